@@ -1,0 +1,129 @@
+// netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] [--engine native]
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "sim/core/config.h"
+#include "sim/core/network.h"
+#include "subcommands.h"
+
+namespace netcosim::cli {
+
+namespace {
+
+void print_keys() {
+  std::printf("configuration keys (section.key = default: meaning; allowed values):\n");
+  for (const auto& s : config_schema()) {
+    std::printf("  %-28s = %-10s %s", s.name, s.def, s.help);
+    if (s.type == KeyType::Enum) std::printf("; %s", s.choices);
+    if (s.type == KeyType::Int || s.type == KeyType::Float) std::printf("; [%g, %g]", s.min, s.max);
+    if (s.type == KeyType::Bool) std::printf("; true|false");
+    std::printf("\n");
+  }
+}
+
+int usage_error(const std::string& msg) {
+  std::fprintf(stderr, "netcosim run: %s\n", msg.c_str());
+  std::fprintf(stderr,
+               "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
+               "[--engine native] [--threads N] [--quiet]\n");
+  return 2;
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+  std::string config_file, json_file, engine = "native";
+  std::vector<std::string> sets;
+  bool quiet = false;
+  uint32_t threads = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto need_value = [&](const std::string& opt) -> std::string {
+      if (i + 1 >= argc) throw std::string(opt + " needs a value");
+      return argv[++i];
+    };
+    try {
+      if (a == "--set")
+        sets.push_back(need_value(a));
+      else if (a.rfind("--set=", 0) == 0)
+        sets.push_back(a.substr(6));
+      else if (a == "--json")
+        json_file = need_value(a);
+      else if (a == "--engine")
+        engine = need_value(a);
+      else if (a == "--threads") {
+        const std::string v = need_value(a);
+        char* end = nullptr;
+        const long n = std::strtol(v.c_str(), &end, 10);
+        if (v.empty() || *end != '\0' || n < 1 || n > 256)
+          return usage_error("--threads " + v + ": must be an integer in [1, 256]");
+        threads = static_cast<uint32_t>(n);
+      } else if (a == "--quiet" || a == "-q")
+        quiet = true;
+      else if (a == "--help" || a == "-h") {
+        std::printf(
+            "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
+            "[--engine native] [--threads N] [--quiet]\n\n");
+        print_keys();
+        return 0;
+      } else if (!a.empty() && a[0] == '-') {
+        return usage_error("unknown option '" + a +
+                           "'; options: --set, --json, --engine, --threads, --quiet, --help");
+      } else if (config_file.empty()) {
+        config_file = a;
+      } else {
+        return usage_error("unexpected argument '" + a + "' (the configuration file is '" +
+                           config_file + "')");
+      }
+    } catch (const std::string& msg) {
+      return usage_error(msg);
+    }
+  }
+  if (engine != "native") return usage_error("--engine " + engine + ": allowed values are native");
+
+  Config cfg;
+  RunResults res;
+  try {
+    if (!config_file.empty()) cfg.load_file(config_file);
+    for (const auto& s : sets) cfg.set_override(s);
+    Network net(cfg);
+    const bool show = !quiet && isatty(STDERR_FILENO);
+    std::function<void(Cycle, Cycle)> progress;
+    if (show) {
+      progress = [](Cycle t, Cycle end) {
+        std::fprintf(stderr, "\r  cycle %u / %u (%3.0f%%)", t, end, 100.0 * t / end);
+      };
+    }
+    res = net.run(progress, threads);
+    if (show) std::fprintf(stderr, "\r%60s\r", "");
+  } catch (const ConfigError& e) {
+    std::fprintf(stderr, "netcosim: configuration error: %s\n", e.what());
+    return 2;
+  } catch (const SimulationFailure& e) {
+    std::fprintf(stderr, "netcosim: simulation failed: %s\n", e.what());
+    return 3;
+  }
+  const std::string json = results_json(res, cfg);
+  if (!json_file.empty()) {
+    if (json_file == "-") {
+      std::fputs(json.c_str(), stdout);
+    } else {
+      std::ofstream f(json_file);
+      if (!f) {
+        std::fprintf(stderr, "netcosim: cannot write --json file '%s'\n", json_file.c_str());
+        return 2;
+      }
+      f << json;
+    }
+  }
+  if (!quiet && json_file != "-") std::fputs(results_summary(res, cfg).c_str(), stdout);
+  return 0;
+}
+
+}  // namespace netcosim::cli

@@ -1,0 +1,11 @@
+// Subcommands of the `netcosim` front end (DESIGN.md §5). Each takes the arguments after its own
+// name and returns the process exit status: 0 success, 2 bad usage or configuration, 3 failure.
+#pragma once
+
+namespace netcosim::cli {
+
+int run_main(int argc, char** argv);    // netcosim run   (sim/cli/run_cmd.cpp)
+int cosim_main(int argc, char** argv);  // netcosim cosim (sim/cli/cosim_cmd.cpp)
+int area_main(int argc, char** argv);   // netcosim area  (sim/cli/area_cmd.cpp)
+
+}  // namespace netcosim::cli

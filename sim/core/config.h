@@ -1,0 +1,63 @@
+// Configuration: INI sections [topology] [router] [link] [packet] [routing] [traffic] [sim]
+// (DESIGN.md §5). Every key has a schema entry (type, default, allowed values); unknown keys,
+// malformed lines and out-of-range values are errors (ConfigError, exit status 2) that name the
+// key, the value and what is allowed. Cross-key checks (VCs for the routing, buffers vs packet
+// size, ...) are done by validate_config() before a network is built.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace netcosim {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class KeyType { Int, Float, Bool, Enum };
+
+struct KeySpec {
+  const char* name;  // "section.key"
+  KeyType type;
+  const char* def;  // default value, as text
+  double min;       // Int/Float range (inclusive)
+  double max;
+  const char* choices;  // Enum: '|'-separated allowed values
+  const char* help;
+};
+
+const std::vector<KeySpec>& config_schema();
+
+class Config {
+ public:
+  // All keys at their defaults: the embedded default network (a small Dragonfly, p=2 a=4 h=2).
+  Config();
+
+  // Parse INI text; `origin` names the source in messages (a file name).
+  void load_ini(const std::string& text, const std::string& origin);
+  void load_file(const std::string& path);
+  // "section.key=value" as given to --set.
+  void set_override(const std::string& assignment);
+  // Set one key (validated against the schema).
+  void set(const std::string& key, const std::string& value, const std::string& where = "");
+
+  int64_t get_int(const std::string& key) const;
+  double get_float(const std::string& key) const;
+  bool get_bool(const std::string& key) const;
+  const std::string& get_str(const std::string& key) const;
+
+  // Fully resolved configuration, in schema order.
+  const std::vector<std::pair<std::string, std::string>> resolved() const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// Cross-key consistency checks; throws ConfigError naming the keys involved.
+void validate_config(const Config& c);
+
+}  // namespace netcosim

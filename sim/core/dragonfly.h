@@ -1,0 +1,93 @@
+// Dragonfly topology (thesis 000 Sec. 1.2.1, Table 1.1; extract §3). Parameters p (nodes per
+// router), a (routers per group), h (global links per router); a*h+1 groups, a complete graph of
+// local links inside each group and exactly one global link between every pair of groups.
+//
+// Numbering (FOGSim's, documented in docs/model.md):
+//   node n = p_idx + A*p + G*a*p;  router r = A + G*a;  node n is on router n/p, port n%p.
+//   ports of a router: 0..p-1 injection/ejection, p..p+a-2 local, p+a-1..p+a+h-2 global.
+//   local port of router A towards A' = p + (A' > A ? A'-1 : A').
+// Global-link arrangements:
+//   palmtree (default): router A of group G, global port k, reaches group (G - (A*h+k+1)) mod g;
+//   consecutive: the group's global link j = A*h+k reaches group j if j < G, else j+1.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace netcosim {
+
+enum class PortKind : uint8_t { Injection = 0, Local = 1, Global = 2 };
+enum class Arrangement : uint8_t { Palmtree, Consecutive };
+
+class Dragonfly {
+ public:
+  Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr);
+
+  uint32_t p() const { return p_; }
+  uint32_t a() const { return a_; }
+  uint32_t h() const { return h_; }
+  Arrangement arrangement() const { return arr_; }
+  uint32_t groups() const { return a_ * h_ + 1; }
+  uint32_t routers() const { return a_ * groups(); }
+  uint32_t nodes() const { return p_ * routers(); }
+  uint32_t radix() const { return p_ + a_ - 1 + h_; }
+
+  uint32_t router_of_node(uint32_t n) const { return n / p_; }
+  uint32_t port_of_node(uint32_t n) const { return n % p_; }
+  uint32_t group_of_router(uint32_t r) const { return r / a_; }
+  uint32_t index_in_group(uint32_t r) const { return r % a_; }
+  uint32_t group_of_node(uint32_t n) const { return n / (a_ * p_); }
+
+  PortKind port_kind(uint32_t port) const {
+    return port < p_ ? PortKind::Injection
+                     : (port < p_ + a_ - 1 ? PortKind::Local : PortKind::Global);
+  }
+  uint32_t first_local_port() const { return p_; }
+  uint32_t first_global_port() const { return p_ + a_ - 1; }
+
+  // Local port of router index A (in its group) that reaches router index A2 != A.
+  uint32_t local_port(uint32_t A, uint32_t A2) const { return p_ + (A2 > A ? A2 - 1 : A2); }
+  // Router index reached by local port `port` of router index A.
+  uint32_t local_neighbor(uint32_t A, uint32_t port) const {
+    const uint32_t i = port - p_;
+    return i >= A ? i + 1 : i;
+  }
+
+  // Group reached by global port k of router index A in group G.
+  uint32_t global_target_group(uint32_t G, uint32_t A, uint32_t k) const;
+  // Index j = A*h + k of the global link of group G that reaches group Gd != G.
+  uint32_t global_link_index(uint32_t G, uint32_t Gd) const {
+    return link_index_[G * groups() + Gd];
+  }
+
+  struct PortRef {
+    uint32_t router;
+    uint32_t port;
+  };
+  // The router and input port at the other end of a router's local or global output port.
+  PortRef peer(uint32_t router, uint32_t port) const;
+
+  // Minimal output port at `router` towards `dst_router` (!= router): thesis 000 Sec. 1.4.1, the
+  // l-g-l minimal path (source local hop only when the global link is on another router,
+  // destination local hop only when the global link does not land on the destination router).
+  uint32_t min_output(uint32_t router, uint32_t dst_router) const {
+    const uint32_t G = router / a_, Gd = dst_router / a_, A = router % a_;
+    if (G == Gd) return local_port(A, dst_router % a_);
+    const uint32_t j = link_index_[G * groups() + Gd];
+    const uint32_t Ag = j / h_;
+    return Ag == A ? p_ + a_ - 1 + (j % h_) : local_port(A, Ag);
+  }
+
+  // Router-to-router hops of the minimal path (0 to 3) and their global part.
+  void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local, uint32_t& global) const;
+
+  std::string describe() const;
+
+ private:
+  uint32_t p_, a_, h_;
+  Arrangement arr_;
+  std::vector<uint32_t> link_index_;  // [G][Gd] -> A*h + k
+};
+
+}  // namespace netcosim

@@ -1,0 +1,97 @@
+// Per-VC credit counters of one output port: the block model of rtl/credit_counter.sv.
+//
+// Source: thesis 000 Sec. 1.1 and 1.6.3: credit-based flow control with relative (incremental)
+// credits, one count per output VC, counted in phits; under Virtual Cut-Through a packet may be
+// sent only when the downstream VC has room for all of it. Thesis 003 Sec. 1.x (Fig. 1.3) shows
+// the same mechanism.
+//
+// Port list (RTL, V VCs, W-bit counters, capacity CAP phits per VC):
+//   in : consume_valid, consume_vc, consume_amt   (a packet is sent: subtract its size)
+//        return_valid,  return_vc,  return_amt    (a credit arrives: add the freed phits)
+//        pkt_size                                  (size asked about by can_send)
+//   out: can_send[V] = credits[v] >= pkt_size      (combinational, from the registered counts)
+//        credits[V]                                (registered counts)
+//        underflow = consume_valid && credits[consume_vc] < consume_amt
+//        overflow  = return_valid  && credits'[return_vc] > CAP, where credits' is the count after
+//                    both updates of this cycle
+// One cycle: credits'[v] = credits[v] - (consume to v) + (return to v); both may hit the same VC.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+
+namespace netcosim::model {
+
+class CreditCounter {
+ public:
+  static constexpr unsigned kMaxVcs = 16;
+
+  CreditCounter() = default;
+  // All VCs start full (reset value = capacity).
+  CreditCounter(unsigned vcs, uint32_t capacity) : vcs_(vcs), cap_(capacity) {
+    assert(vcs <= kMaxVcs);
+    reset();
+  }
+
+  unsigned vcs() const { return vcs_; }
+  uint32_t capacity() const { return cap_; }
+  uint32_t credits(unsigned vc) const { return credits_[vc]; }
+  bool can_send(unsigned vc, uint32_t pkt_size) const { return credits_[vc] >= pkt_size; }
+
+  struct Flags {
+    bool underflow = false;
+    bool overflow = false;
+  };
+
+  // One clock edge with the RTL's inputs. Out-of-range results are flagged and saturated (the RTL
+  // asserts; the network model treats a flag as an internal error).
+  Flags cycle(bool consume_valid, unsigned consume_vc, uint32_t consume_amt, bool return_valid,
+              unsigned return_vc, uint32_t return_amt) {
+    Flags f;
+    assert(!consume_valid || consume_vc < vcs_);
+    assert(!return_valid || return_vc < vcs_);
+    if (consume_valid && credits_[consume_vc] < consume_amt) f.underflow = true;
+    // Both updates are applied to one signed sum per VC, so that the same-VC case is exact
+    // (credits - consume + return), and only the result is clamped to [0, capacity]; this is the
+    // RTL's single adder per VC. Both sums are computed before either count is written.
+    auto next = [&](unsigned vc) {
+      int64_t v = credits_[vc];
+      if (consume_valid && consume_vc == vc) v -= consume_amt;
+      if (return_valid && return_vc == vc) v += return_amt;
+      return v;
+    };
+    const int64_t after_consume = consume_valid ? next(consume_vc) : 0;
+    const int64_t after_return = return_valid ? next(return_vc) : 0;
+    if (return_valid && after_return > static_cast<int64_t>(cap_)) f.overflow = true;
+    if (consume_valid) credits_[consume_vc] = clamp(after_consume);
+    if (return_valid) credits_[return_vc] = clamp(after_return);
+    return f;
+  }
+
+  // Conveniences for the network model (one event per call, same arithmetic as cycle()).
+  void consume(unsigned vc, uint32_t amt) {
+    const Flags f = cycle(true, vc, amt, false, 0, 0);
+    assert(!f.underflow);
+    (void)f;
+  }
+  void give_back(unsigned vc, uint32_t amt) {
+    const Flags f = cycle(false, 0, 0, true, vc, amt);
+    assert(!f.overflow);
+    (void)f;
+  }
+
+  void reset() {
+    for (unsigned v = 0; v < vcs_; ++v) credits_[v] = cap_;
+  }
+
+ private:
+  uint32_t clamp(int64_t v) const {
+    return v < 0 ? 0 : (v > static_cast<int64_t>(cap_) ? cap_ : static_cast<uint32_t>(v));
+  }
+
+  unsigned vcs_ = 0;
+  uint32_t cap_ = 0;
+  uint32_t credits_[kMaxVcs] = {};  // inline: one cache line for up to 16 VCs
+};
+
+}  // namespace netcosim::model

@@ -1,0 +1,49 @@
+// Round-robin arbiter: the block model of rtl/rr_arbiter.sv.
+//
+// Source: thesis 000 Sec. 1.1 and Sec. 1.6.3 (FOGSim allocator): "the first port served is the one
+// after the last port granted", and the priority list rotates only when the resource is granted.
+// Port list (RTL):  req[N] in, update in, grant[N] out (one-hot, combinational), ptr (state).
+//   - arbitrate(req) is the combinational grant for the current pointer;
+//   - update(granted) is the clocked pointer move, done only when the grant was accepted.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+
+namespace netcosim::model {
+
+class RoundRobinArbiter {
+ public:
+  static constexpr unsigned kMaxInputs = 64;
+
+  RoundRobinArbiter() = default;
+  explicit RoundRobinArbiter(unsigned n) : n_(n) { assert(n >= 1 && n <= kMaxInputs); }
+
+  unsigned size() const { return n_; }
+  unsigned pointer() const { return ptr_; }
+
+  // Combinational: the first requester at or after the pointer, wrapping; -1 when req is empty.
+  // Bits of req at or above size() are ignored.
+  int arbitrate(uint64_t req) const {
+    req &= mask_all();
+    if (req == 0) return -1;
+    const uint64_t high = req & ~((uint64_t{1} << ptr_) - 1);  // ptr_ < 64 always
+    return __builtin_ctzll(high != 0 ? high : req);
+  }
+
+  // Clocked: the granted requester becomes the lowest priority (pointer = granted + 1 mod N).
+  void update(unsigned granted) {
+    assert(granted < n_);
+    ptr_ = (granted + 1 == n_) ? 0 : granted + 1;
+  }
+
+  void reset() { ptr_ = 0; }
+
+ private:
+  uint64_t mask_all() const { return n_ == 64 ? ~uint64_t{0} : ((uint64_t{1} << n_) - 1); }
+
+  unsigned n_ = 1;
+  unsigned ptr_ = 0;
+};
+
+}  // namespace netcosim::model

@@ -1,0 +1,327 @@
+#include "router.h"
+
+#include <cassert>
+#include <sstream>
+
+namespace netcosim {
+
+namespace {
+constexpr uint64_t kRouterStream = 2;
+}
+
+Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
+               uint32_t wheel_size)
+    : id_(id),
+      cfg_(cfg),
+      routing_(routing),
+      rng_(seed, kRouterStream, id),
+      P_(cfg.radix()),
+      V_(cfg.max_vcs()),
+      S_(cfg.packet_size),
+      X_(cfg.xfer_cycles()),
+      in_link_(P_, nullptr),
+      out_link_(P_, nullptr),
+      nics_(P_, nullptr),
+      vcb_(static_cast<size_t>(P_) * V_),
+      route_(static_cast<size_t>(P_) * V_),
+      vc_mask_(P_, 0),
+      in_busy_until_(P_, 0),
+      alloc_(P_, V_, P_, cfg.iterations),
+      credits_(P_),
+      outq_(P_) {
+  assert(P_ <= 64);
+  data_wheel_.init(wheel_size);
+  credit_wheel_.init(wheel_size);
+  // Input buffers: buffer[kind] / packet_size whole packets per VC (VCT).
+  uint32_t total = 0;
+  for (uint32_t i = 0; i < P_; ++i) {
+    const auto k = static_cast<unsigned>(cfg.kinds[i]);
+    is_ejection_[i] = is_injection_[i] = cfg.kinds[i] == PortKind::Injection;
+    for (uint32_t v = 0; v < cfg.vcs[k]; ++v) {
+      VcBuffer& b = vcb_[i * V_ + v];
+      b.base = total;
+      b.cap = cfg.buffer[k] / S_;
+      total += b.cap;
+    }
+  }
+  slots_.resize(total);
+  // Output FIFOs and the credit counters of the downstream input buffers.
+  uint32_t out_total = 0;
+  for (uint32_t o = 0; o < P_; ++o) {
+    OutQueue& q = outq_[o];
+    q.base = out_total;
+    q.cap = cfg.buffer_output / S_;
+    out_total += q.cap;
+    const auto k = static_cast<unsigned>(cfg.kinds[o]);
+    if (!is_ejection_[o]) credits_[o] = model::CreditCounter(cfg.vcs[k], cfg.buffer[k]);
+  }
+  out_slots_.resize(out_total);
+}
+
+void Router::attach_nic(uint32_t port, Nic* nic) {
+  assert(is_injection_[port]);
+  nics_[port] = nic;
+  nic_ports_.push_back(port);
+  in_link_[port] = nic->link;
+  nic->link->data_wheel = &data_wheel_;
+  nic->link->credit_wheel = nullptr;
+  if (nic->next_gen < next_gen_min_) next_gen_min_ = nic->next_gen;
+}
+
+// Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
+bool Router::receive(Cycle now) {
+  bool got = false;
+  uint64_t m = data_wheel_.take(now);
+  while (m != 0) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
+    m &= m - 1;
+    Link* L = in_link_[i];
+    while (const PacketMsg* msg = L->data.ready(now)) {
+      VcBuffer& b = vcb_[i * V_ + msg->vc];
+      assert(b.count < b.cap && "credit protocol violated: input buffer overflow");
+      uint32_t pos = b.head + b.count;
+      if (pos >= b.cap) pos -= b.cap;
+      Packet& slot = slots_[b.base + pos];
+      slot = msg->pkt;
+      slot.t_ready = msg->arrive + cfg_.latency;
+      ++b.count;
+      vc_mask_[i] |= uint32_t{1} << msg->vc;
+      port_mask_ |= uint64_t{1} << i;
+      if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
+      L->data.pop();
+      got = true;
+    }
+  }
+  m = credit_wheel_.take(now);
+  while (m != 0) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
+    m &= m - 1;
+    Link* L = out_link_[o];
+    while (const CreditMsg* c = L->credits.ready(now)) {
+      credits_[o].give_back(c->vc, c->phits);
+      L->credits.pop();
+    }
+  }
+  return got;
+}
+
+// A node: Bernoulli generation into the bounded source queue, then injection of the queue's head
+// into the injection VC with the most free space (JSQ; ties to the lowest VC), at most one packet
+// every packet_size cycles (the node's link carries one phit per cycle). The head enters the
+// router one cycle later (FOGSim's injection delay of 1).
+void Router::nic_step(Nic& nic, uint32_t /*port*/, Cycle now, StatsSink& sink,
+                      const TrafficParams& traffic) {
+  while (const CreditMsg* c = nic.link->credits.ready(now)) {
+    nic.credits.give_back(c->vc, c->phits);
+    nic.link->credits.pop();
+  }
+  while (nic.next_gen <= now) {
+    if (nic.next_gen >= traffic.gen_stop) {
+      nic.next_gen = kNone;
+      break;
+    }
+    const uint32_t dst = traffic.pattern->destination(nic.node, nic.rng);
+    if (nic.queue_full()) {
+      ++sink.refused;
+    } else {
+      nic.queue_push({nic.next_gen, dst, nic.seq});
+      sink.on_generate(nic.node, nic.seq);
+      ++nic.seq;
+      ++resident_;
+    }
+    const uint64_t next = nic.next_gen + nic.rng.geometric_gap(traffic.packet_prob);
+    nic.next_gen = next >= kNone ? kNone : static_cast<Cycle>(next);
+  }
+  if (nic.q_count == 0 || nic.link_free_at > now) return;
+  int best = -1;
+  uint32_t best_credits = 0;
+  for (uint32_t v = 0; v < nic.credits.vcs(); ++v) {
+    const uint32_t c = nic.credits.credits(v);
+    if (c >= S_ && (best < 0 || c > best_credits)) {
+      best = static_cast<int>(v);
+      best_credits = c;
+    }
+  }
+  if (best < 0) return;
+  const SourceEntry& e = nic.queue_front();
+  PacketMsg msg;
+  msg.arrive = now + 1;
+  msg.vc = static_cast<uint8_t>(best);
+  msg.pkt = Packet{};
+  msg.pkt.src = nic.node;
+  msg.pkt.seq = e.seq;
+  msg.pkt.dst = e.dst;
+  msg.pkt.t_gen = e.t_gen;
+  msg.pkt.t_inject = msg.arrive;
+  if (msg.arrive >= sink.window_start && msg.arrive < sink.window_end)
+    nic.window_injected_phits += S_;
+  nic.link->push_data(msg);
+  nic.credits.consume(static_cast<unsigned>(best), S_);
+  nic.link_free_at = now + S_;
+  nic.queue_pop();
+}
+
+// Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
+// crossbar transfers of the grants.
+bool Router::allocate(Cycle now) {
+  alloc_.clear_requests();
+  bool any = false;
+  uint64_t ports = port_mask_;
+  while (ports != 0) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
+    ports &= ports - 1;
+    if (in_busy_until_[i] > now) continue;
+    uint32_t m = vc_mask_[i];
+    while (m != 0) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      m &= m - 1;
+      const uint32_t idx = i * V_ + v;
+      const VcBuffer& b = vcb_[idx];
+      const uint32_t slot = b.base + b.head;
+      if (slots_[slot].t_ready > now) continue;
+      RouteCache& rc = route_[idx];
+      if (!rc.valid) {
+        rc.r = routing_.route(id_, i, slots_[slot], rng_);
+        rc.valid = true;
+      }
+      const uint32_t o = rc.r.port;
+      if (outq_[o].write_busy_until > now) continue;
+      if (out_free(o, now) < S_) continue;
+      if (!is_ejection_[o] && !credits_[o].can_send(rc.r.vc, S_)) continue;
+      alloc_.request(i, v, o);
+      any = true;
+    }
+  }
+  if (!any) return false;
+  alloc_.evaluate();
+  uint64_t g = alloc_.granted_inputs();
+  const bool moved = g != 0;
+  while (g != 0) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    g &= g - 1;
+    const uint32_t v = alloc_.grant_vc(i), o = alloc_.grant_out(i);
+    const uint32_t idx = i * V_ + v;
+    VcBuffer& b = vcb_[idx];
+    Packet pkt = slots_[b.base + b.head];
+    b.head = (b.head + 1 == b.cap) ? 0 : b.head + 1;
+    if (--b.count == 0) {
+      b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
+      vc_mask_[i] &= ~(uint32_t{1} << v);
+      if (vc_mask_[i] == 0) port_mask_ &= ~(uint64_t{1} << i);
+    }
+    const RouteResult r = route_[idx].r;
+    route_[idx].valid = false;
+    if (cfg_.kinds[o] == PortKind::Global) {
+      ++pkt.hops_global;
+      pkt.flags |= Packet::kGlobalDoneInPhase;
+    } else if (cfg_.kinds[o] == PortKind::Local) {
+      ++pkt.hops_local;
+    }
+    if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
+    // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
+    in_busy_until_[i] = now + X_;
+    OutQueue& q = outq_[o];
+    q.write_busy_until = now + X_;
+    uint32_t pos = q.head + q.count;
+    if (pos >= q.cap) pos -= q.cap;
+    out_slots_[q.base + pos] = OutEntry{pkt, now + cfg_.xbar_latency, r.vc};
+    ++q.count;
+    q.used_phits += S_;
+    out_mask_ |= uint64_t{1} << o;
+    if (!is_ejection_[o]) credits_[o].consume(r.vc, S_);
+    // The tail leaves the input buffer when the transfer ends: the credit goes upstream then.
+    Link* L = in_link_[i];
+    L->push_credit(CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v),
+                             static_cast<uint16_t>(S_)});
+  }
+  alloc_.update();
+  return moved;
+}
+
+// Phase 3: each output FIFO starts its head packet on the link when the link is free.
+bool Router::send(Cycle now, StatsSink& sink) {
+  bool moved = false;
+  uint64_t ports = out_mask_;
+  while (ports != 0) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
+    ports &= ports - 1;
+    OutQueue& q = outq_[o];
+    if (q.link_free_at > now) continue;
+    const OutEntry& e = out_slots_[q.base + q.head];
+    if (e.ready > now) continue;
+    out_free(o, now);  // release the previous packet's space before this one goes on the link
+    q.tx_pending = true;
+    q.tx_release = now + S_;
+    q.link_free_at = now + S_;
+    --resident_;
+    if (is_ejection_[o]) {
+      sink.on_deliver(e.pkt, now, now + S_);  // the node consumes one phit per cycle
+    } else {
+      Link* L = out_link_[o];
+      L->push_data(PacketMsg{now + L->latency, e.vc, e.pkt});
+    }
+    q.head = (q.head + 1 == q.cap) ? 0 : q.head + 1;
+    if (--q.count == 0) {
+      q.head = 0;
+      out_mask_ &= ~(uint64_t{1} << o);
+    }
+    moved = true;
+  }
+  return moved;
+}
+
+bool Router::step(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+  bool moved = receive(now);
+  Cycle next_gen = kNone;
+  for (const uint32_t port : nic_ports_) {
+    Nic* nic = nics_[port];
+    if (nic->q_count != 0 || nic->next_gen <= now) {
+      const uint32_t before = nic->q_count;
+      const uint32_t seq_before = nic->seq;
+      nic_step(*nic, port, now, sink, traffic);
+      moved |= nic->q_count + (nic->seq - seq_before) != before;  // a packet was injected
+    }
+    if (nic->next_gen < next_gen) next_gen = nic->next_gen;
+  }
+  next_gen_min_ = next_gen;
+  if (port_mask_ != 0) moved |= allocate(now);
+  if (out_mask_ != 0) moved |= send(now, sink);
+  return moved;
+}
+
+std::string Router::describe_blocked(Cycle now, size_t max_lines) const {
+  std::ostringstream os;
+  size_t lines = 0;
+  for (uint32_t i = 0; i < P_ && lines < max_lines; ++i) {
+    for (uint32_t v = 0; v < V_ && lines < max_lines; ++v) {
+      const VcBuffer& b = vcb_[i * V_ + v];
+      if (b.count == 0) continue;
+      const Packet& p = slots_[b.base + b.head];
+      os << "  router " << id_ << " input port " << i << " VC " << v << ": " << b.count
+         << " packet(s); head src " << p.src << " -> dst " << p.dst << " generated at cycle "
+         << p.t_gen;
+      const RouteCache& rc = route_[i * V_ + v];
+      if (rc.valid) {
+        const uint32_t o = rc.r.port;
+        os << ", wants output " << o << " VC " << unsigned(rc.r.vc);
+        if (!is_ejection_[o])
+          os << " (downstream credits " << credits_[o].credits(rc.r.vc) << "/" << S_ << " needed";
+        else
+          os << " (ejection";
+        os << ", output FIFO " << outq_[o].count << "/" << outq_[o].cap << " packets)";
+      }
+      os << "\n";
+      ++lines;
+    }
+  }
+  for (uint32_t o = 0; o < P_ && lines < max_lines; ++o) {
+    if (outq_[o].count == 0) continue;
+    os << "  router " << id_ << " output FIFO " << o << ": " << outq_[o].count
+       << " packet(s) waiting for the link (free at cycle " << outq_[o].link_free_at << ", now "
+       << now << ")\n";
+    ++lines;
+  }
+  return os.str();
+}
+
+}  // namespace netcosim

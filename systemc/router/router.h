@@ -1,0 +1,172 @@
+// The reference CIOQ router (DESIGN.md §3; thesis 000 Sec. 1.1, Sec. 1.6.3, Table 1.2), assembled
+// from the block models of systemc/model: per-VC input buffers, routing at the head of each input
+// VC, an input-first separable allocator (SeparableAllocator), a crossbar with internal speedup,
+// one output FIFO per output port, per-VC credit counters (CreditCounter) and Virtual Cut-Through.
+// Timing (docs/model.md "Router timing"):
+//   - a head that is ready (arrival + router.latency) may be granted in that cycle (routing and
+//     allocation take no cycle by default, as in FOGSim);
+//   - a grant needs: the input port and the output FIFO's write side free, room for the whole
+//     packet in the output FIFO, and credits for the whole packet in the downstream VC;
+//   - a crossbar transfer occupies the input port and the output write side for
+//     ceil(packet_size / speedup) cycles and delivers the packet to the output FIFO after
+//     router.xbar_latency cycles;
+//   - the tail leaves the input buffer when the transfer ends; the credit is then sent upstream
+//     and arrives after the link's latency;
+//   - an output FIFO starts a packet on its link at most every packet_size cycles; its space is
+//     freed when the tail has left (start + packet_size);
+//   - ejection: the node consumes one phit per cycle; the packet is delivered (latency ends) when
+//     its tail is consumed, start + packet_size.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "credit_counter.h"
+#include "separable_allocator.h"
+#include "sim/core/channel.h"
+#include "sim/core/dragonfly.h"
+#include "sim/core/nic.h"
+#include "sim/core/packet.h"
+#include "sim/core/rng.h"
+#include "sim/core/routing.h"
+#include "sim/core/stats.h"
+#include "sim/core/traffic.h"
+
+namespace netcosim {
+
+struct RouterConfig {
+  std::vector<PortKind> kinds;          // per port
+  uint32_t vcs[3] = {3, 2, 1};          // by PortKind: injection, local, global
+  uint32_t buffer[3] = {256, 32, 256};  // phits per VC, by PortKind
+  uint32_t buffer_output = 32;
+  uint32_t packet_size = 8;
+  uint32_t speedup = 2;
+  uint32_t latency = 0;  // extra pipeline cycles before a head may request
+  uint32_t xbar_latency = 3;
+  uint32_t iterations = 2;
+  uint32_t radix() const { return static_cast<uint32_t>(kinds.size()); }
+  uint32_t max_vcs() const {
+    uint32_t m = 0;
+    for (auto v : vcs) m = v > m ? v : m;
+    return m;
+  }
+  // Cycles a crossbar transfer occupies its input port and output write side.
+  uint32_t xfer_cycles() const { return (packet_size + speedup - 1) / speedup; }
+};
+
+// Generation parameters shared by all NICs of a run.
+struct TrafficParams {
+  double packet_prob = 0;  // load / packet_size, per node and cycle
+  Cycle gen_stop = kNone;  // no packet is generated at or after this cycle
+  const TrafficPattern* pattern = nullptr;
+};
+
+class Router {
+ public:
+  // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
+  Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
+         uint32_t wheel_size);
+  Router(const Router&) = delete;
+  Router& operator=(const Router&) = delete;
+
+  uint32_t id() const { return id_; }
+  const RouterConfig& config() const { return cfg_; }
+
+  // Wiring (before the first step).
+  // An inter-router link: this router sends on `port`, `downstream` receives it.
+  void connect_output(uint32_t port, Link* link, Router& downstream) {
+    out_link_[port] = link;
+    downstream.in_link_[link->dst_port] = link;
+    link->data_wheel = &downstream.data_wheel_;
+    link->credit_wheel = &credit_wheel_;
+  }
+  void attach_nic(uint32_t port, Nic* nic);  // port < number of injection ports
+
+  // True when the router may have something to do in cycle `now`.
+  bool active(Cycle now) const {
+    return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) || now >= next_gen_min_;
+  }
+  // One cycle: evaluate and commit. Returns true if any packet moved (watchdog progress).
+  bool step(Cycle now, StatsSink& sink, const TrafficParams& traffic);
+
+  // Packets inside the router (input buffers, output FIFOs) and in its nodes' source queues.
+  uint32_t resident() const { return resident_; }
+  // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
+  std::string describe_blocked(Cycle now, size_t max_lines) const;
+
+  // Inspection for tests.
+  uint32_t input_occupancy(uint32_t port, uint32_t vc) const { return vcb_[port * V_ + vc].count; }
+  uint32_t output_credits(uint32_t port, uint32_t vc) const { return credits_[port].credits(vc); }
+  uint32_t output_fifo_packets(uint32_t port) const { return outq_[port].count; }
+
+ private:
+  struct VcBuffer {  // ring of packets in slots_[base .. base+cap)
+    uint32_t base = 0, cap = 0, head = 0, count = 0;
+  };
+  struct RouteCache {
+    bool valid = false;
+    RouteResult r;
+  };
+  struct OutEntry {
+    Packet pkt;
+    Cycle ready;
+    uint8_t vc;
+  };
+  struct OutQueue {  // output FIFO ring in out_slots_[base .. base+cap)
+    uint32_t base = 0, cap = 0, head = 0, count = 0;
+    uint32_t used_phits = 0;  // queued + the packet still on the link
+    Cycle tx_release = 0;     // when the packet on the link has left the FIFO
+    bool tx_pending = false;
+    Cycle write_busy_until = 0;  // crossbar writing into the FIFO
+    Cycle link_free_at = 0;      // next cycle the link may start a packet
+  };
+
+  bool receive(Cycle now);
+  void nic_step(Nic& nic, uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool allocate(Cycle now);
+  bool send(Cycle now, StatsSink& sink);
+  uint32_t out_free(uint32_t o, Cycle now) {
+    OutQueue& q = outq_[o];
+    if (q.tx_pending && now >= q.tx_release) {
+      q.used_phits -= cfg_.packet_size;
+      q.tx_pending = false;
+    }
+    return cfg_.buffer_output - q.used_phits;
+  }
+
+  uint32_t id_;
+  RouterConfig cfg_;
+  const RoutingAlgorithm& routing_;
+  Rng rng_;
+  uint32_t P_, V_, S_, X_;
+  bool is_ejection_[64] = {};
+  bool is_injection_[64] = {};
+
+  std::vector<Link*> in_link_, out_link_;
+  std::vector<Nic*> nics_;           // by port (nullptr except on injection ports)
+  std::vector<uint32_t> nic_ports_;  // ports with a NIC attached
+
+  // Input side.
+  std::vector<Packet> slots_;
+  std::vector<VcBuffer> vcb_;  // [port * V_ + vc]
+  std::vector<RouteCache> route_;
+  std::vector<uint32_t> vc_mask_;     // per port: VCs holding packets
+  uint64_t port_mask_ = 0;            // input ports holding packets
+  std::vector<Cycle> in_busy_until_;  // crossbar input occupied
+
+  // Allocation and output side.
+  model::SeparableAllocator alloc_;
+  std::vector<model::CreditCounter> credits_;  // per output port (downstream VCs)
+  std::vector<OutEntry> out_slots_;
+  std::vector<OutQueue> outq_;
+  uint64_t out_mask_ = 0;  // output FIFOs holding packets
+
+  uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
+  ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
+  ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle
+  Cycle next_gen_min_ = kNone;
+};
+
+}  // namespace netcosim
