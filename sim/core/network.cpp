@@ -36,7 +36,7 @@ uint32_t ceil_div(uint32_t a, uint32_t b) {
 }
 }  // namespace
 
-Network::Network(const Config& cfg)
+Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing)
     : cfg_(cfg),
       topo_((validate_config(cfg), static_cast<uint32_t>(cfg.get_int("topology.p"))),
             static_cast<uint32_t>(cfg.get_int("topology.a")),
@@ -60,7 +60,7 @@ Network::Network(const Config& cfg)
   rcfg_.iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
   const uint32_t S = rcfg_.packet_size;
 
-  routing_ = make_routing(cfg.get_str("routing.algorithm"), topo_);
+  routing_ = routing ? std::move(routing) : make_routing(cfg.get_str("routing.algorithm"), topo_);
   pattern_ =
       make_traffic(cfg.get_str("traffic.pattern"), topo_,
                    static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % topo_.groups()));
@@ -148,6 +148,21 @@ Network::Network(const Config& cfg)
   }
 }
 
+void Network::set_lookahead(Cycle cycles) {
+  if (cycles < 1 || cycles > static_cast<Cycle>(cfg_.get_int("link.latency_global")))
+    throw std::invalid_argument("lookahead must be in [1, link.latency_global]");
+  lookahead_ = cycles;
+}
+
+void Network::preload_packet(uint32_t src, uint32_t dst) {
+  Nic& nic = nics_.at(src);
+  if (nic.queue_full())
+    throw std::invalid_argument("source queue of node " + std::to_string(src) + " is full");
+  routers_[topo_.router_of_node(src)]->enqueue_at_source(nic, SourceEntry{0, dst, nic.seq});
+  preloaded_.on_generate(src, nic.seq);
+  ++nic.seq;
+}
+
 void Network::run_window(Partition& part, Cycle from, Cycle to) {
   for (Cycle t = from; t < to; ++t) {
     bool moved = false;
@@ -211,6 +226,7 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
   const uint32_t T = std::max<uint32_t>(1, std::min<uint32_t>(threads, G));
   std::vector<StatsSink> sinks(T);
   for (auto& s : sinks) s.init(warmup_, warmup_ + measure_, rcfg_.packet_size);
+  sinks[0].merge(preloaded_);
   std::vector<Partition> parts;
   std::vector<uint32_t> first_part(T + 1, 0);
   for (uint32_t k = 0; k < T; ++k) {

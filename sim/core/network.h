@@ -50,7 +50,9 @@ struct RunResults {
 
 class Network {
  public:
-  explicit Network(const Config& cfg);  // validates the configuration (ConfigError)
+  // Validates the configuration (ConfigError). `routing` replaces the configured algorithm (tests
+  // and experiments with a custom strategy).
+  explicit Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing = nullptr);
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;
 
@@ -65,6 +67,11 @@ class Network {
   // The lookahead of the engine: cycles a group can be simulated before another group can see
   // any of its effects (the global links' latency, DESIGN.md §4).
   Cycle lookahead() const { return lookahead_; }
+  // A shorter window (>= 1) gives the same results; 1 is a plain cycle-by-cycle loop (tests).
+  void set_lookahead(Cycle cycles);
+
+  // Queues a packet from node src to node dst, generated in cycle 0, before run() (tests, traces).
+  void preload_packet(uint32_t src, uint32_t dst);
 
   // Zero-load latency of a packet between two nodes under the default timing (docs/model.md).
   uint64_t zero_load_latency(uint32_t src_node, uint32_t dst_node) const;
@@ -89,6 +96,7 @@ class Network {
   std::vector<Nic> nics_;
   std::vector<std::unique_ptr<Router>> routers_;
   StatsSink sink_;
+  StatsSink preloaded_;  // generation records of preloaded packets
   Cycle lookahead_ = 1;
   Cycle warmup_, measure_;
   bool drain_;

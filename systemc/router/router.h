@@ -84,6 +84,12 @@ class Router {
   }
   void attach_nic(uint32_t port, Nic* nic);  // port < number of injection ports
 
+  // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
+  void enqueue_at_source(Nic& nic, const SourceEntry& e) {
+    nic.queue_push(e);
+    ++resident_;
+  }
+
   // True when the router may have something to do in cycle `now`.
   bool active(Cycle now) const {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) || now >= next_gen_min_;

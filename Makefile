@@ -1,0 +1,51 @@
+# netcosim: two commands set everything up on a fresh Debian machine.
+#   make run    installs what is missing, builds, and runs the embedded default network
+#   make test   installs what is missing, builds, and runs every test (plus an ASan/UBSan build)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= $(shell nproc)
+# Debian packages the build and the tests need (DESIGN.md §7).
+PACKAGES := cmake make g++ pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
+            verilator libsystemc-dev yosys gnuplot-nox
+
+.PHONY: all deps build run test test-asan asan-build format lint clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "netcosim: installing missing packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/netcosim run
+
+test: build asan-build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+asan-build: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETCOSIM_SANITIZE=ON \
+	      -DNETCOSIM_UNIT_TESTS_ONLY=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
+
+test-asan: asan-build
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+format:
+	clang-format -i $$(git ls-files '*.h' '*.cpp')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,125 @@
+// Configuration parsing and validation: errors name the key, the value and what is allowed.
+#include <gtest/gtest.h>
+
+#include "sim/core/config.h"
+
+using netcosim::Config;
+using netcosim::ConfigError;
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Config, DefaultsAreTheEmbeddedNetwork) {
+  Config c;
+  EXPECT_EQ(c.get_int("topology.p"), 2);
+  EXPECT_EQ(c.get_int("topology.a"), 4);
+  EXPECT_EQ(c.get_int("topology.h"), 2);
+  EXPECT_EQ(c.get_int("router.buffer_global"), 256);
+  EXPECT_EQ(c.get_int("link.latency_global"), 100);
+  EXPECT_EQ(c.get_str("routing.algorithm"), "min");
+  EXPECT_NO_THROW(netcosim::validate_config(c));
+}
+
+TEST(Config, IniAndOverrides) {
+  Config c;
+  c.load_ini("# comment\n[topology]\np = 4  # trailing\n a=8\n\n[traffic]\nload=0.25\n", "t.ini");
+  c.set_override("topology.h=4");
+  EXPECT_EQ(c.get_int("topology.p"), 4);
+  EXPECT_EQ(c.get_int("topology.a"), 8);
+  EXPECT_EQ(c.get_int("topology.h"), 4);
+  EXPECT_DOUBLE_EQ(c.get_float("traffic.load"), 0.25);
+}
+
+TEST(Config, UnknownKeyNamesKeyAndAllowedKeys) {
+  Config c;
+  const std::string e = error_of([&] { c.set_override("router.buffers=3"); });
+  EXPECT_NE(e.find("router.buffers"), std::string::npos) << e;
+  EXPECT_NE(e.find("buffer_local"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownSectionInIni) {
+  Config c;
+  const std::string e = error_of([&] { c.load_ini("[routers]\nx=1\n", "f.ini"); });
+  EXPECT_NE(e.find("f.ini:1"), std::string::npos) << e;
+  EXPECT_NE(e.find("[routers]"), std::string::npos) << e;
+}
+
+TEST(Config, LoadOutOfRange) {
+  Config c;
+  const std::string e = error_of([&] { c.set_override("traffic.load=1.5"); });
+  EXPECT_NE(e.find("traffic.load=1.5"), std::string::npos) << e;
+  EXPECT_NE(e.find("[0, 1]"), std::string::npos) << e;
+}
+
+TEST(Config, ZeroP) {
+  Config c;
+  const std::string e = error_of([&] { c.set_override("topology.p=0"); });
+  EXPECT_NE(e.find("topology.p=0"), std::string::npos) << e;
+  EXPECT_NE(e.find("[1, 64]"), std::string::npos) << e;
+}
+
+TEST(Config, MalformedLine) {
+  Config c;
+  const std::string e = error_of([&] { c.load_ini("[sim]\nseed 3\n", "bad.ini"); });
+  EXPECT_NE(e.find("bad.ini:2"), std::string::npos) << e;
+  EXPECT_NE(e.find("malformed"), std::string::npos) << e;
+}
+
+TEST(Config, EnumAndBool) {
+  Config c;
+  std::string e = error_of([&] { c.set_override("routing.algorithm=ugal2"); });
+  EXPECT_NE(e.find("min|val"), std::string::npos) << e;
+  e = error_of([&] { c.set_override("sim.drain=maybe"); });
+  EXPECT_NE(e.find("true or false"), std::string::npos) << e;
+  c.set_override("sim.drain=yes");
+  EXPECT_TRUE(c.get_bool("sim.drain"));
+}
+
+TEST(Config, ValiantNeedsFourTwoVcs) {
+  Config c;
+  c.set_override("routing.algorithm=val");
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("router.vcs_local=2"), std::string::npos) << e;
+  EXPECT_NE(e.find("4 local and 2 global"), std::string::npos) << e;
+  c.set_override("router.vcs_local=4");
+  c.set_override("router.vcs_global=2");
+  EXPECT_NO_THROW(netcosim::validate_config(c));
+}
+
+TEST(Config, BufferSmallerThanPacket) {
+  Config c;
+  c.set_override("router.buffer_local=4");
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("router.buffer_local=4"), std::string::npos) << e;
+}
+
+TEST(Config, AdvOffsetMultipleOfGroups) {
+  Config c;
+  c.set_override("traffic.pattern=adv");
+  c.set_override("traffic.adv_offset=9");  // h2: 9 groups
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("traffic.adv_offset=9"), std::string::npos) << e;
+}
+
+TEST(Config, RadixLimit) {
+  Config c;
+  c.set_override("topology.p=40");
+  c.set_override("topology.a=30");
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("radix"), std::string::npos) << e;
+}
+
+TEST(Config, ResolvedListsEveryKey) {
+  Config c;
+  EXPECT_EQ(c.resolved().size(), netcosim::config_schema().size());
+}
+
+}  // namespace
