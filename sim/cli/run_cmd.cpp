@@ -1,6 +1,7 @@
-// netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] [--engine native]
+// netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] [--engine native|systemc]
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "sim/core/config.h"
 #include "sim/core/network.h"
 #include "subcommands.h"
+#include "systemc/sc/sc_engine.h"
 
 namespace netcosim::cli {
 
@@ -31,7 +33,7 @@ int usage_error(const std::string& msg) {
   std::fprintf(stderr, "netcosim run: %s\n", msg.c_str());
   std::fprintf(stderr,
                "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
-               "[--engine native] [--threads N] [--quiet]\n");
+               "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--quiet]\n");
   return 2;
 }
 
@@ -42,6 +44,8 @@ int run_main(int argc, char** argv) {
   std::vector<std::string> sets;
   bool quiet = false;
   uint32_t threads = 1;
+  ScEngineOptions sc_opt;
+  bool sc_quantum_set = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto need_value = [&](const std::string& opt) -> std::string {
@@ -64,17 +68,28 @@ int run_main(int argc, char** argv) {
         if (v.empty() || *end != '\0' || n < 1 || n > 256)
           return usage_error("--threads " + v + ": must be an integer in [1, 256]");
         threads = static_cast<uint32_t>(n);
+      } else if (a == "--sc-quantum") {
+        const std::string v = need_value(a);
+        char* end = nullptr;
+        const long n = std::strtol(v.c_str(), &end, 10);
+        if (v.empty() || *end != '\0' || n < 0 || n > 1000000)
+          return usage_error(
+              "--sc-quantum " + v +
+              ": must be a number of cycles >= 1, or 0 for the shortest link latency");
+        sc_opt.quantum = static_cast<Cycle>(n);
+        sc_quantum_set = true;
       } else if (a == "--quiet" || a == "-q")
         quiet = true;
       else if (a == "--help" || a == "-h") {
         std::printf(
             "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
-            "[--engine native] [--threads N] [--quiet]\n\n");
+            "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--quiet]\n\n");
         print_keys();
         return 0;
       } else if (!a.empty() && a[0] == '-') {
-        return usage_error("unknown option '" + a +
-                           "'; options: --set, --json, --engine, --threads, --quiet, --help");
+        return usage_error(
+            "unknown option '" + a +
+            "'; options: --set, --json, --engine, --threads, --sc-quantum, --quiet, --help");
       } else if (config_file.empty()) {
         config_file = a;
       } else {
@@ -85,22 +100,39 @@ int run_main(int argc, char** argv) {
       return usage_error(msg);
     }
   }
-  if (engine != "native") return usage_error("--engine " + engine + ": allowed values are native");
+  if (engine != "native" && engine != "systemc")
+    return usage_error("--engine " + engine + ": allowed values are native, systemc");
+  if (engine == "systemc" && threads != 1)
+    return usage_error("--threads " + std::to_string(threads) +
+                       ": the systemc engine runs on one thread (use --engine native)");
+  if (engine != "systemc" && sc_quantum_set)
+    return usage_error("--sc-quantum applies to --engine systemc only");
 
   Config cfg;
   RunResults res;
   try {
     if (!config_file.empty()) cfg.load_file(config_file);
     for (const auto& s : sets) cfg.set_override(s);
-    Network net(cfg);
     const bool show = !quiet && isatty(STDERR_FILENO);
     std::function<void(Cycle, Cycle)> progress;
     if (show) {
-      progress = [](Cycle t, Cycle end) {
-        std::fprintf(stderr, "\r  cycle %u / %u (%3.0f%%)", t, end, 100.0 * t / end);
+      // Cycle, percent done and ETA, on the terminal only.
+      const auto start = std::chrono::steady_clock::now();
+      progress = [start](Cycle t, Cycle end) {
+        const double el =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double frac = t >= end ? 1.0 : double(t) / end;
+        const double eta = frac > 0 ? el * (1 - frac) / frac : 0;
+        std::fprintf(stderr, "\r  cycle %u / %u (%3.0f%%)  ETA %.0f s   ", t, end, 100.0 * frac,
+                     eta);
       };
     }
-    res = net.run(progress, threads);
+    if (engine == "systemc") {
+      res = run_systemc(cfg, sc_opt, progress);
+    } else {
+      Network net(cfg);
+      res = net.run(progress, threads);
+    }
     if (show) std::fprintf(stderr, "\r%60s\r", "");
   } catch (const ConfigError& e) {
     std::fprintf(stderr, "netcosim: configuration error: %s\n", e.what());

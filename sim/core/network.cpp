@@ -36,7 +36,7 @@ uint32_t ceil_div(uint32_t a, uint32_t b) {
 }
 }  // namespace
 
-Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing)
+Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, Cycle local_lead)
     : cfg_(cfg),
       topo_((validate_config(cfg), static_cast<uint32_t>(cfg.get_int("topology.p"))),
             static_cast<uint32_t>(cfg.get_int("topology.a")),
@@ -106,7 +106,7 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing)
       L.latency = L.credit_latency = lat;
       L.crosses_partitions = kind == PortKind::Global;  // partitions are Dragonfly groups
       // A global link's producer runs up to one window ahead of its consumer.
-      const Cycle ahead = kind == PortKind::Global ? lookahead_ : 0;
+      const Cycle ahead = kind == PortKind::Global ? std::max(lookahead_, local_lead) : local_lead;
       L.data = DelayRing<PacketMsg>(std::min(ceil_div(lat + ahead, S) + 2, downstream_packets + 1));
       // Credits are taken in their arrival cycle; one is sent per crossbar transfer of the
       // downstream input port, at most one every xfer_cycles.
@@ -291,13 +291,19 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
   }
   finish_pool();
   if (!failure.empty()) throw SimulationFailure(failure);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  RunResults res = finish(sinks, wall);
+  res.threads = T;
+  return res;
+}
+
+RunResults Network::finish(const std::vector<StatsSink>& sinks, double wall) {
   sink_.init(warmup_, warmup_ + measure_, rcfg_.packet_size);
   for (const auto& s : sinks) sink_.merge(s);
   // A drained run ends in the cycle after the last packet left the network.
+  const Cycle end = warmup_ + measure_;
   const Cycle total = drain_ ? std::max(end, sink_.last_eject + 1) : end;
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   RunResults res = collect(total, wall);
-  res.threads = T;
   if (drain_ && !res.conservation_ok)
     throw SimulationFailure(
         "conservation check failed after drain: " + std::to_string(res.packets_generated) +

@@ -48,11 +48,16 @@ struct RunResults {
   double peak_rss_mb = 0;
 };
 
+class ScNetwork;  // the SystemC engine (systemc/sc/sc_engine.cpp)
+
 class Network {
  public:
   // Validates the configuration (ConfigError). `routing` replaces the configured algorithm (tests
   // and experiments with a custom strategy).
-  explicit Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing = nullptr);
+  // `local_lead`: how many cycles an engine may run the producer of a local link ahead of its
+  // consumer (the SystemC engine's quantum); the link rings are sized for it.
+  explicit Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing = nullptr,
+                   Cycle local_lead = 0);
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;
 
@@ -73,10 +78,16 @@ class Network {
   // Queues a packet from node src to node dst, generated in cycle 0, before run() (tests, traces).
   void preload_packet(uint32_t src, uint32_t dst);
 
+  // Result assembly shared by the engines: merges the run's sinks, checks conservation (throws
+  // SimulationFailure).
+  RunResults finish(const std::vector<StatsSink>& sinks, double wall_seconds);
+
   // Zero-load latency of a packet between two nodes under the default timing (docs/model.md).
   uint64_t zero_load_latency(uint32_t src_node, uint32_t dst_node) const;
 
  private:
+  friend class ScNetwork;
+
   struct Partition {  // a contiguous range of routers (one or more Dragonfly groups)
     uint32_t first, last;
     StatsSink* sink;

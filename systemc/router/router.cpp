@@ -109,8 +109,7 @@ bool Router::receive(Cycle now) {
 // into the injection VC with the most free space (JSQ; ties to the lowest VC), at most one packet
 // every packet_size cycles (the node's link carries one phit per cycle). The head enters the
 // router one cycle later (FOGSim's injection delay of 1).
-void Router::nic_step(Nic& nic, uint32_t /*port*/, Cycle now, StatsSink& sink,
-                      const TrafficParams& traffic) {
+bool Router::nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
   while (const CreditMsg* c = nic.link->credits.ready(now)) {
     nic.credits.give_back(c->vc, c->phits);
     nic.link->credits.pop();
@@ -132,7 +131,7 @@ void Router::nic_step(Nic& nic, uint32_t /*port*/, Cycle now, StatsSink& sink,
     const uint64_t next = nic.next_gen + nic.rng.geometric_gap(traffic.packet_prob);
     nic.next_gen = next >= kNone ? kNone : static_cast<Cycle>(next);
   }
-  if (nic.q_count == 0 || nic.link_free_at > now) return;
+  if (nic.q_count == 0 || nic.link_free_at > now) return false;
   int best = -1;
   uint32_t best_credits = 0;
   for (uint32_t v = 0; v < nic.credits.vcs(); ++v) {
@@ -142,7 +141,7 @@ void Router::nic_step(Nic& nic, uint32_t /*port*/, Cycle now, StatsSink& sink,
       best_credits = c;
     }
   }
-  if (best < 0) return;
+  if (best < 0) return false;
   const SourceEntry& e = nic.queue_front();
   PacketMsg msg;
   msg.arrive = now + 1;
@@ -159,6 +158,7 @@ void Router::nic_step(Nic& nic, uint32_t /*port*/, Cycle now, StatsSink& sink,
   nic.credits.consume(static_cast<unsigned>(best), S_);
   nic.link_free_at = now + S_;
   nic.queue_pop();
+  return true;
 }
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
@@ -270,20 +270,30 @@ bool Router::send(Cycle now, StatsSink& sink) {
   return moved;
 }
 
-bool Router::step(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
-  bool moved = receive(now);
+bool Router::step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+  bool moved = false;
   Cycle next_gen = kNone;
   for (const uint32_t port : nic_ports_) {
     Nic* nic = nics_[port];
-    if (nic->q_count != 0 || nic->next_gen <= now) {
-      const uint32_t before = nic->q_count;
-      const uint32_t seq_before = nic->seq;
-      nic_step(*nic, port, now, sink, traffic);
-      moved |= nic->q_count + (nic->seq - seq_before) != before;  // a packet was injected
-    }
+    if (nic->q_count != 0 || nic->next_gen <= now) moved |= nic_step(*nic, now, sink, traffic);
     if (nic->next_gen < next_gen) next_gen = nic->next_gen;
   }
   next_gen_min_ = next_gen;
+  return moved;
+}
+
+bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+  Nic* nic = nics_[port];
+  const bool moved = nic_step(*nic, now, sink, traffic);
+  Cycle next_gen = kNone;
+  for (const uint32_t p : nic_ports_)
+    if (nics_[p]->next_gen < next_gen) next_gen = nics_[p]->next_gen;
+  next_gen_min_ = next_gen;
+  return moved;
+}
+
+bool Router::step_core(Cycle now, StatsSink& sink) {
+  bool moved = receive(now);
   if (port_mask_ != 0) moved |= allocate(now);
   if (out_mask_ != 0) moved |= send(now, sink);
   return moved;

@@ -95,7 +95,25 @@ class Router {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) || now >= next_gen_min_;
   }
   // One cycle: evaluate and commit. Returns true if any packet moved (watchdog progress).
-  bool step(Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  // step() = step_nics() + step_core(); the two parts only interact through channels of at least
+  // one cycle (the injection link, its credits), so an engine may also run them as separate
+  // processes in any order within a cycle (the SystemC engine's NIC modules do).
+  bool step(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+    bool moved = step_nics(now, sink, traffic);
+    return step_core(now, sink) | moved;
+  }
+  bool step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool step_core(Cycle now, StatsSink& sink);
+  bool core_active(Cycle now) const {
+    return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
+  }
+  bool nic_active(uint32_t port, Cycle now) const {
+    const Nic* n = nics_[port];
+    return n->q_count != 0 || n->next_gen <= now;
+  }
+  Cycle nic_next_generation(uint32_t port) const { return nics_[port]->next_gen; }
+  const std::vector<uint32_t>& nic_ports() const { return nic_ports_; }
 
   // Packets inside the router (input buffers, output FIFOs) and in its nodes' source queues.
   uint32_t resident() const { return resident_; }
@@ -130,7 +148,8 @@ class Router {
   };
 
   bool receive(Cycle now);
-  void nic_step(Nic& nic, uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  // Returns true if a packet was injected.
+  bool nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams& traffic);
   bool allocate(Cycle now);
   bool send(Cycle now, StatsSink& sink);
   uint32_t out_free(uint32_t o, Cycle now) {
