@@ -5,10 +5,18 @@
 // Packets and credits travel through the network's Link channels (packet descriptors handed over
 // by value with their arrival cycle, TLM-style; no signal per phit). One simulated cycle is 1 ns.
 //
-// Temporal decoupling (TLM-2.0 loosely-timed style): with a quantum Q > 1 the clock's period is
-// Q cycles and each router module advances Q cycles per activation, driving its own NICs. This is
-// exact — not an approximation — because nothing a router sends reaches another router in less
-// than the shortest link latency, which is >= Q: within a quantum no router can observe another.
+// Temporal decoupling (TLM-2.0 loosely-timed style), three modes:
+//  - strict (--sc-quantum 1): the clock period is one cycle; every router and NIC module runs on
+//    every edge.
+//  - quantum Q (--sc-quantum Q, 1 < Q <= shortest link latency): the clock period is Q cycles and
+//    each router module advances Q cycles per activation, driving its own NICs.
+//  - windowed (default): the clock period is the global links' latency W; in each period the
+//    routers of a group take turns (immediate sc_event notifications, no delta cycle) running
+//    sub-quanta of Q = the shortest link latency, so a group's state stays in cache for the whole
+//    window, as in the native engine.
+// All are exact — not approximations — because nothing a router sends reaches a router of another
+// group in less than W cycles, nor any other router in less than Q cycles: within a quantum no
+// router can observe another, and within a window no group can observe another.
 // The controller runs on the falling edge, after every router has finished the quantum, so its
 // decisions (end of run, watchdog) do not depend on the order in which SystemC runs the routers.
 #include "sc_engine.h"
@@ -31,7 +39,8 @@ struct ScContext {
   Network* net = nullptr;
   StatsSink sink;
   const TrafficParams* traffic = nullptr;
-  Cycle quantum = 1;
+  Cycle quantum = 1;    // cycles per router activation (sub-quantum in windowed mode)
+  Cycle window = 1;     // clock period in cycles
   Cycle limit = kNone;  // no cycle at or after this one is simulated (end of a run without drain)
   Cycle last_move = 0;
 
@@ -42,22 +51,41 @@ struct ScContext {
   void moved(Cycle c) { last_move = std::max(last_move, c); }
 };
 
+// The routers of one group in windowed mode: they take turns, each running one sub-quantum,
+// within the current clock period (window).
+struct GroupTurns {
+  std::vector<class ScRouter*> members;
+  GroupTurns* next_group = nullptr;  // runs its window after this group's (one group at a time)
+  Cycle window_end = 0;
+  Cycle sub_from = 0;
+  bool in_window = false;  // between the clock edge and the end of the group's window
+  bool first_group = false;
+};
+
 class ScRouter : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
 
   SC_HAS_PROCESS(ScRouter);
-  ScRouter(const sc_core::sc_module_name& name, Router& router, ScContext& ctx, bool drive_nics)
-      : sc_core::sc_module(name), clk("clk"), router_(router), ctx_(ctx), drive_nics_(drive_nics) {
+  ScRouter(const sc_core::sc_module_name& name, Router& router, ScContext& ctx, bool drive_nics,
+           GroupTurns* turns, size_t index)
+      : sc_core::sc_module(name),
+        clk("clk"),
+        router_(router),
+        ctx_(ctx),
+        drive_nics_(drive_nics),
+        turns_(turns),
+        index_(index) {
     SC_METHOD(tick);
-    sensitive << clk.pos();
+    // Only the first router of the first group wakes on the clock; every other router is woken by
+    // its predecessor, so groups do not interleave (FIFO order of the SystemC run queue).
+    if (turns_ == nullptr || (index_ == 0 && turns_->first_group)) sensitive << clk.pos();
+    if (turns_ != nullptr) sensitive << go_;
     dont_initialize();
   }
 
  private:
-  void tick() {
-    const Cycle from = ScContext::now();
-    const Cycle to = std::min<Cycle>(from + ctx_.quantum, ctx_.limit);
+  void run(Cycle from, Cycle to) {
     for (Cycle c = from; c < to; ++c) {
       bool moved = false;
       if (drive_nics_) {
@@ -69,9 +97,45 @@ class ScRouter : public sc_core::sc_module {
     }
   }
 
+  void tick() {
+    if (turns_ == nullptr) {  // one activation per clock edge: the whole quantum
+      const Cycle from = ScContext::now();
+      run(from, std::min<Cycle>(from + ctx_.quantum, ctx_.limit));
+      return;
+    }
+    GroupTurns& g = *turns_;
+    if (!g.in_window) {  // the clock edge: the group starts its window with router 0
+      g.in_window = true;
+      g.sub_from = ScContext::now();
+      g.window_end = std::min<Cycle>(g.sub_from + ctx_.window, ctx_.limit);
+    }
+    for (;;) {
+      const Cycle to = std::min<Cycle>(g.sub_from + ctx_.quantum, g.window_end);
+      run(g.sub_from, to);
+      if (index_ + 1 < g.members.size()) {
+        g.members[index_ + 1]->go_.notify();  // immediate: the next router runs the same cycles
+        return;
+      }
+      // Last router of the group: the next sub-quantum starts with the first router.
+      g.sub_from = to;
+      if (g.sub_from >= g.window_end) {
+        g.in_window = false;
+        if (g.next_group != nullptr) g.next_group->members[0]->go_.notify();
+        return;
+      }
+      if (g.members.size() > 1) {
+        g.members[0]->go_.notify();
+        return;
+      }
+    }
+  }
+
   Router& router_;
   ScContext& ctx_;
   bool drive_nics_;
+  GroupTurns* turns_;
+  size_t index_;
+  sc_core::sc_event go_;
 };
 
 // A node's NIC as its own process (strict mode). It sleeps while it has nothing to send and
@@ -116,25 +180,35 @@ class ScNetwork : public sc_core::sc_module {
   sc_core::sc_clock clock;
 
   SC_HAS_PROCESS(ScNetwork);
-  ScNetwork(const sc_core::sc_module_name& name, Network& net, Cycle quantum,
+  ScNetwork(const sc_core::sc_module_name& name, Network& net, Cycle quantum, Cycle window,
             const std::function<void(Cycle, Cycle)>& progress)
       : sc_core::sc_module(name),
-        clock("clock", sc_core::sc_time(double(quantum), sc_core::SC_NS), 0.5,
-              sc_core::SC_ZERO_TIME, true),
+        clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, sc_core::SC_ZERO_TIME,
+              true),
         net_(net),
         progress_(progress) {
     ctx_.net = &net;
     ctx_.traffic = &net.traffic_;
     ctx_.quantum = quantum;
+    ctx_.window = window;
     ctx_.sink.init(net.warmup_, net.warmup_ + net.measure_, net.rcfg_.packet_size);
     ctx_.sink.merge(net.preloaded_);
     const Cycle end = net.warmup_ + net.measure_;
     ctx_.limit = net.drain_ ? kNone : end;
     const bool strict = quantum == 1;
+    const bool windowed = window > quantum;
+    const uint32_t a = net.topo_.a();
+    if (windowed) {
+      groups_.resize(net.topo_.groups());
+      for (size_t g = 0; g + 1 < groups_.size(); ++g) groups_[g].next_group = &groups_[g + 1];
+      groups_[0].first_group = true;
+    }
     routers_.reserve(net.routers_.size());
     for (auto& r : net.routers_) {
+      GroupTurns* turns = windowed ? &groups_[r->id() / a] : nullptr;
       routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(r->id())).c_str(),
-                                                    *r, ctx_, !strict));
+                                                    *r, ctx_, !strict, turns, r->id() % a));
+      if (turns != nullptr) turns->members.push_back(routers_.back().get());
       routers_.back()->clk(clock);
       if (!strict) continue;
       for (const uint32_t port : r->nic_ports()) {
@@ -155,7 +229,7 @@ class ScNetwork : public sc_core::sc_module {
  private:
   // After every router has finished the quantum [t - Q, t): end of run, watchdog, progress.
   void control() {
-    const Cycle Q = ctx_.quantum;
+    const Cycle Q = ctx_.window;
     const Cycle t = (ScContext::now() / Q + 1) * Q;
     const Cycle end = net_.warmup_ + net_.measure_;
     const StatsSink& s = ctx_.sink;
@@ -180,6 +254,7 @@ class ScNetwork : public sc_core::sc_module {
   ScContext ctx_;
   std::vector<std::unique_ptr<ScRouter>> routers_;
   std::vector<std::unique_ptr<ScNic>> nics_;
+  std::vector<GroupTurns> groups_;
   std::string failure_;
 };
 
@@ -203,10 +278,12 @@ RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
 
-  const Cycle Q = systemc_quantum(cfg, opt);
+  Cycle Q = systemc_quantum(cfg, opt);
+  Cycle window = Q;
+  if (opt.quantum == 0) window = static_cast<Cycle>(cfg.get_int("link.latency_global"));
   Network net(cfg, nullptr, Q > 1 ? Q : 0);
   const auto t0 = std::chrono::steady_clock::now();
-  ScNetwork top("netcosim", net, Q, progress);
+  ScNetwork top("netcosim", net, Q, window, progress);
   sc_core::sc_start();
   if (!top.failure().empty()) throw SimulationFailure(top.failure());
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,7 +1,7 @@
 // Two engines, one model (issue "two engines" acceptance): for h2 and h4 with MIN and VAL under
-// uniform and ADV+1 traffic, the JSON of the SystemC engine (decoupled and strict), of the native
-// engine and of the native engine with 2 threads are identical apart from `engine`, the thread
-// count and the timing keys. SystemC elaborates once per process, so each run is a process.
+// uniform and ADV+1 traffic, the JSON of the SystemC engine (windowed, quantum 7 and strict), of
+// the native engine and of the native engine with 2 threads are identical apart from `engine`, the
+// thread count and the timing keys. SystemC elaborates once per process, so each run is a process.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
