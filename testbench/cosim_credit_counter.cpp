@@ -1,0 +1,350 @@
+// Co-simulation bench: rtl/credit_counter.sv against netcosim::model::CreditCounter.
+//
+// Source of the mechanism: thesis 000 Sec. 1.1 and 1.6.3 (credit-based flow control per VC,
+// counted in phits; Virtual Cut-Through needs room for the whole packet). Bench structure and
+// timing: cosim_common.h and docs/cosim.md.
+#include <deque>
+
+#include "cosim_common.h"
+#include "credit_counter.h"
+
+#include "Vcredit_counter_v2w6c32.h"
+#include "Vcredit_counter_v3w9c256.h"
+#include "Vcredit_counter_v4w9c256.h"
+
+namespace netcosim::cosim {
+namespace {
+
+// The C++ model behind the RTL's port list. The flags are combinational outputs of the RTL; the
+// model computes them in cycle(), so the wrapper evaluates cycle() on a copy of the model (the
+// same arithmetic, without committing) and commits with the real cycle() at the clock edge.
+template <int V, int W, int CAP>
+class CreditCounterModel : public sc_core::sc_module {
+ public:
+  static constexpr int VW = index_width(V);
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"};
+  sc_core::sc_in<bool> consume_valid{"consume_valid"}, return_valid{"return_valid"};
+  sc_core::sc_in<Port<VW>> consume_vc{"consume_vc"}, return_vc{"return_vc"};
+  sc_core::sc_in<Port<W>> consume_amt{"consume_amt"}, return_amt{"return_amt"};
+  sc_core::sc_in<Port<W>> pkt_size{"pkt_size"};
+  sc_core::sc_out<Port<V>> can_send{"can_send"};
+  sc_core::sc_out<Port<V * W>> credits{"credits"};
+  sc_core::sc_out<bool> underflow{"underflow"}, overflow{"overflow"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(CreditCounterModel);
+  explicit CreditCounterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(V, CAP) {
+    SC_METHOD(comb);
+    sensitive << consume_valid << consume_vc << consume_amt << return_valid << return_vc
+              << return_amt << pkt_size << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  model::CreditCounter::Flags apply(model::CreditCounter& m) const {
+    return m.cycle(consume_valid.read(), static_cast<unsigned>(field(consume_vc.read(), 0, VW)),
+                   static_cast<uint32_t>(field(consume_amt.read(), 0, W)), return_valid.read(),
+                   static_cast<unsigned>(field(return_vc.read(), 0, VW)),
+                   static_cast<uint32_t>(field(return_amt.read(), 0, W)));
+  }
+  void comb() {
+    if (!enabled) return;
+    model::CreditCounter next = model_;
+    const auto f = apply(next);
+    const uint32_t pkt = static_cast<uint32_t>(field(pkt_size.read(), 0, W));
+    BitPacker cs(V), cr(V * W);
+    for (int v = 0; v < V; ++v) {
+      cs.put(v, 1, model_.can_send(v, pkt));
+      cr.put(v * W, W, model_.credits(v));
+    }
+    Port<V> a{};
+    cs.store(a);
+    can_send.write(a);
+    Port<V * W> b{};
+    cr.store(b);
+    credits.write(b);
+    underflow.write(f.underflow);
+    overflow.write(f.overflow);
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      model_.reset();
+    } else {
+      apply(model_);
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::CreditCounter model_;
+  sc_core::sc_event state_changed_;
+};
+
+struct CcStimulus {
+  bool rst = false, cv = false, rv = false;
+  uint32_t cvc = 0, camt = 0, rvc = 0, ramt = 0, pkt = 0;
+};
+
+// A sender and a link: packets are sent only when the VC has room (as a sender checks can_send);
+// their credits come back after a per-burst delay (0, 1, 10 or 100 cycles), in order; bursts with
+// the credit return stalled (back-pressure) drain the counts to zero; packet sizes 8 phits, 1, the
+// whole buffer or random. Unless --legal-only: rare protocol violations (a send without enough
+// credits, a spurious credit return) exercise the underflow/overflow flags. The fields of an
+// invalid consume/return carry random values. Resets (one mid-run) also empty the link.
+template <int V, int W, int CAP>
+class CcGenerator {
+ public:
+  static constexpr int VW = index_width(V);
+  CcGenerator(uint64_t seed, uint64_t mid_reset, bool legal_only)
+      : rng_(seed), mid_(mid_reset), legal_(legal_only), shadow_(V, CAP) {}
+  CcStimulus next(uint64_t cycle, bool force_reset = false) {
+    if (left_ == 0) new_burst();
+    --left_;
+    CcStimulus s;
+    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4) || force_reset;
+    s.cvc = rng_.below(1u << VW) % V;
+    s.rvc = rng_.below(1u << VW) % V;
+    s.camt = rng_.below(1u << W);
+    s.ramt = rng_.below(1u << W);
+    if (!stall_ && !link_.empty() && link_.front().due <= cycle) {
+      s.rv = true;
+      s.rvc = link_.front().vc;
+      s.ramt = link_.front().amt;
+      link_.pop_front();
+    } else if (!legal_ && rng_.chance(0.002)) {  // spurious return: overflow unless drained
+      s.rv = true;
+      s.rvc = rng_.below(V);
+      s.ramt = 1 + rng_.below((1u << W) - 1);
+    }
+    if (rng_.chance(p_send_)) {
+      const uint32_t vc = rng_.below(V);
+      const uint32_t amt = packet_size();
+      const bool room = shadow_.credits(vc) >= amt;
+      if (room || (!legal_ && rng_.chance(0.02))) {  // without room: underflow
+        s.cv = true;
+        s.cvc = vc;
+        s.camt = amt;
+        if (room) link_.push_back({cycle + delay_, vc, amt});
+      }
+    }
+    s.pkt = rng_.chance(0.5) ? size_ : rng_.below(1u << W);
+    if (s.rst) {
+      shadow_.reset();
+      link_.clear();
+    } else {
+      shadow_.cycle(s.cv, s.cvc, s.camt, s.rv, s.rvc, s.ramt);
+    }
+    return s;
+  }
+
+ private:
+  struct InFlight {
+    uint64_t due;
+    uint32_t vc, amt;
+  };
+  uint32_t packet_size() {
+    switch (size_mode_) {
+      case 0:
+        return size_;
+      case 1:
+        return 1;
+      case 2:
+        return CAP;
+      default:
+        return rng_.below(CAP + 1);
+    }
+  }
+  void new_burst() {
+    static constexpr double kSend[] = {0.0, 0.1, 0.5, 1.0};
+    static constexpr uint64_t kDelay[] = {0, 1, 10, 100};
+    left_ = 1 + rng_.below(512);
+    p_send_ = kSend[rng_.below(4)];
+    delay_ = kDelay[rng_.below(4)];
+    stall_ = rng_.chance(0.2);
+    size_mode_ = static_cast<int>(rng_.below(4));
+    size_ = CAP < 8 ? CAP : 8;  // packets of 8 phits (DESIGN.md §3)
+  }
+  Rng rng_;
+  uint64_t mid_;
+  bool legal_;
+  model::CreditCounter shadow_;  // the counter as the sender sees it
+  std::deque<InFlight> link_;
+  uint64_t left_ = 0, delay_ = 1;
+  double p_send_ = 0.5;
+  bool stall_ = false;
+  int size_mode_ = 0;
+  uint32_t size_ = 8;
+};
+
+template <int V, int W, int CAP, class Vtop>
+class CcBench : public sc_core::sc_module, public BenchHooks {
+ public:
+  static constexpr int VW = index_width(V);
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"}, consume_valid{"consume_valid"}, return_valid{"return_valid"};
+  sc_core::sc_signal<Port<VW>> consume_vc{"consume_vc"}, return_vc{"return_vc"};
+  sc_core::sc_signal<Port<W>> consume_amt{"consume_amt"}, return_amt{"return_amt"};
+  sc_core::sc_signal<Port<W>> pkt_size{"pkt_size"};
+  sc_core::sc_signal<Port<V>> can_send_rtl{"can_send_rtl"}, can_send_model{"can_send_model"};
+  sc_core::sc_signal<Port<V * W>> credits_rtl{"credits_rtl"}, credits_model{"credits_model"};
+  sc_core::sc_signal<bool> underflow_rtl{"underflow_rtl"}, underflow_model{"underflow_model"};
+  sc_core::sc_signal<bool> overflow_rtl{"overflow_rtl"}, overflow_model{"overflow_model"};
+  Vtop dut{"dut"};
+  CreditCounterModel<V, W, CAP> model{"model"};
+
+  SC_HAS_PROCESS(CcBench);
+  CcBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2, o.legal_only) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.consume_valid(consume_valid);
+    dut.consume_vc(consume_vc);
+    dut.consume_amt(consume_amt);
+    dut.return_valid(return_valid);
+    dut.return_vc(return_vc);
+    dut.return_amt(return_amt);
+    dut.pkt_size(pkt_size);
+    dut.can_send(can_send_rtl);
+    dut.credits(credits_rtl);
+    dut.underflow(underflow_rtl);
+    dut.overflow(overflow_rtl);
+    model.clk(clk);
+    model.rst(rst);
+    model.consume_valid(consume_valid);
+    model.consume_vc(consume_vc);
+    model.consume_amt(consume_amt);
+    model.return_valid(return_valid);
+    model.return_vc(return_vc);
+    model.return_amt(return_amt);
+    model.pkt_size(pkt_size);
+    model.can_send(can_send_model);
+    model.credits(credits_model);
+    model.underflow(underflow_model);
+    model.overflow(overflow_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
+                                         "credit_counter_V" + std::to_string(V) + "_W" +
+                                             std::to_string(W) + "_CAP" + std::to_string(CAP),
+                                         o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    if (force_reset) {
+      cur_ = CcStimulus{};
+      cur_.rst = true;
+    } else {
+      cur_ = gen_.next(cycle);
+    }
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    const auto cs_m = can_send_model.read(), cs_r = can_send_rtl.read();
+    const auto cr_m = credits_model.read(), cr_r = credits_rtl.read();
+    for (int v = 0; v < V; ++v) c.check("can_send", v, field(cs_m, v, 1), field(cs_r, v, 1));
+    for (int v = 0; v < V; ++v) c.check("credits", v, field(cr_m, v * W, W), field(cr_r, v * W, W));
+    c.check("underflow", -1, underflow_model.read(), underflow_rtl.read());
+    c.check("overflow", -1, overflow_model.read(), overflow_rtl.read());
+    cov_under_ += underflow_model.read();
+    cov_over_ += overflow_model.read();
+    cov_same_ += cur_.cv && cur_.rv && cur_.cvc == cur_.rvc && !cur_.rst;
+    cov_blocked_ += field(cs_m, 0, V) == 0;
+    bool empty = false;
+    for (int v = 0; v < V; ++v) empty = empty || field(cr_m, v * W, W) == 0;
+    cov_empty_ += empty;
+    cov_resets_ += cur_.rst;
+  }
+  std::string coverage() const override {
+    std::ostringstream s;
+    s << "underflow cycles " << cov_under_ << ", overflow cycles " << cov_over_
+      << ", same-VC consume+return " << cov_same_ << ", cycles with a VC at 0 credits "
+      << cov_empty_ << ", can_send all low " << cov_blocked_ << ", reset cycles " << cov_resets_;
+    return s.str();
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " consume_valid=" << cur_.cv << " consume_vc=" << cur_.cvc
+      << " consume_amt=" << cur_.camt << " return_valid=" << cur_.rv << " return_vc=" << cur_.rvc
+      << " return_amt=" << cur_.ramt << " pkt_size=" << cur_.pkt;
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    CcGenerator<V, W, CAP> g(o_.seed ^ 0x5EEDu, entries / 2, o_.legal_only);
+    buf_.clear();
+    // Entry 0 is a reset, so that the buffer is a legal sequence from any state and when replayed
+    // cyclically.
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::CreditCounter m(V, CAP);
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const CcStimulus& s = buf_[k % buf_.size()];
+      for (int v = 0; v < V; ++v) sink += m.can_send(v, s.pkt);
+      if (s.rst) {
+        m.reset();
+      } else {
+        const auto f = m.cycle(s.cv, s.cvc, s.camt, s.rv, s.rvc, s.ramt);
+        sink += f.underflow + f.overflow;
+      }
+    }
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
+
+ private:
+  void write(const CcStimulus& s) {
+    rst.write(s.rst);
+    consume_valid.write(s.cv);
+    return_valid.write(s.rv);
+    consume_vc.write(packed<Port<VW>>(VW, {{0, s.cvc}}, VW));
+    return_vc.write(packed<Port<VW>>(VW, {{0, s.rvc}}, VW));
+    consume_amt.write(packed<Port<W>>(W, {{0, s.camt}}, W));
+    return_amt.write(packed<Port<W>>(W, {{0, s.ramt}}, W));
+    pkt_size.write(packed<Port<W>>(W, {{0, s.pkt}}, W));
+  }
+  void run() {
+    if (vcd_) vcd_->start(dut);
+    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+  }
+  const Options& o_;
+  RunResult& r_;
+  CcGenerator<V, W, CAP> gen_;
+  CcStimulus cur_;
+  std::vector<CcStimulus> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint64_t cov_under_ = 0, cov_over_ = 0, cov_same_ = 0, cov_blocked_ = 0, cov_empty_ = 0;
+  uint64_t cov_resets_ = 0;
+};
+
+template <int V, int W, int CAP, class Vtop>
+ParamSetEntry entry(const char* name) {
+  static_assert(CAP < (1 << W), "CAP must fit in W bits");
+  return {name,
+          "V=" + std::to_string(V) + ",W=" + std::to_string(W) + ",CAP=" + std::to_string(CAP),
+          [](const Options& o, RunResult& r) {
+            return std::unique_ptr<sc_core::sc_module>(new CcBench<V, W, CAP, Vtop>("bench", o, r));
+          }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // Local ports: 32 phits per VC; global and injection ports: 256 (DESIGN.md §3). v3w9c256: the
+  // h8 Dragonfly router's 3 VCs.
+  const std::vector<ParamSetEntry> sets = {
+      entry<2, 6, 32, Vcredit_counter_v2w6c32>("v2w6c32"),
+      entry<3, 9, 256, Vcredit_counter_v3w9c256>("v3w9c256"),
+      entry<4, 9, 256, Vcredit_counter_v4w9c256>("v4w9c256"),
+  };
+  return bench_main(argc, argv, "credit_counter", sets);
+}

@@ -1,0 +1,245 @@
+// Co-simulation bench: rtl/rr_arbiter.sv against netcosim::model::RoundRobinArbiter.
+//
+// Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (round-robin, priority rotates only
+// on a grant). Bench structure and timing: cosim_common.h and docs/cosim.md.
+#include "cosim_common.h"
+#include "rr_arbiter.h"
+
+#include "Vrr_arbiter_n3.h"
+#include "Vrr_arbiter_n31.h"
+#include "Vrr_arbiter_n4.h"
+#include "Vrr_arbiter_n7.h"
+
+namespace netcosim::cosim {
+namespace {
+
+// The C++ model behind the RTL's port list: gnt is combinational, ptr moves at the clock edge.
+template <int N>
+class RrArbiterModel : public sc_core::sc_module {
+ public:
+  static constexpr int PW = index_width(N);
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
+  sc_core::sc_in<Port<N>> req{"req"};
+  sc_core::sc_out<Port<N>> gnt{"gnt"};
+  sc_core::sc_out<Port<PW>> ptr{"ptr"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(RrArbiterModel);
+  explicit RrArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
+    SC_METHOD(comb);
+    sensitive << req << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  void comb() {
+    if (!enabled) return;
+    const int g = model_.arbitrate(field(req.read(), 0, N));
+    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
+    ptr.write(packed<Port<PW>>(PW, {{0, model_.pointer()}}, PW));
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      model_.reset();
+    } else if (update.read()) {
+      const int g = model_.arbitrate(field(req.read(), 0, N));
+      if (g >= 0) model_.update(static_cast<unsigned>(g));
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::RoundRobinArbiter model_;
+  sc_core::sc_event state_changed_;
+};
+
+struct RrStimulus {
+  bool rst = false, update = false;
+  uint64_t req = 0;
+};
+
+// Constrained-random requests in bursts: sparse to all-ones densities, single requesters,
+// contiguous groups; update low (back-pressure) for whole bursts; resets (one mid-run).
+class RrGenerator {
+ public:
+  RrGenerator(int n, uint64_t seed, uint64_t mid_reset) : n_(n), rng_(seed), mid_(mid_reset) {}
+  RrStimulus next(uint64_t cycle) {
+    if (left_ == 0) new_burst();
+    --left_;
+    RrStimulus s;
+    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
+    s.update = rng_.chance(p_update_);
+    const uint64_t all = (n_ == 64) ? ~uint64_t{0} : (uint64_t{1} << n_) - 1;
+    switch (pattern_) {
+      case 0:  // independent bits
+        for (int i = 0; i < n_; ++i) {
+          if (rng_.chance(density_)) s.req |= uint64_t{1} << i;
+        }
+        break;
+      case 1:  // one requester
+        s.req = uint64_t{1} << rng_.below(static_cast<uint32_t>(n_));
+        break;
+      case 2:  // all requesting
+        s.req = all;
+        break;
+      case 3: {  // a contiguous group, wrapping
+        const uint32_t start = rng_.below(static_cast<uint32_t>(n_));
+        const uint32_t len = 1 + rng_.below(static_cast<uint32_t>(n_));
+        for (uint32_t k = 0; k < len; ++k) s.req |= uint64_t{1} << ((start + k) % n_);
+        break;
+      }
+      default:  // idle
+        break;
+    }
+    s.req &= all;
+    return s;
+  }
+
+ private:
+  void new_burst() {
+    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 0.95};
+    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
+    left_ = 1 + rng_.below(256);
+    pattern_ = static_cast<int>(rng_.below(5));
+    density_ = kDensity[rng_.below(6)];
+    if (density_ == 0.0) density_ = 1.0 / n_;  // sparse: about one requester per cycle
+    p_update_ = kUpdate[rng_.below(5)];
+  }
+  int n_;
+  Rng rng_;
+  uint64_t mid_;
+  uint64_t left_ = 0;
+  int pattern_ = 0;
+  double density_ = 0.5, p_update_ = 1.0;
+};
+
+template <int N, class Vtop>
+class RrBench : public sc_core::sc_module, public BenchHooks {
+ public:
+  static constexpr int PW = index_width(N);
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
+  sc_core::sc_signal<Port<N>> req{"req"}, gnt_rtl{"gnt_rtl"}, gnt_model{"gnt_model"};
+  sc_core::sc_signal<Port<PW>> ptr_rtl{"ptr_rtl"}, ptr_model{"ptr_model"};
+  Vtop dut{"dut"};
+  RrArbiterModel<N> model{"model"};
+
+  SC_HAS_PROCESS(RrBench);
+  RrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.req(req);
+    dut.update(update);
+    dut.gnt(gnt_rtl);
+    dut.ptr(ptr_rtl);
+    model.clk(clk);
+    model.rst(rst);
+    model.req(req);
+    model.update(update);
+    model.gnt(gnt_model);
+    model.ptr(ptr_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ =
+          std::make_unique<VcdWindow>(o.vcd_dir, "rr_arbiter_N" + std::to_string(N), o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    cur_ = force_reset ? RrStimulus{true, false, 0} : gen_.next(cycle);
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    const uint64_t g = field(gnt_model.read(), 0, N), p = field(ptr_model.read(), 0, PW);
+    c.check("gnt", -1, g, field(gnt_rtl.read(), 0, N));
+    c.check("ptr", -1, p, field(ptr_rtl.read(), 0, PW));
+    cov_grants_ += g != 0;
+    cov_held_ += g != 0 && !cur_.update && !cur_.rst;
+    cov_all_ += cur_.req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
+    cov_moves_ += p != last_ptr_;
+    cov_resets_ += cur_.rst;
+    last_ptr_ = p;
+  }
+  std::string coverage() const override {
+    std::ostringstream s;
+    s << "grant cycles " << cov_grants_ << ", grants held (update low) " << cov_held_
+      << ", all-ones requests " << cov_all_ << ", pointer moves " << cov_moves_ << ", reset cycles "
+      << cov_resets_;
+    return s.str();
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " update=" << cur_.update << " req=0x" << std::hex << cur_.req;
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    RrGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2);
+    buf_.clear();
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
+    buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::RoundRobinArbiter m(N);
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const RrStimulus& s = buf_[k % buf_.size()];
+      const int g = m.arbitrate(s.req);
+      sink += static_cast<uint64_t>(g) + m.pointer();
+      if (s.rst) {
+        m.reset();
+      } else if (s.update && g >= 0) {
+        m.update(static_cast<unsigned>(g));
+      }
+    }
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
+
+ private:
+  void write(const RrStimulus& s) {
+    rst.write(s.rst);
+    update.write(s.update);
+    req.write(packed<Port<N>>(N, {{0, s.req}}, N));
+  }
+  void run() {
+    if (vcd_) vcd_->start(dut);
+    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+  }
+  const Options& o_;
+  RunResult& r_;
+  RrGenerator gen_;
+  RrStimulus cur_;
+  std::vector<RrStimulus> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;
+  uint64_t last_ptr_ = 0;
+};
+
+template <int N, class Vtop>
+ParamSetEntry entry(const char* name) {
+  return {name, "N=" + std::to_string(N), [](const Options& o, RunResult& r) {
+            return std::unique_ptr<sc_core::sc_module>(new RrBench<N, Vtop>("bench", o, r));
+          }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // N=3: VC arbiter of the h8 router (3 VCs); N=31: output arbiter of the h8 router (31 ports).
+  const std::vector<ParamSetEntry> sets = {
+      entry<3, Vrr_arbiter_n3>("n3"),
+      entry<4, Vrr_arbiter_n4>("n4"),
+      entry<7, Vrr_arbiter_n7>("n7"),
+      entry<31, Vrr_arbiter_n31>("n31"),
+  };
+  return bench_main(argc, argv, "rr_arbiter", sets);
+}

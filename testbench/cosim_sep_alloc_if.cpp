@@ -1,0 +1,359 @@
+// Co-simulation bench: rtl/sep_alloc_if.sv against netcosim::model::SeparableAllocator.
+//
+// Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (input-first separable allocator,
+// round-robin priorities rotating only on a grant, FOGSim's allocator iterations). Bench structure
+// and timing: cosim_common.h and docs/cosim.md.
+#include <array>
+
+#include "cosim_common.h"
+#include "separable_allocator.h"
+
+#include "Vsep_alloc_if_p31v3q31i2.h"
+#include "Vsep_alloc_if_p4v2q4i1.h"
+#include "Vsep_alloc_if_p7v4q7i2.h"
+
+namespace netcosim::cosim {
+namespace {
+
+template <int P, int V, int Q>
+struct SaWidths {
+  static constexpr int VW = index_width(V), QW = index_width(Q), PW = index_width(P);
+};
+
+// The C++ model behind the RTL's port list. gnt_vc/gnt_out of an input without a grant are 0, as
+// in the RTL (the model leaves them unspecified).
+template <int P, int V, int Q, int I>
+class SepAllocModel : public sc_core::sc_module, public SaWidths<P, V, Q> {
+ public:
+  using W = SaWidths<P, V, Q>;
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
+  sc_core::sc_in<Port<P * V>> req_valid{"req_valid"};
+  sc_core::sc_in<Port<P * V * W::QW>> req_out{"req_out"};
+  sc_core::sc_out<Port<P>> gnt_valid{"gnt_valid"};
+  sc_core::sc_out<Port<P * W::VW>> gnt_vc{"gnt_vc"};
+  sc_core::sc_out<Port<P * W::QW>> gnt_out{"gnt_out"};
+  sc_core::sc_out<Port<P * W::VW>> in_ptr{"in_ptr"};
+  sc_core::sc_out<Port<Q * W::PW>> out_ptr{"out_ptr"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(SepAllocModel);
+  explicit SepAllocModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(P, V, Q, I) {
+    SC_METHOD(comb);
+    sensitive << req_valid << req_out << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  void load_and_evaluate() {
+    const auto rv = req_valid.read();
+    const auto ro = req_out.read();
+    model_.clear_requests();
+    for (int i = 0; i < P; ++i) {
+      for (int v = 0; v < V; ++v) {
+        if (field(rv, i * V + v, 1) != 0) {
+          model_.request(i, v, static_cast<unsigned>(field(ro, (i * V + v) * W::QW, W::QW)));
+        }
+      }
+    }
+    model_.evaluate();
+  }
+  void comb() {
+    if (!enabled) return;
+    load_and_evaluate();
+    BitPacker gv(P), gvc(P * W::VW), go(P * W::QW), ip(P * W::VW), op(Q * W::PW);
+    for (int i = 0; i < P; ++i) {
+      const bool g = model_.granted(i);
+      gv.put(i, 1, g);
+      gvc.put(i * W::VW, W::VW, g ? model_.grant_vc(i) : 0);
+      go.put(i * W::QW, W::QW, g ? model_.grant_out(i) : 0);
+      ip.put(i * W::VW, W::VW, model_.input_pointer(i));
+    }
+    for (int o = 0; o < Q; ++o) op.put(o * W::PW, W::PW, model_.output_pointer(o));
+    write(gv, gnt_valid);
+    write(gvc, gnt_vc);
+    write(go, gnt_out);
+    write(ip, in_ptr);
+    write(op, out_ptr);
+  }
+  template <class T>
+  static void write(const BitPacker& p, sc_core::sc_out<T>& port) {
+    T v{};
+    p.store(v);
+    port.write(v);
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      model_.reset();
+    } else if (update.read()) {
+      load_and_evaluate();
+      model_.update();
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::SeparableAllocator model_;
+  sc_core::sc_event state_changed_;
+};
+
+template <int P, int V>
+struct SaStimulus {
+  bool rst = false, update = false;
+  std::array<uint8_t, P * V> valid{}, out{};
+};
+
+// Constrained-random requests in bursts: densities from one request per cycle to all VCs of all
+// inputs requesting; output patterns uniform, one hot spot, two hot spots, a permutation, one
+// output per VC; update low (back-pressure) for whole bursts; resets (one mid-run).
+template <int P, int V, int Q>
+class SaGenerator {
+ public:
+  SaGenerator(uint64_t seed, uint64_t mid_reset) : rng_(seed), mid_(mid_reset) {}
+  SaStimulus<P, V> next(uint64_t cycle) {
+    if (left_ == 0) new_burst();
+    --left_;
+    SaStimulus<P, V> s;
+    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
+    s.update = rng_.chance(p_update_);
+    for (int i = 0; i < P; ++i) {
+      for (int v = 0; v < V; ++v) {
+        const int k = i * V + v;
+        s.valid[k] = rng_.chance(density_) ? 1 : 0;
+        uint32_t o = 0;
+        switch (pattern_) {
+          case 0:
+            o = rng_.below(Q);
+            break;
+          case 1:
+            o = hot_;
+            break;
+          case 2:
+            o = rng_.chance(0.5) ? hot_ : hot2_;
+            break;
+          case 3:
+            o = (i + shift_) % Q;
+            break;
+          default:
+            o = (k + shift_) % Q;
+            break;
+        }
+        s.out[k] = static_cast<uint8_t>(o);
+      }
+    }
+    return s;
+  }
+
+ private:
+  void new_burst() {
+    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 1.0};
+    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
+    left_ = 1 + rng_.below(256);
+    pattern_ = static_cast<int>(rng_.below(5));
+    density_ = kDensity[rng_.below(6)];
+    if (density_ == 0.0) density_ = 1.0 / (P * V);  // sparse: about one request per cycle
+    p_update_ = kUpdate[rng_.below(5)];
+    hot_ = rng_.below(Q);
+    hot2_ = rng_.below(Q);
+    shift_ = rng_.below(Q);
+  }
+  Rng rng_;
+  uint64_t mid_;
+  uint64_t left_ = 0;
+  int pattern_ = 0;
+  double density_ = 0.5, p_update_ = 1.0;
+  uint32_t hot_ = 0, hot2_ = 0, shift_ = 0;
+};
+
+template <int P, int V, int Q, int I, class Vtop>
+class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P, V, Q> {
+ public:
+  using W = SaWidths<P, V, Q>;
+  using Stim = SaStimulus<P, V>;
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
+  sc_core::sc_signal<Port<P * V>> req_valid{"req_valid"};
+  sc_core::sc_signal<Port<P * V * W::QW>> req_out{"req_out"};
+  sc_core::sc_signal<Port<P>> gnt_valid_rtl{"gnt_valid_rtl"}, gnt_valid_model{"gnt_valid_model"};
+  sc_core::sc_signal<Port<P * W::VW>> gnt_vc_rtl{"gnt_vc_rtl"}, gnt_vc_model{"gnt_vc_model"};
+  sc_core::sc_signal<Port<P * W::QW>> gnt_out_rtl{"gnt_out_rtl"}, gnt_out_model{"gnt_out_model"};
+  sc_core::sc_signal<Port<P * W::VW>> in_ptr_rtl{"in_ptr_rtl"}, in_ptr_model{"in_ptr_model"};
+  sc_core::sc_signal<Port<Q * W::PW>> out_ptr_rtl{"out_ptr_rtl"}, out_ptr_model{"out_ptr_model"};
+  Vtop dut{"dut"};
+  SepAllocModel<P, V, Q, I> model{"model"};
+
+  SC_HAS_PROCESS(SaBench);
+  SaBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.update(update);
+    dut.req_valid(req_valid);
+    dut.req_out(req_out);
+    dut.gnt_valid(gnt_valid_rtl);
+    dut.gnt_vc(gnt_vc_rtl);
+    dut.gnt_out(gnt_out_rtl);
+    dut.in_ptr(in_ptr_rtl);
+    dut.out_ptr(out_ptr_rtl);
+    model.clk(clk);
+    model.rst(rst);
+    model.update(update);
+    model.req_valid(req_valid);
+    model.req_out(req_out);
+    model.gnt_valid(gnt_valid_model);
+    model.gnt_vc(gnt_vc_model);
+    model.gnt_out(gnt_out_model);
+    model.in_ptr(in_ptr_model);
+    model.out_ptr(out_ptr_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
+                                         "sep_alloc_if_P" + std::to_string(P) + "_V" +
+                                             std::to_string(V) + "_Q" + std::to_string(Q) +
+                                             "_ITER" + std::to_string(I),
+                                         o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    if (force_reset) {
+      cur_ = Stim{};
+      cur_.rst = true;
+    } else {
+      cur_ = gen_.next(cycle);
+    }
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    const auto gv_m = gnt_valid_model.read(), gv_r = gnt_valid_rtl.read();
+    const auto gvc_m = gnt_vc_model.read(), gvc_r = gnt_vc_rtl.read();
+    const auto go_m = gnt_out_model.read(), go_r = gnt_out_rtl.read();
+    const auto ip_m = in_ptr_model.read(), ip_r = in_ptr_rtl.read();
+    const auto op_m = out_ptr_model.read(), op_r = out_ptr_rtl.read();
+    for (int i = 0; i < P; ++i) c.check("gnt_valid", i, field(gv_m, i, 1), field(gv_r, i, 1));
+    for (int i = 0; i < P; ++i) {
+      c.check("gnt_vc", i, field(gvc_m, i * W::VW, W::VW), field(gvc_r, i * W::VW, W::VW));
+      c.check("gnt_out", i, field(go_m, i * W::QW, W::QW), field(go_r, i * W::QW, W::QW));
+      c.check("in_ptr", i, field(ip_m, i * W::VW, W::VW), field(ip_r, i * W::VW, W::VW));
+    }
+    for (int o = 0; o < Q; ++o) {
+      c.check("out_ptr", o, field(op_m, o * W::PW, W::PW), field(op_r, o * W::PW, W::PW));
+    }
+    int grants = 0, requesting = 0;
+    for (int i = 0; i < P; ++i) {
+      grants += static_cast<int>(field(gv_m, i, 1));
+      bool any = false;
+      for (int v = 0; v < V; ++v) any = any || cur_.valid[i * V + v] != 0;
+      requesting += any;
+    }
+    cov_grants_ += static_cast<uint64_t>(grants);
+    cov_full_ += grants == P;
+    cov_partial_ += grants > 0 && grants < requesting;
+    cov_held_ += grants > 0 && !cur_.update && !cur_.rst;
+    cov_resets_ += cur_.rst;
+  }
+  std::string coverage() const override {
+    std::ostringstream s;
+    s << "grants " << cov_grants_ << ", cycles with all inputs granted " << cov_full_
+      << ", with some requesting inputs not granted " << cov_partial_
+      << ", grants held (update low) " << cov_held_ << ", reset cycles " << cov_resets_;
+    return s.str();
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " update=" << cur_.update << " requests (input.vc->output):";
+    int n = 0;
+    for (int k = 0; k < P * V; ++k) {
+      if (cur_.valid[k] != 0) {
+        s << " " << k / V << "." << k % V << "->" << static_cast<int>(cur_.out[k]);
+        ++n;
+      }
+    }
+    if (n == 0) s << " none";
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    SaGenerator<P, V, Q> g(o_.seed ^ 0x5EEDu, entries / 2);
+    buf_.clear();
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
+    buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::SeparableAllocator m(P, V, Q, I);
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const Stim& s = buf_[k % buf_.size()];
+      m.clear_requests();
+      for (int j = 0; j < P * V; ++j) {
+        if (s.valid[j] != 0) m.request(j / V, j % V, s.out[j]);
+      }
+      m.evaluate();
+      sink += m.granted_inputs();
+      if (s.rst) {
+        m.reset();
+      } else if (s.update) {
+        m.update();
+      }
+    }
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
+
+ private:
+  void write(const Stim& s) {
+    rst.write(s.rst);
+    update.write(s.update);
+    BitPacker rv(P * V), ro(P * V * W::QW);
+    for (int k = 0; k < P * V; ++k) {
+      rv.put(k, 1, s.valid[k]);
+      ro.put(k * W::QW, W::QW, s.out[k]);
+    }
+    Port<P * V> a{};
+    rv.store(a);
+    req_valid.write(a);
+    Port<P * V * W::QW> b{};
+    ro.store(b);
+    req_out.write(b);
+  }
+  void run() {
+    if (vcd_) vcd_->start(dut);
+    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+  }
+  const Options& o_;
+  RunResult& r_;
+  SaGenerator<P, V, Q> gen_;
+  Stim cur_;
+  std::vector<Stim> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint64_t cov_grants_ = 0, cov_full_ = 0, cov_partial_ = 0, cov_held_ = 0, cov_resets_ = 0;
+};
+
+template <int P, int V, int Q, int I, class Vtop>
+ParamSetEntry entry(const char* name) {
+  return {
+      name,
+      "P=" + std::to_string(P) + ",V=" + std::to_string(V) + ",Q=" + std::to_string(Q) +
+          ",ITER=" + std::to_string(I),
+      [](const Options& o, RunResult& r) {
+        return std::unique_ptr<sc_core::sc_module>(new SaBench<P, V, Q, I, Vtop>("bench", o, r));
+      }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // p31v3q31i2: the h8 Dragonfly router (31 ports, 3 VCs, 2 allocator iterations).
+  const std::vector<ParamSetEntry> sets = {
+      entry<4, 2, 4, 1, Vsep_alloc_if_p4v2q4i1>("p4v2q4i1"),
+      entry<7, 4, 7, 2, Vsep_alloc_if_p7v4q7i2>("p7v4q7i2"),
+      entry<31, 3, 31, 2, Vsep_alloc_if_p31v3q31i2>("p31v3q31i2"),
+  };
+  return bench_main(argc, argv, "sep_alloc_if", sets);
+}

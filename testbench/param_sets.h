@@ -1,0 +1,63 @@
+// The RTL blocks and the parameter sets at which they are co-simulated and synthesized: the one
+// list shared by `netcosim cosim`, `netcosim area` and the benches (each bench checks at start-up
+// that its compiled parameterisations are exactly these; testbench/CMakeLists.txt repeats them for
+// the verilate() calls and the CTest entries).
+//
+// Sizes follow the reference router (DESIGN.md §3, thesis 000 Table 1.2): the h8 Dragonfly
+// router has 31 ports (p=8 injection, a-1=15 local, h=8 global) and 3 VCs; buffers of 32 phits
+// per VC on local ports and 256 phits on global and injection ports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace netcosim::rtl {
+
+struct RtlParamSet {
+  const char* name;    // --params NAME of the bench
+  const char* params;  // "K=V,K=V": the module parameters (Verilator -G, yosys chparam)
+};
+
+struct RtlBlock {
+  const char* block;                   // RTL top module
+  const char* bench;                   // co-simulation executable (testbench/)
+  std::vector<const char*> rtl_files;  // relative to rtl/, top first
+  std::vector<RtlParamSet> sets;
+};
+
+inline const std::vector<RtlBlock>& rtl_blocks() {
+  static const std::vector<RtlBlock> blocks = {
+      {"rr_arbiter",
+       "cosim_rr_arbiter",
+       {"rr_arbiter.sv", "rr_arb_core.sv"},
+       {{"n3", "N=3"}, {"n4", "N=4"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+      {"sep_alloc_if",
+       "cosim_sep_alloc_if",
+       {"sep_alloc_if.sv", "rr_arb_core.sv"},
+       {{"p4v2q4i1", "P=4,V=2,Q=4,ITER=1"},
+        {"p7v4q7i2", "P=7,V=4,Q=7,ITER=2"},
+        {"p31v3q31i2", "P=31,V=3,Q=31,ITER=2"}}},
+      {"credit_counter",
+       "cosim_credit_counter",
+       {"credit_counter.sv"},
+       {{"v2w6c32", "V=2,W=6,CAP=32"},
+        {"v3w9c256", "V=3,W=9,CAP=256"},
+        {"v4w9c256", "V=4,W=9,CAP=256"}}},
+  };
+  return blocks;
+}
+
+inline const RtlBlock* find_rtl_block(const std::string& name) {
+  for (const auto& b : rtl_blocks()) {
+    if (name == b.block) return &b;
+  }
+  return nullptr;
+}
+
+inline std::string rtl_block_names() {
+  std::string s;
+  for (const auto& b : rtl_blocks()) s += (s.empty() ? "" : ", ") + std::string(b.block);
+  return s;
+}
+
+}  // namespace netcosim::rtl
