@@ -113,6 +113,9 @@ int run_main(int argc, char** argv) {
   try {
     if (!config_file.empty()) cfg.load_file(config_file);
     for (const auto& s : sets) cfg.set_override(s);
+    validate_config(cfg);
+    const std::string warning = contention_threshold_warning(cfg);
+    if (!warning.empty()) std::fprintf(stderr, "netcosim: warning: %s\n", warning.c_str());
     const bool show = !quiet && isatty(STDERR_FILENO);
     std::function<void(Cycle, Cycle)> progress;
     if (show) {

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -43,7 +44,16 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
-      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val", "routing algorithm"},
+      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm", "routing algorithm"},
+      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention",
+       "misrouting trigger of in-transit adaptive routing (olm)"},
+      {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
+       "global misrouting policy of in-transit adaptive routing (olm)"},
+      {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
+       "contention threshold th, packets (routing.trigger=contention)"},
+      {"routing.credit_threshold", KeyType::Float, "50", 0, 100, nullptr,
+       "credit trigger: a nonminimal output is used when its occupancy is below this % of the "
+       "minimal output's"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
@@ -201,6 +211,11 @@ void Config::set(const std::string& key, const std::string& value, const std::st
     throw ConfigError("unknown key '" + key + "'" + loc + "; keys of [" + sec + "]: " + keys);
   }
   values_[key] = canonical(*s, trim(value), where);
+  explicit_.insert(key);
+}
+
+bool Config::is_explicit(const std::string& key) const {
+  return explicit_.count(key) != 0;
 }
 
 void Config::set_override(const std::string& assignment) {
@@ -304,7 +319,27 @@ void validate_config(const Config& c) {
   // Distance-based deadlock avoidance (thesis 000 Sec. 1.3, 1.4.1): MIN l0-g1-l2 needs 2/1
   // local/global VCs, VAL l0-g1-l2-l3-g4-l5 needs 4/2.
   const std::string alg = c.get_str("routing.algorithm");
-  const int64_t need_l = alg == "val" ? 4 : 2, need_g = alg == "val" ? 2 : 1;
+  // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
+  if (alg != "olm") {
+    for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
+                          "routing.credit_threshold"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
+                          ")");
+  } else {
+    if (c.is_explicit("routing.threshold") && c.get_str("routing.trigger") != "contention")
+      throw ConfigError("routing.threshold=" + c.get_str("routing.threshold") +
+                        ": applies to routing.trigger=contention only (routing.trigger=" +
+                        c.get_str("routing.trigger") + ")");
+    if (c.is_explicit("routing.credit_threshold") && c.get_str("routing.trigger") != "credit")
+      throw ConfigError("routing.credit_threshold=" + c.get_str("routing.credit_threshold") +
+                        ": applies to routing.trigger=credit only (routing.trigger=" +
+                        c.get_str("routing.trigger") + ")");
+  }
+  // MIN l0-g1-l2: 2/1; VAL l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
+  const int64_t need_l = alg == "val" ? 4 : alg == "olm" ? 3 : 2;
+  const int64_t need_g = alg == "min" ? 1 : 2;
   const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
   if (vl < need_l || vg < need_g)
     throw ConfigError("routing.algorithm=" + alg + " needs at least " + std::to_string(need_l) +
@@ -313,6 +348,33 @@ void validate_config(const Config& c) {
                       ", router.vcs_global=" + std::to_string(vg));
   if (c.get_int("sim.warmup") + c.get_int("sim.measure") > 1073741823)
     throw ConfigError("sim.warmup + sim.measure must not exceed 1073741823 cycles");
+}
+
+std::string contention_threshold_warning(const Config& c) {
+  if (c.get_str("routing.algorithm") != "olm" || c.get_str("routing.trigger") != "contention")
+    return "";
+  const double p = double(c.get_int("topology.p")), a = double(c.get_int("topology.a")),
+               h = double(c.get_int("topology.h"));
+  const double mean_vcs = (p * double(c.get_int("router.vcs_injection")) +
+                           (a - 1) * double(c.get_int("router.vcs_local")) +
+                           h * double(c.get_int("router.vcs_global"))) /
+                          (p + a - 1 + h);
+  const int64_t lower = static_cast<int64_t>(std::ceil(2 * mean_vcs - 1e-9));
+  const int64_t upper = c.get_int("topology.p");
+  const int64_t th = c.get_int("routing.threshold");
+  if (th >= lower && th <= upper) return "";
+  char buf[512];
+  std::snprintf(
+      buf, sizeof buf,
+      "routing.threshold=%lld lies outside the valid range %lld <= th <= %lld of seed 001 "
+      "Sec. VI-A (2 x %.2f mean VCs per input port <= th <= p = %lld)%s",
+      static_cast<long long>(th), static_cast<long long>(lower), static_cast<long long>(upper),
+      mean_vcs, static_cast<long long>(upper),
+      lower > upper ? "; no threshold is valid for this router: with p < 2 x mean VCs, "
+                      "contention counters cannot tell adversarial from uniform traffic "
+                      "at injection"
+                    : "");
+  return buf;
 }
 
 }  // namespace netcosim

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -50,14 +51,24 @@ class Config {
   bool get_bool(const std::string& key) const;
   const std::string& get_str(const std::string& key) const;
 
+  // True if the key was set by a file or an override (not left at its default).
+  bool is_explicit(const std::string& key) const;
+
   // Fully resolved configuration, in schema order.
   const std::vector<std::pair<std::string, std::string>> resolved() const;
 
  private:
   std::map<std::string, std::string> values_;
+  std::set<std::string> explicit_;
 };
 
 // Cross-key consistency checks; throws ConfigError naming the keys involved.
 void validate_config(const Config& c);
+
+// Seed 001 Sec. VI-A / thesis 000 Sec. 4.2.2: a contention threshold should satisfy
+// 2 x (mean VCs per input port) <= th (uniform traffic must not trigger misrouting) and th <= p
+// (the p injection ports of a router must be able to reach it under adversarial traffic). Returns
+// a warning when the configured threshold lies outside that range, else "".
+std::string contention_threshold_warning(const Config& c);
 
 }  // namespace netcosim

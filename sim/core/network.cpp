@@ -60,7 +60,7 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   rcfg_.iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
   const uint32_t S = rcfg_.packet_size;
 
-  routing_ = routing ? std::move(routing) : make_routing(cfg.get_str("routing.algorithm"), topo_);
+  routing_ = routing ? std::move(routing) : make_routing(cfg, topo_);
   pattern_ =
       make_traffic(cfg.get_str("traffic.pattern"), topo_,
                    static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % topo_.groups()));

@@ -26,6 +26,10 @@ struct Packet {
 
   static constexpr uint8_t kMisrouted = 1u << 0;
   static constexpr uint8_t kGlobalDoneInPhase = 1u << 1;
+  // In-transit adaptive routing (OLM): a nonminimal local hop was taken in the current group;
+  // the packet has reached its intermediate group.
+  static constexpr uint8_t kLocalMisroutedInGroup = 1u << 2;
+  static constexpr uint8_t kReachedIntermediate = 1u << 3;
 };
 static_assert(sizeof(Packet) == 32, "Packet descriptor must stay compact");
 

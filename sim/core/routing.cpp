@@ -2,10 +2,12 @@
 
 #include <stdexcept>
 
+#include "olm_routing.h"
+
 namespace netcosim {
 
-RouteResult MinRouting::route(uint32_t router, uint32_t /*in_port*/, Packet& pkt,
-                              Rng& /*rng*/) const {
+RouteResult MinRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) const {
+  const uint32_t router = q.router;
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
   if (router == dst_router) {
@@ -17,12 +19,12 @@ RouteResult MinRouting::route(uint32_t router, uint32_t /*in_port*/, Packet& pkt
   return r;
 }
 
-RouteResult ValiantRouting::route(uint32_t router, uint32_t in_port, Packet& pkt, Rng& rng) const {
+RouteResult ValiantRouting::route(const RouteQuery& q, Packet& pkt, Rng& rng) const {
+  const uint32_t router = q.router;
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
   if (pkt.phase == 0 && pkt.intermediate == kNone) {
     // At the source router (the packet arrived on an injection port): draw the intermediate.
-    (void)in_port;
     pkt.intermediate = rng.below(topo_.routers());
   }
   if (pkt.phase == 0 && router == pkt.intermediate) {
@@ -41,10 +43,24 @@ RouteResult ValiantRouting::route(uint32_t router, uint32_t in_port, Packet& pkt
   return r;
 }
 
-std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& name, const Dragonfly& topo) {
+std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfly& topo) {
+  const std::string name = cfg.get_str("routing.algorithm");
   if (name == "min") return std::make_unique<MinRouting>(topo);
   if (name == "val") return std::make_unique<ValiantRouting>(topo);
-  throw std::invalid_argument("routing.algorithm=" + name + ": allowed values are min|val");
+  if (name == "olm") {
+    const std::string pol = cfg.get_str("routing.global_policy");
+    const GlobalPolicy policy = pol == "rrg"   ? GlobalPolicy::Rrg
+                                : pol == "crg" ? GlobalPolicy::Crg
+                                : pol == "nrg" ? GlobalPolicy::Nrg
+                                               : GlobalPolicy::Mm;
+    const MisrouteTrigger trigger = cfg.get_str("routing.trigger") == "contention"
+                                        ? MisrouteTrigger::Contention
+                                        : MisrouteTrigger::Credit;
+    return std::make_unique<OlmRouting>(topo, policy, trigger,
+                                        static_cast<uint32_t>(cfg.get_int("routing.threshold")),
+                                        cfg.get_float("routing.credit_threshold"));
+  }
+  throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm");
 }
 
 }  // namespace netcosim

@@ -10,16 +10,34 @@
 #include <memory>
 #include <string>
 
+#include "config.h"
 #include "dragonfly.h"
 #include "packet.h"
 #include "rng.h"
 
 namespace netcosim {
 
+class Router;  // systemc/router/router.h
+
+// What a routing decision may look at: the current router's own state (credits, output queues,
+// contention counters), read through `state`, as it was at the start of the cycle.
+struct RouteQuery {
+  uint32_t router = 0;
+  uint32_t in_port = 0;
+  uint32_t in_vc = 0;
+  Cycle now = 0;
+  const Router* state = nullptr;
+};
+
 struct RouteResult {
   uint8_t port = 0;
   uint8_t vc = 0;           // VC of the downstream input buffer (0 for ejection)
   bool nonminimal = false;  // the hop leaves the minimal path to the destination
+  // Routing state committed to the packet only when the hop is granted (adaptive algorithms
+  // re-route a waiting head every cycle, so route() itself must not change the packet).
+  uint8_t set_flags = 0;              // ORed into Packet::flags
+  uint8_t clear_flags = 0;            // then cleared from Packet::flags
+  uint32_t set_intermediate = kNone;  // new Packet::intermediate, kNone = unchanged
 };
 
 class RoutingAlgorithm {
@@ -27,10 +45,22 @@ class RoutingAlgorithm {
   explicit RoutingAlgorithm(const Dragonfly& topo) : topo_(topo) {}
   virtual ~RoutingAlgorithm() = default;
   virtual const char* name() const = 0;
-  // Route a head packet at `router`, arrived on `in_port`. May update the packet's routing state
-  // (intermediate router, phase); must be idempotent for a given packet at a given router.
-  // `rng` is the router's own stream.
-  virtual RouteResult route(uint32_t router, uint32_t in_port, Packet& pkt, Rng& rng) const = 0;
+  // Route a head packet at q.router, arrived on q.in_port / q.in_vc. May update the packet's
+  // routing state (intermediate router, phase). Oblivious algorithms are asked once per packet and
+  // router; adaptive ones (adaptive() == true) again in every cycle the packet waits, so their
+  // routing state changes must be idempotent. `rng` is the router's own stream.
+  virtual RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const = 0;
+  virtual bool adaptive() const { return false; }
+  // The router maintains contention counters (seed 001 Sec. III) only for algorithms that read
+  // them.
+  virtual bool uses_contention() const { return false; }
+  // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
+    const uint32_t dst_router = topo_.router_of_node(pkt.dst);
+    return router == dst_router ? topo_.port_of_node(pkt.dst)
+                                : topo_.min_output(router, dst_router);
+  }
+  const Dragonfly& topology() const { return topo_; }
   // Minimum local/global VCs the algorithm needs for deadlock freedom.
   virtual uint32_t min_local_vcs() const = 0;
   virtual uint32_t min_global_vcs() const = 0;
@@ -50,7 +80,7 @@ class MinRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "min"; }
-  RouteResult route(uint32_t router, uint32_t in_port, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 2; }
   uint32_t min_global_vcs() const override { return 1; }
 };
@@ -62,11 +92,12 @@ class ValiantRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "val"; }
-  RouteResult route(uint32_t router, uint32_t in_port, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
 };
 
-std::unique_ptr<RoutingAlgorithm> make_routing(const std::string& name, const Dragonfly& topo);
+// The algorithm named by routing.algorithm, with its routing.* parameters.
+std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfly& topo);
 
 }  // namespace netcosim

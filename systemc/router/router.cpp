@@ -28,7 +28,11 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       in_busy_until_(P_, 0),
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
-      outq_(P_) {
+      outq_(P_),
+      adaptive_(routing.adaptive()),
+      track_contention_(routing.uses_contention()),
+      contention_(P_, 8),
+      dec_out_(P_, 0) {
   assert(P_ <= 64);
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
@@ -85,6 +89,8 @@ bool Router::receive(Cycle now) {
       slot = msg->pkt;
       slot.t_ready = msg->arrive + cfg_.latency;
       ++b.count;
+      if (track_contention_ && b.count == 1)  // the header reached the head of the buffer
+        contention_.increment(routing_.minimal_output(id_, slot));
       vc_mask_[i] |= uint32_t{1} << msg->vc;
       port_mask_ |= uint64_t{1} << i;
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
@@ -180,8 +186,14 @@ bool Router::allocate(Cycle now) {
       const uint32_t slot = b.base + b.head;
       if (slots_[slot].t_ready > now) continue;
       RouteCache& rc = route_[idx];
-      if (!rc.valid) {
-        rc.r = routing_.route(id_, i, slots_[slot], rng_);
+      if (!rc.valid || adaptive_) {
+        RouteQuery q;
+        q.router = id_;
+        q.in_port = i;
+        q.in_vc = v;
+        q.now = now;
+        q.state = this;
+        rc.r = routing_.route(q, slots_[slot], rng_);
         rc.valid = true;
       }
       const uint32_t o = rc.r.port;
@@ -204,6 +216,12 @@ bool Router::allocate(Cycle now) {
     VcBuffer& b = vcb_[idx];
     Packet pkt = slots_[b.base + b.head];
     b.head = (b.head + 1 == b.cap) ? 0 : b.head + 1;
+    if (track_contention_) {
+      // The tail leaves when the transfer ends; the next packet's header is now at the head.
+      dec_out_[i] = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
+      dec_mask_ |= uint64_t{1} << i;
+      if (b.count > 1) contention_.increment(routing_.minimal_output(id_, slots_[b.base + b.head]));
+    }
     if (--b.count == 0) {
       b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
       vc_mask_[i] &= ~(uint32_t{1} << v);
@@ -218,6 +236,8 @@ bool Router::allocate(Cycle now) {
       ++pkt.hops_local;
     }
     if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
+    pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
+    if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
     // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
     in_busy_until_[i] = now + X_;
     OutQueue& q = outq_[o];
@@ -294,8 +314,20 @@ bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficPa
 
 bool Router::step_core(Cycle now, StatsSink& sink) {
   bool moved = receive(now);
+  if (dec_mask_ != 0) {  // tails that have left their input buffer by now
+    uint64_t m = dec_mask_;
+    while (m != 0) {
+      const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
+      m &= m - 1;
+      if (in_busy_until_[i] <= now) {
+        contention_.decrement(dec_out_[i]);
+        dec_mask_ &= ~(uint64_t{1} << i);
+      }
+    }
+  }
   if (port_mask_ != 0) moved |= allocate(now);
   if (out_mask_ != 0) moved |= send(now, sink);
+  if (track_contention_) contention_.update();  // events of this cycle are visible from the next
   return moved;
 }
 

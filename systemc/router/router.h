@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "contention_counters.h"
 #include "credit_counter.h"
 #include "separable_allocator.h"
 #include "sim/core/channel.h"
@@ -106,7 +107,7 @@ class Router {
   bool step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
   bool step_core(Cycle now, StatsSink& sink);
   bool core_active(Cycle now) const {
-    return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
+    return resident_ != 0 || dec_mask_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
   }
   bool nic_active(uint32_t port, Cycle now) const {
     const Nic* n = nics_[port];
@@ -119,6 +120,25 @@ class Router {
   uint32_t resident() const { return resident_; }
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   std::string describe_blocked(Cycle now, size_t max_lines) const;
+
+  // State that routing decisions may read (RouteQuery::state), as of the start of the cycle.
+  PortKind port_kind(uint32_t port) const { return cfg_.kinds[port]; }
+  uint32_t radix() const { return P_; }
+  uint32_t packet_size() const { return S_; }
+  // Downstream buffer occupancy of an output VC, in phits, as the credits see it.
+  uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
+    return credits_[port].capacity() - credits_[port].credits(vc);
+  }
+  uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
+  // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
+  bool output_can_take(uint32_t port, uint32_t vc, Cycle now) const {
+    if (cfg_.buffer_output - outq_[port].used_phits +
+            ((outq_[port].tx_pending && now >= outq_[port].tx_release) ? S_ : 0) <
+        S_)
+      return false;
+    return is_ejection_[port] || credits_[port].can_send(vc, S_);
+  }
+  const model::ContentionCounters& contention() const { return contention_; }
 
   // Inspection for tests.
   uint32_t input_occupancy(uint32_t port, uint32_t vc) const { return vcb_[port * V_ + vc].count; }
@@ -187,6 +207,13 @@ class Router {
   std::vector<OutEntry> out_slots_;
   std::vector<OutQueue> outq_;
   uint64_t out_mask_ = 0;  // output FIFOs holding packets
+
+  bool adaptive_ = false;  // re-route waiting heads every cycle
+  // Contention counters (maintained when the routing algorithm reads them).
+  bool track_contention_ = false;
+  model::ContentionCounters contention_;
+  uint64_t dec_mask_ = 0;         // input ports whose last packet's tail has not left yet
+  std::vector<uint8_t> dec_out_;  // that packet's minimal output, decremented when it leaves
 
   uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle

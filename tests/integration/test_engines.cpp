@@ -50,6 +50,7 @@ TEST_P(EngineEquivalence, SameJson) {
 }
 
 #define VAL " --set routing.algorithm=val --set router.vcs_local=4 --set router.vcs_global=2"
+#define OLM " --set routing.algorithm=olm --set router.vcs_local=3 --set router.vcs_global=2"
 #define ADV " --set traffic.pattern=adv --set traffic.adv_offset=1"
 #define H2 "dragonfly-h2.ini --set sim.warmup=1000 --set sim.measure=3000 --set traffic.load=0.6"
 #define H4 "dragonfly-h4.ini --set sim.warmup=500 --set sim.measure=1500 --set traffic.load=0.6"
@@ -60,7 +61,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_val_uniform", H2 VAL}, Case{"h2_val_adv", H2 VAL ADV},
                       Case{"h4_min_uniform", H4}, Case{"h4_min_adv", H4 ADV},
                       Case{"h4_val_uniform", H4 VAL}, Case{"h4_val_adv", H4 VAL ADV},
-                      Case{"h2_val_adv_drain", H2 VAL ADV " --set sim.drain=true"}),
+                      Case{"h2_val_adv_drain", H2 VAL ADV " --set sim.drain=true"},
+                      Case{"h2_olm_contention_adv", H2 OLM " --set routing.trigger=contention" ADV},
+                      Case{"h4_olm_credit_uniform", H4 OLM}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {

@@ -154,7 +154,8 @@ class RingRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "ring"; }
-  RouteResult route(uint32_t router, uint32_t, Packet& pkt, Rng&) const override {
+  RouteResult route(const RouteQuery& q, Packet& pkt, Rng&) const override {
+    const uint32_t router = q.router;
     RouteResult r;
     const uint32_t A = topo_.index_in_group(router);
     if (router == topo_.router_of_node(pkt.dst)) {

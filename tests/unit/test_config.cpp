@@ -123,3 +123,52 @@ TEST(Config, ResolvedListsEveryKey) {
 }
 
 }  // namespace
+
+namespace {
+
+// Seed 001 Sec. VI-A: 2 x mean VCs per input port <= th <= p. h8 with OLM's 3/2 VCs: mean
+// (8*3 + 15*3 + 8*2)/31 = 2.74, so 6 <= th <= 8 (the thesis's range).
+TEST(Config, ContentionThresholdRule) {
+  Config c;
+  c.load_ini(
+      "[topology]\np=8\na=16\nh=8\n[router]\nvcs_local=3\nvcs_global=2\n"
+      "[routing]\nalgorithm=olm\ntrigger=contention\nthreshold=6\n",
+      "h8.ini");
+  EXPECT_EQ(netcosim::contention_threshold_warning(c), "");
+  c.set_override("routing.threshold=8");
+  EXPECT_EQ(netcosim::contention_threshold_warning(c), "");
+  c.set_override("routing.threshold=5");
+  EXPECT_NE(netcosim::contention_threshold_warning(c).find("6 <= th <= 8"), std::string::npos);
+  c.set_override("routing.threshold=9");
+  EXPECT_NE(netcosim::contention_threshold_warning(c).find("routing.threshold=9"),
+            std::string::npos);
+  // h4 (p = 4): th = 6 > p, and no threshold is valid.
+  Config h4;
+  h4.load_ini(
+      "[topology]\np=4\na=8\nh=4\n[router]\nvcs_local=3\nvcs_global=2\n"
+      "[routing]\nalgorithm=olm\ntrigger=contention\n",
+      "h4.ini");
+  const std::string w = netcosim::contention_threshold_warning(h4);
+  EXPECT_NE(w.find("no threshold is valid"), std::string::npos) << w;
+}
+
+TEST(Config, OlmKeysOnlyForOlm) {
+  Config c;
+  c.set_override("routing.trigger=contention");
+  std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.trigger=contention"), std::string::npos) << e;
+  EXPECT_NE(e.find("olm only"), std::string::npos) << e;
+  Config d;
+  d.set_override("routing.algorithm=olm");
+  d.set_override("router.vcs_local=3");
+  d.set_override("router.vcs_global=2");
+  d.set_override("routing.threshold=7");  // trigger is credit
+  e = error_of([&] { netcosim::validate_config(d); });
+  EXPECT_NE(e.find("routing.trigger=contention only"), std::string::npos) << e;
+  d.set_override("router.vcs_local=2");
+  d.set_override("routing.trigger=contention");
+  e = error_of([&] { netcosim::validate_config(d); });
+  EXPECT_NE(e.find("3 local and 2 global"), std::string::npos) << e;
+}
+
+}  // namespace
