@@ -45,12 +45,14 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm", "routing algorithm"},
-      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention",
+      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid",
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
-       "contention threshold th, packets (routing.trigger=contention)"},
+       "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
+      {"routing.filter_alpha", KeyType::Float, "0.5", 0, 0.99, nullptr,
+       "weight of the previous value in the Filtered trigger's average (thesis Eq. 4.1)"},
       {"routing.credit_threshold", KeyType::Float, "50", 0, 100, nullptr,
        "credit trigger: a nonminimal output is used when its occupancy is below this % of the "
        "minimal output's"},
@@ -322,20 +324,25 @@ void validate_config(const Config& c) {
   // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
   if (alg != "olm") {
     for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
-                          "routing.credit_threshold"})
+                          "routing.credit_threshold", "routing.filter_alpha"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
                           ")");
   } else {
-    if (c.is_explicit("routing.threshold") && c.get_str("routing.trigger") != "contention")
+    const std::string trig = c.get_str("routing.trigger");
+    if (c.is_explicit("routing.threshold") && trig == "credit")
       throw ConfigError("routing.threshold=" + c.get_str("routing.threshold") +
-                        ": applies to routing.trigger=contention only (routing.trigger=" +
-                        c.get_str("routing.trigger") + ")");
-    if (c.is_explicit("routing.credit_threshold") && c.get_str("routing.trigger") != "credit")
+                        ": applies to routing.trigger=contention|filtered|hybrid only "
+                        "(routing.trigger=credit)");
+    if (c.is_explicit("routing.credit_threshold") && trig != "credit" && trig != "hybrid")
       throw ConfigError("routing.credit_threshold=" + c.get_str("routing.credit_threshold") +
-                        ": applies to routing.trigger=credit only (routing.trigger=" +
-                        c.get_str("routing.trigger") + ")");
+                        ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig +
+                        ")");
+    if (c.is_explicit("routing.filter_alpha") && trig != "filtered")
+      throw ConfigError("routing.filter_alpha=" + c.get_str("routing.filter_alpha") +
+                        ": applies to routing.trigger=filtered only (routing.trigger=" + trig +
+                        ")");
   }
   // MIN l0-g1-l2: 2/1; VAL l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
   const int64_t need_l = alg == "val" ? 4 : alg == "olm" ? 3 : 2;
@@ -351,7 +358,7 @@ void validate_config(const Config& c) {
 }
 
 std::string contention_threshold_warning(const Config& c) {
-  if (c.get_str("routing.algorithm") != "olm" || c.get_str("routing.trigger") != "contention")
+  if (c.get_str("routing.algorithm") != "olm" || c.get_str("routing.trigger") == "credit")
     return "";
   const double p = double(c.get_int("topology.p")), a = double(c.get_int("topology.a")),
                h = double(c.get_int("topology.h"));

@@ -28,17 +28,37 @@ double occupancy(const Router& r, uint32_t port, uint32_t vc) {
 }
 }  // namespace
 
-bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
-  if (trigger_ == MisrouteTrigger::Contention) return q.state->contention().over(port, threshold_);
-  // FOGSim's rule: the minimal output must be unable to take the packet now (no credits for a
-  // whole packet, or its output FIFO full); candidates are then compared with its occupancy.
+namespace {
+// FOGSim's credit rule: the minimal output cannot take the packet now (no credits for a whole
+// packet in its VC, or its output FIFO full).
+bool credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) {
   return !q.state->output_can_take(port, vc, q.now);
+}
+}  // namespace
+
+bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
+  switch (trigger_) {
+    case MisrouteTrigger::Contention:
+      return q.state->contention().over(port, threshold_);
+    case MisrouteTrigger::Filtered:
+      return q.state->contention().filtered_over(port, threshold_);
+    case MisrouteTrigger::Hybrid:
+      return q.state->contention().over(port, threshold_) || credit_congested(q, port, vc);
+    case MisrouteTrigger::Credit:
+      break;
+  }
+  return credit_congested(q, port, vc);
 }
 
 bool OlmRouting::candidate_ok(const RouteQuery& q, uint32_t port, uint32_t vc, uint32_t min_port,
                               uint32_t min_vc) const {
   if (!q.state->output_can_take(port, vc, q.now)) return false;
   if (trigger_ == MisrouteTrigger::Contention) return !q.state->contention().over(port, threshold_);
+  if (trigger_ == MisrouteTrigger::Filtered)
+    return !q.state->contention().filtered_over(port, threshold_);
+  if (trigger_ == MisrouteTrigger::Hybrid && q.state->contention().over(min_port, threshold_))
+    return !q.state->contention().over(port, threshold_);  // the contention condition fired
+  // Credit condition: occupancy below credit_threshold % of the minimal output's.
   return occupancy(*q.state, port, vc) < credit_fraction_ * occupancy(*q.state, min_port, min_vc);
 }
 

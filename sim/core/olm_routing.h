@@ -17,7 +17,10 @@
 //   minimal output cannot take the packet now; a candidate is valid when its downstream occupancy
 //   is below routing.credit_threshold % of the minimal output's), and
 //   `contention` (Base contention counters, seed 001 Sec. III-A: misroute when the minimal
-//   output's counter is >= routing.threshold; candidates are the outputs whose counter is below).
+//   output's counter is >= routing.threshold; candidates are the outputs whose counter is below),
+//   `filtered` (thesis Eq. 4.1: the same on exponentially averaged counters, routing.filter_alpha),
+//   `hybrid` (thesis Sec. 4.2.1: contention OR the credit condition; candidates by the rule of
+//   whichever condition fired).
 #pragma once
 
 #include "routing.h"
@@ -25,21 +28,25 @@
 namespace netcosim {
 
 enum class GlobalPolicy { Rrg, Crg, Nrg, Mm };
-enum class MisrouteTrigger { Credit, Contention };
+enum class MisrouteTrigger { Credit, Contention, Filtered, Hybrid };
 
 class OlmRouting final : public RoutingAlgorithm {
  public:
   OlmRouting(const Dragonfly& topo, GlobalPolicy policy, MisrouteTrigger trigger,
-             uint32_t contention_threshold, double credit_threshold_percent)
+             uint32_t contention_threshold, double credit_threshold_percent,
+             double filter_alpha = 0.5)
       : RoutingAlgorithm(topo),
         policy_(policy),
         trigger_(trigger),
         threshold_(contention_threshold),
-        credit_fraction_(credit_threshold_percent / 100.0) {}
+        credit_fraction_(credit_threshold_percent / 100.0),
+        alpha_256_(static_cast<uint32_t>(filter_alpha * 256.0 + 0.5)) {}
   const char* name() const override { return "olm"; }
   RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  bool uses_contention() const override { return trigger_ == MisrouteTrigger::Contention; }
+  bool uses_contention() const override { return trigger_ != MisrouteTrigger::Credit; }
+  bool uses_filtered_contention() const override { return trigger_ == MisrouteTrigger::Filtered; }
+  uint32_t filter_alpha_256() const override { return alpha_256_; }
   uint32_t min_local_vcs() const override { return 3; }
   uint32_t min_global_vcs() const override { return 2; }
 
@@ -55,6 +62,7 @@ class OlmRouting final : public RoutingAlgorithm {
   MisrouteTrigger trigger_;
   uint32_t threshold_;
   double credit_fraction_;
+  uint32_t alpha_256_;
 };
 
 }  // namespace netcosim

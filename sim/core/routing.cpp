@@ -53,12 +53,14 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfl
                                 : pol == "crg" ? GlobalPolicy::Crg
                                 : pol == "nrg" ? GlobalPolicy::Nrg
                                                : GlobalPolicy::Mm;
-    const MisrouteTrigger trigger = cfg.get_str("routing.trigger") == "contention"
-                                        ? MisrouteTrigger::Contention
-                                        : MisrouteTrigger::Credit;
-    return std::make_unique<OlmRouting>(topo, policy, trigger,
-                                        static_cast<uint32_t>(cfg.get_int("routing.threshold")),
-                                        cfg.get_float("routing.credit_threshold"));
+    const std::string t = cfg.get_str("routing.trigger");
+    const MisrouteTrigger trigger = t == "contention" ? MisrouteTrigger::Contention
+                                    : t == "filtered" ? MisrouteTrigger::Filtered
+                                    : t == "hybrid"   ? MisrouteTrigger::Hybrid
+                                                      : MisrouteTrigger::Credit;
+    return std::make_unique<OlmRouting>(
+        topo, policy, trigger, static_cast<uint32_t>(cfg.get_int("routing.threshold")),
+        cfg.get_float("routing.credit_threshold"), cfg.get_float("routing.filter_alpha"));
   }
   throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm");
 }

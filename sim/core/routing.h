@@ -54,6 +54,9 @@ class RoutingAlgorithm {
   // The router maintains contention counters (seed 001 Sec. III) only for algorithms that read
   // them.
   virtual bool uses_contention() const { return false; }
+  // The Filtered trigger also needs the exponentially averaged counters (alpha in 1/256 units).
+  virtual bool uses_filtered_contention() const { return false; }
+  virtual uint32_t filter_alpha_256() const { return 0; }
   // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
     const uint32_t dst_router = topo_.router_of_node(pkt.dst);

@@ -59,9 +59,14 @@ class ContentionCounters {
       if (v > static_cast<int64_t>(max_count())) v = max_count();
       count_[o] = static_cast<uint32_t>(v);
       delta_[o] = 0;
+      if (v != 0)
+        nonzero_ |= uint64_t{1} << o;
+      else
+        nonzero_ &= ~(uint64_t{1} << o);
     }
     dirty_ = 0;
   }
+  uint64_t counted_mask() const { return nonzero_; }  // outputs whose count is not 0
 
   // One clock edge with the RTL's port list (rtl/contention_counters.sv): slot k is an increment
   // of inc_port[k] when inc_valid[k], a decrement of dec_port[k] when dec_valid[k]; then update().
@@ -77,15 +82,41 @@ class ContentionCounters {
   }
 
   void reset() {
-    for (unsigned o = 0; o < kMaxOutputs; ++o) count_[o] = 0, delta_[o] = 0;
+    for (unsigned o = 0; o < kMaxOutputs; ++o) count_[o] = 0, delta_[o] = 0, filtered_[o] = 0;
     dirty_ = 0;
+    nonzero_ = 0;
+    filtered_live_ = 0;
   }
+
+  // Filtered counters (thesis 000 Eq. 4.1): f_t = alpha * f_{t-1} + (1 - alpha) * count_t, kept in
+  // fixed point with 8 fractional bits (f = 256 * value) and alpha = alpha_256 / 256, as a
+  // hardware register per output would; the product is truncated. Call once per cycle after
+  // update(). live() is false once every filtered value has decayed to 0 and every count is 0.
+  void filter(uint32_t alpha_256) {
+    uint64_t m = filtered_live_ | counted_mask();
+    filtered_live_ = 0;
+    while (m != 0) {
+      const unsigned o = static_cast<unsigned>(__builtin_ctzll(m));
+      m &= m - 1;
+      filtered_[o] = static_cast<uint32_t>(
+          (uint64_t{alpha_256} * filtered_[o] + uint64_t{256 - alpha_256} * (count_[o] << 8)) >> 8);
+      if (filtered_[o] != 0) filtered_live_ |= uint64_t{1} << o;
+    }
+  }
+  uint32_t filtered_256(unsigned out) const { return filtered_[out]; }
+  bool filtered_over(unsigned out, uint32_t threshold) const {
+    return filtered_[out] >= (threshold << 8);
+  }
+  bool filter_live() const { return filtered_live_ != 0; }
 
  private:
   unsigned outputs_ = 0, width_ = 8;
   uint32_t count_[kMaxOutputs] = {};
   int32_t delta_[kMaxOutputs] = {};
   uint64_t dirty_ = 0;
+  uint64_t nonzero_ = 0;
+  uint32_t filtered_[kMaxOutputs] = {};
+  uint64_t filtered_live_ = 0;
 };
 
 }  // namespace netcosim::model

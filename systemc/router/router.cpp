@@ -31,6 +31,8 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       outq_(P_),
       adaptive_(routing.adaptive()),
       track_contention_(routing.uses_contention()),
+      filter_alpha_256_(routing.filter_alpha_256()),
+      track_filter_(routing.uses_filtered_contention()),
       contention_(P_, 8),
       dec_out_(P_, 0) {
   assert(P_ <= 64);
@@ -327,7 +329,10 @@ bool Router::step_core(Cycle now, StatsSink& sink) {
   }
   if (port_mask_ != 0) moved |= allocate(now);
   if (out_mask_ != 0) moved |= send(now, sink);
-  if (track_contention_) contention_.update();  // events of this cycle are visible from the next
+  if (track_contention_) {
+    contention_.update();  // events of this cycle are visible from the next
+    if (track_filter_) contention_.filter(filter_alpha_256_);
+  }
   return moved;
 }
 

@@ -107,7 +107,8 @@ class Router {
   bool step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
   bool step_core(Cycle now, StatsSink& sink);
   bool core_active(Cycle now) const {
-    return resident_ != 0 || dec_mask_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
+    return resident_ != 0 || dec_mask_ != 0 || contention_.filter_live() || data_wheel_.any(now) ||
+           credit_wheel_.any(now);
   }
   bool nic_active(uint32_t port, Cycle now) const {
     const Nic* n = nics_[port];
@@ -211,6 +212,8 @@ class Router {
   bool adaptive_ = false;  // re-route waiting heads every cycle
   // Contention counters (maintained when the routing algorithm reads them).
   bool track_contention_ = false;
+  uint32_t filter_alpha_256_ = 0;  // > 0: keep filtered counters (Filtered trigger)
+  bool track_filter_ = false;
   model::ContentionCounters contention_;
   uint64_t dec_mask_ = 0;         // input ports whose last packet's tail has not left yet
   std::vector<uint8_t> dec_out_;  // that packet's minimal output, decremented when it leaves

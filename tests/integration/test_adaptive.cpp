@@ -43,7 +43,7 @@ TEST(Adaptive, UniformLowLoadMatchesMin) {
   const auto sets = {std::string("traffic.load=0.1"), std::string("sim.warmup=3000"),
                      std::string("sim.measure=5000")};
   const RunResults min = run(make("h4", sets));
-  for (const char* trig : {"contention", "credit"}) {
+  for (const char* trig : {"contention", "credit", "filtered", "hybrid"}) {
     const RunResults r = run(olm("h4", trig, sets));
     EXPECT_NEAR(r.latency_avg, min.latency_avg, 0.02 * min.latency_avg) << trig;
     EXPECT_LT(r.misrouted_fraction, 0.01) << trig;
@@ -116,6 +116,8 @@ INSTANTIATE_TEST_SUITE_P(
                       DeadlockCase{"h2", "h2_olm_credit_nrg", olm_sets("credit", "nrg")},
                       DeadlockCase{"h2", "h2_olm_contention_rrg", olm_sets("contention", "rrg")},
                       DeadlockCase{"h2", "h2_olm_credit_crg", olm_sets("credit", "crg")},
+                      DeadlockCase{"h2", "h2_olm_filtered_mm", olm_sets("filtered", "mm")},
+                      DeadlockCase{"h2", "h2_olm_hybrid_nrg", olm_sets("hybrid", "nrg")},
                       DeadlockCase{"h4", "h4_min", {}}, DeadlockCase{"h4", "h4_val", kVal},
                       DeadlockCase{"h4", "h4_olm_credit_mm", olm_sets("credit", "mm")},
                       DeadlockCase{"h4", "h4_olm_contention_mm", olm_sets("contention", "mm")}),
