@@ -45,6 +45,7 @@ int run_main(int argc, char** argv) {
   bool quiet = false;
   uint32_t threads = 1;
   ScEngineOptions sc_opt;
+  std::string ts_csv, ts_png;
   bool sc_quantum_set = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -57,6 +58,10 @@ int run_main(int argc, char** argv) {
         sets.push_back(need_value(a));
       else if (a.rfind("--set=", 0) == 0)
         sets.push_back(a.substr(6));
+      else if (a == "--timeseries-csv")
+        ts_csv = need_value(a);
+      else if (a == "--timeseries-png")
+        ts_png = need_value(a);
       else if (a == "--json")
         json_file = need_value(a);
       else if (a == "--engine")
@@ -87,9 +92,9 @@ int run_main(int argc, char** argv) {
         print_keys();
         return 0;
       } else if (!a.empty() && a[0] == '-') {
-        return usage_error(
-            "unknown option '" + a +
-            "'; options: --set, --json, --engine, --threads, --sc-quantum, --quiet, --help");
+        return usage_error("unknown option '" + a +
+                           "'; options: --set, --json, --engine, --threads, --sc-quantum, "
+                           "--timeseries-csv, --timeseries-png, --quiet, --help");
       } else if (config_file.empty()) {
         config_file = a;
       } else {
@@ -114,6 +119,10 @@ int run_main(int argc, char** argv) {
     if (!config_file.empty()) cfg.load_file(config_file);
     for (const auto& s : sets) cfg.set_override(s);
     validate_config(cfg);
+    if ((!ts_csv.empty() || !ts_png.empty()) && cfg.get_int("sim.timeseries_bin") == 0)
+      throw ConfigError(
+          "--timeseries-csv/--timeseries-png need a time series: set "
+          "sim.timeseries_bin to a bin length in cycles (sim.timeseries_bin=0)");
     const std::string warning = contention_threshold_warning(cfg);
     if (!warning.empty()) std::fprintf(stderr, "netcosim: warning: %s\n", warning.c_str());
     const bool show = !quiet && isatty(STDERR_FILENO);
@@ -155,6 +164,28 @@ int run_main(int argc, char** argv) {
         return 2;
       }
       f << json;
+    }
+  }
+  if (!ts_csv.empty() || !ts_png.empty()) {
+    const std::string csv = timeseries_csv(res);
+    const std::string csv_path = ts_csv.empty() ? ts_png + ".csv" : ts_csv;
+    std::ofstream(csv_path) << csv;
+    if (!ts_png.empty()) {
+      // Latency and misrouted percentage per bin of generation cycles (seed 001 Fig. 7).
+      const std::string script = ts_png + ".gp";
+      std::ofstream gp(script);
+      gp << "set terminal pngcairo size 900,600\nset output '" << ts_png << "'\n"
+         << "set datafile separator ','\nset key top left\n"
+         << "set xlabel 'generation cycle'\nset ylabel 'latency (cycles)'\n"
+         << "set y2label 'misrouted (%)'\nset y2range [0:100]\nset ytics nomirror\n"
+         << "set y2tics\nset grid\n"
+         << "plot '" << csv_path << "' using 1:4 skip 1 with lines lw 2 title 'average latency', "
+         << "'' using 1:($5*100) skip 1 axes x1y2 with lines title 'misrouted %'\n";
+      gp.close();
+      const std::string cmd = "gnuplot '" + script + "' 2>&1";
+      if (std::system(cmd.c_str()) != 0)
+        std::fprintf(stderr, "netcosim: warning: gnuplot failed; the time series is in %s\n",
+                     csv_path.c_str());
     }
   }
   if (!quiet && json_file != "-") std::fputs(results_summary(res, cfg).c_str(), stdout);

@@ -58,6 +58,15 @@ const std::vector<KeySpec>& config_schema() {
        "minimal output's"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
+      {"traffic.pattern2", KeyType::Enum, "none", 0, 0, "none|uniform|adv|advc",
+       "second pattern: a fraction traffic.mix of the packets, or all of them from "
+       "traffic.switch_cycle on"},
+      {"traffic.adv_offset2", KeyType::Int, "1", 1, kBig, nullptr,
+       "group offset of traffic.pattern2=adv"},
+      {"traffic.mix", KeyType::Float, "0", 0, 1, nullptr,
+       "fraction of the packets that follow traffic.pattern2"},
+      {"traffic.switch_cycle", KeyType::Int, "-1", -1, kBig, nullptr,
+       "packets generated from this cycle on follow traffic.pattern2 (-1: never)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
       {"traffic.source_queue", KeyType::Int, "64", 1, 1048576, nullptr,
        "source queue bound per node (packets)"},
@@ -67,6 +76,8 @@ const std::vector<KeySpec>& config_schema() {
        "measured cycles (statistics window)"},
       {"sim.drain", KeyType::Bool, "false", 0, 0, nullptr,
        "after the window, stop injection and run until the network is empty"},
+      {"sim.timeseries_bin", KeyType::Int, "0", 0, 1073741823, nullptr,
+       "time-series bin in cycles (0: no time series)"},
       {"sim.watchdog", KeyType::Int, "10000", 1, 1073741823, nullptr,
        "cycles without any packet movement (with packets in flight) that count as a deadlock"},
   };
@@ -307,6 +318,29 @@ void validate_config(const Config& c) {
                         ": must not be a multiple of the group count a*h+1 = " +
                         std::to_string(groups) + " (ADV+i sends to group G+i, never to G)");
   }
+  const bool has2 = c.get_str("traffic.pattern2") != "none";
+  if (!has2) {
+    for (const char* k : {"traffic.mix", "traffic.switch_cycle", "traffic.adv_offset2"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": needs traffic.pattern2 (uniform|adv|advc); traffic.pattern2=none");
+  } else {
+    const bool mix = c.get_float("traffic.mix") > 0, sw = c.get_int("traffic.switch_cycle") >= 0;
+    if (mix == sw)
+      throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
+                        ": set exactly one of traffic.mix (> 0, a mixed pattern) and "
+                        "traffic.switch_cycle (>= 0, a transient); traffic.mix=" +
+                        c.get_str("traffic.mix") +
+                        ", traffic.switch_cycle=" + c.get_str("traffic.switch_cycle"));
+    if (c.get_str("traffic.pattern2") == "adv" && c.get_int("traffic.adv_offset2") % groups == 0)
+      throw ConfigError(
+          "traffic.adv_offset2=" + c.get_str("traffic.adv_offset2") +
+          ": must not be a multiple of the group count a*h+1 = " + std::to_string(groups));
+  }
+  if (c.is_explicit("traffic.adv_offset") && c.get_str("traffic.pattern") != "adv")
+    throw ConfigError("traffic.adv_offset=" + c.get_str("traffic.adv_offset") +
+                      ": applies to traffic.pattern=adv only (traffic.pattern=" +
+                      c.get_str("traffic.pattern") + ")");
   if (c.get_str("traffic.pattern") == "uniform" && groups * a * p < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 

@@ -72,7 +72,17 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   traffic_.packet_prob = cfg.get_float("traffic.load") / S;
   traffic_.gen_stop = drain_ ? warmup_ + measure_ : kNone;
   traffic_.pattern = pattern_.get();
-  sink_.init(warmup_, warmup_ + measure_, S);
+  if (cfg.get_str("traffic.pattern2") != "none") {
+    pattern2_ =
+        make_traffic(cfg.get_str("traffic.pattern2"), topo_,
+                     static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % topo_.groups()));
+    traffic_.pattern2 = pattern2_.get();
+    traffic_.mix = cfg.get_float("traffic.mix");
+    const int64_t sw = cfg.get_int("traffic.switch_cycle");
+    traffic_.switch_cycle = sw < 0 ? kNone : static_cast<Cycle>(sw);
+  }
+  ts_bin_ = static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"));
+  init_sink(sink_);
   // Lookahead: global links (and their credits) take at least latency_global cycles, so groups
   // are independent for that long. Local links stay inside a group.
   lookahead_ = static_cast<Cycle>(cfg.get_int("link.latency_global"));
@@ -146,6 +156,11 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
     nic.link = &L;
     routers_[L.dst_router]->attach_nic(L.dst_port, &nic);
   }
+}
+
+void Network::init_sink(StatsSink& s) const {
+  s.init(warmup_, warmup_ + measure_, rcfg_.packet_size);
+  s.init_timeseries(ts_bin_, warmup_ + measure_);
 }
 
 void Network::set_lookahead(Cycle cycles) {
@@ -225,7 +240,7 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
   const uint32_t G = topo_.groups(), a = topo_.a();
   const uint32_t T = std::max<uint32_t>(1, std::min<uint32_t>(threads, G));
   std::vector<StatsSink> sinks(T);
-  for (auto& s : sinks) s.init(warmup_, warmup_ + measure_, rcfg_.packet_size);
+  for (auto& s : sinks) init_sink(s);
   sinks[0].merge(preloaded_);
   std::vector<Partition> parts;
   std::vector<uint32_t> first_part(T + 1, 0);
@@ -298,7 +313,7 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
 }
 
 RunResults Network::finish(const std::vector<StatsSink>& sinks, double wall) {
-  sink_.init(warmup_, warmup_ + measure_, rcfg_.packet_size);
+  init_sink(sink_);
   for (const auto& s : sinks) sink_.merge(s);
   // A drained run ends in the cycle after the last packet left the network.
   const Cycle end = warmup_ + measure_;
@@ -378,6 +393,19 @@ RunResults Network::collect(Cycle total, double wall) const {
   r.fairness.max_min_ratio = mn > 0 ? mx / mn : nan;
   r.fairness.cov = mean > 0 ? std::sqrt(std::max(0.0, sum2 / N - mean * mean)) / mean : nan;
   r.fairness.jain = sum2 > 0 ? sum * sum / (N * sum2) : nan;
+  if (s.ts_bin != 0) {
+    r.ts_bin = s.ts_bin;
+    for (size_t i = 0; i < s.ts_packets.size(); ++i) {
+      const double n = double(s.ts_packets[i]);
+      const Cycle start = static_cast<Cycle>(i) * s.ts_bin;
+      const Cycle len = std::min<Cycle>(s.ts_bin, warmup_ + measure_ - start);
+      r.ts_start.push_back(start);
+      r.ts_packets.push_back(s.ts_packets[i]);
+      r.ts_latency.push_back(n > 0 ? double(s.ts_latency_sum[i]) / n : nan);
+      r.ts_misrouted.push_back(n > 0 ? double(s.ts_misrouted[i]) / n : nan);
+      r.ts_accepted.push_back(double(s.ts_phits[i]) / (double(r.nodes) * len));
+    }
+  }
   r.wall_seconds = wall;
   r.cycles_per_second = wall > 0 ? total / wall : 0;
   r.peak_rss_mb = peak_rss_mb();
@@ -441,6 +469,22 @@ std::string results_json(const RunResults& r, const Config& cfg) {
   w.kv("cov", r.fairness.cov);
   w.kv("jain", r.fairness.jain);
   w.end_object();
+  if (r.ts_bin != 0) {
+    w.key("timeseries").begin_object();
+    w.kv("bin", static_cast<uint64_t>(r.ts_bin));
+    const auto arr = [&](const char* k, const auto& v) {
+      w.key(k).begin_array();
+      for (const auto& x : v) w.value(x);
+      w.end_array();
+    };
+    std::vector<uint64_t> starts(r.ts_start.begin(), r.ts_start.end());
+    arr("start", starts);
+    arr("packets", r.ts_packets);
+    arr("latency_avg", r.ts_latency);
+    arr("misrouted_fraction", r.ts_misrouted);
+    arr("accepted_load", r.ts_accepted);
+    w.end_object();
+  }
   w.kv("drained", r.drained);
   if (r.drained) w.kv("conservation_ok", r.conservation_ok);
   w.kv("cycles_warmup", static_cast<uint64_t>(r.cycles_warmup));
@@ -483,6 +527,18 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
           : "",
       r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
   return buf;
+}
+
+std::string timeseries_csv(const RunResults& r) {
+  std::string out = "start,end,packets,latency_avg,misrouted_fraction,accepted_load\n";
+  char buf[256];
+  for (size_t i = 0; i < r.ts_start.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%u,%u,%llu,%.6g,%.6g,%.6g\n", r.ts_start[i],
+                  r.ts_start[i] + r.ts_bin, static_cast<unsigned long long>(r.ts_packets[i]),
+                  r.ts_latency[i], r.ts_misrouted[i], r.ts_accepted[i]);
+    out += buf;
+  }
+  return out;
 }
 
 }  // namespace netcosim

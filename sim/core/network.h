@@ -46,6 +46,13 @@ struct RunResults {
   bool conservation_ok = false;  // meaningful when drained
   double wall_seconds = 0, cycles_per_second = 0;
   double peak_rss_mb = 0;
+  // Time series (sim.timeseries_bin > 0): per bin of `ts_bin` cycles from cycle 0.
+  Cycle ts_bin = 0;
+  std::vector<Cycle> ts_start;
+  std::vector<uint64_t> ts_packets;  // packets generated in the bin and delivered
+  std::vector<double> ts_latency;    // their average latency
+  std::vector<double> ts_misrouted;  // the fraction of them that was misrouted
+  std::vector<double> ts_accepted;   // phits delivered in the bin / (nodes * bin)
 };
 
 class ScNetwork;  // the SystemC engine (systemc/sc/sc_engine.cpp)
@@ -101,7 +108,9 @@ class Network {
   Dragonfly topo_;
   RouterConfig rcfg_;
   std::unique_ptr<RoutingAlgorithm> routing_;
-  std::unique_ptr<TrafficPattern> pattern_;
+  std::unique_ptr<TrafficPattern> pattern_, pattern2_;
+  Cycle ts_bin_ = 0;
+  void init_sink(StatsSink& s) const;
   TrafficParams traffic_;
   std::vector<Link> links_;
   std::vector<Nic> nics_;
@@ -116,6 +125,8 @@ class Network {
 
 // Writes the results as the netcosim.run/1 JSON object (DESIGN.md §5).
 std::string results_json(const RunResults& r, const Config& cfg);
+// The time series as CSV (start,end,packets,latency_avg,misrouted_fraction,accepted_load).
+std::string timeseries_csv(const RunResults& r);
 // A short human-readable summary.
 std::string results_summary(const RunResults& r, const Config& cfg);
 

@@ -27,6 +27,20 @@ struct StatsSink {
   uint64_t generated_hash = 0, delivered_hash = 0;
   Cycle last_eject = 0;  // last cycle in which a packet started its ejection (drain end)
 
+  // Time series (sim.timeseries_bin > 0) over [0, warm-up + measured): per bin of generation
+  // cycles, the packets generated in it that were delivered, their latency sum and how many were
+  // misrouted; per bin of delivery cycles, the phits delivered.
+  Cycle ts_bin = 0;
+  std::vector<uint64_t> ts_packets, ts_latency_sum, ts_misrouted, ts_phits;
+  void init_timeseries(Cycle bin, Cycle horizon) {
+    ts_bin = bin;
+    const size_t n = bin == 0 ? 0 : (horizon + bin - 1) / bin;
+    ts_packets.assign(n, 0);
+    ts_latency_sum.assign(n, 0);
+    ts_misrouted.assign(n, 0);
+    ts_phits.assign(n, 0);
+  }
+
   void init(Cycle start, Cycle end, uint32_t size) {
     window_start = start;
     window_end = end;
@@ -47,6 +61,15 @@ struct StatsSink {
   void on_deliver(const Packet& p, Cycle t_eject, Cycle t_del) {
     ++delivered;
     if (t_eject > last_eject) last_eject = t_eject;
+    if (ts_bin != 0) {
+      const size_t g = p.t_gen / ts_bin, d = t_del / ts_bin;
+      if (g < ts_packets.size()) {
+        ++ts_packets[g];
+        ts_latency_sum[g] += t_del - p.t_gen;
+        if (p.flags & Packet::kMisrouted) ++ts_misrouted[g];
+      }
+      if (d < ts_phits.size()) ts_phits[d] += packet_size;
+    }
     delivered_hash += identity_hash(p.src, p.seq);
     if (t_del < window_start || t_del >= window_end) return;
     const uint64_t lat = t_del - p.t_gen;
@@ -82,6 +105,12 @@ struct StatsSink {
     generated_hash += o.generated_hash;
     delivered_hash += o.delivered_hash;
     if (o.last_eject > last_eject) last_eject = o.last_eject;
+    for (size_t i = 0; i < ts_packets.size() && i < o.ts_packets.size(); ++i) {
+      ts_packets[i] += o.ts_packets[i];
+      ts_latency_sum[i] += o.ts_latency_sum[i];
+      ts_misrouted[i] += o.ts_misrouted[i];
+      ts_phits[i] += o.ts_phits[i];
+    }
   }
 };
 

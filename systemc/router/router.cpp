@@ -127,7 +127,7 @@ bool Router::nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams&
       nic.next_gen = kNone;
       break;
     }
-    const uint32_t dst = traffic.pattern->destination(nic.node, nic.rng);
+    const uint32_t dst = traffic.pattern_for(nic.next_gen, nic.rng).destination(nic.node, nic.rng);
     if (nic.queue_full()) {
       ++sink.refused;
     } else {

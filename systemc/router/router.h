@@ -62,6 +62,18 @@ struct TrafficParams {
   double packet_prob = 0;  // load / packet_size, per node and cycle
   Cycle gen_stop = kNone;  // no packet is generated at or after this cycle
   const TrafficPattern* pattern = nullptr;
+  // A second pattern: a fraction `mix` of the packets (drawn per packet from the node's stream;
+  // seed 001 Fig. 6), or every packet generated from `switch_cycle` on (transients; seed 001
+  // Fig. 7-9, thesis Fig. 4.8-4.10).
+  const TrafficPattern* pattern2 = nullptr;
+  double mix = 0;
+  Cycle switch_cycle = kNone;
+  const TrafficPattern& pattern_for(Cycle gen, Rng& rng) const {
+    if (pattern2 == nullptr) return *pattern;
+    if (gen >= switch_cycle) return *pattern2;
+    if (mix > 0 && rng.uniform() < mix) return *pattern2;
+    return *pattern;
+  }
 };
 
 class Router {

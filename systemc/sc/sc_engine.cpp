@@ -191,7 +191,7 @@ class ScNetwork : public sc_core::sc_module {
     ctx_.traffic = &net.traffic_;
     ctx_.quantum = quantum;
     ctx_.window = window;
-    ctx_.sink.init(net.warmup_, net.warmup_ + net.measure_, net.rcfg_.packet_size);
+    net.init_sink(ctx_.sink);
     ctx_.sink.merge(net.preloaded_);
     const Cycle end = net.warmup_ + net.measure_;
     ctx_.limit = net.drain_ ? kNone : end;

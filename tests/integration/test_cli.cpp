@@ -123,3 +123,29 @@ TEST(Cli, ShippedConfigsAreValid) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, TimeSeriesCsvAndPlot) {
+  const std::string png = testing::TempDir() + "ts.png", csv = testing::TempDir() + "ts.csv";
+  const Outcome o = netcosim(
+      "run --set traffic.pattern2=adv --set traffic.switch_cycle=3000 "
+      "--set sim.warmup=1000 --set sim.measure=4000 "
+      "--set sim.timeseries_bin=500 --quiet --timeseries-csv " +
+      csv + " --timeseries-png " + png);
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::ifstream f(csv);
+  std::string header, line;
+  std::getline(f, header);
+  EXPECT_EQ(header, "start,end,packets,latency_avg,misrouted_fraction,accepted_load");
+  int rows = 0;
+  while (std::getline(f, line)) ++rows;
+  EXPECT_EQ(rows, 10);  // 5000 cycles in bins of 500
+  std::ifstream p(png, std::ios::binary);
+  char sig[8] = {};
+  p.read(sig, 8);
+  EXPECT_EQ(std::string(sig + 1, 3), "PNG");
+  EXPECT_EQ(netcosim("run --timeseries-csv " + csv).status, 2);  // no sim.timeseries_bin
+}
+
+}  // namespace
