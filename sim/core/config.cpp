@@ -45,12 +45,16 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm", "routing algorithm"},
-      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid",
+      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid|ectn",
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
        "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
+      {"routing.ectn_threshold", KeyType::Int, "10", 1, 65535, nullptr,
+       "ECtN combined-counter threshold thc, packets (routing.trigger=ectn)"},
+      {"routing.ectn_period", KeyType::Int, "100", 1, 1000000, nullptr,
+       "ECtN broadcast period of the partial counters, cycles (routing.trigger=ectn)"},
       {"routing.filter_alpha", KeyType::Float, "0.5", 0, 0.99, nullptr,
        "weight of the previous value in the Filtered trigger's average (thesis Eq. 4.1)"},
       {"routing.credit_threshold", KeyType::Float, "50", 0, 100, nullptr,
@@ -358,7 +362,8 @@ void validate_config(const Config& c) {
   // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
   if (alg != "olm") {
     for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
-                          "routing.credit_threshold", "routing.filter_alpha"})
+                          "routing.credit_threshold", "routing.filter_alpha",
+                          "routing.ectn_threshold", "routing.ectn_period"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
@@ -373,6 +378,14 @@ void validate_config(const Config& c) {
       throw ConfigError("routing.credit_threshold=" + c.get_str("routing.credit_threshold") +
                         ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig +
                         ")");
+    for (const char* k : {"routing.ectn_threshold", "routing.ectn_period"})
+      if (c.is_explicit(k) && trig != "ectn")
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.trigger=ectn only (routing.trigger=" + trig + ")");
+    if (trig == "ectn" && c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
+      throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
+                        ": must be at least link.latency_local=" + c.get_str("link.latency_local") +
+                        " (a broadcast must arrive before the next one is sent)");
     if (c.is_explicit("routing.filter_alpha") && trig != "filtered")
       throw ConfigError("routing.filter_alpha=" + c.get_str("routing.filter_alpha") +
                         ": applies to routing.trigger=filtered only (routing.trigger=" + trig +

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "json.h"
+#include "olm_routing.h"
 
 namespace netcosim {
 
@@ -96,6 +97,17 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   for (uint32_t r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(r, rcfg_, *routing_, seed, wheel));
 
+  // ECtN: every router reads the partial counters of the routers of its group.
+  if (const auto* olm = dynamic_cast<const OlmRouting*>(routing_.get()); olm && olm->uses_ectn()) {
+    const uint32_t a = topo_.a();
+    for (uint32_t r = 0; r < R; ++r) {
+      std::vector<const Router*> group;
+      for (uint32_t i = 0; i < a; ++i) group.push_back(routers_[r / a * a + i].get());
+      routers_[r]->set_ectn_group(
+          std::move(group), static_cast<Cycle>(cfg.get_int("link.latency_local")),
+          static_cast<Cycle>(cfg.get_int("routing.ectn_period")), topo_.groups(), r / a);
+    }
+  }
   // Inter-router links: one per local and global output port. Rings are sized for the worst case
   // (one packet per packet_size cycles in flight; every downstream buffer slot's credit pending).
   links_.reserve(static_cast<size_t>(R) * (topo_.a() - 1 + topo_.h()) + N);

@@ -39,6 +39,7 @@ bool credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) {
 bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
   switch (trigger_) {
     case MisrouteTrigger::Contention:
+    case MisrouteTrigger::Ectn:
       return q.state->contention().over(port, threshold_);
     case MisrouteTrigger::Filtered:
       return q.state->contention().filtered_over(port, threshold_);
@@ -94,6 +95,24 @@ RouteResult OlmRouting::route(const RouteQuery& q, Packet& pkt, Rng& rng) const 
   const bool at_injection = in_kind == PortKind::Injection;
   const bool after_min_local = in_kind == PortKind::Local && pkt.hops_local == 1 &&
                                pkt.hops_global == 0 && (pkt.flags & Packet::kMisrouted) == 0;
+  // ECtN: misrouting at injection from the group's combined counters (CRG-like candidates).
+  if (trigger_ == MisrouteTrigger::Ectn && at_injection && pkt.intermediate == kNone && Gd != G &&
+      q.state->ectn_combined(Gd, q.now) >= ectn_threshold_) {
+    uint32_t cand[64], n = 0;
+    for (uint32_t k = 0; k < topo_.h(); ++k) {
+      const uint32_t X = topo_.global_target_group(G, A, k), port = topo_.first_global_port() + k;
+      if (X == Gd || q.state->ectn_combined(X, q.now) >= ectn_threshold_) continue;
+      if (q.state->output_can_take(port, vc_of(q, port, false), q.now)) cand[n++] = k;
+    }
+    if (n > 0) {
+      const uint32_t k = cand[n == 1 ? 0 : rng.below(n)];
+      r.port = static_cast<uint8_t>(topo_.first_global_port() + k);
+      r.vc = vc_of(q, r.port, false);
+      r.nonminimal = true;
+      r.set_intermediate = topo_.global_target_group(G, A, k);
+      return finish(r);
+    }
+  }
   if (pkt.intermediate == kNone && G == Gs && Gd != G && (at_injection || after_min_local) &&
       min_congested(q, min_port, min_vc)) {
     GlobalPolicy policy = policy_;

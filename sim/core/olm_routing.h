@@ -20,7 +20,10 @@
 //   output's counter is >= routing.threshold; candidates are the outputs whose counter is below),
 //   `filtered` (thesis Eq. 4.1: the same on exponentially averaged counters, routing.filter_alpha),
 //   `hybrid` (thesis Sec. 4.2.1: contention OR the credit condition; candidates by the rule of
-//   whichever condition fired).
+//   whichever condition fired), `ectn` (seed 001 Sec. III-C: at injection, misroute when the
+//   combined counter of the destination group is >= routing.ectn_threshold, to a global link of
+//   the current router whose group's combined counter is below it; otherwise, and in transit,
+//   Base's local counters).
 #pragma once
 
 #include "routing.h"
@@ -28,19 +31,21 @@
 namespace netcosim {
 
 enum class GlobalPolicy { Rrg, Crg, Nrg, Mm };
-enum class MisrouteTrigger { Credit, Contention, Filtered, Hybrid };
+enum class MisrouteTrigger { Credit, Contention, Filtered, Hybrid, Ectn };
 
 class OlmRouting final : public RoutingAlgorithm {
  public:
   OlmRouting(const Dragonfly& topo, GlobalPolicy policy, MisrouteTrigger trigger,
              uint32_t contention_threshold, double credit_threshold_percent,
-             double filter_alpha = 0.5)
+             double filter_alpha = 0.5, uint32_t ectn_threshold = 10)
       : RoutingAlgorithm(topo),
         policy_(policy),
         trigger_(trigger),
         threshold_(contention_threshold),
         credit_fraction_(credit_threshold_percent / 100.0),
-        alpha_256_(static_cast<uint32_t>(filter_alpha * 256.0 + 0.5)) {}
+        alpha_256_(static_cast<uint32_t>(filter_alpha * 256.0 + 0.5)),
+        ectn_threshold_(ectn_threshold) {}
+  bool uses_ectn() const { return trigger_ == MisrouteTrigger::Ectn; }
   const char* name() const override { return "olm"; }
   RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
@@ -63,6 +68,7 @@ class OlmRouting final : public RoutingAlgorithm {
   uint32_t threshold_;
   double credit_fraction_;
   uint32_t alpha_256_;
+  uint32_t ectn_threshold_;
 };
 
 }  // namespace netcosim

@@ -57,6 +57,7 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfl
     const MisrouteTrigger trigger = t == "contention" ? MisrouteTrigger::Contention
                                     : t == "filtered" ? MisrouteTrigger::Filtered
                                     : t == "hybrid"   ? MisrouteTrigger::Hybrid
+                                    : t == "ectn"     ? MisrouteTrigger::Ectn
                                                       : MisrouteTrigger::Credit;
     return std::make_unique<OlmRouting>(
         topo, policy, trigger, static_cast<uint32_t>(cfg.get_int("routing.threshold")),

@@ -92,7 +92,13 @@ bool Router::receive(Cycle now) {
       slot.t_ready = msg->arrive + cfg_.latency;
       ++b.count;
       if (track_contention_ && b.count == 1)  // the header reached the head of the buffer
+      {
         contention_.increment(routing_.minimal_output(id_, slot));
+        if (track_ectn_) {
+          const uint32_t g = ectn_group_of(i, slot);
+          if (g != kNone) ++partial_[g];
+        }
+      }
       vc_mask_[i] |= uint32_t{1} << msg->vc;
       port_mask_ |= uint64_t{1} << i;
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
@@ -221,8 +227,16 @@ bool Router::allocate(Cycle now) {
     if (track_contention_) {
       // The tail leaves when the transfer ends; the next packet's header is now at the head.
       dec_out_[i] = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
+      if (track_ectn_) dec_group_[i] = ectn_group_of(i, pkt);
       dec_mask_ |= uint64_t{1} << i;
-      if (b.count > 1) contention_.increment(routing_.minimal_output(id_, slots_[b.base + b.head]));
+      if (b.count > 1) {
+        const Packet& next = slots_[b.base + b.head];
+        contention_.increment(routing_.minimal_output(id_, next));
+        if (track_ectn_) {
+          const uint32_t g = ectn_group_of(i, next);
+          if (g != kNone) ++partial_[g];
+        }
+      }
     }
     if (--b.count == 0) {
       b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
@@ -315,6 +329,7 @@ bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficPa
 }
 
 bool Router::step_core(Cycle now, StatsSink& sink) {
+  if (track_ectn_) ectn_record(now);  // before this cycle changes the partial counters
   bool moved = receive(now);
   if (dec_mask_ != 0) {  // tails that have left their input buffer by now
     uint64_t m = dec_mask_;
@@ -323,6 +338,7 @@ bool Router::step_core(Cycle now, StatsSink& sink) {
       m &= m - 1;
       if (in_busy_until_[i] <= now) {
         contention_.decrement(dec_out_[i]);
+        if (track_ectn_ && dec_group_[i] != kNone) --partial_[dec_group_[i]];
         dec_mask_ &= ~(uint64_t{1} << i);
       }
     }
@@ -369,6 +385,58 @@ std::string Router::describe_blocked(Cycle now, size_t max_lines) const {
     ++lines;
   }
   return os.str();
+}
+
+void Router::set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
+                            uint32_t groups, uint32_t my_group) {
+  track_ectn_ = true;
+  ectn_peers_ = std::move(group);
+  ectn_latency_ = local_latency;
+  ectn_period_ = period;
+  my_group_ = my_group;
+  partial_.assign(groups, 0);
+  for (auto& h : ectn_hist_) h.v.assign(groups, 0);
+  dec_group_.assign(P_, kNone);
+}
+
+// Packets counted by ECtN's partial array: at injection and global inputs, to another group.
+uint32_t Router::ectn_group_of(uint32_t in_port, const Packet& p) const {
+  if (cfg_.kinds[in_port] == PortKind::Local) return kNone;
+  const uint32_t g = routing_.topology().group_of_node(p.dst);
+  return g == my_group_ ? kNone : g;
+}
+
+// The partial counters only change while the router steps. Before the first change of a step,
+// the values are those of every cycle since the previous step, so they are recorded for the latest
+// broadcast boundary (a multiple of the period) reached by now, if not recorded yet. The value at
+// a boundary s is then: the record with the smallest boundary >= s, or, if there is none, the
+// current values (no step since s). This does not depend on the order in which routers step.
+void Router::ectn_record(Cycle now) {
+  const Cycle b = now / ectn_period_ * ectn_period_;
+  const EctnRecord& last = ectn_hist_[(ectn_next_ + 3) % 4];
+  if (last.boundary != kNone && last.boundary >= b) return;
+  EctnRecord& r = ectn_hist_[ectn_next_];
+  ectn_next_ = (ectn_next_ + 1) % 4;
+  r.boundary = b;
+  r.v = partial_;
+}
+
+const std::vector<uint16_t>& Router::ectn_state_at(Cycle boundary) const {
+  const EctnRecord* best = nullptr;
+  for (const auto& r : ectn_hist_)
+    if (r.boundary != kNone && r.boundary >= boundary &&
+        (best == nullptr || r.boundary < best->boundary))
+      best = &r;
+  return best != nullptr ? best->v : partial_;
+}
+
+uint32_t Router::ectn_combined(uint32_t g, Cycle now) const {
+  uint32_t sum = partial_[g];
+  if (now < ectn_latency_) return sum;
+  const Cycle s = (now - ectn_latency_) / ectn_period_ * ectn_period_;  // latest received broadcast
+  for (const Router* r : ectn_peers_)
+    if (r != this) sum += r->ectn_state_at(s)[g];
+  return sum;
 }
 
 }  // namespace netcosim

@@ -152,6 +152,13 @@ class Router {
     return is_ejection_[port] || credits_[port].can_send(vc, S_);
   }
   const model::ContentionCounters& contention() const { return contention_; }
+  // ECtN (seed 001 Sec. III-C, thesis Sec. 4.2.1): the combined counter of destination group `g`:
+  // this router's partial counter plus the partial counters the other routers of the group last
+  // broadcast (every ectn_period cycles, received after the local links' latency).
+  uint32_t ectn_combined(uint32_t g, Cycle now) const;
+  // Wiring for ECtN: the routers of this router's group, the local latency, the period.
+  void set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
+                      uint32_t groups, uint32_t my_group);
 
   // Inspection for tests.
   uint32_t input_occupancy(uint32_t port, uint32_t vc) const { return vcb_[port * V_ + vc].count; }
@@ -227,6 +234,24 @@ class Router {
   uint32_t filter_alpha_256_ = 0;  // > 0: keep filtered counters (Filtered trigger)
   bool track_filter_ = false;
   model::ContentionCounters contention_;
+  // ECtN partial counters: packets at the heads of injection and global input queues, by their
+  // destination group (other groups only), with a short history of the values at broadcast
+  // boundaries (see Router::ectn_record).
+  bool track_ectn_ = false;
+  std::vector<uint16_t> partial_;
+  struct EctnRecord {
+    Cycle boundary = kNone;
+    std::vector<uint16_t> v;
+  };
+  EctnRecord ectn_hist_[4];
+  uint32_t ectn_next_ = 0;
+  Cycle ectn_period_ = 100, ectn_latency_ = 10;
+  uint32_t my_group_ = 0;
+  std::vector<const Router*> ectn_peers_;
+  std::vector<uint32_t> dec_group_;  // per input port: destination group to decrement, or kNone
+  void ectn_record(Cycle now);
+  const std::vector<uint16_t>& ectn_state_at(Cycle boundary) const;
+  uint32_t ectn_group_of(uint32_t in_port, const Packet& p) const;
   uint64_t dec_mask_ = 0;         // input ports whose last packet's tail has not left yet
   std::vector<uint8_t> dec_out_;  // that packet's minimal output, decremented when it leaves
 

@@ -43,7 +43,7 @@ TEST(Adaptive, UniformLowLoadMatchesMin) {
   const auto sets = {std::string("traffic.load=0.1"), std::string("sim.warmup=3000"),
                      std::string("sim.measure=5000")};
   const RunResults min = run(make("h4", sets));
-  for (const char* trig : {"contention", "credit", "filtered", "hybrid"}) {
+  for (const char* trig : {"contention", "credit", "filtered", "hybrid", "ectn"}) {
     const RunResults r = run(olm("h4", trig, sets));
     EXPECT_NEAR(r.latency_avg, min.latency_avg, 0.02 * min.latency_avg) << trig;
     EXPECT_LT(r.misrouted_fraction, 0.01) << trig;
@@ -63,6 +63,19 @@ TEST(Adaptive, AdversarialThroughput) {
     EXPECT_GT(r.misrouted_fraction, 0.85) << trig;
     EXPECT_LT(r.hops_global_avg, 2.0 + 1e-9) << trig;  // at most one nonminimal global hop
   }
+}
+
+// ECtN misroutes at injection from the group's combined counters, so under ADV+1 its packets avoid
+// the local hop in the source group that Base needs to reach another router's global link (seed
+// 001 Sec. V: "preventing local hops in the source group and decreasing latency").
+TEST(Adaptive, EctnAvoidsSourceGroupLocalHops) {
+  const auto sets = {std::string("traffic.pattern=adv"), std::string("traffic.load=0.2"),
+                     std::string("sim.warmup=3000"), std::string("sim.measure=5000")};
+  const RunResults base = run(olm("h4", "contention", sets));
+  const RunResults ectn = run(olm("h4", "ectn", sets));
+  EXPECT_LT(ectn.hops_local_avg, base.hops_local_avg - 0.2);
+  EXPECT_LT(ectn.latency_avg, base.latency_avg);
+  EXPECT_NEAR(ectn.accepted_load, 0.2, 0.005);
 }
 
 // Under uniform saturation OLM uses idle paths: it accepts more than MIN.
@@ -118,6 +131,8 @@ INSTANTIATE_TEST_SUITE_P(
                       DeadlockCase{"h2", "h2_olm_credit_crg", olm_sets("credit", "crg")},
                       DeadlockCase{"h2", "h2_olm_filtered_mm", olm_sets("filtered", "mm")},
                       DeadlockCase{"h2", "h2_olm_hybrid_nrg", olm_sets("hybrid", "nrg")},
+                      DeadlockCase{"h2", "h2_olm_ectn_mm", olm_sets("ectn", "mm")},
+                      DeadlockCase{"h4", "h4_olm_ectn_mm", olm_sets("ectn", "mm")},
                       DeadlockCase{"h4", "h4_min", {}}, DeadlockCase{"h4", "h4_val", kVal},
                       DeadlockCase{"h4", "h4_olm_credit_mm", olm_sets("credit", "mm")},
                       DeadlockCase{"h4", "h4_olm_contention_mm", olm_sets("contention", "mm")}),

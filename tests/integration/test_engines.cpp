@@ -63,7 +63,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h4_val_uniform", H4 VAL}, Case{"h4_val_adv", H4 VAL ADV},
                       Case{"h2_val_adv_drain", H2 VAL ADV " --set sim.drain=true"},
                       Case{"h2_olm_contention_adv", H2 OLM " --set routing.trigger=contention" ADV},
-                      Case{"h4_olm_credit_uniform", H4 OLM}),
+                      Case{"h4_olm_credit_uniform", H4 OLM},
+                      Case{"h2_olm_ectn_adv", H2 OLM " --set routing.trigger=ectn" ADV},
+                      Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
