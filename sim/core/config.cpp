@@ -44,7 +44,16 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
-      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm", "routing algorithm"},
+      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm|ugal|pb", "routing algorithm"},
+      {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
+       "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
+      {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
+       "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
+      {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
+       "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+      {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
+       "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
+       "5)"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid|ectn",
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
@@ -391,8 +400,16 @@ void validate_config(const Config& c) {
                         ": applies to routing.trigger=filtered only (routing.trigger=" + trig +
                         ")");
   }
-  // MIN l0-g1-l2: 2/1; VAL l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
-  const int64_t need_l = alg == "val" ? 4 : alg == "olm" ? 3 : 2;
+  if (alg != "ugal" && alg != "pb") {
+    for (const char* k :
+         {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.algorithm=ugal|pb only (routing.algorithm=" + alg +
+                          ")");
+  }
+  // MIN l0-g1-l2: 2/1; VAL, UGAL, PB l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
+  const int64_t need_l = (alg == "val" || alg == "ugal" || alg == "pb") ? 4 : alg == "olm" ? 3 : 2;
   const int64_t need_g = alg == "min" ? 1 : 2;
   const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
   if (vl < need_l || vg < need_g)

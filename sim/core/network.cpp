@@ -97,6 +97,16 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   for (uint32_t r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(r, rcfg_, *routing_, seed, wheel));
 
+  // Group-wide mechanisms read the other routers of the group with the local links' latency.
+  {
+    const uint32_t a = topo_.a();
+    for (uint32_t r = 0; r < R; ++r) {
+      std::vector<const Router*> group;
+      for (uint32_t i = 0; i < a; ++i) group.push_back(routers_[r / a * a + i].get());
+      routers_[r]->set_group_peers(std::move(group),
+                                   static_cast<Cycle>(cfg.get_int("link.latency_local")));
+    }
+  }
   // ECtN: every router reads the partial counters of the routers of its group.
   if (const auto* olm = dynamic_cast<const OlmRouting*>(routing_.get()); olm && olm->uses_ectn()) {
     const uint32_t a = topo_.a();

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "olm_routing.h"
+#include "source_adaptive_routing.h"
 
 namespace netcosim {
 
@@ -63,7 +64,14 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfl
         topo, policy, trigger, static_cast<uint32_t>(cfg.get_int("routing.threshold")),
         cfg.get_float("routing.credit_threshold"), cfg.get_float("routing.filter_alpha"));
   }
-  throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm");
+  if (name == "ugal" || name == "pb")
+    return std::make_unique<SourceAdaptiveRouting>(
+        topo,
+        name == "ugal" ? SourceAdaptiveRouting::Kind::Ugal : SourceAdaptiveRouting::Kind::PiggyBack,
+        cfg.get_float("routing.ugal_f"),
+        static_cast<uint32_t>(cfg.get_int("routing.ugal_t") * cfg.get_int("packet.size")),
+        cfg.get_str("routing.sensing") == "port", cfg.get_bool("routing.recompute_valiant"));
+  throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm|ugal|pb");
 }
 
 }  // namespace netcosim

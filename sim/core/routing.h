@@ -38,6 +38,7 @@ struct RouteResult {
   uint8_t set_flags = 0;              // ORed into Packet::flags
   uint8_t clear_flags = 0;            // then cleared from Packet::flags
   uint32_t set_intermediate = kNone;  // new Packet::intermediate, kNone = unchanged
+  uint8_t set_phase = 0xff;           // new Packet::phase (clears kGlobalDoneInPhase), 0xff = same
 };
 
 class RoutingAlgorithm {
@@ -57,6 +58,10 @@ class RoutingAlgorithm {
   // The Filtered trigger also needs the exponentially averaged counters (alpha in 1/256 units).
   virtual bool uses_filtered_contention() const { return false; }
   virtual uint32_t filter_alpha_256() const { return 0; }
+  // PiggyBack: routers compute saturation bits of their global links (Eq. 1.3) with these F, T.
+  virtual bool uses_saturation_bits() const { return false; }
+  virtual double sat_f() const { return 2.0; }
+  virtual uint32_t sat_t_phits() const { return 0; }
   // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
     const uint32_t dst_router = topo_.router_of_node(pkt.dst);

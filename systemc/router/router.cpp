@@ -254,6 +254,10 @@ bool Router::allocate(Cycle now) {
     if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
     pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
     if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
+    if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
+      pkt.phase = r.set_phase;
+      pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+    }
     // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
     in_busy_until_[i] = now + X_;
     OutQueue& q = outq_[o];
@@ -331,7 +335,8 @@ bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficPa
 bool Router::step_core(Cycle now, StatsSink& sink) {
   if (track_ectn_) ectn_record(now);  // before this cycle changes the partial counters
   bool moved = receive(now);
-  if (dec_mask_ != 0) {  // tails that have left their input buffer by now
+  if (track_sat_) update_saturation(now);  // from this cycle's credits, before allocation
+  if (dec_mask_ != 0) {                    // tails that have left their input buffer by now
     uint64_t m = dec_mask_;
     while (m != 0) {
       const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
@@ -437,6 +442,60 @@ uint32_t Router::ectn_combined(uint32_t g, Cycle now) const {
   for (const Router* r : ectn_peers_)
     if (r != this) sum += r->ectn_state_at(s)[g];
   return sum;
+}
+
+void Router::set_group_peers(std::vector<const Router*> group, Cycle local_latency) {
+  group_peers_ = std::move(group);
+  peer_latency_ = local_latency;
+  if (routing_.uses_saturation_bits()) {
+    track_sat_ = true;
+    // A reader looks local_latency cycles back; a producer may run up to the engine's quantum
+    // (<= local_latency) ahead: keep enough changes to cover both.
+    sat_hist_.assign(2 * local_latency + 8, SatRecord{});
+  }
+}
+
+// PiggyBack (thesis 000 Eq. 1.3): global link k is saturated when its occupancy (VC 0 of the
+// downstream buffer, FOGSim's choice) exceeds F times the mean over this router's global links
+// plus T. The mask only changes while the router steps; changes are recorded with their cycle.
+void Router::update_saturation(Cycle now) {
+  const uint32_t first = routing_.topology().first_global_port(), h = routing_.topology().h();
+  uint64_t sum = 0;
+  for (uint32_t k = 0; k < h; ++k) sum += downstream_occupancy(first + k, 0);
+  const double limit = routing_.sat_f() * double(sum) / double(h) + routing_.sat_t_phits();
+  uint64_t mask = 0;
+  for (uint32_t k = 0; k < h; ++k)
+    if (double(downstream_occupancy(first + k, 0)) > limit) mask |= uint64_t{1} << k;
+  if (mask == sat_mask_) return;
+  sat_mask_ = mask;
+  sat_hist_[sat_next_] = SatRecord{now, mask};
+  sat_next_ = (sat_next_ + 1) % sat_hist_.size();
+}
+
+// The saturation mask as of the end of cycle `c` (the latest change at or before c; changes are
+// made at steps, so a later change cannot affect c). Independent of the order routers step in.
+uint64_t Router::saturation_at(Cycle c) const {
+  uint64_t best = 0;
+  Cycle best_t = 0;
+  bool found = false;
+  bool newer = false;
+  for (const auto& r : sat_hist_) {
+    if (r.cycle == kNone) continue;
+    if (r.cycle <= c) {
+      if (!found || r.cycle > best_t) best = r.mask, best_t = r.cycle, found = true;
+    } else {
+      newer = true;
+    }
+  }
+  if (found) return best;
+  return newer ? 0 : sat_mask_;  // no change at or before c kept: the initial value
+}
+
+uint64_t Router::peer_saturation(uint32_t index_in_group, Cycle now) const {
+  const Router* r = group_peers_[index_in_group];
+  if (r == this) return sat_mask_;
+  if (now < peer_latency_) return 0;
+  return r->saturation_at(now - peer_latency_);
 }
 
 }  // namespace netcosim

@@ -156,6 +156,13 @@ class Router {
   // this router's partial counter plus the partial counters the other routers of the group last
   // broadcast (every ectn_period cycles, received after the local links' latency).
   uint32_t ectn_combined(uint32_t g, Cycle now) const;
+  // The routers of this router's group (index in group order), read by group-wide mechanisms with
+  // the local links' latency (PiggyBack bits).
+  void set_group_peers(std::vector<const Router*> group, Cycle local_latency);
+  // PiggyBack: the saturation bits of the global links of router `index_in_group` of this group,
+  // as visible here in cycle `now` (own: current; others: local_latency cycles old).
+  uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const;
+  uint64_t saturation_at(Cycle c) const;
   // Wiring for ECtN: the routers of this router's group, the local latency, the period.
   void set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
                       uint32_t groups, uint32_t my_group);
@@ -249,6 +256,18 @@ class Router {
   uint32_t my_group_ = 0;
   std::vector<const Router*> ectn_peers_;
   std::vector<uint32_t> dec_group_;  // per input port: destination group to decrement, or kNone
+  // Group peers and PiggyBack saturation bits (with the cycles at which they changed).
+  std::vector<const Router*> group_peers_;
+  Cycle peer_latency_ = 10;
+  bool track_sat_ = false;
+  uint64_t sat_mask_ = 0;
+  struct SatRecord {
+    Cycle cycle = kNone;
+    uint64_t mask = 0;
+  };
+  std::vector<SatRecord> sat_hist_;
+  size_t sat_next_ = 0;
+  void update_saturation(Cycle now);
   void ectn_record(Cycle now);
   const std::vector<uint16_t>& ectn_state_at(Cycle boundary) const;
   uint32_t ectn_group_of(uint32_t in_port, const Packet& p) const;

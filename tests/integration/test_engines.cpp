@@ -65,7 +65,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_olm_contention_adv", H2 OLM " --set routing.trigger=contention" ADV},
                       Case{"h4_olm_credit_uniform", H4 OLM},
                       Case{"h2_olm_ectn_adv", H2 OLM " --set routing.trigger=ectn" ADV},
-                      Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"}),
+                      Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"},
+                      Case{"h2_pb_adv", H2 " --set routing.algorithm=pb --set router.vcs_local=4"
+                                           " --set router.vcs_global=2" ADV},
+                      Case{"h2_ugal_uniform", H2 " --set routing.algorithm=ugal --set "
+                                                 "router.vcs_local=4 --set router.vcs_global=2"}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
