@@ -44,7 +44,8 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
-      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm|ugal|pb", "routing algorithm"},
+      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm|ugal|pb|par",
+       "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
        "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
       {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
@@ -400,7 +401,10 @@ void validate_config(const Config& c) {
                         ": applies to routing.trigger=filtered only (routing.trigger=" + trig +
                         ")");
   }
-  if (alg != "ugal" && alg != "pb") {
+  if (alg == "par" && c.is_explicit("routing.recompute_valiant"))
+    throw ConfigError("routing.recompute_valiant=" + c.get_str("routing.recompute_valiant") +
+                      ": applies to routing.algorithm=ugal|pb only (routing.algorithm=par)");
+  if (alg != "ugal" && alg != "pb" && alg != "par") {
     for (const char* k :
          {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"})
       if (c.is_explicit(k))
@@ -409,7 +413,11 @@ void validate_config(const Config& c) {
                           ")");
   }
   // MIN l0-g1-l2: 2/1; VAL, UGAL, PB l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
-  const int64_t need_l = (alg == "val" || alg == "ugal" || alg == "pb") ? 4 : alg == "olm" ? 3 : 2;
+  // PAR l0-l1-g2-l3-l4-g5-l6: 5/2.
+  const int64_t need_l = alg == "par"                                     ? 5
+                         : (alg == "val" || alg == "ugal" || alg == "pb") ? 4
+                         : alg == "olm"                                   ? 3
+                                                                          : 2;
   const int64_t need_g = alg == "min" ? 1 : 2;
   const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
   if (vl < need_l || vg < need_g)

@@ -30,6 +30,8 @@ struct Packet {
   // the packet has reached its intermediate group.
   static constexpr uint8_t kLocalMisroutedInGroup = 1u << 2;
   static constexpr uint8_t kReachedIntermediate = 1u << 3;
+  // PAR: a local hop was taken in the current group (cleared by a global hop).
+  static constexpr uint8_t kLocalInGroup = 1u << 4;
 };
 static_assert(sizeof(Packet) == 32, "Packet descriptor must stay compact");
 

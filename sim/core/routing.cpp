@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "olm_routing.h"
+#include "par_routing.h"
 #include "source_adaptive_routing.h"
 
 namespace netcosim {
@@ -71,7 +72,12 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfl
         cfg.get_float("routing.ugal_f"),
         static_cast<uint32_t>(cfg.get_int("routing.ugal_t") * cfg.get_int("packet.size")),
         cfg.get_str("routing.sensing") == "port", cfg.get_bool("routing.recompute_valiant"));
-  throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm|ugal|pb");
+  if (name == "par")
+    return std::make_unique<ParRouting>(
+        topo, cfg.get_float("routing.ugal_f"),
+        static_cast<uint32_t>(cfg.get_int("routing.ugal_t") * cfg.get_int("packet.size")),
+        cfg.get_str("routing.sensing") == "port");
+  throw ConfigError("routing.algorithm=" + name + ": allowed values are min|val|olm|ugal|pb|par");
 }
 
 }  // namespace netcosim

@@ -68,6 +68,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"},
                       Case{"h2_pb_adv", H2 " --set routing.algorithm=pb --set router.vcs_local=4"
                                            " --set router.vcs_global=2" ADV},
+                      Case{"h2_par_adv", H2 " --set routing.algorithm=par --set router.vcs_local=5"
+                                            " --set router.vcs_global=2" ADV},
                       Case{"h2_ugal_uniform", H2 " --set routing.algorithm=ugal --set "
                                                  "router.vcs_local=4 --set router.vcs_global=2"}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });

@@ -86,6 +86,36 @@ TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
   }
 }
 
+Config par(const std::string& size, std::initializer_list<std::string> sets) {
+  Config c = make("par", size, sets);
+  c.set_override("router.vcs_local=5");
+  return c;
+}
+
+// PAR with its safe 5/2 VCs: no deadlock at full load, identical on every window and thread
+// count, and it switches to Valiant under ADV+1 (far above MIN's 1/(a*p)).
+TEST(SourceAdaptive, ParDeadlockFreeAndDeterministic) {
+  for (const char* pattern : {"uniform", "adv"}) {
+    const Config c =
+        par("h2", {std::string("traffic.pattern=") + pattern, "traffic.load=1.0",
+                   "sim.warmup=10000", "sim.measure=40000", "sim.watchdog=2000", "sim.drain=true"});
+    RunResults r;
+    ASSERT_NO_THROW(r = run(c)) << pattern;
+    EXPECT_TRUE(r.conservation_ok) << pattern;
+  }
+  const Config c =
+      par("h2", {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000", "sim.measure=3000"});
+  const RunResults r = run(c);
+  const std::string base = strip_timing(results_json(r, c));
+  Network one(c);
+  one.set_lookahead(1);
+  EXPECT_EQ(base, strip_timing(results_json(one.run(), c)));
+  EXPECT_EQ(base, strip_timing(results_json(run(c, 2), c)));
+  EXPECT_GT(r.accepted_load, 2.0 / 8.0);  // twice MIN's ADV+1 bound 1/(a*p) = 1/8 on h2
+  EXPECT_GT(r.misrouted_fraction, 0.5);
+  EXPECT_LE(r.hops_global_avg, 2.0);
+}
+
 // No deadlock at full load with VAL's 4/2 VCs; every packet drains.
 TEST(SourceAdaptive, NoDeadlockFullLoad) {
   for (const char* size : {"h2", "h4"})
