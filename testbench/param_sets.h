@@ -43,6 +43,12 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        {{"v2w6c32", "V=2,W=6,CAP=32"},
         {"v3w9c256", "V=3,W=9,CAP=256"},
         {"v4w9c256", "V=4,W=9,CAP=256"}}},
+      // Q outputs, W-bit counters, N event slots per kind. q31w8n62: the h8 router (31 ports,
+      // at most 2 increments per input port per cycle; 8-bit counters as in systemc/router).
+      {"contention_counters",
+       "cosim_contention_counters",
+       {"contention_counters.sv"},
+       {{"q7w4n4", "Q=7,W=4,N=4"}, {"q15w6n16", "Q=15,W=6,N=16"}, {"q31w8n62", "Q=31,W=8,N=62"}}},
   };
   return blocks;
 }

@@ -29,7 +29,7 @@ namespace {
 
 constexpr const char* kAreaUsage =
     "usage: netcosim area [BLOCK...] [--json FILE]\n"
-    "  BLOCK   rr_arbiter, sep_alloc_if, credit_counter (default: all)\n"
+    "  BLOCK   rr_arbiter, sep_alloc_if, credit_counter, contention_counters (default: all)\n"
     "  --json  write the results as a JSON array to FILE\n";
 
 // Runs argv (no shell) and returns its exit status; stdout and stderr are captured in `out`.
@@ -232,10 +232,10 @@ int area_main(int argc, char** argv) {
     }
   }
 
-  std::printf("%-15s %-22s %9s %11s %11s %12s %11s %6s\n", "block", "parameters", "cells",
+  std::printf("%-19s %-22s %9s %11s %11s %12s %11s %6s\n", "block", "parameters", "cells",
               "flip-flops", "cmos2 cells", "transistors", "NAND2 eq.", "depth");
   for (const auto& r : rows) {
-    std::printf("%-15s %-22s %9lld %11lld %11lld %11lld%s %11.0f %6lld\n", r.block.c_str(),
+    std::printf("%-19s %-22s %9lld %11lld %11lld %11lld%s %11.0f %6lld\n", r.block.c_str(),
                 r.params.c_str(), r.cells, r.flip_flops, r.cmos_cells, r.transistors,
                 r.transistors_partial ? "+" : " ", r.nand2, r.depth);
   }

@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* kCosimUsage =
     "usage: netcosim cosim [BLOCK...] [--cycles N] [--seed S] [--vcd DIR] [--json FILE]\n"
-    "  BLOCK     rr_arbiter, sep_alloc_if, credit_counter (default: all)\n"
+    "  BLOCK     rr_arbiter, sep_alloc_if, credit_counter, contention_counters (default: all)\n"
     "  --cycles  cycles compared per parameter set (default 100000)\n"
     "  --seed    stimulus seed (default 1)\n"
     "  --vcd     write VCD windows of the RTL into DIR\n"
@@ -230,7 +230,7 @@ int cosim_main(int argc, char** argv) {
   close(fd);
   const std::string tmp_json = tmpl;
 
-  std::printf("%-15s %-22s %10s %10s %15s %15s\n", "block", "parameters", "cycles", "mismatches",
+  std::printf("%-19s %-22s %10s %10s %15s %15s\n", "block", "parameters", "cycles", "mismatches",
               "RTL cycles/s", "model cycles/s");
   std::fflush(stdout);
   std::vector<Row> rows;
@@ -267,7 +267,7 @@ int cosim_main(int argc, char** argv) {
         row.ran = parsed;
       }
       const std::string mm = row.ran ? std::to_string(row.mismatches) : "error";
-      std::printf("%-15s %-22s %10llu %10s %15s %15s\n", row.block.c_str(), row.params.c_str(),
+      std::printf("%-19s %-22s %10llu %10s %15s %15s\n", row.block.c_str(), row.params.c_str(),
                   row.cycles, mm.c_str(), group_digits(row.rtl_cps).c_str(),
                   group_digits(row.model_cps).c_str());
       std::fflush(stdout);

@@ -1,0 +1,430 @@
+// Co-simulation bench: rtl/contention_counters.sv against netcosim::model::ContentionCounters.
+//
+// Source of the mechanism: seed 001 Sec. III and thesis 000 Sec. 4.2.1.1 (one counter per output
+// port, incremented when a header reaches the head of an input buffer, decremented when the tail
+// leaves it, compared with a threshold). Bench structure and timing: cosim_common.h and
+// docs/cosim.md.
+#include <array>
+
+#include "contention_counters.h"
+#include "cosim_common.h"
+
+#include "Vcontention_counters_q15w6n16.h"
+#include "Vcontention_counters_q31w8n62.h"
+#include "Vcontention_counters_q7w4n4.h"
+
+namespace netcosim::cosim {
+namespace {
+
+// One cycle of inputs. Invalid slots carry random port values (the RTL must ignore them).
+template <int N>
+struct CntStimulus {
+  bool rst = false;
+  uint32_t threshold = 0;
+  std::array<bool, N> inc_valid{}, dec_valid{};
+  std::array<uint8_t, N> inc_port{}, dec_port{};
+};
+
+// The C++ model behind the RTL's port list. count and over depend only on the registered state and
+// threshold; the clocked method calls cycle() (the model's slot interface) or reset().
+template <int Q, int W, int N>
+class ContentionCountersModel : public sc_core::sc_module {
+ public:
+  static constexpr int QW = index_width(Q);
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"};
+  sc_core::sc_in<Port<N>> inc_valid{"inc_valid"}, dec_valid{"dec_valid"};
+  sc_core::sc_in<Port<N * QW>> inc_port{"inc_port"}, dec_port{"dec_port"};
+  sc_core::sc_in<Port<W>> threshold{"threshold"};
+  sc_core::sc_out<Port<Q * W>> count{"count"};
+  sc_core::sc_out<Port<Q>> over{"over"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(ContentionCountersModel);
+  explicit ContentionCountersModel(sc_core::sc_module_name n)
+      : sc_core::sc_module(n), model_(Q, W) {
+    SC_METHOD(comb);
+    sensitive << threshold << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  void comb() {
+    if (!enabled) return;
+    const uint32_t th = static_cast<uint32_t>(field(threshold.read(), 0, W));
+    BitPacker cnt(Q * W), ov(Q);
+    for (int q = 0; q < Q; ++q) {
+      cnt.put(q * W, W, model_.count(q));
+      ov.put(q, 1, model_.over(q, th));
+    }
+    Port<Q * W> c{};
+    cnt.store(c);
+    count.write(c);
+    Port<Q> o{};
+    ov.store(o);
+    over.write(o);
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      model_.reset();
+    } else {
+      bool iv[N], dv[N];
+      uint8_t ip[N], dp[N];
+      const auto ivr = inc_valid.read(), dvr = dec_valid.read();
+      const auto ipr = inc_port.read(), dpr = dec_port.read();
+      for (int k = 0; k < N; ++k) {
+        iv[k] = field(ivr, k, 1) != 0;
+        dv[k] = field(dvr, k, 1) != 0;
+        ip[k] = static_cast<uint8_t>(field(ipr, k * QW, QW));
+        dp[k] = static_cast<uint8_t>(field(dpr, k * QW, QW));
+      }
+      model_.cycle(iv, ip, dv, dp, N);
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::ContentionCounters model_;
+  sc_core::sc_event state_changed_;
+};
+
+// Constrained-random events in bursts of 1 to 512 cycles, each burst with its own shape:
+//   density    per-slot probability of an increment and of a decrement: 0, about one event per
+//              cycle (sparse), 10 %, 50 %, every slot (dense);
+//   targets    uniform over the 2^QW port codes (codes >= Q name no counter), one hot output, two
+//              hot outputs, or "router-like" (decrements only to outputs whose count is above 0,
+//              from a shadow copy of the model);
+//   kind       mixed, fill (increments only, to a hot output: saturates at 2^W-1 and keeps
+//              incrementing there), drain (decrements only: counts fall to 0 and keep being
+//              decremented there);
+//   threshold  per burst 0, 1, 2^W-1, the paper's 6 (clipped to 2^W-1) or random; within a burst
+//              it changes in 5 % of the cycles.
+// Resets: two cycles in the middle of the run plus rare random ones (1 in 10,000 cycles).
+template <int Q, int W, int N>
+class CntGenerator {
+ public:
+  static constexpr int QW = index_width(Q);
+  static constexpr uint32_t kMax = (1u << W) - 1;
+  CntGenerator(uint64_t seed, uint64_t mid_reset) : rng_(seed), mid_(mid_reset), shadow_(Q, W) {}
+  CntStimulus<N> next(uint64_t cycle, bool force_reset = false) {
+    if (left_ == 0) new_burst();
+    --left_;
+    CntStimulus<N> s;
+    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4) || force_reset;
+    if (rng_.chance(0.05)) threshold_ = pick_threshold();
+    s.threshold = threshold_;
+    for (int k = 0; k < N; ++k) {
+      s.inc_port[k] = static_cast<uint8_t>(rng_.below(1u << QW));
+      s.dec_port[k] = static_cast<uint8_t>(rng_.below(1u << QW));
+      if (rng_.chance(p_inc_)) {
+        s.inc_valid[k] = true;
+        s.inc_port[k] = target();
+      }
+      if (rng_.chance(p_dec_)) {
+        if (mode_ == kRouterLike) {
+          // A decrement only for an output with a count above 0 (a packet that incremented it
+          // before); give up the slot if none is found quickly.
+          for (int tries = 0; tries < 4; ++tries) {
+            const uint32_t q = rng_.below(Q);
+            if (shadow_.count(q) > 0) {
+              s.dec_valid[k] = true;
+              s.dec_port[k] = static_cast<uint8_t>(q);
+              break;
+            }
+          }
+        } else {
+          s.dec_valid[k] = true;
+          s.dec_port[k] = target();
+        }
+      }
+    }
+    if (s.rst) {
+      shadow_.reset();
+    } else {
+      shadow_.cycle(s.inc_valid.data(), s.inc_port.data(), s.dec_valid.data(), s.dec_port.data(),
+                    N);
+    }
+    return s;
+  }
+
+ private:
+  enum Mode { kUniform, kHot1, kHot2, kRouterLike };
+  uint8_t target() {
+    switch (mode_) {
+      case kHot1:
+        return hot_[0];
+      case kHot2:
+        return hot_[rng_.below(2)];
+      case kRouterLike:
+        return static_cast<uint8_t>(rng_.below(Q));
+      default:
+        return static_cast<uint8_t>(rng_.below(1u << QW));  // includes codes >= Q
+    }
+  }
+  uint32_t pick_threshold() {
+    switch (rng_.below(5)) {
+      case 0:
+        return 0;
+      case 1:
+        return 1;
+      case 2:
+        return kMax;
+      case 3:
+        return 6 < kMax ? 6 : kMax;
+      default:
+        return rng_.below(kMax + 1);
+    }
+  }
+  double pick_density() {
+    switch (rng_.below(5)) {
+      case 0:
+        return 0.0;
+      case 1:
+        return 1.0 / N;  // sparse: about one event per cycle
+      case 2:
+        return 0.1;
+      case 3:
+        return 0.5;
+      default:
+        return 1.0;  // dense: every slot
+    }
+  }
+  void new_burst() {
+    left_ = 1 + rng_.below(512);
+    mode_ = static_cast<Mode>(rng_.below(4));
+    hot_[0] = static_cast<uint8_t>(rng_.below(Q));
+    hot_[1] = static_cast<uint8_t>(rng_.below(Q));
+    threshold_ = pick_threshold();
+    switch (rng_.below(4)) {
+      case 0:  // fill: saturate at 2^W-1
+        mode_ = rng_.chance(0.5) ? kHot1 : kHot2;
+        p_inc_ = rng_.chance(0.5) ? 1.0 : 0.5;
+        p_dec_ = rng_.chance(0.5) ? 0.0 : 0.05;
+        break;
+      case 1:  // drain: to 0
+        p_inc_ = 0.0;
+        p_dec_ = pick_density();
+        if (p_dec_ < 0.1) p_dec_ = 0.5;
+        break;
+      default:  // mixed
+        p_inc_ = pick_density();
+        p_dec_ = pick_density();
+        break;
+    }
+  }
+  Rng rng_;
+  uint64_t mid_;
+  model::ContentionCounters shadow_;  // the counts, for router-like decrements
+  uint64_t left_ = 0;
+  Mode mode_ = kUniform;
+  uint8_t hot_[2] = {0, 0};
+  double p_inc_ = 0.5, p_dec_ = 0.5;
+  uint32_t threshold_ = 0;
+};
+
+template <int Q, int W, int N, class Vtop>
+class CntBench : public sc_core::sc_module, public BenchHooks {
+ public:
+  static constexpr int QW = index_width(Q);
+  static constexpr uint32_t kMax = (1u << W) - 1;
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"};
+  sc_core::sc_signal<Port<N>> inc_valid{"inc_valid"}, dec_valid{"dec_valid"};
+  sc_core::sc_signal<Port<N * QW>> inc_port{"inc_port"}, dec_port{"dec_port"};
+  sc_core::sc_signal<Port<W>> threshold{"threshold"};
+  sc_core::sc_signal<Port<Q * W>> count_rtl{"count_rtl"}, count_model{"count_model"};
+  sc_core::sc_signal<Port<Q>> over_rtl{"over_rtl"}, over_model{"over_model"};
+  Vtop dut{"dut"};
+  ContentionCountersModel<Q, W, N> model{"model"};
+
+  SC_HAS_PROCESS(CntBench);
+  CntBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.inc_valid(inc_valid);
+    dut.inc_port(inc_port);
+    dut.dec_valid(dec_valid);
+    dut.dec_port(dec_port);
+    dut.threshold(threshold);
+    dut.count(count_rtl);
+    dut.over(over_rtl);
+    model.clk(clk);
+    model.rst(rst);
+    model.inc_valid(inc_valid);
+    model.inc_port(inc_port);
+    model.dec_valid(dec_valid);
+    model.dec_port(dec_port);
+    model.threshold(threshold);
+    model.count(count_model);
+    model.over(over_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
+                                         "contention_counters_Q" + std::to_string(Q) + "_W" +
+                                             std::to_string(W) + "_N" + std::to_string(N),
+                                         o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    if (force_reset) {
+      cur_ = CntStimulus<N>{};
+      cur_.rst = true;
+    } else {
+      cur_ = gen_.next(cycle);
+    }
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    const auto ov_m = over_model.read(), ov_r = over_rtl.read();
+    const auto cn_m = count_model.read(), cn_r = count_rtl.read();
+    for (int q = 0; q < Q; ++q) c.check("over", q, field(ov_m, q, 1), field(ov_r, q, 1));
+    for (int q = 0; q < Q; ++q) c.check("count", q, field(cn_m, q * W, W), field(cn_r, q * W, W));
+    // Coverage: what the next edge will do, from the registered counts and this cycle's events.
+    cov_resets_ += cur_.rst;
+    cov_threshold_changes_ += cur_.threshold != last_threshold_;
+    last_threshold_ = cur_.threshold;
+    const uint64_t ov = field(ov_m, 0, Q);
+    cov_over_mixed_ += ov != 0 && ov != (Q == 64 ? ~uint64_t{0} : (uint64_t{1} << Q) - 1);
+    if (cur_.rst) return;
+    int inc[1 << QW] = {}, dec[1 << QW] = {};
+    int events = 0;
+    for (int k = 0; k < N; ++k) {
+      if (cur_.inc_valid[k]) ++inc[cur_.inc_port[k]], ++events;
+      if (cur_.dec_valid[k]) ++dec[cur_.dec_port[k]], ++events;
+    }
+    for (int k = Q; k < (1 << QW); ++k) cov_out_of_range_ += inc[k] + dec[k];
+    bool multi = false, both = false, sat_hi = false, sat_lo = false, at_max = false;
+    for (int q = 0; q < Q; ++q) {
+      const int64_t cnt = static_cast<int64_t>(field(cn_m, q * W, W));
+      const int64_t sum = cnt + inc[q] - dec[q];
+      multi = multi || inc[q] >= 2;
+      both = both || (inc[q] > 0 && dec[q] > 0);
+      sat_hi = sat_hi || sum > static_cast<int64_t>(kMax);
+      sat_lo = sat_lo || sum < 0;
+      at_max = at_max || cnt == static_cast<int64_t>(kMax);
+    }
+    cov_multi_ += multi;
+    cov_both_ += both;
+    cov_sat_hi_ += sat_hi;
+    cov_sat_lo_ += sat_lo;
+    cov_at_max_ += at_max;
+    cov_idle_ += events == 0;
+    cov_dense_ += events >= N;
+  }
+  std::string coverage() const override {
+    std::ostringstream s;
+    s << "cycles with >=2 increments to one output " << cov_multi_
+      << ", with increment+decrement to one output " << cov_both_ << ", clamped at 2^W-1 "
+      << cov_sat_hi_ << ", clamped at 0 " << cov_sat_lo_ << ", with a count at 2^W-1 "
+      << cov_at_max_ << ", idle " << cov_idle_ << ", with >= N events " << cov_dense_
+      << ", over mixed " << cov_over_mixed_ << ", threshold changes " << cov_threshold_changes_
+      << ", events to port codes >= Q " << cov_out_of_range_ << ", reset cycles " << cov_resets_;
+    return s.str();
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " threshold=" << cur_.threshold << " inc(slot:port)=";
+    bool any = false;
+    for (int k = 0; k < N; ++k) {
+      if (cur_.inc_valid[k]) s << (any ? "," : "") << k << ":" << int{cur_.inc_port[k]};
+      any = any || cur_.inc_valid[k];
+    }
+    s << (any ? "" : "-") << " dec(slot:port)=";
+    any = false;
+    for (int k = 0; k < N; ++k) {
+      if (cur_.dec_valid[k]) s << (any ? "," : "") << k << ":" << int{cur_.dec_port[k]};
+      any = any || cur_.dec_valid[k];
+    }
+    s << (any ? "" : "-");
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    CntGenerator<Q, W, N> g(o_.seed ^ 0x5EEDu, entries / 2);
+    buf_.clear();
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::ContentionCounters m(Q, W);
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const CntStimulus<N>& s = buf_[k % buf_.size()];
+      for (int q = 0; q < Q; ++q) sink += m.count(q) + m.over(q, s.threshold);
+      if (s.rst) {
+        m.reset();
+      } else {
+        m.cycle(s.inc_valid.data(), s.inc_port.data(), s.dec_valid.data(), s.dec_port.data(), N);
+      }
+    }
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
+
+ private:
+  void write(const CntStimulus<N>& s) {
+    BitPacker iv(N), dv(N), ip(N * QW), dp(N * QW);
+    for (int k = 0; k < N; ++k) {
+      iv.put(k, 1, s.inc_valid[k]);
+      dv.put(k, 1, s.dec_valid[k]);
+      ip.put(k * QW, QW, s.inc_port[k]);
+      dp.put(k * QW, QW, s.dec_port[k]);
+    }
+    Port<N> a{};
+    iv.store(a);
+    inc_valid.write(a);
+    dv.store(a);
+    dec_valid.write(a);
+    Port<N * QW> b{};
+    ip.store(b);
+    inc_port.write(b);
+    dp.store(b);
+    dec_port.write(b);
+    rst.write(s.rst);
+    threshold.write(packed<Port<W>>(W, {{0, s.threshold}}, W));
+  }
+  void run() {
+    if (vcd_) vcd_->start(dut);
+    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+  }
+  const Options& o_;
+  RunResult& r_;
+  CntGenerator<Q, W, N> gen_;
+  CntStimulus<N> cur_;
+  std::vector<CntStimulus<N>> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint32_t last_threshold_ = 0;
+  uint64_t cov_multi_ = 0, cov_both_ = 0, cov_sat_hi_ = 0, cov_sat_lo_ = 0, cov_at_max_ = 0;
+  uint64_t cov_idle_ = 0, cov_dense_ = 0, cov_over_mixed_ = 0, cov_threshold_changes_ = 0;
+  uint64_t cov_out_of_range_ = 0, cov_resets_ = 0;
+};
+
+template <int Q, int W, int N, class Vtop>
+ParamSetEntry entry(const char* name) {
+  static_assert(Q >= 1 && Q <= 64 && index_width(Q) <= 8, "Q: 1..64 outputs");
+  static_assert(W >= 1 && W <= 16, "W: 1..16 bits (the model's limit)");
+  return {name, "Q=" + std::to_string(Q) + ",W=" + std::to_string(W) + ",N=" + std::to_string(N),
+          [](const Options& o, RunResult& r) {
+            return std::unique_ptr<sc_core::sc_module>(new CntBench<Q, W, N, Vtop>("bench", o, r));
+          }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // q31w8n62: the h8 Dragonfly router (31 ports; 8-bit counters as in systemc/router; an input
+  // port produces at most 2 increments and 1 decrement per cycle, so 62 event slots).
+  const std::vector<ParamSetEntry> sets = {
+      entry<7, 4, 4, Vcontention_counters_q7w4n4>("q7w4n4"),
+      entry<15, 6, 16, Vcontention_counters_q15w6n16>("q15w6n16"),
+      entry<31, 8, 62, Vcontention_counters_q31w8n62>("q31w8n62"),
+  };
+  return bench_main(argc, argv, "contention_counters", sets);
+}
