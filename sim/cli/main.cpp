@@ -11,8 +11,13 @@ const char* kUsage =
     "usage: netcosim <command> [options]\n"
     "\n"
     "commands:\n"
-    "  run   [CONFIG.ini] [--set section.key=value]... [--json FILE] [--engine native]\n"
+    "  run   [CONFIG.ini] [--set section.key=value]... [--json FILE]\n"
+    "        [--engine native|systemc] [--threads N] [--sc-quantum Q] [--quiet]\n"
     "        run one simulation (an embedded small Dragonfly when no file is given)\n"
+    "  sweep CONFIG.ini --loads FROM:TO:STEP [--seeds N] [--out DIR] [--set k=v]...\n"
+    "        a load sweep: CSV with 95% confidence intervals, plots, saturation throughput\n"
+    "  bench [--json FILE] [--quick] [--threads LIST]\n"
+    "        speed figures (simulated cycles/s, packet-hops/s, peak memory) per engine\n"
     "  cosim [BLOCK...] [--cycles N] [--seed S] [--vcd DIR] [--json FILE]\n"
     "        co-simulate the RTL blocks against their C++ models, cycle by cycle\n"
     "  area  [BLOCK...] [--json FILE]\n"
@@ -32,11 +37,22 @@ int main(int argc, char** argv) {
   if (cmd == "run") return netcosim::cli::run_main(argc - 1, argv + 1);
   if (cmd == "cosim") return netcosim::cli::cosim_main(argc - 1, argv + 1);
   if (cmd == "area") return netcosim::cli::area_main(argc - 1, argv + 1);
+  if (cmd == "sweep") return netcosim::cli::sweep_main(argc - 1, argv + 1);
+  if (cmd == "bench") return netcosim::cli::bench_main(argc - 1, argv + 1);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  std::fprintf(stderr, "netcosim: unknown command '%s'; commands: run, cosim, area, help\n",
+  std::fprintf(stderr,
+               "netcosim: unknown command '%s'; commands: run, sweep, bench, cosim, area, help\n",
                cmd.c_str());
+  return 2;
+}
+
+// libsystemc.so refers to sc_main (its own main() calls it). netcosim has its own main() and the
+// SystemC engine starts the kernel with sc_start() (systemc/sc/sc_engine.cpp): this is never
+// called.
+extern "C" int sc_main(int, char**) {
+  std::fputs("netcosim: sc_main is not an entry point\n", stderr);
   return 2;
 }

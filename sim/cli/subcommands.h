@@ -7,5 +7,7 @@ namespace netcosim::cli {
 int run_main(int argc, char** argv);    // netcosim run   (sim/cli/run_cmd.cpp)
 int cosim_main(int argc, char** argv);  // netcosim cosim (sim/cli/cosim_cmd.cpp)
 int area_main(int argc, char** argv);   // netcosim area  (sim/cli/area_cmd.cpp)
+int sweep_main(int argc, char** argv);  // netcosim sweep (sim/cli/sweep_cmd.cpp)
+int bench_main(int argc, char** argv);  // netcosim bench (sim/cli/bench_cmd.cpp)
 
 }  // namespace netcosim::cli

@@ -256,19 +256,20 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
   std::vector<std::string> rows;
   for (const auto& part : split(text, '}'))
     if (part.find("\"network\"") != std::string::npos) rows.push_back(part);
-  ASSERT_EQ(rows.size(), 8u) << text;  // {h2, h4} x {uniform/MIN, ADV+1/VAL} x threads {1, 2}
+  // {h2, h4} x {uniform/MIN, ADV+1/VAL} x (native x threads {1, 2} + systemc x 1 thread)
+  ASSERT_EQ(rows.size(), 12u) << text;
   double peak_h2 = 0, peak_h4 = 0;
   for (const char* net : {"h2", "h4"})
     for (const char* traffic : {"uniform", "adv+1"})
-      for (int threads : {1, 2}) {
+      for (const auto& [engine, threads] :
+           {std::pair<std::string, int>{"native", 1}, {"native", 2}, {"systemc", 1}}) {
         int found = 0;
         for (const auto& r : rows) {
           if (json_string(r, "network") != net || json_string(r, "traffic") != traffic ||
-              json_number(r, "threads") != threads)
+              json_number(r, "threads") != threads || json_string(r, "engine") != engine)
             continue;
           ++found;
           EXPECT_EQ(json_string(r, "routing"), std::string(traffic) == "uniform" ? "min" : "val");
-          EXPECT_EQ(json_string(r, "engine"), "native");
           EXPECT_GT(json_number(r, "cycles"), 0) << r;
           EXPECT_GT(json_number(r, "cycles_per_second"), 0) << r;
           EXPECT_GT(json_number(r, "packet_hops_per_second"), 0) << r;
@@ -277,7 +278,7 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
           double& peak = std::string(net) == "h2" ? peak_h2 : peak_h4;
           peak = std::max(peak, json_number(r, "peak_rss_mb"));
         }
-        EXPECT_EQ(found, 1) << net << " " << traffic << " " << threads;
+        EXPECT_EQ(found, 1) << net << " " << traffic << " " << engine << " " << threads;
       }
   // Each point runs in its own process, so its peak memory is its own network's (h4 has 7x the
   // routers of h2).
