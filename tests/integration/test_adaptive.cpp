@@ -6,20 +6,15 @@
 #include <sstream>
 
 #include "sim/core/network.h"
+#include "test_util.h"
 
 using namespace netcosim;
 
 namespace {
 
+using netcosim::test::strip_timing;
 Config make(const std::string& size, std::initializer_list<std::string> sets) {
-  Config c;
-  if (size == "h4") {
-    c.set_override("topology.p=4");
-    c.set_override("topology.a=8");
-    c.set_override("topology.h=4");
-  }
-  for (const auto& s : sets) c.set_override(s);
-  return c;
+  return netcosim::test::dragonfly(size, sets);
 }
 
 const std::string kOlm[] = {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2"};
@@ -137,18 +132,6 @@ INSTANTIATE_TEST_SUITE_P(
                       DeadlockCase{"h4", "h4_olm_credit_mm", olm_sets("credit", "mm")},
                       DeadlockCase{"h4", "h4_olm_contention_mm", olm_sets("contention", "mm")}),
     [](const testing::TestParamInfo<DeadlockCase>& i) { return std::string(i.param.name); });
-
-std::string strip_timing(const std::string& json) {
-  std::string out, line;
-  std::istringstream is(json);
-  while (std::getline(is, line))
-    if (line.find("wall_seconds") == std::string::npos &&
-        line.find("cycles_per_second") == std::string::npos &&
-        line.find("peak_rss_mb") == std::string::npos &&
-        line.find("\"threads\"") == std::string::npos)
-      out += line + "\n";
-  return out;
-}
 
 // Adaptive decisions read router state (credits, contention counters) and draw from the router's
 // stream every cycle a head waits: still identical for every window size and thread count.

@@ -7,20 +7,15 @@
 #include <sstream>
 
 #include "sim/core/network.h"
+#include "test_util.h"
 
 using namespace netcosim;
 
 namespace {
 
+using netcosim::test::strip_timing;
 Config make(const std::string& size, std::initializer_list<std::string> sets) {
-  Config c;
-  if (size == "h4") {
-    c.set_override("topology.p=4");
-    c.set_override("topology.a=8");
-    c.set_override("topology.h=4");
-  }
-  for (const auto& s : sets) c.set_override(s);
-  return c;
+  return netcosim::test::dragonfly(size, sets);
 }
 
 RunResults run(const Config& c, uint32_t threads = 1) {
@@ -106,19 +101,6 @@ TEST(Network, ConservationWithDrainPastSaturation) {
     EXPECT_EQ(r.packets_generated, r.packets_delivered) << alg;
     EXPECT_GT(r.cycles_total, 6000u) << alg;
   }
-}
-
-std::string strip_timing(std::string json) {
-  std::string out;
-  std::istringstream is(json);
-  std::string line;
-  while (std::getline(is, line))
-    if (line.find("wall_seconds") == std::string::npos &&
-        line.find("cycles_per_second") == std::string::npos &&
-        line.find("peak_rss_mb") == std::string::npos &&
-        line.find("\"threads\"") == std::string::npos)
-      out += line + "\n";
-  return out;
 }
 
 TEST(Network, SameSeedSameJsonDifferentSeedDifferent) {

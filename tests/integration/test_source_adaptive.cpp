@@ -4,10 +4,13 @@
 #include <sstream>
 
 #include "sim/core/network.h"
+#include "test_util.h"
 
 using namespace netcosim;
 
 namespace {
+
+using netcosim::test::strip_timing;
 
 Config make(const char* alg, const std::string& size, std::initializer_list<std::string> sets) {
   Config c;
@@ -25,18 +28,6 @@ Config make(const char* alg, const std::string& size, std::initializer_list<std:
 
 RunResults run(const Config& c, uint32_t threads = 1) {
   return Network(c).run(nullptr, threads);
-}
-
-std::string strip_timing(const std::string& json) {
-  std::string out, line;
-  std::istringstream is(json);
-  while (std::getline(is, line))
-    if (line.find("wall_seconds") == std::string::npos &&
-        line.find("cycles_per_second") == std::string::npos &&
-        line.find("peak_rss_mb") == std::string::npos &&
-        line.find("\"threads\"") == std::string::npos)
-      out += line + "\n";
-  return out;
 }
 
 // Below saturation under uniform traffic the comparison almost always picks the minimal path.

@@ -15,24 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "test_util.h"
+
 namespace {
 
-struct Outcome {
-  int status;
-  std::string output;  // stdout and stderr
-};
-
+using netcosim::test::Outcome;
 Outcome run_netcosim(const std::string& args) {
-  const std::string cmd = std::string(NETCOSIM_EXE) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  Outcome o{-1, ""};
-  if (p == nullptr) return o;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
-  const int st = pclose(p);
-  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return o;
+  return netcosim::test::run_cli(args);
 }
 
 std::string read_text(const std::string& path) {
