@@ -201,6 +201,8 @@ void Network::preload_packet(uint32_t src, uint32_t dst) {
 }
 
 void Network::run_window(Partition& part, Cycle from, Cycle to) {
+  if (to - from > 1)
+    for (uint32_t r = part.first; r < part.last; ++r) routers_[r]->prefetch_remote();
   for (Cycle t = from; t < to; ++t) {
     bool moved = false;
     for (uint32_t r = part.first; r < part.last; ++r) {

@@ -103,6 +103,16 @@ class Router {
     ++resident_;
   }
 
+  // Prefetch what other partitions queued for this router (packets on its global input links,
+  // credits on its global output links) before a window starts.
+  void prefetch_remote() const {
+    for (uint32_t p = 0; p < P_; ++p) {
+      if (cfg_.kinds[p] != PortKind::Global) continue;
+      if (in_link_[p] != nullptr) in_link_[p]->data.prefetch_queued();
+      if (out_link_[p] != nullptr) out_link_[p]->credits.prefetch_queued();
+    }
+  }
+
   // True when the router may have something to do in cycle `now`.
   bool active(Cycle now) const {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) || now >= next_gen_min_;
