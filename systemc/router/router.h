@@ -155,11 +155,15 @@ class Router {
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
   // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
   bool output_can_take(uint32_t port, uint32_t vc, Cycle now) const {
-    if (cfg_.buffer_output - outq_[port].used_phits +
-            ((outq_[port].tx_pending && now >= outq_[port].tx_release) ? S_ : 0) <
-        S_)
-      return false;
+    if (fifo_free(port, now) < S_) return false;
     return is_ejection_[port] || credits_[port].can_send(vc, S_);
+  }
+  // Free phits of an output FIFO in cycle `now`: the packet on the link has left it once its
+  // tail is out (tx_release).
+  uint32_t fifo_free(uint32_t o, Cycle now) const {
+    const OutQueue& q = outq_[o];
+    const bool released = q.tx_pending && now >= q.tx_release;
+    return cfg_.buffer_output - q.used_phits + (released ? S_ : 0);
   }
   const model::ContentionCounters& contention() const { return contention_; }
   // ECtN (seed 001 Sec. III-C, thesis Sec. 4.2.1): the combined counter of destination group `g`:
@@ -209,13 +213,14 @@ class Router {
   bool nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams& traffic);
   bool allocate(Cycle now);
   bool send(Cycle now, StatsSink& sink);
+  // fifo_free(), also applying the release to the FIFO's state.
   uint32_t out_free(uint32_t o, Cycle now) {
     OutQueue& q = outq_[o];
     if (q.tx_pending && now >= q.tx_release) {
-      q.used_phits -= cfg_.packet_size;
+      q.used_phits -= S_;
       q.tx_pending = false;
     }
-    return cfg_.buffer_output - q.used_phits;
+    return fifo_free(o, now);
   }
 
   uint32_t id_;
