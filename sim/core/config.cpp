@@ -70,6 +70,9 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.credit_threshold", KeyType::Float, "50", 0, 100, nullptr,
        "credit trigger: a nonminimal output is used when its occupancy is below this % of the "
        "minimal output's"},
+      {"routing.credit_min_occupancy", KeyType::Float, "0", 0, 100, nullptr,
+       "credit trigger: misrouting also needs the minimal output's occupancy at or above this % "
+       "of its buffer (FOGSim's th_min)"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
       {"traffic.pattern2", KeyType::Enum, "none", 0, 0, "none|uniform|adv|advc",
@@ -372,8 +375,8 @@ void validate_config(const Config& c) {
   // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
   if (alg != "olm") {
     for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
-                          "routing.credit_threshold", "routing.filter_alpha",
-                          "routing.ectn_threshold", "routing.ectn_period"})
+                          "routing.credit_threshold", "routing.credit_min_occupancy",
+                          "routing.filter_alpha", "routing.ectn_threshold", "routing.ectn_period"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
@@ -384,10 +387,11 @@ void validate_config(const Config& c) {
       throw ConfigError("routing.threshold=" + c.get_str("routing.threshold") +
                         ": applies to routing.trigger=contention|filtered|hybrid only "
                         "(routing.trigger=credit)");
-    if (c.is_explicit("routing.credit_threshold") && trig != "credit" && trig != "hybrid")
-      throw ConfigError("routing.credit_threshold=" + c.get_str("routing.credit_threshold") +
-                        ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig +
-                        ")");
+    for (const char* k : {"routing.credit_threshold", "routing.credit_min_occupancy"})
+      if (c.is_explicit(k) && trig != "credit" && trig != "hybrid")
+        throw ConfigError(
+            std::string(k) + "=" + c.get_str(k) +
+            ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig + ")");
     for (const char* k : {"routing.ectn_threshold", "routing.ectn_period"})
       if (c.is_explicit(k) && trig != "ectn")
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +

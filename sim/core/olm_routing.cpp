@@ -28,13 +28,13 @@ double occupancy(const Router& r, uint32_t port, uint32_t vc) {
 }
 }  // namespace
 
-namespace {
-// FOGSim's credit rule: the minimal output cannot take the packet now (no credits for a whole
-// packet in its VC, or its output FIFO full).
-bool credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) {
-  return !q.state->output_can_take(port, vc, q.now);
+// FOGSim's credit rule (misrouteCondition, CGA): the minimal output's occupancy is at least
+// routing.credit_min_occupancy % of its buffer (th_min, 0 by default) and it cannot take the packet
+// now (no credits for a whole packet in its VC, or its output FIFO full: the link is busy).
+bool OlmRouting::credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
+  if (q.state->output_can_take(port, vc, q.now)) return false;
+  return credit_min_fraction_ == 0 || occupancy(*q.state, port, vc) >= credit_min_fraction_;
 }
-}  // namespace
 
 bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
   switch (trigger_) {
@@ -54,7 +54,10 @@ bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) 
 bool OlmRouting::candidate_ok(const RouteQuery& q, uint32_t port, uint32_t vc, uint32_t min_port,
                               uint32_t min_vc) const {
   if (!q.state->output_can_take(port, vc, q.now)) return false;
-  if (trigger_ == MisrouteTrigger::Contention) return !q.state->contention().over(port, threshold_);
+  // Base, and ECtN after injection (seed 001 Sec. IV-A: "for subsequent hops, the original
+  // counters from Base are used"): candidates whose counter is below the threshold.
+  if (trigger_ == MisrouteTrigger::Contention || trigger_ == MisrouteTrigger::Ectn)
+    return !q.state->contention().over(port, threshold_);
   if (trigger_ == MisrouteTrigger::Filtered)
     return !q.state->contention().filtered_over(port, threshold_);
   if (trigger_ == MisrouteTrigger::Hybrid && q.state->contention().over(min_port, threshold_))

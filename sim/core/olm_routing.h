@@ -37,12 +37,13 @@ class OlmRouting final : public RoutingAlgorithm {
  public:
   OlmRouting(const Dragonfly& topo, GlobalPolicy policy, MisrouteTrigger trigger,
              uint32_t contention_threshold, double credit_threshold_percent,
-             double filter_alpha = 0.5, uint32_t ectn_threshold = 10)
+             double credit_min_occupancy_percent, double filter_alpha, uint32_t ectn_threshold)
       : RoutingAlgorithm(topo),
         policy_(policy),
         trigger_(trigger),
         threshold_(contention_threshold),
         credit_fraction_(credit_threshold_percent / 100.0),
+        credit_min_fraction_(credit_min_occupancy_percent / 100.0),
         alpha_256_(static_cast<uint32_t>(filter_alpha * 256.0 + 0.5)),
         ectn_threshold_(ectn_threshold) {}
   bool uses_ectn() const { return trigger_ == MisrouteTrigger::Ectn; }
@@ -60,6 +61,7 @@ class OlmRouting final : public RoutingAlgorithm {
   // First hop at `router` towards group `target` (!= its own group).
   uint32_t port_towards_group(uint32_t router, uint32_t target) const;
   bool min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const;
+  bool credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const;
   bool candidate_ok(const RouteQuery& q, uint32_t port, uint32_t vc, uint32_t min_port,
                     uint32_t min_vc) const;
 
@@ -67,6 +69,7 @@ class OlmRouting final : public RoutingAlgorithm {
   MisrouteTrigger trigger_;
   uint32_t threshold_;
   double credit_fraction_;
+  double credit_min_fraction_;
   uint32_t alpha_256_;
   uint32_t ectn_threshold_;
 };

@@ -63,7 +63,9 @@ std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfl
                                                       : MisrouteTrigger::Credit;
     return std::make_unique<OlmRouting>(
         topo, policy, trigger, static_cast<uint32_t>(cfg.get_int("routing.threshold")),
-        cfg.get_float("routing.credit_threshold"), cfg.get_float("routing.filter_alpha"));
+        cfg.get_float("routing.credit_threshold"), cfg.get_float("routing.credit_min_occupancy"),
+        cfg.get_float("routing.filter_alpha"),
+        static_cast<uint32_t>(cfg.get_int("routing.ectn_threshold")));
   }
   if (name == "ugal" || name == "pb")
     return std::make_unique<SourceAdaptiveRouting>(
