@@ -62,6 +62,8 @@ class RoutingAlgorithm {
   virtual bool uses_saturation_bits() const { return false; }
   virtual double sat_f() const { return 2.0; }
   virtual uint32_t sat_t_phits() const { return 0; }
+  // PiggyBack sensing per port (occupancy summed over the port's VCs) instead of per VC.
+  virtual bool sat_per_port() const { return false; }
   // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
     const uint32_t dst_router = topo_.router_of_node(pkt.dst);

@@ -34,6 +34,7 @@ class SourceAdaptiveRouting final : public RoutingAlgorithm {
   bool uses_saturation_bits() const override { return kind_ == Kind::PiggyBack; }
   double sat_f() const override { return f_; }
   uint32_t sat_t_phits() const override { return t_; }
+  bool sat_per_port() const override { return per_port_; }
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
 

@@ -455,17 +455,27 @@ void Router::set_group_peers(std::vector<const Router*> group, Cycle local_laten
   }
 }
 
-// PiggyBack (thesis 000 Eq. 1.3): global link k is saturated when its occupancy (VC 0 of the
-// downstream buffer, FOGSim's choice) exceeds F times the mean over this router's global links
-// plus T. The mask only changes while the router steps; changes are recorded with their cycle.
+// PiggyBack (thesis 000 Eq. 1.3): global link k is saturated when its occupancy exceeds F times
+// the mean occupancy of this router's global links plus T (FOGSim's updatePb). Per-VC sensing (the
+// default, thesis Sec. 5.2.4): VC 0 of each link, the VC that minimal traffic uses, against the
+// mean of VC 0 over the links. Per-port sensing: each link's occupancy summed over its VCs against
+// the mean per VC buffer. The mask only changes while the router steps; changes are recorded with
+// their cycle.
 void Router::update_saturation(Cycle now) {
   const uint32_t first = routing_.topology().first_global_port(), h = routing_.topology().h();
+  const uint32_t vcs =
+      routing_.sat_per_port() ? cfg_.vcs[static_cast<unsigned>(PortKind::Global)] : 1;
+  uint32_t q[64];
   uint64_t sum = 0;
-  for (uint32_t k = 0; k < h; ++k) sum += downstream_occupancy(first + k, 0);
-  const double limit = routing_.sat_f() * double(sum) / double(h) + routing_.sat_t_phits();
+  for (uint32_t k = 0; k < h; ++k) {
+    q[k] = 0;
+    for (uint32_t v = 0; v < vcs; ++v) q[k] += downstream_occupancy(first + k, v);
+    sum += q[k];
+  }
+  const double limit = routing_.sat_f() * double(sum) / double(h * vcs) + routing_.sat_t_phits();
   uint64_t mask = 0;
   for (uint32_t k = 0; k < h; ++k)
-    if (double(downstream_occupancy(first + k, 0)) > limit) mask |= uint64_t{1} << k;
+    if (double(q[k]) > limit) mask |= uint64_t{1} << k;
   if (mask == sat_mask_) return;
   sat_mask_ = mask;
   sat_hist_[sat_next_] = SatRecord{now, mask};
