@@ -32,18 +32,32 @@ RunResults run(const Config& c, uint32_t threads = 1) {
 }
 
 // Seed 001 Fig. 5a / thesis Fig. 4.6a: under uniform traffic below saturation, contention
-// counters match MIN's latency and (almost) never misroute; OLM's credit trigger, with FOGSim's
-// rule (misroute only when the minimal output cannot take the packet), is close to it as well.
+// counters match MIN's latency and never misroute; OLM's credit trigger, with FOGSim's rule
+// (misroute only when the minimal output cannot take the packet), is close to it but misroutes a
+// few packets (the credit round trip looks like occupancy), and PiggyBack misroutes more (its
+// UGAL comparison and saturation bits fire on transient queues).
 TEST(Adaptive, UniformLowLoadMatchesMin) {
   const auto sets = {std::string("traffic.load=0.1"), std::string("sim.warmup=3000"),
                      std::string("sim.measure=5000")};
   const RunResults min = run(make("h4", sets));
-  for (const char* trig : {"contention", "credit", "filtered", "hybrid", "ectn"}) {
+  double misrouted[5];
+  int i = 0;
+  for (const char* trig : {"contention", "ectn", "filtered", "hybrid", "credit"}) {
     const RunResults r = run(olm("h4", trig, sets));
     EXPECT_NEAR(r.latency_avg, min.latency_avg, 0.02 * min.latency_avg) << trig;
     EXPECT_LT(r.misrouted_fraction, 0.01) << trig;
     EXPECT_NEAR(r.accepted_load, 0.1, 0.003) << trig;
+    misrouted[i++] = r.misrouted_fraction;
   }
+  EXPECT_EQ(misrouted[0], 0.0);           // Base
+  EXPECT_EQ(misrouted[1], 0.0);           // ECtN
+  EXPECT_GT(misrouted[4], misrouted[0]);  // OLM (credit) misroutes more than Base
+  Config pb = make("h4", sets);
+  for (const char* s : {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2"})
+    pb.set_override(s);
+  const RunResults p = run(pb);
+  EXPECT_GT(p.misrouted_fraction, misrouted[4]);  // PB misroutes more than OLM
+  EXPECT_NEAR(p.accepted_load, 0.1, 0.003);
 }
 
 // ADV+1: MIN is bound to 1/(a*p); OLM misroutes globally and reaches about Valiant's 0.5 (the
@@ -80,6 +94,48 @@ TEST(Adaptive, UniformSaturationAboveMin) {
   const RunResults min = run(make("h4", sets));
   const RunResults r = run(olm("h4", "credit", sets));
   EXPECT_GT(r.accepted_load, min.accepted_load);
+}
+
+// routing.ectn_threshold is the combined-counter threshold thc: so high that no combined counter
+// reaches it, ECtN never misroutes at injection and its decisions are Base's, exactly.
+TEST(Adaptive, EctnThresholdIsHonoured) {
+  const auto sets = {std::string("traffic.pattern=adv"), std::string("traffic.load=0.2"),
+                     std::string("sim.warmup=2000"), std::string("sim.measure=3000")};
+  const RunResults base = run(olm("h4", "contention", sets));
+  Config c = olm("h4", "ectn", sets);
+  c.set_override("routing.ectn_threshold=65535");
+  const RunResults never = run(c);
+  EXPECT_EQ(never.latency_avg, base.latency_avg);
+  EXPECT_EQ(never.hops_local_avg, base.hops_local_avg);
+  EXPECT_EQ(never.misrouted_fraction, base.misrouted_fraction);
+  const RunResults ectn = run(olm("h4", "ectn", sets));  // thc = 10 does misroute at injection
+  EXPECT_LT(ectn.hops_local_avg, base.hops_local_avg);
+}
+
+// FOGSim's th_min (routing.credit_min_occupancy): the credit trigger also needs the minimal
+// output's occupancy at or above this share of its buffer. 0 (the default) leaves the rule as it
+// is; a higher value can only remove misrouting decisions, and right after a switch to ADV+1 it
+// delays them (the global link's credit occupancy has to climb first).
+TEST(Adaptive, CreditMinOccupancyDelaysMisrouting) {
+  const auto sets = {std::string("traffic.load=0.2"),
+                     std::string("traffic.pattern2=adv"),
+                     std::string("traffic.switch_cycle=2000"),
+                     std::string("sim.warmup=2000"),
+                     std::string("sim.measure=200"),
+                     std::string("sim.timeseries_bin=100"),
+                     std::string("sim.drain=true")};
+  const RunResults dflt = run(olm("h4", "credit", sets));
+  Config zero = olm("h4", "credit", sets);
+  zero.set_override("routing.credit_min_occupancy=0");
+  EXPECT_EQ(run(zero).latency_avg, dflt.latency_avg);
+  Config high = olm("h4", "credit", sets);
+  high.set_override("routing.credit_min_occupancy=60");
+  const RunResults h = run(high);
+  // Bin 20 = the first 100 cycles after the switch: fewer packets misrouted, a higher latency.
+  ASSERT_EQ(h.ts_start.size(), 22u);
+  ASSERT_EQ(dflt.ts_start.at(20), 2000u);
+  EXPECT_LT(h.ts_misrouted[20], dflt.ts_misrouted[20]);
+  EXPECT_GT(h.ts_latency[20], dflt.ts_latency[20]);
 }
 
 // No deadlock at load 1.0 for 50,000 cycles, any routing in its documented VC configuration

@@ -67,7 +67,8 @@ TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
     for (const char* rec : {"false", "true"}) {
       const Config c = make(alg, "h2",
                             {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000",
-                             "sim.measure=3000", std::string("routing.recompute_valiant=") + rec});
+                             "sim.measure=3000", std::string("routing.recompute_valiant=") + rec,
+                             std::string("routing.sensing=") + (rec[0] == 't' ? "port" : "vc")});
       const std::string base = strip_timing(results_json(run(c), c));
       Network one(c);
       one.set_lookahead(1);
