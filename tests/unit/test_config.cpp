@@ -169,6 +169,16 @@ TEST(Config, OlmKeysOnlyForOlm) {
   d.set_override("routing.trigger=contention");
   e = error_of([&] { netcosim::validate_config(d); });
   EXPECT_NE(e.find("3 local and 2 global"), std::string::npos) << e;
+  // FOGSim's th_min belongs to the credit condition: credit and hybrid triggers only.
+  Config f;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                        "routing.trigger=ectn", "routing.credit_min_occupancy=50"})
+    f.set_override(s);
+  e = error_of([&] { netcosim::validate_config(f); });
+  EXPECT_NE(e.find("routing.credit_min_occupancy=50"), std::string::npos) << e;
+  EXPECT_NE(e.find("credit|hybrid only"), std::string::npos) << e;
+  f.set_override("routing.trigger=hybrid");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(f); }), "");
 }
 
 }  // namespace
