@@ -8,15 +8,17 @@ Dragonfly::Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr)
     : p_(p), a_(a), h_(h), arr_(arr) {
   const uint32_t g = groups();
   link_index_.assign(static_cast<size_t>(g) * g, 0xffffffffu);
+  target_.resize(static_cast<size_t>(g) * a_ * h_);
   for (uint32_t G = 0; G < g; ++G)
     for (uint32_t A = 0; A < a_; ++A)
       for (uint32_t k = 0; k < h_; ++k) {
-        const uint32_t Gd = global_target_group(G, A, k);
+        const uint32_t Gd = compute_target_group(G, A, k);
+        target_[(static_cast<size_t>(G) * a_ + A) * h_ + k] = Gd;
         link_index_[static_cast<size_t>(G) * g + Gd] = A * h_ + k;
       }
 }
 
-uint32_t Dragonfly::global_target_group(uint32_t G, uint32_t A, uint32_t k) const {
+uint32_t Dragonfly::compute_target_group(uint32_t G, uint32_t A, uint32_t k) const {
   const uint32_t g = groups();
   const uint32_t j = A * h_ + k;  // 0 .. a*h-1
   if (arr_ == Arrangement::Palmtree) return (G + g - (j + 1) % g) % g;

@@ -55,7 +55,9 @@ class Dragonfly {
   }
 
   // Group reached by global port k of router index A in group G.
-  uint32_t global_target_group(uint32_t G, uint32_t A, uint32_t k) const;
+  uint32_t global_target_group(uint32_t G, uint32_t A, uint32_t k) const {
+    return target_[(static_cast<size_t>(G) * a_ + A) * h_ + k];
+  }
   // Index j = A*h + k of the global link of group G that reaches group Gd != G.
   uint32_t global_link_index(uint32_t G, uint32_t Gd) const {
     return link_index_[G * groups() + Gd];
@@ -88,6 +90,8 @@ class Dragonfly {
   uint32_t p_, a_, h_;
   Arrangement arr_;
   std::vector<uint32_t> link_index_;  // [G][Gd] -> A*h + k
+  std::vector<uint32_t> target_;      // [G][A][k] -> the group global link k of router A reaches
+  uint32_t compute_target_group(uint32_t G, uint32_t A, uint32_t k) const;
 };
 
 }  // namespace netcosim

@@ -1,5 +1,7 @@
 #include "router.h"
 
+#include <algorithm>
+
 #include <cassert>
 #include <sstream>
 
@@ -400,6 +402,8 @@ void Router::set_ectn_group(std::vector<const Router*> group, Cycle local_latenc
   ectn_period_ = period;
   my_group_ = my_group;
   partial_.assign(groups, 0);
+  ectn_others_.assign(groups, 0);
+  ectn_others_boundary_ = kNone;
   for (auto& h : ectn_hist_) h.v.assign(groups, 0);
   dec_group_.assign(P_, kNone);
 }
@@ -436,12 +440,20 @@ const std::vector<uint16_t>& Router::ectn_state_at(Cycle boundary) const {
 }
 
 uint32_t Router::ectn_combined(uint32_t g, Cycle now) const {
-  uint32_t sum = partial_[g];
-  if (now < ectn_latency_) return sum;
+  if (now < ectn_latency_) return partial_[g];
   const Cycle s = (now - ectn_latency_) / ectn_period_ * ectn_period_;  // latest received broadcast
-  for (const Router* r : ectn_peers_)
-    if (r != this) sum += r->ectn_state_at(s)[g];
-  return sum;
+  if (s != ectn_others_boundary_) {
+    // The other routers' partial arrays at boundary s do not change once s is past (see
+    // ectn_record), so their sum is computed once per broadcast.
+    std::fill(ectn_others_.begin(), ectn_others_.end(), 0u);
+    for (const Router* r : ectn_peers_) {
+      if (r == this) continue;
+      const std::vector<uint16_t>& v = r->ectn_state_at(s);
+      for (size_t x = 0; x < ectn_others_.size(); ++x) ectn_others_[x] += v[x];
+    }
+    ectn_others_boundary_ = s;
+  }
+  return partial_[g] + ectn_others_[g];
 }
 
 void Router::set_group_peers(std::vector<const Router*> group, Cycle local_latency) {

@@ -270,6 +270,9 @@ class Router {
   Cycle ectn_period_ = 100, ectn_latency_ = 10;
   uint32_t my_group_ = 0;
   std::vector<const Router*> ectn_peers_;
+  // Sum of the other routers' partial arrays at broadcast boundary ectn_others_boundary_.
+  mutable std::vector<uint32_t> ectn_others_;
+  mutable Cycle ectn_others_boundary_ = kNone;
   std::vector<uint32_t> dec_group_;  // per input port: destination group to decrement, or kNone
   // Group peers and PiggyBack saturation bits (with the cycles at which they changed).
   std::vector<const Router*> group_peers_;
