@@ -28,11 +28,13 @@ class DelayRing {
       : items_(std::move(o.items_)),
         mask_(o.mask_),
         head_(o.head_.load(std::memory_order_relaxed)),
+        seen_(o.seen_),
         tail_(o.tail_.load(std::memory_order_relaxed)) {}
   DelayRing& operator=(DelayRing&& o) noexcept {
     items_ = std::move(o.items_);
     mask_ = o.mask_;
     head_.store(o.head_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    seen_ = o.seen_;
     tail_.store(o.tail_.load(std::memory_order_relaxed), std::memory_order_relaxed);
     return *this;
   }
@@ -59,12 +61,15 @@ class DelayRing {
   uint32_t size() const {
     return tail_.load(std::memory_order_acquire) - head_.load(std::memory_order_acquire);
   }
-  // Prefetch the queued items (an engine does this for rings written by another partition before it
-  // starts a window: the misses then overlap).
-  void prefetch_queued() const {
-    const uint32_t h = head_.load(std::memory_order_relaxed),
-                   t = tail_.load(std::memory_order_acquire);
-    for (uint32_t i = h; i != t; ++i) __builtin_prefetch(&items_[i & mask_]);
+  // Consumer side: calls f(item) for every item pushed since the previous call (each item once).
+  // The consumer's router uses it on links whose producer may run on another thread, to mark its
+  // own wake-up wheel (Router::collect_remote) instead of the producer marking it.
+  template <class F>
+  void for_each_new(F&& f) {
+    const uint32_t t = tail_.load(std::memory_order_acquire);
+    assert(t - head_.load(std::memory_order_relaxed) >= t - seen_ && "item taken before seen");
+    for (uint32_t i = seen_; i != t; ++i) f(items_[i & mask_]);
+    seen_ = t;
   }
   // Iteration over queued items (diagnostics only).
   const T& at(uint32_t i) const { return items_[(head_.load() + i) & mask_]; }
@@ -73,6 +78,7 @@ class DelayRing {
   std::unique_ptr<T[]> items_;
   uint32_t mask_ = 0;
   std::atomic<uint32_t> head_{0};
+  uint32_t seen_ = 0;  // consumer-owned: items before seen_ were passed to for_each_new
   std::atomic<uint32_t> tail_{0};
 };
 
@@ -102,7 +108,14 @@ struct Link {
   // in which something arrives on it.
   struct ArrivalWheel* data_wheel = nullptr;    // receiver's wheel, bit dst_port
   struct ArrivalWheel* credit_wheel = nullptr;  // sender's wheel, bit src_port (nullptr: NIC)
-  bool crosses_partitions = false;  // the two ends may be simulated by different threads
+  // The two ends may be simulated by different threads (global links). The producer then marks
+  // no wheel: each end's router marks its own wheel from the items queued on the link before it
+  // simulates a span of cycles (Router::collect_remote, called by the engines). An item arriving
+  // in cycle t is pushed at or before t - latency, so an engine that runs no router more than
+  // `latency` cycles ahead of another can collect at the start of each window; a read-modify-write
+  // atomic on the consumer's wheel (a locked instruction on a line another router owns) cost
+  // about 10% of the run time on h8.
+  bool crosses_partitions = false;
 
   inline void push_data(const PacketMsg& m);
   inline void push_credit(const CreditMsg& m);
@@ -110,50 +123,37 @@ struct Link {
 
 // A timing wheel of port bitmasks: slot (t mod size) holds the ports on which an item arrives in
 // cycle t. Its size exceeds every channel latency plus the engine's window, so a slot is only
-// written for a cycle that is still in the future of its consumer (DESIGN.md §2.2). Producers in
-// the consumer's own partition (local links, injection) use the plain half; producers that may
-// run on another thread (global links) use the atomic half, with a relaxed fetch_or because
-// several of them may mark one slot. The consumer reads a slot only after all its writers have
-// passed the window barrier, so it needs no read-modify-write.
+// written for a cycle that is still in the future of its consumer (DESIGN.md §2.2). Only the
+// consumer's partition writes it: producers in the same partition (local links, injection) when
+// they push, the consumer itself for links that cross partitions (Link::crosses_partitions), so
+// it is plain memory.
 struct ArrivalWheel {
-  std::unique_ptr<uint64_t[]> local;
-  std::unique_ptr<std::atomic<uint64_t>[]> remote;
+  std::unique_ptr<uint64_t[]> slots;
   uint32_t mask = 0;
 
   void init(uint32_t min_size) {
     uint32_t n = 1;
     while (n < min_size) n <<= 1;
-    local.reset(new uint64_t[n]());
-    remote.reset(new std::atomic<uint64_t>[n]);
-    for (uint32_t i = 0; i < n; ++i) remote[i].store(0, std::memory_order_relaxed);
+    slots.reset(new uint64_t[n]());
     mask = n - 1;
   }
-  void mark(Cycle t, uint32_t port, bool from_remote) {
-    if (from_remote)
-      remote[t & mask].fetch_or(uint64_t{1} << port, std::memory_order_relaxed);
-    else
-      local[t & mask] |= uint64_t{1} << port;
-  }
-  bool any(Cycle t) const {
-    return (local[t & mask] | remote[t & mask].load(std::memory_order_relaxed)) != 0;
-  }
+  void mark(Cycle t, uint32_t port) { slots[t & mask] |= uint64_t{1} << port; }
+  bool any(Cycle t) const { return slots[t & mask] != 0; }
   uint64_t take(Cycle t) {
     const uint32_t i = t & mask;
-    uint64_t v = local[i];
-    local[i] = 0;
-    const uint64_t r = remote[i].load(std::memory_order_relaxed);
-    if (r != 0) remote[i].store(0, std::memory_order_relaxed);
-    return v | r;
+    const uint64_t v = slots[i];
+    slots[i] = 0;
+    return v;
   }
 };
 
 inline void Link::push_data(const PacketMsg& m) {
   data.push(m);
-  data_wheel->mark(m.arrive, dst_port, crosses_partitions);
+  if (!crosses_partitions) data_wheel->mark(m.arrive, dst_port);
 }
 inline void Link::push_credit(const CreditMsg& m) {
   credits.push(m);
-  if (credit_wheel != nullptr) credit_wheel->mark(m.arrive, src_port, crosses_partitions);
+  if (credit_wheel != nullptr && !crosses_partitions) credit_wheel->mark(m.arrive, src_port);
 }
 
 }  // namespace netcosim

@@ -201,8 +201,8 @@ void Network::preload_packet(uint32_t src, uint32_t dst) {
 }
 
 void Network::run_window(Partition& part, Cycle from, Cycle to) {
-  if (to - from > 1)
-    for (uint32_t r = part.first; r < part.last; ++r) routers_[r]->prefetch_remote();
+  // Arrivals from other partitions in this window were all queued before it started.
+  for (uint32_t r = part.first; r < part.last; ++r) routers_[r]->collect_remote();
   for (Cycle t = from; t < to; ++t) {
     bool moved = false;
     for (uint32_t r = part.first; r < part.last; ++r) {

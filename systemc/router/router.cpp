@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <cassert>
+#include <cstring>
 #include <sstream>
 
 namespace netcosim {
@@ -70,6 +71,9 @@ void Router::attach_nic(uint32_t port, Nic* nic) {
   assert(is_injection_[port]);
   nics_[port] = nic;
   nic_ports_.push_back(port);
+  nic_mask_ |= uint64_t{1} << port;
+  nic_gen_[port] = nic->next_gen;
+  if (nic->q_count != 0) nic_queued_ |= uint64_t{1} << port;
   in_link_[port] = nic->link;
   nic->link->data_wheel = &data_wheel_;
   nic->link->credit_wheel = nullptr;
@@ -92,6 +96,7 @@ bool Router::receive(Cycle now) {
       Packet& slot = slots_[b.base + pos];
       slot = msg->pkt;
       slot.t_ready = msg->arrive + cfg_.latency;
+      if (b.count == 0) b.head_ready = slot.t_ready;
       ++b.count;
       if (track_contention_ && b.count == 1)  // the header reached the head of the buffer
       {
@@ -125,7 +130,8 @@ bool Router::receive(Cycle now) {
 // into the injection VC with the most free space (JSQ; ties to the lowest VC), at most one packet
 // every packet_size cycles (the node's link carries one phit per cycle). The head enters the
 // router one cycle later (FOGSim's injection delay of 1).
-bool Router::nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+  Nic& nic = *nics_[port];
   while (const CreditMsg* c = nic.link->credits.ready(now)) {
     nic.credits.give_back(c->vc, c->phits);
     nic.link->credits.pop();
@@ -147,6 +153,8 @@ bool Router::nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams&
     const uint64_t next = nic.next_gen + nic.rng.geometric_gap(traffic.packet_prob);
     nic.next_gen = next >= kNone ? kNone : static_cast<Cycle>(next);
   }
+  nic_gen_[port] = nic.next_gen;
+  if (nic.q_count != 0) nic_queued_ |= uint64_t{1} << port;
   if (nic.q_count == 0 || nic.link_free_at > now) return false;
   int best = -1;
   uint32_t best_credits = 0;
@@ -174,6 +182,7 @@ bool Router::nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams&
   nic.credits.consume(static_cast<unsigned>(best), S_);
   nic.link_free_at = now + S_;
   nic.queue_pop();
+  if (nic.q_count == 0) nic_queued_ &= ~(uint64_t{1} << port);
   return true;
 }
 
@@ -192,24 +201,26 @@ bool Router::allocate(Cycle now) {
       const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
       m &= m - 1;
       const uint32_t idx = i * V_ + v;
-      const VcBuffer& b = vcb_[idx];
-      const uint32_t slot = b.base + b.head;
-      if (slots_[slot].t_ready > now) continue;
-      RouteCache& rc = route_[idx];
-      if (!rc.valid || adaptive_) {
+      VcBuffer& b = vcb_[idx];
+      if (b.head_ready > now) continue;
+      if (!b.routed || adaptive_) {
         RouteQuery q;
         q.router = id_;
         q.in_port = i;
         q.in_vc = v;
         q.now = now;
         q.state = this;
-        rc.r = routing_.route(q, slots_[slot], rng_);
-        rc.valid = true;
+        const RouteResult r = routing_.route(q, slots_[b.base + b.head], rng_);
+        // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
+        std::memcpy(&route_[idx], &r, sizeof r);
+        b.out_port = r.port;
+        b.out_vc = r.vc;
+        b.routed = true;
       }
-      const uint32_t o = rc.r.port;
+      const uint32_t o = b.out_port;
       if (outq_[o].write_busy_until > now) continue;
       if (out_free(o, now) < S_) continue;
-      if (!is_ejection_[o] && !credits_[o].can_send(rc.r.vc, S_)) continue;
+      if (!is_ejection_[o] && !credits_[o].can_send(b.out_vc, S_)) continue;
       alloc_.request(i, v, o);
       any = true;
     }
@@ -244,9 +255,11 @@ bool Router::allocate(Cycle now) {
       b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
       vc_mask_[i] &= ~(uint32_t{1} << v);
       if (vc_mask_[i] == 0) port_mask_ &= ~(uint64_t{1} << i);
+    } else {
+      b.head_ready = slots_[b.base + b.head].t_ready;
     }
-    const RouteResult r = route_[idx].r;
-    route_[idx].valid = false;
+    const RouteResult r = route_[idx];
+    b.routed = false;
     if (cfg_.kinds[o] == PortKind::Global) {
       ++pkt.hops_global;
       pkt.flags |= Packet::kGlobalDoneInPhase;
@@ -266,7 +279,9 @@ bool Router::allocate(Cycle now) {
     q.write_busy_until = now + X_;
     uint32_t pos = q.head + q.count;
     if (pos >= q.cap) pos -= q.cap;
-    out_slots_[q.base + pos] = OutEntry{pkt, now + cfg_.xbar_latency, r.vc};
+    const Cycle ready = now + cfg_.xbar_latency;
+    out_slots_[q.base + pos] = OutEntry{pkt, ready, r.vc};
+    if (q.count == 0) send_at_[o] = q.link_free_at > ready ? q.link_free_at : ready;
     ++q.count;
     q.used_phits += S_;
     out_mask_ |= uint64_t{1} << o;
@@ -287,10 +302,9 @@ bool Router::send(Cycle now, StatsSink& sink) {
   while (ports != 0) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
     ports &= ports - 1;
+    if (send_at_[o] > now) continue;  // the link is busy or the head is not in the FIFO yet
     OutQueue& q = outq_[o];
-    if (q.link_free_at > now) continue;
     const OutEntry& e = out_slots_[q.base + q.head];
-    if (e.ready > now) continue;
     out_free(o, now);  // release the previous packet's space before this one goes on the link
     q.tx_pending = true;
     q.tx_release = now + S_;
@@ -306,32 +320,45 @@ bool Router::send(Cycle now, StatsSink& sink) {
     if (--q.count == 0) {
       q.head = 0;
       out_mask_ &= ~(uint64_t{1} << o);
+    } else {
+      const Cycle ready = out_slots_[q.base + q.head].ready;
+      send_at_[o] = q.link_free_at > ready ? q.link_free_at : ready;
     }
     moved = true;
   }
   return moved;
 }
 
+// The NICs that have something to do (a packet queued, or a generation due), in port order.
 bool Router::step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
-  bool moved = false;
-  Cycle next_gen = kNone;
-  for (const uint32_t port : nic_ports_) {
-    Nic* nic = nics_[port];
-    if (nic->q_count != 0 || nic->next_gen <= now) moved |= nic_step(*nic, now, sink, traffic);
-    if (nic->next_gen < next_gen) next_gen = nic->next_gen;
+  uint64_t m = nic_queued_;
+  const bool generating = now >= next_gen_min_;
+  if (generating) {
+    for (uint64_t n = nic_mask_; n != 0; n &= n - 1) {
+      const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
+      if (nic_gen_[port] <= now) m |= uint64_t{1} << port;
+    }
   }
-  next_gen_min_ = next_gen;
+  bool moved = false;
+  for (; m != 0; m &= m - 1)
+    moved |= nic_step(static_cast<uint32_t>(__builtin_ctzll(m)), now, sink, traffic);
+  if (generating) update_next_gen_min();  // next_gen only changes when it has come
   return moved;
 }
 
 bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
-  Nic* nic = nics_[port];
-  const bool moved = nic_step(*nic, now, sink, traffic);
-  Cycle next_gen = kNone;
-  for (const uint32_t p : nic_ports_)
-    if (nics_[p]->next_gen < next_gen) next_gen = nics_[p]->next_gen;
-  next_gen_min_ = next_gen;
+  const bool moved = nic_step(port, now, sink, traffic);
+  update_next_gen_min();
   return moved;
+}
+
+void Router::update_next_gen_min() {
+  Cycle next_gen = kNone;
+  for (uint64_t n = nic_mask_; n != 0; n &= n - 1) {
+    const Cycle g = nic_gen_[__builtin_ctzll(n)];
+    if (g < next_gen) next_gen = g;
+  }
+  next_gen_min_ = next_gen;
 }
 
 bool Router::step_core(Cycle now, StatsSink& sink) {
@@ -370,12 +397,12 @@ std::string Router::describe_blocked(Cycle now, size_t max_lines) const {
       os << "  router " << id_ << " input port " << i << " VC " << v << ": " << b.count
          << " packet(s); head src " << p.src << " -> dst " << p.dst << " generated at cycle "
          << p.t_gen;
-      const RouteCache& rc = route_[i * V_ + v];
-      if (rc.valid) {
-        const uint32_t o = rc.r.port;
-        os << ", wants output " << o << " VC " << unsigned(rc.r.vc);
+      if (b.routed) {
+        const RouteResult& r = route_[i * V_ + v];
+        const uint32_t o = r.port;
+        os << ", wants output " << o << " VC " << unsigned(r.vc);
         if (!is_ejection_[o])
-          os << " (downstream credits " << credits_[o].credits(rc.r.vc) << "/" << S_ << " needed";
+          os << " (downstream credits " << credits_[o].credits(r.vc) << "/" << S_ << " needed";
         else
           os << " (ejection";
         os << ", output FIFO " << outq_[o].count << "/" << outq_[o].cap << " packets)";

@@ -94,22 +94,35 @@ class Router {
     downstream.in_link_[link->dst_port] = link;
     link->data_wheel = &downstream.data_wheel_;
     link->credit_wheel = &credit_wheel_;
+    if (link->crosses_partitions) {
+      remote_out_ |= uint64_t{1} << port;
+      downstream.remote_in_ |= uint64_t{1} << link->dst_port;
+    }
   }
   void attach_nic(uint32_t port, Nic* nic);  // port < number of injection ports
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   void enqueue_at_source(Nic& nic, const SourceEntry& e) {
     nic.queue_push(e);
+    nic_queued_ |= uint64_t{1} << nic.link->dst_port;
     ++resident_;
   }
 
-  // Prefetch what other partitions queued for this router (packets on its global input links,
-  // credits on its global output links) before a window starts.
-  void prefetch_remote() const {
-    for (uint32_t p = 0; p < P_; ++p) {
-      if (cfg_.kinds[p] != PortKind::Global) continue;
-      if (in_link_[p] != nullptr) in_link_[p]->data.prefetch_queued();
-      if (out_link_[p] != nullptr) out_link_[p]->credits.prefetch_queued();
+  // Marks this router's wake-up wheels for what other partitions queued on its links since the
+  // previous call (packets on its global input links, credits on its global output links; see
+  // Link::crosses_partitions). An engine must call it before the router simulates cycles in which
+  // such items may arrive: at the start of each window (the native engine) or of each activation
+  // (the SystemC engine). Reading the items here also brings them into the cache, all misses
+  // overlapping, before the router's steps need them.
+  void collect_remote() {
+    for (uint64_t m = remote_in_; m != 0; m &= m - 1) {
+      const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
+      in_link_[p]->data.for_each_new([&](const PacketMsg& x) { data_wheel_.mark(x.arrive, p); });
+    }
+    for (uint64_t m = remote_out_; m != 0; m &= m - 1) {
+      const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
+      out_link_[p]->credits.for_each_new(
+          [&](const CreditMsg& x) { credit_wheel_.mark(x.arrive, p); });
     }
   }
 
@@ -187,12 +200,14 @@ class Router {
   uint32_t output_fifo_packets(uint32_t port) const { return outq_[port].count; }
 
  private:
-  struct VcBuffer {  // ring of packets in slots_[base .. base+cap)
+  // One input VC: a ring of packets in slots_[base .. base+cap), with what the allocator reads
+  // every cycle about its head (so that a waiting head costs one cache line, not three).
+  struct VcBuffer {
     uint32_t base = 0, cap = 0, head = 0, count = 0;
-  };
-  struct RouteCache {
-    bool valid = false;
-    RouteResult r;
+    Cycle head_ready = 0;  // the head's t_ready (valid when count > 0)
+    uint8_t out_port = 0;  // the head's route (valid when routed): route_[].port, .vc
+    uint8_t out_vc = 0;
+    bool routed = false;  // route_[] holds the head's route
   };
   struct OutEntry {
     Packet pkt;
@@ -210,7 +225,8 @@ class Router {
 
   bool receive(Cycle now);
   // Returns true if a packet was injected.
-  bool nic_step(Nic& nic, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool nic_step(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  void update_next_gen_min();
   bool allocate(Cycle now);
   bool send(Cycle now, StatsSink& sink);
   // fifo_free(), also applying the release to the FIFO's state.
@@ -237,8 +253,8 @@ class Router {
 
   // Input side.
   std::vector<Packet> slots_;
-  std::vector<VcBuffer> vcb_;  // [port * V_ + vc]
-  std::vector<RouteCache> route_;
+  std::vector<VcBuffer> vcb_;         // [port * V_ + vc]
+  std::vector<RouteResult> route_;    // the head's route, when VcBuffer::routed
   std::vector<uint32_t> vc_mask_;     // per port: VCs holding packets
   uint64_t port_mask_ = 0;            // input ports holding packets
   std::vector<Cycle> in_busy_until_;  // crossbar input occupied
@@ -249,6 +265,10 @@ class Router {
   std::vector<OutEntry> out_slots_;
   std::vector<OutQueue> outq_;
   uint64_t out_mask_ = 0;  // output FIFOs holding packets
+  // Per output FIFO holding packets: the cycle its head may start on the link (the later of its
+  // arrival in the FIFO and the link's next free cycle; both are fixed once it is the head), so
+  // that send() reads one line for all the FIFOs that wait.
+  Cycle send_at_[64] = {};
 
   bool adaptive_ = false;  // re-route waiting heads every cycle
   // Contention counters (maintained when the routing algorithm reads them).
@@ -295,7 +315,14 @@ class Router {
   uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
   ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle
+  uint64_t remote_in_ = 0;     // input ports whose link crosses partitions (collect_remote)
+  uint64_t remote_out_ = 0;    // output ports whose link crosses partitions
   Cycle next_gen_min_ = kNone;
+  // The NICs' next generation cycles and non-empty source queues, by injection port, kept here so
+  // that a cycle in which no NIC has anything to do reads one cache line, not one per NIC.
+  uint64_t nic_mask_ = 0;    // injection ports with a NIC
+  uint64_t nic_queued_ = 0;  // NICs whose source queue is not empty
+  Cycle nic_gen_[64] = {};   // Nic::next_gen
 };
 
 }  // namespace netcosim

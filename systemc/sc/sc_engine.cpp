@@ -86,6 +86,8 @@ class ScRouter : public sc_core::sc_module {
 
  private:
   void run(Cycle from, Cycle to) {
+    // Items from other groups arriving before `to` were queued in earlier quanta or windows.
+    router_.collect_remote();
     for (Cycle c = from; c < to; ++c) {
       bool moved = false;
       if (drive_nics_) {
