@@ -3,10 +3,13 @@
 // with 3,000 warm-up and 10,000 measured cycles.
 // - offered 0.6: OLM (credit trigger), Base (th = 6), Hybrid (th = 7, credit threshold 35%; seed
 //   001 Table I) and ECtN reach about Valiant's limit of 0.5 (thesis Fig. 4.6b, seed 001 Fig. 5b:
-//   "identical to OLM, reaching the Valiant limit of 0.5");
-// - offered 0.3: every mechanism, PiggyBack included, sends more than 90% of the packets
-//   nonminimally (only 1 of the a*p = 128 nodes' worth of traffic fits the minimal global link).
-// Each case is its own test so that `ctest -j` spreads them over the cores (1-3 minutes each).
+//   "identical to OLM, reaching the Valiant limit of 0.5"); PiggyBack accepts at least 0.40 in its
+//   variant with per-port sensing and the Valiant intermediate recomputed while the head waits
+//   (thesis Sec. 5.2.4 and Ch. 5), above VAL's 0.38 as in thesis Fig. 4.6b; the baseline PB
+//   (per-VC sensing, fixed intermediate) saturates at about 0.22 (docs/validation.md says why);
+// - offered 0.3: every mechanism sends more than 90% of the packets nonminimally (only 1 of the
+//   a*p = 128 nodes' worth of traffic fits the minimal global link).
+// Each case is its own test so that `ctest -j` spreads them over the cores (15-50 s each).
 #include <gtest/gtest.h>
 
 #include <ostream>
@@ -22,27 +25,34 @@ namespace {
 struct Mechanism {
   const char* name;
   std::vector<std::string> sets;
-  bool below_saturation_at_03 = true;  // PB saturates at about 0.22 here (docs/validation.md)
+  bool below_saturation_at_03 = true;  // false: the baseline PB saturates at about 0.22
+  double min_accepted_at_06 = 0.45;
 };
 void PrintTo(const Mechanism& m, std::ostream* os) {
   *os << m.name;
 }
 
-const Mechanism kMechanisms[] = {
-    {"OlmCredit",
-     {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
-      "routing.trigger=credit"}},
-    {"Base",
-     {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
-      "routing.trigger=contention", "routing.threshold=6"}},
-    {"Hybrid",
-     {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
-      "routing.trigger=hybrid", "routing.threshold=7", "routing.credit_threshold=35"}},
-    {"Ectn",
-     {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
-      "routing.trigger=ectn"}},
-    {"PiggyBack", {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2"}, false},
-};
+const Mechanism kOlmCredit{"OlmCredit",
+                           {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                            "routing.trigger=credit"}};
+const Mechanism kBase{"Base",
+                      {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                       "routing.trigger=contention", "routing.threshold=6"}};
+const Mechanism kHybrid{
+    "Hybrid",
+    {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2", "routing.trigger=hybrid",
+     "routing.threshold=7", "routing.credit_threshold=35"}};
+const Mechanism kEctn{
+    "Ectn",
+    {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2", "routing.trigger=ectn"}};
+const Mechanism kPb{
+    "PiggyBack", {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2"}, false};
+const Mechanism kPbPortRecompute{
+    "PiggyBackPortRecompute",
+    {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2", "routing.sensing=port",
+     "routing.recompute_valiant=true"},
+    true,
+    0.40};
 
 RunResults run_h8(const Mechanism& m, const char* load) {
   Config c;
@@ -55,6 +65,10 @@ RunResults run_h8(const Mechanism& m, const char* load) {
   return Network(c).run(nullptr, 1);
 }
 
+std::string name_of(const ::testing::TestParamInfo<Mechanism>& info) {
+  return info.param.name;
+}
+
 class H8Adversarial : public ::testing::TestWithParam<Mechanism> {};
 
 TEST_P(H8Adversarial, MisroutesMostPacketsAtLoad03) {
@@ -65,22 +79,23 @@ TEST_P(H8Adversarial, MisroutesMostPacketsAtLoad03) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue5, H8Adversarial, ::testing::ValuesIn(kMechanisms),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Issue5, H8Adversarial,
+                         ::testing::Values(kOlmCredit, kBase, kHybrid, kEctn, kPb,
+                                           kPbPortRecompute),
+                         name_of);
 
-// PiggyBack is left out of the throughput check: it accepts about 0.22 here (docs/validation.md).
+// The baseline PiggyBack is left out of the throughput check: it accepts about 0.22 here.
 class H8AdversarialThroughput : public ::testing::TestWithParam<Mechanism> {};
 
-TEST_P(H8AdversarialThroughput, AcceptsAtLeast045AtLoad06) {
+TEST_P(H8AdversarialThroughput, AcceptsAtLoad06) {
   const RunResults r = run_h8(GetParam(), "0.6");
-  EXPECT_GE(r.accepted_load, 0.45);
+  EXPECT_GE(r.accepted_load, GetParam().min_accepted_at_06);
   EXPECT_LE(r.accepted_load, 0.6);
   EXPECT_LE(r.hops_global_avg, 2.0 + 1e-9);  // one nonminimal global hop at most
 }
 
 INSTANTIATE_TEST_SUITE_P(Issue5, H8AdversarialThroughput,
-                         ::testing::Values(kMechanisms[0], kMechanisms[1], kMechanisms[2],
-                                           kMechanisms[3]),
-                         [](const auto& info) { return std::string(info.param.name); });
+                         ::testing::Values(kOlmCredit, kBase, kHybrid, kEctn, kPbPortRecompute),
+                         name_of);
 
 }  // namespace
