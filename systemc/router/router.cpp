@@ -1,7 +1,6 @@
 #include "router.h"
 
 #include <algorithm>
-
 #include <cassert>
 #include <cstring>
 #include <sstream>
