@@ -55,10 +55,16 @@ const Mechanism kPbPortRecompute{
     true,
     0.40};
 
-RunResults run_h8(const Mechanism& m, const char* load) {
+// configs/dragonfly-h8.ini with the mechanism's settings.
+Config h8_config(const Mechanism& m) {
   Config c;
   c.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h8.ini");
   for (const auto& s : m.sets) c.set_override(s);
+  return c;
+}
+
+RunResults run_h8(const Mechanism& m, const char* load) {
+  Config c = h8_config(m);
   c.set_override("traffic.pattern=adv");
   c.set_override(std::string("traffic.load=") + load);
   c.set_override("sim.warmup=3000");
@@ -106,9 +112,7 @@ INSTANTIATE_TEST_SUITE_P(Issue5, H8AdversarialThroughput,
 // The papers' OLM (credit) and ECtN timings are not reproduced (docs/validation.md), so they are
 // not asserted here.
 Cycle settling(const Mechanism& m) {
-  Config c;
-  c.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h8.ini");
-  for (const auto& s : m.sets) c.set_override(s);
+  Config c = h8_config(m);
   for (const char* s :
        {"traffic.load=0.2", "traffic.pattern2=adv", "traffic.switch_cycle=3000", "sim.warmup=3000",
         "sim.measure=1000", "sim.timeseries_bin=10", "sim.drain=true"})
