@@ -6,7 +6,9 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
 # Debian packages the build and the tests need (DESIGN.md §7).
 PACKAGES := cmake make g++ pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
-            verilator libsystemc-dev yosys gnuplot-nox
+            verilator libsystemc-dev yosys gnuplot-nox \
+            libboost-dev libboost-program-options-dev libboost-math-dev nlohmann-json3-dev \
+            python3 python3-jsonschema
 
 .PHONY: all deps build run test test-asan asan-build format lint clean
 

@@ -259,6 +259,12 @@ bool Router::allocate(Cycle now) {
     }
     const RouteResult r = route_[idx];
     b.routed = false;
+    // A phase change takes effect before this hop's own effects: when the hop leaving the
+    // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
+    if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
+      pkt.phase = r.set_phase;
+      pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+    }
     if (cfg_.kinds[o] == PortKind::Global) {
       ++pkt.hops_global;
       pkt.flags |= Packet::kGlobalDoneInPhase;
@@ -268,10 +274,6 @@ bool Router::allocate(Cycle now) {
     if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
     pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
     if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
-    if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
-      pkt.phase = r.set_phase;
-      pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
-    }
     // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
     in_busy_until_[i] = now + X_;
     OutQueue& q = outq_[o];
