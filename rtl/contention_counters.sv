@@ -4,7 +4,7 @@
 // is incremented when a packet's header reaches the head of an input buffer (by the packet's
 // minimal output) and decremented when that packet's tail leaves the input buffer; routing
 // compares the counter of the minimal output with a threshold. C++ model (the reference):
-// systemc/model/contention_counters.h (ContentionCounters::cycle mirrors these ports).
+// sim/blocks/contention_counters.h (ContentionCounters::cycle mirrors these ports).
 //   count'[q] = clamp(count[q] + #{i : inc_valid[i] && inc_port[i] == q}
 //                              - #{i : dec_valid[i] && dec_port[i] == q}, 0, 2**W - 1)
 //               (the net change of the cycle is applied at once, then saturated: no wrap-around)

@@ -2,7 +2,7 @@
 //
 // Source: thesis 000 Sec. 1.1 and 1.6.3: relative (incremental) credits, one count per output VC;
 // under Virtual Cut-Through a packet may be sent only when the downstream VC has room for all of
-// it. C++ model (the reference): systemc/model/credit_counter.h.
+// it. C++ model (the reference): sim/blocks/credit_counter.h.
 //   credits'[v] = credits[v] - (consume to v) + (return to v), computed exactly (both updates may
 //                 hit the same VC), then clamped to [0, CAP] (out-of-range results are flagged).
 //   can_send[v] = credits[v] >= pkt_size              (combinational from the registered counts)

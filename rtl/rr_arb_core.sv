@@ -2,7 +2,7 @@
 // wrapping around. Shared by rr_arbiter.sv and the input/output stages of sep_alloc_if.sv.
 //
 // Source: thesis 000 Sec. 1.1 and Sec. 1.6.3 (FOGSim allocator): "the first port served is the one
-// after the last port granted". C++ model: systemc/model/rr_arbiter.h, RoundRobinArbiter::arbitrate.
+// after the last port granted". C++ model: sim/blocks/rr_arbiter.h, RoundRobinArbiter::arbitrate.
 // Structure: mask the requests below the pointer; if any masked request remains, grant its lowest
 // bit, otherwise grant the lowest bit of all requests (two priority encoders, as in the Stanford
 // NoC library's c_rr_arbiter).

@@ -2,7 +2,7 @@
 //
 // Source: thesis 000 Sec. 1.1 and Sec. 1.6.3 (FOGSim allocator): the priority list rotates only
 // when the resource is granted (the pointer moves past the granted requester). C++ model:
-// systemc/model/rr_arbiter.h (arbitrate() = gnt, update() = the clocked pointer move).
+// sim/blocks/rr_arbiter.h (arbitrate() = gnt, update() = the clocked pointer move).
 //   gnt : one-hot, combinational from req and the registered pointer.
 //   ptr : moves to (granted index + 1) mod N at the clock edge, only when update is high and a
 //         grant exists; synchronous active-high reset sets it to 0.

@@ -3,7 +3,7 @@
 // Source: thesis 000 Sec. 1.1 and Sec. 1.6.3 (FOGSim): one round-robin arbiter per input port
 // chooses among that port's requesting VCs, one per output port chooses among the inputs whose
 // winning VC requests it; priorities rotate only on a grant; iterations as FOGSim's
-// ArbiterIterations. C++ model (the reference): systemc/model/separable_allocator.h.
+// ArbiterIterations. C++ model (the reference): sim/blocks/separable_allocator.h.
 //
 // One cycle, exactly as the model:
 //   matched_in = matched_out = 0

@@ -19,7 +19,7 @@
 #include <thread>
 #include <vector>
 
-#include "sim/core/json.h"
+#include "sim/util/json.h"
 #include "subcommands.h"
 
 namespace netcosim::cli {

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/config.h"
-#include "sim/core/network.h"
+#include "sim/config/config.h"
+#include "sim/engine/systemc/sc_engine.h"
+#include "sim/network/network.h"
 #include "subcommands.h"
-#include "systemc/sc/sc_engine.h"
 
 namespace netcosim::cli {
 

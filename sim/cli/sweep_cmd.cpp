@@ -25,9 +25,9 @@
 #include <thread>
 #include <vector>
 
-#include "sim/core/config.h"
-#include "sim/core/json.h"
-#include "sim/core/network.h"
+#include "sim/config/config.h"
+#include "sim/network/network.h"
+#include "sim/util/json.h"
 #include "subcommands.h"
 
 extern char** environ;

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/network.h"
+#include "sim/network/network.h"
 
 using namespace netcosim;
 

@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "sim/core/network.h"
+#include "sim/network/network.h"
 #include "test_util.h"
 
 using namespace netcosim;

@@ -1,7 +1,7 @@
 // Mixed and transient traffic (seed 001 Fig. 6-9; thesis Fig. 4.7-4.10) and the time series.
 #include <gtest/gtest.h>
 
-#include "sim/core/network.h"
+#include "sim/network/network.h"
 
 using namespace netcosim;
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "sim/core/config.h"
+#include "sim/config/config.h"
 
 namespace netcosim::test {
 

@@ -1,7 +1,7 @@
 // Configuration parsing and validation: errors name the key, the value and what is allowed.
 #include <gtest/gtest.h>
 
-#include "sim/core/config.h"
+#include "sim/config/config.h"
 
 using netcosim::Config;
 using netcosim::ConfigError;

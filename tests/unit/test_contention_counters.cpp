@@ -1,4 +1,4 @@
-// Unit tests of the per-output contention counters model (systemc/model/contention_counters.h),
+// Unit tests of the per-output contention counters model (sim/blocks/contention_counters.h),
 // hand-computed cases. Source of the behaviour: seed 001 Sec. III and thesis 000 Sec. 4.2.1.1 (one
 // counter per output port, incremented by headers at the head of input buffers, decremented when
 // tails leave them, compared with a threshold); the registered, saturating update is the block's
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "contention_counters.h"
+#include "sim/blocks/contention_counters.h"
 
 namespace netcosim::model {
 namespace {

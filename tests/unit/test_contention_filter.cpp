@@ -1,7 +1,7 @@
 // Filtered contention counters (thesis 000 Eq. 4.1) in 8-bit fixed point: exact values.
 #include <gtest/gtest.h>
 
-#include "contention_counters.h"
+#include "sim/blocks/contention_counters.h"
 
 using netcosim::model::ContentionCounters;
 

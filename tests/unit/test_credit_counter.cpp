@@ -1,9 +1,9 @@
-// Unit tests of the per-VC credit counter model (systemc/model/credit_counter.h), hand-computed
+// Unit tests of the per-VC credit counter model (sim/blocks/credit_counter.h), hand-computed
 // cases. Source of the behaviour: thesis 000 Sec. 1.1 and 1.6.3 (credit-based flow control per
 // VC, counted in phits; Virtual Cut-Through sends only when the whole packet fits).
 #include <gtest/gtest.h>
 
-#include "credit_counter.h"
+#include "sim/blocks/credit_counter.h"
 
 namespace netcosim::model {
 namespace {

@@ -4,7 +4,7 @@
 #include <set>
 #include <tuple>
 
-#include "sim/core/dragonfly.h"
+#include "sim/topology/dragonfly.h"
 
 using netcosim::Arrangement;
 using netcosim::Dragonfly;

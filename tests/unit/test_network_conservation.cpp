@@ -3,7 +3,7 @@
 // covers the router, the engine's threads and every routing mechanism.
 #include <gtest/gtest.h>
 
-#include "sim/core/network.h"
+#include "sim/network/network.h"
 
 using namespace netcosim;
 

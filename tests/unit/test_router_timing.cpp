@@ -2,7 +2,7 @@
 // timing" and "Zero-load latency"): single packets, back-to-back packets, credit round trips.
 #include <gtest/gtest.h>
 
-#include "sim/core/network.h"
+#include "sim/network/network.h"
 
 using namespace netcosim;
 

@@ -1,9 +1,9 @@
-// Unit tests of the round-robin arbiter model (systemc/model/rr_arbiter.h), hand-computed cases.
+// Unit tests of the round-robin arbiter model (sim/blocks/rr_arbiter.h), hand-computed cases.
 // Source of the behaviour: thesis 000 Sec. 1.1 and Sec. 1.6.3 (the first port served is the one
 // after the last port granted; the priority rotates only on a grant).
 #include <gtest/gtest.h>
 
-#include "rr_arbiter.h"
+#include "sim/blocks/rr_arbiter.h"
 
 namespace netcosim::model {
 namespace {

@@ -1,10 +1,10 @@
-// Unit tests of the input-first separable allocator model (systemc/model/separable_allocator.h),
+// Unit tests of the input-first separable allocator model (sim/blocks/separable_allocator.h),
 // hand-computed cases. Source of the behaviour: thesis 000 Sec. 1.1 and Sec. 1.6.3 (one arbiter
 // per input over its VCs, one per output over the inputs, round-robin rotating only on a grant;
 // iterations as FOGSim's ArbiterIterations).
 #include <gtest/gtest.h>
 
-#include "separable_allocator.h"
+#include "sim/blocks/separable_allocator.h"
 
 namespace netcosim::model {
 namespace {

@@ -1,0 +1,164 @@
+// Input-first separable allocator: the block model of rtl/sep_alloc_if.sv.
+//
+// Source: thesis 000 Sec. 1.1 and Sec. 1.6.3 (FOGSim): one arbiter per input port chooses among
+// that port's requesting VCs; one arbiter per output port chooses among the inputs whose winning
+// VC requests it (an output arbiter sees at most one request per input); round-robin priorities
+// rotate only on a grant. Iterations: FOGSim's ArbiterIterations (docs/model.md, "Allocator").
+//
+// Port list (RTL, P inputs x V VCs, Q outputs, I iterations):
+//   in : req_valid[P*V], req_out[P*V] (output index of each VC's request), update
+//   out: gnt_valid[P], gnt_vc[P], gnt_out[P] (combinational)
+//   state: one V-input pointer per input port, one P-input pointer per output port.
+// Semantics of one cycle (evaluate() is combinational, update() is the clock edge):
+//   matched_in = matched_out = 0
+//   for it in 0..I-1:
+//     for each unmatched input i: w[i] = in_arb[i].arbitrate({v : req_valid[i][v] and
+//                                                           req_out[i][v] not in matched_out})
+//     for each unmatched output o: g = out_arb[o].arbitrate({i unmatched : w[i] requests o})
+//                                  grant (g, w[g], o); mark g and o matched
+//   update: for every grant (i, v, o): in_arb[i].update(v); out_arb[o].update(i)
+// All iterations read the pointers held in the registers at the start of the cycle.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "sim/blocks/rr_arbiter.h"
+
+namespace netcosim::model {
+
+class SeparableAllocator {
+ public:
+  static constexpr unsigned kMaxPorts = 64;
+  static constexpr unsigned kMaxVcs = 32;
+
+  SeparableAllocator() = default;
+  SeparableAllocator(unsigned inputs, unsigned vcs, unsigned outputs, unsigned iterations)
+      : inputs_(inputs),
+        vcs_(vcs),
+        outputs_(outputs),
+        iterations_(iterations),
+        req_vc_mask_(inputs, 0),
+        req_out_(static_cast<size_t>(inputs) * vcs, 0),
+        gnt_vc_(inputs, 0),
+        gnt_out_(inputs, 0),
+        in_arb_(inputs, RoundRobinArbiter(vcs)),
+        out_arb_(outputs, RoundRobinArbiter(inputs)),
+        winner_(inputs, -1) {
+    assert(inputs >= 1 && inputs <= kMaxPorts && outputs >= 1 && outputs <= kMaxPorts);
+    assert(vcs >= 1 && vcs <= kMaxVcs && iterations >= 1);
+  }
+
+  unsigned inputs() const { return inputs_; }
+  unsigned vcs() const { return vcs_; }
+  unsigned outputs() const { return outputs_; }
+  unsigned iterations() const { return iterations_; }
+
+  // ---- request inputs (req_valid / req_out) ----
+  // Cost is proportional to the inputs that requested, so the network model can call it every
+  // cycle.
+  void clear_requests() {
+    uint64_t m = active_inputs_;
+    while (m != 0) {
+      const unsigned i = __builtin_ctzll(m);
+      m &= m - 1;
+      req_vc_mask_[i] = 0;
+    }
+    active_inputs_ = 0;
+  }
+  void request(unsigned in, unsigned vc, unsigned out) {
+    assert(in < inputs_ && vc < vcs_ && out < outputs_);
+    req_vc_mask_[in] |= uint32_t{1} << vc;
+    req_out_[in * vcs_ + vc] = static_cast<uint8_t>(out);
+    active_inputs_ |= uint64_t{1} << in;
+  }
+  bool requested(unsigned in, unsigned vc) const { return (req_vc_mask_[in] >> vc) & 1u; }
+  unsigned requested_output(unsigned in, unsigned vc) const { return req_out_[in * vcs_ + vc]; }
+
+  // ---- combinational evaluation: fills the grant outputs from requests and pointers ----
+  void evaluate() {
+    granted_inputs_ = 0;
+    uint64_t matched_out = 0;
+    for (unsigned it = 0; it < iterations_; ++it) {
+      // Input stage: each unmatched input with requests picks one VC among those whose output is
+      // still free. Output stage sees, per output, the set of inputs whose winner requests it.
+      uint64_t out_has_req = 0;
+      uint64_t pending = active_inputs_ & ~granted_inputs_;
+      while (pending != 0) {
+        const unsigned i = __builtin_ctzll(pending);
+        pending &= pending - 1;
+        uint32_t cand = 0;
+        uint32_t m = req_vc_mask_[i];
+        while (m != 0) {
+          const unsigned v = __builtin_ctz(m);
+          m &= m - 1;
+          if (((matched_out >> req_out_[i * vcs_ + v]) & 1u) == 0) cand |= uint32_t{1} << v;
+        }
+        const int w = in_arb_[i].arbitrate(cand);
+        winner_[i] = w;
+        if (w >= 0) {
+          const unsigned o = req_out_[i * vcs_ + static_cast<unsigned>(w)];
+          if (((out_has_req >> o) & 1u) == 0) {
+            out_has_req |= uint64_t{1} << o;
+            out_req_[o] = 0;
+          }
+          out_req_[o] |= uint64_t{1} << i;
+        }
+      }
+      if (out_has_req == 0) break;  // no further iteration can grant anything
+      while (out_has_req != 0) {
+        const unsigned o = __builtin_ctzll(out_has_req);
+        out_has_req &= out_has_req - 1;
+        const int g = out_arb_[o].arbitrate(out_req_[o]);
+        assert(g >= 0);
+        const unsigned gi = static_cast<unsigned>(g);
+        granted_inputs_ |= uint64_t{1} << gi;
+        matched_out |= uint64_t{1} << o;
+        gnt_vc_[gi] = static_cast<uint8_t>(winner_[gi]);
+        gnt_out_[gi] = static_cast<uint8_t>(o);
+      }
+    }
+  }
+
+  // ---- grant outputs ----
+  uint64_t granted_inputs() const { return granted_inputs_; }
+  bool granted(unsigned in) const { return (granted_inputs_ >> in) & 1u; }
+  unsigned grant_vc(unsigned in) const { return gnt_vc_[in]; }
+  unsigned grant_out(unsigned in) const { return gnt_out_[in]; }
+
+  // ---- clock edge: pointers advance past the granted requester, only for grants ----
+  void update() {
+    uint64_t g = granted_inputs_;
+    while (g != 0) {
+      const unsigned i = __builtin_ctzll(g);
+      g &= g - 1;
+      in_arb_[i].update(gnt_vc_[i]);
+      out_arb_[gnt_out_[i]].update(i);
+    }
+  }
+
+  void reset() {
+    for (auto& a : in_arb_) a.reset();
+    for (auto& a : out_arb_) a.reset();
+    clear_requests();
+    granted_inputs_ = 0;
+  }
+
+  // State inspection (co-simulation compares these with the RTL's pointer registers).
+  unsigned input_pointer(unsigned in) const { return in_arb_[in].pointer(); }
+  unsigned output_pointer(unsigned out) const { return out_arb_[out].pointer(); }
+
+ private:
+  unsigned inputs_ = 0, vcs_ = 0, outputs_ = 0, iterations_ = 1;
+  uint64_t active_inputs_ = 0;
+  uint64_t granted_inputs_ = 0;
+  std::vector<uint32_t> req_vc_mask_;
+  std::vector<uint8_t> req_out_;
+  std::vector<uint8_t> gnt_vc_, gnt_out_;
+  std::vector<RoundRobinArbiter> in_arb_, out_arb_;
+  std::vector<int> winner_;
+  uint64_t out_req_[kMaxPorts] = {};
+};
+
+}  // namespace netcosim::model

@@ -1,0 +1,463 @@
+#include "sim/config/config.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace netcosim {
+
+namespace {
+constexpr double kBig = 2147483647.0;  // 2^31 - 1
+}
+
+// The schema. Defaults: the router of thesis 000 Table 1.2 (buffers, latencies, speedup) on the
+// embedded small Dragonfly (p=2, a=4, h=2; thesis Table 2.4 sizes) with MIN routing.
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = {
+      {"topology.type", KeyType::Enum, "dragonfly", 0, 0, "dragonfly", "network topology"},
+      {"topology.p", KeyType::Int, "2", 1, 64, nullptr, "nodes per router"},
+      {"topology.a", KeyType::Int, "4", 1, 64, nullptr, "routers per group"},
+      {"topology.h", KeyType::Int, "2", 1, 64, nullptr, "global links per router"},
+      {"topology.arrangement", KeyType::Enum, "palmtree", 0, 0, "palmtree|consecutive",
+       "global-link arrangement (thesis 000 Sec. 1.2.1)"},
+      {"router.vcs_injection", KeyType::Int, "3", 1, 16, nullptr, "VCs per injection port"},
+      {"router.vcs_local", KeyType::Int, "2", 1, 16, nullptr, "VCs per local port"},
+      {"router.vcs_global", KeyType::Int, "1", 1, 16, nullptr, "VCs per global port"},
+      {"router.buffer_injection", KeyType::Int, "256", 1, 1048576, nullptr,
+       "injection input buffer per VC (phits)"},
+      {"router.buffer_local", KeyType::Int, "32", 1, 1048576, nullptr,
+       "local input buffer per VC (phits)"},
+      {"router.buffer_global", KeyType::Int, "256", 1, 1048576, nullptr,
+       "global input buffer per VC (phits)"},
+      {"router.buffer_output", KeyType::Int, "32", 1, 1048576, nullptr,
+       "output FIFO per output port (phits)"},
+      {"router.speedup", KeyType::Int, "2", 1, 64, nullptr,
+       "internal (crossbar frequency) speedup"},
+      {"router.latency", KeyType::Int, "0", 0, 100000, nullptr,
+       "extra pipeline cycles before a head may request the allocator"},
+      {"router.xbar_latency", KeyType::Int, "3", 0, 100000, nullptr, "crossbar latency (cycles)"},
+      {"router.allocator_iterations", KeyType::Int, "2", 1, 8, nullptr,
+       "iterations of the separable allocator"},
+      {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
+      {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
+      {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
+      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm|ugal|pb|par",
+       "routing algorithm"},
+      {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
+       "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
+      {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
+       "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
+      {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
+       "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+      {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
+       "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
+       "5)"},
+      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid|ectn",
+       "misrouting trigger of in-transit adaptive routing (olm)"},
+      {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
+       "global misrouting policy of in-transit adaptive routing (olm)"},
+      {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
+       "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
+      {"routing.ectn_threshold", KeyType::Int, "10", 1, 65535, nullptr,
+       "ECtN combined-counter threshold thc, packets (routing.trigger=ectn)"},
+      {"routing.ectn_period", KeyType::Int, "100", 1, 1000000, nullptr,
+       "ECtN broadcast period of the partial counters, cycles (routing.trigger=ectn)"},
+      {"routing.filter_alpha", KeyType::Float, "0.5", 0, 0.99, nullptr,
+       "weight of the previous value in the Filtered trigger's average (thesis Eq. 4.1)"},
+      {"routing.credit_threshold", KeyType::Float, "50", 0, 100, nullptr,
+       "credit trigger: a nonminimal output is used when its occupancy is below this % of the "
+       "minimal output's"},
+      {"routing.credit_min_occupancy", KeyType::Float, "0", 0, 100, nullptr,
+       "credit trigger: misrouting also needs the minimal output's occupancy at or above this % "
+       "of its buffer (FOGSim's th_min)"},
+      {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
+      {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
+      {"traffic.pattern2", KeyType::Enum, "none", 0, 0, "none|uniform|adv|advc",
+       "second pattern: a fraction traffic.mix of the packets, or all of them from "
+       "traffic.switch_cycle on"},
+      {"traffic.adv_offset2", KeyType::Int, "1", 1, kBig, nullptr,
+       "group offset of traffic.pattern2=adv"},
+      {"traffic.mix", KeyType::Float, "0", 0, 1, nullptr,
+       "fraction of the packets that follow traffic.pattern2"},
+      {"traffic.switch_cycle", KeyType::Int, "-1", -1, kBig, nullptr,
+       "packets generated from this cycle on follow traffic.pattern2 (-1: never)"},
+      {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
+      {"traffic.source_queue", KeyType::Int, "64", 1, 1048576, nullptr,
+       "source queue bound per node (packets)"},
+      {"sim.seed", KeyType::Int, "1", 0, 9007199254740991.0, nullptr, "random seed"},
+      {"sim.warmup", KeyType::Int, "5000", 0, 1073741823, nullptr, "warm-up cycles"},
+      {"sim.measure", KeyType::Int, "10000", 1, 1073741823, nullptr,
+       "measured cycles (statistics window)"},
+      {"sim.drain", KeyType::Bool, "false", 0, 0, nullptr,
+       "after the window, stop injection and run until the network is empty"},
+      {"sim.timeseries_bin", KeyType::Int, "0", 0, 1073741823, nullptr,
+       "time-series bin in cycles (0: no time series)"},
+      {"sim.watchdog", KeyType::Int, "10000", 1, 1073741823, nullptr,
+       "cycles without any packet movement (with packets in flight) that count as a deadlock"},
+  };
+  return schema;
+}
+
+namespace {
+
+const KeySpec* find_spec(const std::string& key) {
+  for (const auto& s : config_schema())
+    if (key == s.name) return &s;
+  return nullptr;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+std::string section_of(const std::string& key) {
+  return key.substr(0, key.find('.'));
+}
+
+std::string keys_of_section(const std::string& section) {
+  std::string out;
+  for (const auto& s : config_schema()) {
+    const std::string name = s.name;
+    if (section_of(name) != section) continue;
+    if (!out.empty()) out += ", ";
+    out += name.substr(name.find('.') + 1);
+  }
+  return out;
+}
+
+std::string sections() {
+  std::string out;
+  std::string last;
+  for (const auto& s : config_schema()) {
+    const std::string sec = section_of(s.name);
+    if (sec == last) continue;
+    if (!out.empty()) out += ", ";
+    out += sec;
+    last = sec;
+  }
+  return out;
+}
+
+std::string fmt_num(double v) {
+  std::ostringstream o;
+  o.precision(15);
+  o << v;
+  return o.str();
+}
+
+bool parse_int(const std::string& v, int64_t& out) {
+  if (v.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const long long x = std::strtoll(v.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0') return false;
+  out = x;
+  return true;
+}
+
+bool parse_float(const std::string& v, double& out) {
+  if (v.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (errno != 0 || *end != '\0' || !std::isfinite(x)) return false;
+  out = x;
+  return true;
+}
+
+bool parse_bool(const std::string& v, bool& out) {
+  if (v == "true" || v == "1" || v == "yes" || v == "on") {
+    out = true;
+    return true;
+  }
+  if (v == "false" || v == "0" || v == "no" || v == "off") {
+    out = false;
+    return true;
+  }
+  return false;
+}
+
+std::string canonical(const KeySpec& s, const std::string& raw, const std::string& where) {
+  const std::string key = s.name;
+  const std::string loc = where.empty() ? "" : " (" + where + ")";
+  switch (s.type) {
+    case KeyType::Int: {
+      int64_t x;
+      if (!parse_int(raw, x) || x < s.min || x > s.max)
+        throw ConfigError(key + "=" + raw + loc + ": must be an integer in [" + fmt_num(s.min) +
+                          ", " + fmt_num(s.max) + "] (" + s.help + ")");
+      return std::to_string(x);
+    }
+    case KeyType::Float: {
+      double x;
+      if (!parse_float(raw, x) || x < s.min || x > s.max)
+        throw ConfigError(key + "=" + raw + loc + ": must be a number in [" + fmt_num(s.min) +
+                          ", " + fmt_num(s.max) + "] (" + s.help + ")");
+      return fmt_num(x);
+    }
+    case KeyType::Bool: {
+      bool b;
+      if (!parse_bool(raw, b))
+        throw ConfigError(key + "=" + raw + loc + ": must be true or false (" + s.help + ")");
+      return b ? "true" : "false";
+    }
+    case KeyType::Enum: {
+      const std::string choices = s.choices;
+      std::istringstream is(choices);
+      std::string c;
+      while (std::getline(is, c, '|'))
+        if (c == raw) return raw;
+      throw ConfigError(key + "=" + raw + loc + ": allowed values are " + choices);
+    }
+  }
+  return raw;
+}
+
+}  // namespace
+
+Config::Config() {
+  for (const auto& s : config_schema()) values_[s.name] = s.def;
+}
+
+void Config::set(const std::string& key, const std::string& value, const std::string& where) {
+  const KeySpec* s = find_spec(key);
+  const std::string loc = where.empty() ? "" : " (" + where + ")";
+  if (s == nullptr) {
+    const auto dot = key.find('.');
+    if (dot == std::string::npos)
+      throw ConfigError("malformed key '" + key + "'" + loc +
+                        ": expected section.key; sections: " + sections());
+    const std::string sec = key.substr(0, dot);
+    const std::string keys = keys_of_section(sec);
+    if (keys.empty())
+      throw ConfigError("unknown section '" + sec + "' in key '" + key + "'" + loc +
+                        "; sections: " + sections());
+    throw ConfigError("unknown key '" + key + "'" + loc + "; keys of [" + sec + "]: " + keys);
+  }
+  values_[key] = canonical(*s, trim(value), where);
+  explicit_.insert(key);
+}
+
+bool Config::is_explicit(const std::string& key) const {
+  return explicit_.count(key) != 0;
+}
+
+void Config::set_override(const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("--set " + assignment + ": expected section.key=value");
+  set(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "--set");
+}
+
+void Config::load_ini(const std::string& text, const std::string& origin) {
+  std::istringstream is(text);
+  std::string line;
+  std::string section;
+  int lineno = 0;
+  while (std::getline(is, line)) {
+    ++lineno;
+    const std::string where = origin + ":" + std::to_string(lineno);
+    std::string t = trim(line);
+    if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+    if (t[0] == '[') {
+      if (t.back() != ']' || t.size() < 3)
+        throw ConfigError(where + ": malformed section header '" + t + "': expected [section]");
+      section = trim(t.substr(1, t.size() - 2));
+      if (keys_of_section(section).empty())
+        throw ConfigError(where + ": unknown section [" + section + "]; sections: " + sections());
+      continue;
+    }
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw ConfigError(where + ": malformed line '" + t + "': expected 'key = value'");
+    if (section.empty())
+      throw ConfigError(where + ": key '" + trim(t.substr(0, eq)) +
+                        "' outside any section; sections: " + sections());
+    std::string value = t.substr(eq + 1);
+    // Trailing comments after a value: "key = 3   # note".
+    for (const char c : {'#', ';'}) {
+      const auto pos = value.find(c);
+      if (pos != std::string::npos) value = value.substr(0, pos);
+    }
+    set(section + "." + trim(t.substr(0, eq)), trim(value), where);
+  }
+}
+
+void Config::load_file(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw ConfigError("cannot read configuration file '" + path + "'");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  load_ini(ss.str(), path);
+}
+
+int64_t Config::get_int(const std::string& key) const {
+  return std::strtoll(values_.at(key).c_str(), nullptr, 10);
+}
+double Config::get_float(const std::string& key) const {
+  return std::strtod(values_.at(key).c_str(), nullptr);
+}
+bool Config::get_bool(const std::string& key) const {
+  return values_.at(key) == "true";
+}
+const std::string& Config::get_str(const std::string& key) const {
+  return values_.at(key);
+}
+
+const std::vector<std::pair<std::string, std::string>> Config::resolved() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& s : config_schema()) out.emplace_back(s.name, values_.at(s.name));
+  return out;
+}
+
+void validate_config(const Config& c) {
+  const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
+                h = c.get_int("topology.h");
+  const int64_t radix = p + a - 1 + h;
+  if (radix > 64)
+    throw ConfigError("topology.p=" + std::to_string(p) + ", topology.a=" + std::to_string(a) +
+                      ", topology.h=" + std::to_string(h) + ": router radix p+a-1+h = " +
+                      std::to_string(radix) + " exceeds the supported maximum of 64 ports");
+  const int64_t groups = a * h + 1;
+  if (groups * a * p > 100000000)
+    throw ConfigError("topology: a*p*(a*h+1) = " + std::to_string(groups * a * p) +
+                      " nodes exceeds the supported maximum of 100,000,000");
+  if (c.get_str("traffic.pattern") == "adv") {
+    const int64_t off = c.get_int("traffic.adv_offset");
+    if (off % groups == 0)
+      throw ConfigError("traffic.adv_offset=" + std::to_string(off) +
+                        ": must not be a multiple of the group count a*h+1 = " +
+                        std::to_string(groups) + " (ADV+i sends to group G+i, never to G)");
+  }
+  const bool has2 = c.get_str("traffic.pattern2") != "none";
+  if (!has2) {
+    for (const char* k : {"traffic.mix", "traffic.switch_cycle", "traffic.adv_offset2"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": needs traffic.pattern2 (uniform|adv|advc); traffic.pattern2=none");
+  } else {
+    const bool mix = c.get_float("traffic.mix") > 0, sw = c.get_int("traffic.switch_cycle") >= 0;
+    if (mix == sw)
+      throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
+                        ": set exactly one of traffic.mix (> 0, a mixed pattern) and "
+                        "traffic.switch_cycle (>= 0, a transient); traffic.mix=" +
+                        c.get_str("traffic.mix") +
+                        ", traffic.switch_cycle=" + c.get_str("traffic.switch_cycle"));
+    if (c.get_str("traffic.pattern2") == "adv" && c.get_int("traffic.adv_offset2") % groups == 0)
+      throw ConfigError(
+          "traffic.adv_offset2=" + c.get_str("traffic.adv_offset2") +
+          ": must not be a multiple of the group count a*h+1 = " + std::to_string(groups));
+  }
+  if (c.is_explicit("traffic.adv_offset") && c.get_str("traffic.pattern") != "adv")
+    throw ConfigError("traffic.adv_offset=" + c.get_str("traffic.adv_offset") +
+                      ": applies to traffic.pattern=adv only (traffic.pattern=" +
+                      c.get_str("traffic.pattern") + ")");
+  if (c.get_str("traffic.pattern") == "uniform" && groups * a * p < 2)
+    throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
+
+  const int64_t S = c.get_int("packet.size");
+  for (const char* k : {"router.buffer_injection", "router.buffer_local", "router.buffer_global",
+                        "router.buffer_output"}) {
+    if (c.get_int(k) < S)
+      throw ConfigError(std::string(k) + "=" + std::to_string(c.get_int(k)) +
+                        ": must hold at least one whole packet (packet.size=" + std::to_string(S) +
+                        " phits) under Virtual Cut-Through");
+  }
+  // Distance-based deadlock avoidance (thesis 000 Sec. 1.3, 1.4.1): MIN l0-g1-l2 needs 2/1
+  // local/global VCs, VAL l0-g1-l2-l3-g4-l5 needs 4/2.
+  const std::string alg = c.get_str("routing.algorithm");
+  // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
+  if (alg != "olm") {
+    for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
+                          "routing.credit_threshold", "routing.credit_min_occupancy",
+                          "routing.filter_alpha", "routing.ectn_threshold", "routing.ectn_period"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
+                          ")");
+  } else {
+    const std::string trig = c.get_str("routing.trigger");
+    if (c.is_explicit("routing.threshold") && trig == "credit")
+      throw ConfigError("routing.threshold=" + c.get_str("routing.threshold") +
+                        ": applies to routing.trigger=contention|filtered|hybrid only "
+                        "(routing.trigger=credit)");
+    for (const char* k : {"routing.credit_threshold", "routing.credit_min_occupancy"})
+      if (c.is_explicit(k) && trig != "credit" && trig != "hybrid")
+        throw ConfigError(
+            std::string(k) + "=" + c.get_str(k) +
+            ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig + ")");
+    for (const char* k : {"routing.ectn_threshold", "routing.ectn_period"})
+      if (c.is_explicit(k) && trig != "ectn")
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.trigger=ectn only (routing.trigger=" + trig + ")");
+    if (trig == "ectn" && c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
+      throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
+                        ": must be at least link.latency_local=" + c.get_str("link.latency_local") +
+                        " (a broadcast must arrive before the next one is sent)");
+    if (c.is_explicit("routing.filter_alpha") && trig != "filtered")
+      throw ConfigError("routing.filter_alpha=" + c.get_str("routing.filter_alpha") +
+                        ": applies to routing.trigger=filtered only (routing.trigger=" + trig +
+                        ")");
+  }
+  if (alg == "par" && c.is_explicit("routing.recompute_valiant"))
+    throw ConfigError("routing.recompute_valiant=" + c.get_str("routing.recompute_valiant") +
+                      ": applies to routing.algorithm=ugal|pb only (routing.algorithm=par)");
+  if (alg != "ugal" && alg != "pb" && alg != "par") {
+    for (const char* k :
+         {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to routing.algorithm=ugal|pb only (routing.algorithm=" + alg +
+                          ")");
+  }
+  // MIN l0-g1-l2: 2/1; VAL, UGAL, PB l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
+  // PAR l0-l1-g2-l3-l4-g5-l6: 5/2.
+  const int64_t need_l = alg == "par"                                     ? 5
+                         : (alg == "val" || alg == "ugal" || alg == "pb") ? 4
+                         : alg == "olm"                                   ? 3
+                                                                          : 2;
+  const int64_t need_g = alg == "min" ? 1 : 2;
+  const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
+  if (vl < need_l || vg < need_g)
+    throw ConfigError("routing.algorithm=" + alg + " needs at least " + std::to_string(need_l) +
+                      " local and " + std::to_string(need_g) +
+                      " global VCs for deadlock freedom; router.vcs_local=" + std::to_string(vl) +
+                      ", router.vcs_global=" + std::to_string(vg));
+  if (c.get_int("sim.warmup") + c.get_int("sim.measure") > 1073741823)
+    throw ConfigError("sim.warmup + sim.measure must not exceed 1073741823 cycles");
+}
+
+std::string contention_threshold_warning(const Config& c) {
+  if (c.get_str("routing.algorithm") != "olm" || c.get_str("routing.trigger") == "credit")
+    return "";
+  const double p = double(c.get_int("topology.p")), a = double(c.get_int("topology.a")),
+               h = double(c.get_int("topology.h"));
+  const double mean_vcs = (p * double(c.get_int("router.vcs_injection")) +
+                           (a - 1) * double(c.get_int("router.vcs_local")) +
+                           h * double(c.get_int("router.vcs_global"))) /
+                          (p + a - 1 + h);
+  const int64_t lower = static_cast<int64_t>(std::ceil(2 * mean_vcs - 1e-9));
+  const int64_t upper = c.get_int("topology.p");
+  const int64_t th = c.get_int("routing.threshold");
+  if (th >= lower && th <= upper) return "";
+  char buf[512];
+  std::snprintf(
+      buf, sizeof buf,
+      "routing.threshold=%lld lies outside the valid range %lld <= th <= %lld of seed 001 "
+      "Sec. VI-A (2 x %.2f mean VCs per input port <= th <= p = %lld)%s",
+      static_cast<long long>(th), static_cast<long long>(lower), static_cast<long long>(upper),
+      mean_vcs, static_cast<long long>(upper),
+      lower > upper ? "; no threshold is valid for this router: with p < 2 x mean VCs, "
+                      "contention counters cannot tell adversarial from uniform traffic "
+                      "at injection"
+                    : "");
+  return buf;
+}
+
+}  // namespace netcosim

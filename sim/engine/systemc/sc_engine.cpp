@@ -1,0 +1,298 @@
+// The SystemC engine. Structure (one sc_module each):
+//   netcosim            the network: the sc_clock, the controller and the routers
+//     router_<r>        an ScRouter: the reference Router object, clocked by the network clock
+//       node_<n>        an ScNic (strict mode): the node's NIC process, clocked by the same clock
+// Packets and credits travel through the network's Link channels (packet descriptors handed over
+// by value with their arrival cycle, TLM-style; no signal per phit). One simulated cycle is 1 ns.
+//
+// Temporal decoupling (TLM-2.0 loosely-timed style), three modes:
+//  - strict (--sc-quantum 1): the clock period is one cycle; every router and NIC module runs on
+//    every edge.
+//  - quantum Q (--sc-quantum Q, 1 < Q <= shortest link latency): the clock period is Q cycles and
+//    each router module advances Q cycles per activation, driving its own NICs.
+//  - windowed (default): the clock period is the global links' latency W; in each period the
+//    routers of a group take turns (immediate sc_event notifications, no delta cycle) running
+//    sub-quanta of Q = the shortest link latency, so a group's state stays in cache for the whole
+//    window, as in the native engine.
+// All are exact — not approximations — because nothing a router sends reaches a router of another
+// group in less than W cycles, nor any other router in less than Q cycles: within a quantum no
+// router can observe another, and within a window no group can observe another.
+// The controller runs on the falling edge, after every router has finished the quantum, so its
+// decisions (end of run, watchdog) do not depend on the order in which SystemC runs the routers.
+#include "sim/engine/systemc/sc_engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <systemc>
+#include <vector>
+
+namespace netcosim {
+
+namespace {
+
+struct ScContext {
+  Network* net = nullptr;
+  StatsSink sink;
+  const TrafficParams* traffic = nullptr;
+  Cycle quantum = 1;    // cycles per router activation (sub-quantum in windowed mode)
+  Cycle window = 1;     // clock period in cycles
+  Cycle limit = kNone;  // no cycle at or after this one is simulated (end of a run without drain)
+  Cycle last_move = 0;
+
+  static Cycle now() {
+    return static_cast<Cycle>(sc_core::sc_time_stamp().value() /
+                              sc_core::sc_time(1, sc_core::SC_NS).value());
+  }
+  void moved(Cycle c) { last_move = std::max(last_move, c); }
+};
+
+// The routers of one group in windowed mode: they take turns, each running one sub-quantum,
+// within the current clock period (window).
+struct GroupTurns {
+  std::vector<class ScRouter*> members;
+  GroupTurns* next_group = nullptr;  // runs its window after this group's (one group at a time)
+  Cycle window_end = 0;
+  Cycle sub_from = 0;
+  bool in_window = false;  // between the clock edge and the end of the group's window
+  bool first_group = false;
+};
+
+class ScRouter : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+
+  SC_HAS_PROCESS(ScRouter);
+  ScRouter(const sc_core::sc_module_name& name, Router& router, ScContext& ctx, bool drive_nics,
+           GroupTurns* turns, size_t index)
+      : sc_core::sc_module(name),
+        clk("clk"),
+        router_(router),
+        ctx_(ctx),
+        drive_nics_(drive_nics),
+        turns_(turns),
+        index_(index) {
+    SC_METHOD(tick);
+    // Only the first router of the first group wakes on the clock; every other router is woken by
+    // its predecessor, so groups do not interleave (FIFO order of the SystemC run queue).
+    if (turns_ == nullptr || (index_ == 0 && turns_->first_group)) sensitive << clk.pos();
+    if (turns_ != nullptr) sensitive << go_;
+    dont_initialize();
+  }
+
+ private:
+  void run(Cycle from, Cycle to) {
+    // Items from other groups arriving before `to` were queued in earlier quanta or windows.
+    router_.collect_remote();
+    for (Cycle c = from; c < to; ++c) {
+      bool moved = false;
+      if (drive_nics_) {
+        if (router_.active(c)) moved = router_.step(c, ctx_.sink, *ctx_.traffic);
+      } else if (router_.core_active(c)) {
+        moved = router_.step_core(c, ctx_.sink);
+      }
+      if (moved) ctx_.moved(c);
+    }
+  }
+
+  void tick() {
+    if (turns_ == nullptr) {  // one activation per clock edge: the whole quantum
+      const Cycle from = ScContext::now();
+      run(from, std::min<Cycle>(from + ctx_.quantum, ctx_.limit));
+      return;
+    }
+    GroupTurns& g = *turns_;
+    if (!g.in_window) {  // the clock edge: the group starts its window with router 0
+      g.in_window = true;
+      g.sub_from = ScContext::now();
+      g.window_end = std::min<Cycle>(g.sub_from + ctx_.window, ctx_.limit);
+    }
+    for (;;) {
+      const Cycle to = std::min<Cycle>(g.sub_from + ctx_.quantum, g.window_end);
+      run(g.sub_from, to);
+      if (index_ + 1 < g.members.size()) {
+        g.members[index_ + 1]->go_.notify();  // immediate: the next router runs the same cycles
+        return;
+      }
+      // Last router of the group: the next sub-quantum starts with the first router.
+      g.sub_from = to;
+      if (g.sub_from >= g.window_end) {
+        g.in_window = false;
+        if (g.next_group != nullptr) g.next_group->members[0]->go_.notify();
+        return;
+      }
+      if (g.members.size() > 1) {
+        g.members[0]->go_.notify();
+        return;
+      }
+    }
+  }
+
+  Router& router_;
+  ScContext& ctx_;
+  bool drive_nics_;
+  GroupTurns* turns_;
+  size_t index_;
+  sc_core::sc_event go_;
+};
+
+// A node's NIC as its own process (strict mode). It sleeps while it has nothing to send and
+// wakes at its next generation cycle.
+class ScNic : public sc_core::sc_module {
+ public:
+  sc_core::sc_in<bool> clk;
+
+  SC_HAS_PROCESS(ScNic);
+  ScNic(const sc_core::sc_module_name& name, Router& router, uint32_t port, ScContext& ctx)
+      : sc_core::sc_module(name), clk("clk"), router_(router), port_(port), ctx_(ctx) {
+    SC_METHOD(tick);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+
+ private:
+  void tick() {
+    const Cycle now = ScContext::now();
+    if (now >= ctx_.limit) return;
+    if (router_.nic_active(port_, now) && router_.step_nic(port_, now, ctx_.sink, *ctx_.traffic))
+      ctx_.moved(now);
+    if (!router_.nic_active(port_, now + 1)) {
+      const Cycle next = router_.nic_next_generation(port_);
+      if (next == kNone)
+        next_trigger(never_);
+      else
+        next_trigger(sc_core::sc_time(double(next - now), sc_core::SC_NS));
+    }
+  }
+
+  Router& router_;
+  uint32_t port_;
+  ScContext& ctx_;
+  sc_core::sc_event never_;
+};
+
+}  // namespace
+
+class ScNetwork : public sc_core::sc_module {
+ public:
+  sc_core::sc_clock clock;
+
+  SC_HAS_PROCESS(ScNetwork);
+  ScNetwork(const sc_core::sc_module_name& name, Network& net, Cycle quantum, Cycle window,
+            const std::function<void(Cycle, Cycle)>& progress)
+      : sc_core::sc_module(name),
+        clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, sc_core::SC_ZERO_TIME,
+              true),
+        net_(net),
+        progress_(progress) {
+    ctx_.net = &net;
+    ctx_.traffic = &net.traffic_;
+    ctx_.quantum = quantum;
+    ctx_.window = window;
+    net.init_sink(ctx_.sink);
+    ctx_.sink.merge(net.preloaded_);
+    const Cycle end = net.warmup_ + net.measure_;
+    ctx_.limit = net.drain_ ? kNone : end;
+    const bool strict = quantum == 1;
+    const bool windowed = window > quantum;
+    const uint32_t a = net.topo_.a();
+    if (windowed) {
+      groups_.resize(net.topo_.groups());
+      for (size_t g = 0; g + 1 < groups_.size(); ++g) groups_[g].next_group = &groups_[g + 1];
+      groups_[0].first_group = true;
+    }
+    routers_.reserve(net.routers_.size());
+    for (auto& r : net.routers_) {
+      GroupTurns* turns = windowed ? &groups_[r->id() / a] : nullptr;
+      routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(r->id())).c_str(),
+                                                    *r, ctx_, !strict, turns, r->id() % a));
+      if (turns != nullptr) turns->members.push_back(routers_.back().get());
+      routers_.back()->clk(clock);
+      if (!strict) continue;
+      for (const uint32_t port : r->nic_ports()) {
+        const uint32_t node = r->id() * net.topo_.p() + port;
+        nics_.push_back(
+            std::make_unique<ScNic>(("node_" + std::to_string(node)).c_str(), *r, port, ctx_));
+        nics_.back()->clk(clock);
+      }
+    }
+    SC_METHOD(control);
+    sensitive << clock.negedge_event();
+    dont_initialize();
+  }
+
+  StatsSink& sink() { return ctx_.sink; }
+  const std::string& failure() const { return failure_; }
+
+ private:
+  // After every router has finished the quantum [t - Q, t): end of run, watchdog, progress.
+  void control() {
+    const Cycle Q = ctx_.window;
+    const Cycle t = (ScContext::now() / Q + 1) * Q;
+    const Cycle end = net_.warmup_ + net_.measure_;
+    const StatsSink& s = ctx_.sink;
+    if (t >= end && (!net_.drain_ || s.generated == s.delivered)) {
+      sc_core::sc_stop();
+      return;
+    }
+    if (s.generated != s.delivered && t - 1 - ctx_.last_move >= net_.watchdog_) {
+      failure_ = "deadlock: no packet moved for " + std::to_string(t - 1 - ctx_.last_move) +
+                 " cycles (cycle " + std::to_string(t - 1) +
+                 ", sim.watchdog=" + std::to_string(net_.watchdog_) + ") with " +
+                 std::to_string(s.generated - s.delivered) +
+                 " packets in flight; where packets wait:\n" + net_.stuck_report(t);
+      sc_core::sc_stop();
+      return;
+    }
+    if (progress_ && (t / Q) % 64 == 0) progress_(t, end);
+  }
+
+  Network& net_;
+  std::function<void(Cycle, Cycle)> progress_;
+  ScContext ctx_;
+  std::vector<std::unique_ptr<ScRouter>> routers_;
+  std::vector<std::unique_ptr<ScNic>> nics_;
+  std::vector<GroupTurns> groups_;
+  std::string failure_;
+};
+
+Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
+  const Cycle shortest = static_cast<Cycle>(
+      std::min(cfg.get_int("link.latency_local"), cfg.get_int("link.latency_global")));
+  if (opt.quantum == 0) return shortest;
+  if (opt.quantum > shortest)
+    throw ConfigError("--sc-quantum " + std::to_string(opt.quantum) +
+                      ": must be at most the shortest link latency (" + std::to_string(shortest) +
+                      " cycles), or results would change");
+  return opt.quantum;
+}
+
+RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
+                       const std::function<void(Cycle, Cycle)>& progress) {
+  // The SystemC kernel is one per process and cannot be elaborated twice.
+  static std::atomic<bool> used{false};
+  if (used.exchange(true))
+    throw std::logic_error("the SystemC engine runs once per process (SystemC elaborates once)");
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+
+  Cycle Q = systemc_quantum(cfg, opt);
+  Cycle window = Q;
+  if (opt.quantum == 0) window = static_cast<Cycle>(cfg.get_int("link.latency_global"));
+  Network net(cfg, nullptr, Q > 1 ? Q : 0);
+  const auto t0 = std::chrono::steady_clock::now();
+  ScNetwork top("netcosim", net, Q, window, progress);
+  sc_core::sc_start();
+  if (!top.failure().empty()) throw SimulationFailure(top.failure());
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  RunResults res = net.finish({top.sink()}, wall);
+  res.engine = "systemc";
+  res.threads = 1;
+  return res;
+}
+
+}  // namespace netcosim

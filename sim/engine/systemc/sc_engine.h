@@ -1,0 +1,27 @@
+// The SystemC engine (DESIGN.md §4): the network's routers and NICs as sc_modules clocked by an
+// sc_clock, running the same C++ Router objects as the native engine, with packet descriptors
+// handed over through the network's link channels (TLM-style: by value, with an arrival time).
+#pragma once
+
+#include <functional>
+
+#include "sim/network/network.h"
+
+namespace netcosim {
+
+struct ScEngineOptions {
+  // Cycles each router module advances per activation (TLM-2.0 temporal decoupling). 1 is the
+  // strict mode: every router and every NIC module runs on every clock edge (needed to mix in
+  // Verilated RTL). 0 selects the largest safe value, the shortest link latency.
+  Cycle quantum = 0;
+};
+
+// The quantum an engine run will use for this configuration (resolves 0).
+Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt);
+
+// Builds the network and runs it once on the SystemC kernel. SystemC elaborates once per process:
+// a second call in the same process throws std::logic_error.
+RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
+                       const std::function<void(Cycle, Cycle)>& progress = nullptr);
+
+}  // namespace netcosim

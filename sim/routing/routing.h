@@ -1,0 +1,113 @@
+// Routing algorithms: pluggable strategies chosen from routing.algorithm (DESIGN.md §2.6).
+// A strategy is asked for a route when a packet is at the head of an input VC and ready; it
+// returns the output port, the VC of the downstream input buffer and whether the hop is
+// nonminimal. Deadlock avoidance is distance-based (thesis 000 Sec. 1.3): each hop uses the VC of
+// its position in the reference path (MIN l0-g1-l2, VAL l0-g1-l2-l3-g4-l5), written in
+// docs/model.md ("VC assignment").
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "sim/config/config.h"
+#include "sim/link/packet.h"
+#include "sim/topology/dragonfly.h"
+#include "sim/util/rng.h"
+
+namespace netcosim {
+
+class Router;  // sim/router/cioq/router.h
+
+// What a routing decision may look at: the current router's own state (credits, output queues,
+// contention counters), read through `state`, as it was at the start of the cycle.
+struct RouteQuery {
+  uint32_t router = 0;
+  uint32_t in_port = 0;
+  uint32_t in_vc = 0;
+  Cycle now = 0;
+  const Router* state = nullptr;
+};
+
+struct RouteResult {
+  uint8_t port = 0;
+  uint8_t vc = 0;           // VC of the downstream input buffer (0 for ejection)
+  bool nonminimal = false;  // the hop leaves the minimal path to the destination
+  // Routing state committed to the packet only when the hop is granted (adaptive algorithms
+  // re-route a waiting head every cycle, so route() itself must not change the packet).
+  uint8_t set_flags = 0;              // ORed into Packet::flags
+  uint8_t clear_flags = 0;            // then cleared from Packet::flags
+  uint32_t set_intermediate = kNone;  // new Packet::intermediate, kNone = unchanged
+  uint8_t set_phase = 0xff;           // new Packet::phase (clears kGlobalDoneInPhase), 0xff = same
+};
+
+class RoutingAlgorithm {
+ public:
+  explicit RoutingAlgorithm(const Dragonfly& topo) : topo_(topo) {}
+  virtual ~RoutingAlgorithm() = default;
+  virtual const char* name() const = 0;
+  // Route a head packet at q.router, arrived on q.in_port / q.in_vc. May update the packet's
+  // routing state (intermediate router, phase). Oblivious algorithms are asked once per packet and
+  // router; adaptive ones (adaptive() == true) again in every cycle the packet waits, so their
+  // routing state changes must be idempotent. `rng` is the router's own stream.
+  virtual RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const = 0;
+  virtual bool adaptive() const { return false; }
+  // The router maintains contention counters (seed 001 Sec. III) only for algorithms that read
+  // them.
+  virtual bool uses_contention() const { return false; }
+  // The Filtered trigger also needs the exponentially averaged counters (alpha in 1/256 units).
+  virtual bool uses_filtered_contention() const { return false; }
+  virtual uint32_t filter_alpha_256() const { return 0; }
+  // PiggyBack: routers compute saturation bits of their global links (Eq. 1.3) with these F, T.
+  virtual bool uses_saturation_bits() const { return false; }
+  virtual double sat_f() const { return 2.0; }
+  virtual uint32_t sat_t_phits() const { return 0; }
+  // PiggyBack sensing per port (occupancy summed over the port's VCs) instead of per VC.
+  virtual bool sat_per_port() const { return false; }
+  // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
+    const uint32_t dst_router = topo_.router_of_node(pkt.dst);
+    return router == dst_router ? topo_.port_of_node(pkt.dst)
+                                : topo_.min_output(router, dst_router);
+  }
+  const Dragonfly& topology() const { return topo_; }
+  // Minimum local/global VCs the algorithm needs for deadlock freedom.
+  virtual uint32_t min_local_vcs() const = 0;
+  virtual uint32_t min_global_vcs() const = 0;
+
+ protected:
+  // Distance-based VC of a hop in phase `phase` (0 or 1) of a path made of minimal subpaths:
+  // global hops use VC phase; local hops use 2*phase, or 2*phase+1 after the phase's global hop.
+  uint8_t vc_for(uint32_t port, const Packet& pkt) const {
+    if (topo_.port_kind(port) == PortKind::Global) return pkt.phase;
+    return static_cast<uint8_t>(2 * pkt.phase + ((pkt.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
+  }
+  const Dragonfly& topo_;
+};
+
+// MIN: the minimal l-g-l path (thesis 000 Sec. 1.4.1).
+class MinRouting final : public RoutingAlgorithm {
+ public:
+  using RoutingAlgorithm::RoutingAlgorithm;
+  const char* name() const override { return "min"; }
+  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  uint32_t min_local_vcs() const override { return 2; }
+  uint32_t min_global_vcs() const override { return 1; }
+};
+
+// VAL: Valiant routing to a random intermediate router anywhere in the network, then minimally to
+// the destination (thesis 000 Sec. 1.4.1; node/router Valiant, not VAL-group). The intermediate
+// router is drawn at the source router from the router's stream.
+class ValiantRouting final : public RoutingAlgorithm {
+ public:
+  using RoutingAlgorithm::RoutingAlgorithm;
+  const char* name() const override { return "val"; }
+  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  uint32_t min_local_vcs() const override { return 4; }
+  uint32_t min_global_vcs() const override { return 2; }
+};
+
+// The algorithm named by routing.algorithm, with its routing.* parameters.
+std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfly& topo);
+
+}  // namespace netcosim

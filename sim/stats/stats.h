@@ -1,0 +1,117 @@
+// Run statistics (DESIGN.md §5 JSON contract). A sink accumulates integer counters only, so sinks
+// of different threads merge exactly and in any order into the same result.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/link/packet.h"
+#include "sim/util/rng.h"
+
+namespace netcosim {
+
+struct StatsSink {
+  Cycle window_start = 0;  // measurement window [window_start, window_end)
+  Cycle window_end = 0;
+  uint32_t packet_size = 0;
+
+  // Packets delivered (tail consumed) inside the window.
+  std::vector<uint64_t> latency_hist;  // index = total latency in cycles (exact percentiles)
+  uint64_t window_packets = 0, window_phits = 0;
+  uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
+  uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
+  // Whole run.
+  uint64_t generated = 0, delivered = 0, refused = 0;
+  // Multiset hashes of packet identities (src, seq): equal sets of generated and delivered
+  // packets give equal sums; a lost or duplicated packet changes the delivered sum.
+  uint64_t generated_hash = 0, delivered_hash = 0;
+  Cycle last_eject = 0;  // last cycle in which a packet started its ejection (drain end)
+
+  // Time series (sim.timeseries_bin > 0) over [0, warm-up + measured): per bin of generation
+  // cycles, the packets generated in it that were delivered, their latency sum and how many were
+  // misrouted; per bin of delivery cycles, the phits delivered.
+  Cycle ts_bin = 0;
+  std::vector<uint64_t> ts_packets, ts_latency_sum, ts_misrouted, ts_phits;
+  void init_timeseries(Cycle bin, Cycle horizon) {
+    ts_bin = bin;
+    const size_t n = bin == 0 ? 0 : (horizon + bin - 1) / bin;
+    ts_packets.assign(n, 0);
+    ts_latency_sum.assign(n, 0);
+    ts_misrouted.assign(n, 0);
+    ts_phits.assign(n, 0);
+  }
+
+  void init(Cycle start, Cycle end, uint32_t size) {
+    window_start = start;
+    window_end = end;
+    packet_size = size;
+    latency_hist.assign(static_cast<size_t>(end) + 1, 0);
+  }
+
+  static uint64_t identity_hash(uint32_t src, uint32_t seq) {
+    return mix64((uint64_t{src} << 32) | seq);
+  }
+
+  void on_generate(uint32_t src, uint32_t seq) {
+    ++generated;
+    generated_hash += identity_hash(src, seq);
+  }
+
+  // t_del: cycle in which the tail phit is consumed by the destination node.
+  void on_deliver(const Packet& p, Cycle t_eject, Cycle t_del) {
+    ++delivered;
+    if (t_eject > last_eject) last_eject = t_eject;
+    if (ts_bin != 0) {
+      const size_t g = p.t_gen / ts_bin, d = t_del / ts_bin;
+      if (g < ts_packets.size()) {
+        ++ts_packets[g];
+        ts_latency_sum[g] += t_del - p.t_gen;
+        if (p.flags & Packet::kMisrouted) ++ts_misrouted[g];
+      }
+      if (d < ts_phits.size()) ts_phits[d] += packet_size;
+    }
+    delivered_hash += identity_hash(p.src, p.seq);
+    if (t_del < window_start || t_del >= window_end) return;
+    const uint64_t lat = t_del - p.t_gen;
+    ++window_packets;
+    window_phits += packet_size;
+    ++latency_hist[lat];
+    latency_sum += lat;
+    network_latency_sum += t_del - p.t_inject;
+    injection_latency_sum += p.t_inject - p.t_gen;
+    if (lat > latency_max) latency_max = lat;
+    hops_local_sum += p.hops_local;
+    hops_global_sum += p.hops_global;
+    hops_sum += p.hops_local + p.hops_global;
+    if (p.flags & Packet::kMisrouted) ++misrouted;
+  }
+
+  void merge(const StatsSink& o) {
+    for (size_t i = 0; i < latency_hist.size() && i < o.latency_hist.size(); ++i)
+      latency_hist[i] += o.latency_hist[i];
+    window_packets += o.window_packets;
+    window_phits += o.window_phits;
+    latency_sum += o.latency_sum;
+    network_latency_sum += o.network_latency_sum;
+    injection_latency_sum += o.injection_latency_sum;
+    if (o.latency_max > latency_max) latency_max = o.latency_max;
+    hops_sum += o.hops_sum;
+    hops_local_sum += o.hops_local_sum;
+    hops_global_sum += o.hops_global_sum;
+    misrouted += o.misrouted;
+    generated += o.generated;
+    delivered += o.delivered;
+    refused += o.refused;
+    generated_hash += o.generated_hash;
+    delivered_hash += o.delivered_hash;
+    if (o.last_eject > last_eject) last_eject = o.last_eject;
+    for (size_t i = 0; i < ts_packets.size() && i < o.ts_packets.size(); ++i) {
+      ts_packets[i] += o.ts_packets[i];
+      ts_latency_sum[i] += o.ts_latency_sum[i];
+      ts_misrouted[i] += o.ts_misrouted[i];
+      ts_phits[i] += o.ts_phits[i];
+    }
+  }
+};
+
+}  // namespace netcosim
