@@ -8,7 +8,7 @@
 
 namespace netcosim {
 
-RouteResult MinRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) const {
+RouteResult MinRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
   const uint32_t router = q.router;
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
@@ -21,27 +21,30 @@ RouteResult MinRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) co
   return r;
 }
 
-RouteResult ValiantRouting::route(const RouteQuery& q, Packet& pkt, Rng& rng) const {
+RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng) const {
   const uint32_t router = q.router;
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
-  if (pkt.phase == 0 && pkt.intermediate == kNone) {
+  Packet view = pkt;  // the packet as it will be once this hop's state changes are applied
+  if (view.phase == 0 && view.intermediate == kNone) {
     // At the source router (the packet arrived on an injection port): draw the intermediate.
-    pkt.intermediate = rng.below(topo_.routers());
+    view.intermediate = rng.below(topo_.routers());
+    r.set_intermediate = view.intermediate;
   }
-  if (pkt.phase == 0 && router == pkt.intermediate) {
-    pkt.phase = 1;
-    pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  if (view.phase == 0 && router == view.intermediate) {
+    view.phase = 1;
+    view.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+    r.set_phase = 1;
   }
-  const uint32_t target = pkt.phase == 0 ? pkt.intermediate : dst_router;
-  if (pkt.phase == 1 && router == dst_router) {
+  const uint32_t target = view.phase == 0 ? view.intermediate : dst_router;
+  if (view.phase == 1 && router == dst_router) {
     r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
     return r;
   }
   r.port = static_cast<uint8_t>(topo_.min_output(router, target));
-  r.vc = vc_for(r.port, pkt);
+  r.vc = vc_for(r.port, view);
   r.nonminimal =
-      pkt.phase == 0 && (router == dst_router || r.port != topo_.min_output(router, dst_router));
+      view.phase == 0 && (router == dst_router || r.port != topo_.min_output(router, dst_router));
   return r;
 }
 

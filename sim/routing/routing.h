@@ -12,22 +12,11 @@
 
 #include "sim/config/config.h"
 #include "sim/link/packet.h"
+#include "sim/routing/port_view.h"
 #include "sim/topology/dragonfly.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
-
-class Router;  // sim/router/cioq/router.h
-
-// What a routing decision may look at: the current router's own state (credits, output queues,
-// contention counters), read through `state`, as it was at the start of the cycle.
-struct RouteQuery {
-  uint32_t router = 0;
-  uint32_t in_port = 0;
-  uint32_t in_vc = 0;
-  Cycle now = 0;
-  const Router* state = nullptr;
-};
 
 struct RouteResult {
   uint8_t port = 0;
@@ -46,11 +35,12 @@ class RoutingAlgorithm {
   explicit RoutingAlgorithm(const Dragonfly& topo) : topo_(topo) {}
   virtual ~RoutingAlgorithm() = default;
   virtual const char* name() const = 0;
-  // Route a head packet at q.router, arrived on q.in_port / q.in_vc. May update the packet's
-  // routing state (intermediate router, phase). Oblivious algorithms are asked once per packet and
-  // router; adaptive ones (adaptive() == true) again in every cycle the packet waits, so their
-  // routing state changes must be idempotent. `rng` is the router's own stream.
-  virtual RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const = 0;
+  // Route a head packet at q.router, arrived on q.in_port / q.in_vc, reading only the port view.
+  // The packet is not changed: every routing state change (intermediate router, phase, flags) is
+  // returned in the result and applied by the router when the hop is granted. Oblivious
+  // algorithms are asked once per packet and router; adaptive ones (adaptive() == true) again in
+  // every cycle the packet waits. `rng` is the router's own stream.
+  virtual RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const = 0;
   virtual bool adaptive() const { return false; }
   // The router maintains contention counters (seed 001 Sec. III) only for algorithms that read
   // them.
@@ -90,7 +80,7 @@ class MinRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "min"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 2; }
   uint32_t min_global_vcs() const override { return 1; }
 };
@@ -102,7 +92,7 @@ class ValiantRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "val"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
 };

@@ -136,7 +136,7 @@ class RingRouting final : public RoutingAlgorithm {
  public:
   using RoutingAlgorithm::RoutingAlgorithm;
   const char* name() const override { return "ring"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng&) const override {
+  RouteResult route(const PortView& q, const Packet& pkt, Rng&) const override {
     const uint32_t router = q.router;
     RouteResult r;
     const uint32_t A = topo_.index_in_group(router);

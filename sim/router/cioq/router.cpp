@@ -31,6 +31,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
       outq_(P_),
+      fifo_(P_),
       adaptive_(routing.adaptive()),
       track_contention_(routing.uses_contention()),
       filter_alpha_256_(routing.filter_alpha_256()),
@@ -64,6 +65,18 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
     if (!is_ejection_[o]) credits_[o] = model::CreditCounter(cfg.vcs[k], cfg.buffer[k]);
   }
   out_slots_.resize(out_total);
+  PortView::Wiring w;
+  w.kinds = cfg_.kinds.data();
+  w.radix = P_;
+  w.vcs = cfg_.vcs;
+  w.credits = credits_.data();
+  w.fifos = fifo_.data();
+  w.fifo_capacity = cfg_.buffer_output;
+  w.packet_size = S_;
+  w.contention = &contention_;
+  w.sensors = this;
+  view_.wire(w);
+  view_.router = id_;
 }
 
 void Router::attach_nic(uint32_t port, Nic* nic) {
@@ -203,13 +216,10 @@ bool Router::allocate(Cycle now) {
       VcBuffer& b = vcb_[idx];
       if (b.head_ready > now) continue;
       if (!b.routed || adaptive_) {
-        RouteQuery q;
-        q.router = id_;
-        q.in_port = i;
-        q.in_vc = v;
-        q.now = now;
-        q.state = this;
-        const RouteResult r = routing_.route(q, slots_[b.base + b.head], rng_);
+        view_.in_port = i;
+        view_.in_vc = v;
+        view_.now = now;
+        const RouteResult r = routing_.route(view_, slots_[b.base + b.head], rng_);
         // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
         std::memcpy(&route_[idx], &r, sizeof r);
         b.out_port = r.port;
@@ -217,7 +227,7 @@ bool Router::allocate(Cycle now) {
         b.routed = true;
       }
       const uint32_t o = b.out_port;
-      if (outq_[o].write_busy_until > now) continue;
+      if (fifo_[o].write_busy_until > now) continue;
       if (out_free(o, now) < S_) continue;
       if (!is_ejection_[o] && !credits_[o].can_send(b.out_vc, S_)) continue;
       alloc_.request(i, v, o);
@@ -277,14 +287,15 @@ bool Router::allocate(Cycle now) {
     // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
     in_busy_until_[i] = now + X_;
     OutQueue& q = outq_[o];
-    q.write_busy_until = now + X_;
+    OutputFifoLevel& f = fifo_[o];
+    f.write_busy_until = now + X_;
     uint32_t pos = q.head + q.count;
     if (pos >= q.cap) pos -= q.cap;
     const Cycle ready = now + cfg_.xbar_latency;
     out_slots_[q.base + pos] = OutEntry{pkt, ready, r.vc};
     if (q.count == 0) send_at_[o] = q.link_free_at > ready ? q.link_free_at : ready;
     ++q.count;
-    q.used_phits += S_;
+    f.used_phits += S_;
     out_mask_ |= uint64_t{1} << o;
     if (!is_ejection_[o]) credits_[o].consume(r.vc, S_);
     // The tail leaves the input buffer when the transfer ends: the credit goes upstream then.
@@ -307,8 +318,9 @@ bool Router::send(Cycle now, StatsSink& sink) {
     OutQueue& q = outq_[o];
     const OutEntry& e = out_slots_[q.base + q.head];
     out_free(o, now);  // release the previous packet's space before this one goes on the link
-    q.tx_pending = true;
-    q.tx_release = now + S_;
+    OutputFifoLevel& f = fifo_[o];
+    f.tx_pending = true;
+    f.tx_release = now + S_;
     q.link_free_at = now + S_;
     --resident_;
     if (is_ejection_[o]) {
@@ -509,7 +521,7 @@ void Router::update_saturation(Cycle now) {
   uint64_t sum = 0;
   for (uint32_t k = 0; k < h; ++k) {
     q[k] = 0;
-    for (uint32_t v = 0; v < vcs; ++v) q[k] += downstream_occupancy(first + k, v);
+    for (uint32_t v = 0; v < vcs; ++v) q[k] += view_.downstream_occupancy(first + k, v);
     sum += q[k];
   }
   const double limit = routing_.sat_f() * double(sum) / double(h * vcs) + routing_.sat_t_phits();

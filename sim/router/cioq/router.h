@@ -1,5 +1,5 @@
 // The reference CIOQ router (DESIGN.md §3; thesis 000 Sec. 1.1, Sec. 1.6.3, Table 1.2), assembled
-// from the block models of systemc/model: per-VC input buffers, routing at the head of each input
+// from the block models of sim/blocks: per-VC input buffers, routing at the head of each input
 // VC, an input-first separable allocator (SeparableAllocator), a crossbar with internal speedup,
 // one output FIFO per output port, per-VC credit counters (CreditCounter) and Virtual Cut-Through.
 // Timing (docs/model.md "Router timing"):
@@ -26,9 +26,11 @@
 #include "sim/blocks/contention_counters.h"
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/separable_allocator.h"
+#include "sim/congestion/group_sensors.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
+#include "sim/routing/port_view.h"
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/dragonfly.h"
@@ -76,7 +78,7 @@ struct TrafficParams {
   }
 };
 
-class Router {
+class Router final : public GroupSensors {
  public:
   // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
   Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
@@ -157,38 +159,27 @@ class Router {
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   std::string describe_blocked(Cycle now, size_t max_lines) const;
 
-  // State that routing decisions may read (RouteQuery::state), as of the start of the cycle.
   PortKind port_kind(uint32_t port) const { return cfg_.kinds[port]; }
   uint32_t radix() const { return P_; }
   uint32_t packet_size() const { return S_; }
-  // Downstream buffer occupancy of an output VC, in phits, as the credits see it.
-  uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
-    return credits_[port].capacity() - credits_[port].credits(vc);
-  }
-  uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
-  // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
-  bool output_can_take(uint32_t port, uint32_t vc, Cycle now) const {
-    if (fifo_free(port, now) < S_) return false;
-    return is_ejection_[port] || credits_[port].can_send(vc, S_);
-  }
+  // What routing decisions read (sim/routing/port_view.h), as of the start of the cycle.
+  const PortView& port_view() const { return view_; }
   // Free phits of an output FIFO in cycle `now`: the packet on the link has left it once its
   // tail is out (tx_release).
   uint32_t fifo_free(uint32_t o, Cycle now) const {
-    const OutQueue& q = outq_[o];
-    const bool released = q.tx_pending && now >= q.tx_release;
-    return cfg_.buffer_output - q.used_phits + (released ? S_ : 0);
+    return fifo_[o].free(now, cfg_.buffer_output, S_);
   }
   const model::ContentionCounters& contention() const { return contention_; }
   // ECtN (seed 001 Sec. III-C, thesis Sec. 4.2.1): the combined counter of destination group `g`:
   // this router's partial counter plus the partial counters the other routers of the group last
   // broadcast (every ectn_period cycles, received after the local links' latency).
-  uint32_t ectn_combined(uint32_t g, Cycle now) const;
+  uint32_t ectn_combined(uint32_t g, Cycle now) const override;
   // The routers of this router's group (index in group order), read by group-wide mechanisms with
   // the local links' latency (PiggyBack bits).
   void set_group_peers(std::vector<const Router*> group, Cycle local_latency);
   // PiggyBack: the saturation bits of the global links of router `index_in_group` of this group,
   // as visible here in cycle `now` (own: current; others: local_latency cycles old).
-  uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const;
+  uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const override;
   uint64_t saturation_at(Cycle c) const;
   // Wiring for ECtN: the routers of this router's group, the local latency, the period.
   void set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
@@ -214,13 +205,9 @@ class Router {
     Cycle ready;
     uint8_t vc;
   };
-  struct OutQueue {  // output FIFO ring in out_slots_[base .. base+cap)
+  struct OutQueue {  // output FIFO ring in out_slots_[base .. base+cap); its level in fifo_[]
     uint32_t base = 0, cap = 0, head = 0, count = 0;
-    uint32_t used_phits = 0;  // queued + the packet still on the link
-    Cycle tx_release = 0;     // when the packet on the link has left the FIFO
-    bool tx_pending = false;
-    Cycle write_busy_until = 0;  // crossbar writing into the FIFO
-    Cycle link_free_at = 0;      // next cycle the link may start a packet
+    Cycle link_free_at = 0;  // next cycle the link may start a packet
   };
 
   bool receive(Cycle now);
@@ -231,10 +218,10 @@ class Router {
   bool send(Cycle now, StatsSink& sink);
   // fifo_free(), also applying the release to the FIFO's state.
   uint32_t out_free(uint32_t o, Cycle now) {
-    OutQueue& q = outq_[o];
-    if (q.tx_pending && now >= q.tx_release) {
-      q.used_phits -= S_;
-      q.tx_pending = false;
+    OutputFifoLevel& f = fifo_[o];
+    if (f.tx_pending && now >= f.tx_release) {
+      f.used_phits -= S_;
+      f.tx_pending = false;
     }
     return fifo_free(o, now);
   }
@@ -264,7 +251,9 @@ class Router {
   std::vector<model::CreditCounter> credits_;  // per output port (downstream VCs)
   std::vector<OutEntry> out_slots_;
   std::vector<OutQueue> outq_;
-  uint64_t out_mask_ = 0;  // output FIFOs holding packets
+  std::vector<OutputFifoLevel> fifo_;  // per output FIFO: its level (read by routing too)
+  PortView view_;                      // over credits_, fifo_, contention_ and this router
+  uint64_t out_mask_ = 0;              // output FIFOs holding packets
   // Per output FIFO holding packets: the cycle its head may start on the link (the later of its
   // arrival in the FIFO and the link's next free cycle; both are fixed once it is the head), so
   // that send() reads one line for all the FIFOs that wait.

@@ -2,12 +2,10 @@
 
 #include <cassert>
 
-#include "sim/router/cioq/router.h"
-
 namespace netcosim {
 
-uint8_t OlmRouting::vc_of(const RouteQuery& q, uint32_t out_port, bool nonminimal_local) const {
-  const PortKind in = q.state->port_kind(q.in_port), out = topo_.port_kind(out_port);
+uint8_t OlmRouting::vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const {
+  const PortKind in = q.port_kind(q.in_port), out = topo_.port_kind(out_port);
   if (out == PortKind::Injection || in == PortKind::Injection) return 0;
   if (out == PortKind::Local && nonminimal_local) return static_cast<uint8_t>(q.in_vc);
   if (in == PortKind::Local && out == PortKind::Global) return static_cast<uint8_t>(q.in_vc);
@@ -22,7 +20,7 @@ uint32_t OlmRouting::port_towards_group(uint32_t router, uint32_t target) const 
 }
 
 namespace {
-double occupancy(const Router& r, uint32_t port, uint32_t vc) {
+double occupancy(const PortView& r, uint32_t port, uint32_t vc) {
   if (r.port_kind(port) == PortKind::Injection) return 0;  // ejection: the node always accepts
   return double(r.downstream_occupancy(port, vc)) / double(r.downstream_capacity(port));
 }
@@ -31,42 +29,41 @@ double occupancy(const Router& r, uint32_t port, uint32_t vc) {
 // FOGSim's credit rule (misrouteCondition, CGA): the minimal output's occupancy is at least
 // routing.credit_min_occupancy % of its buffer (th_min, 0 by default) and it cannot take the packet
 // now (no credits for a whole packet in its VC, or its output FIFO full: the link is busy).
-bool OlmRouting::credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
-  if (q.state->output_can_take(port, vc, q.now)) return false;
-  return credit_min_fraction_ == 0 || occupancy(*q.state, port, vc) >= credit_min_fraction_;
+bool OlmRouting::credit_congested(const PortView& q, uint32_t port, uint32_t vc) const {
+  if (q.output_can_take(port, vc)) return false;
+  return credit_min_fraction_ == 0 || occupancy(q, port, vc) >= credit_min_fraction_;
 }
 
-bool OlmRouting::min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const {
+bool OlmRouting::min_congested(const PortView& q, uint32_t port, uint32_t vc) const {
   switch (trigger_) {
     case MisrouteTrigger::Contention:
     case MisrouteTrigger::Ectn:
-      return q.state->contention().over(port, threshold_);
+      return q.contention().over(port, threshold_);
     case MisrouteTrigger::Filtered:
-      return q.state->contention().filtered_over(port, threshold_);
+      return q.contention().filtered_over(port, threshold_);
     case MisrouteTrigger::Hybrid:
-      return q.state->contention().over(port, threshold_) || credit_congested(q, port, vc);
+      return q.contention().over(port, threshold_) || credit_congested(q, port, vc);
     case MisrouteTrigger::Credit:
       break;
   }
   return credit_congested(q, port, vc);
 }
 
-bool OlmRouting::candidate_ok(const RouteQuery& q, uint32_t port, uint32_t vc, uint32_t min_port,
+bool OlmRouting::candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                               uint32_t min_vc) const {
-  if (!q.state->output_can_take(port, vc, q.now)) return false;
+  if (!q.output_can_take(port, vc)) return false;
   // Base, and ECtN after injection (seed 001 Sec. IV-A: "for subsequent hops, the original
   // counters from Base are used"): candidates whose counter is below the threshold.
   if (trigger_ == MisrouteTrigger::Contention || trigger_ == MisrouteTrigger::Ectn)
-    return !q.state->contention().over(port, threshold_);
-  if (trigger_ == MisrouteTrigger::Filtered)
-    return !q.state->contention().filtered_over(port, threshold_);
-  if (trigger_ == MisrouteTrigger::Hybrid && q.state->contention().over(min_port, threshold_))
-    return !q.state->contention().over(port, threshold_);  // the contention condition fired
+    return !q.contention().over(port, threshold_);
+  if (trigger_ == MisrouteTrigger::Filtered) return !q.contention().filtered_over(port, threshold_);
+  if (trigger_ == MisrouteTrigger::Hybrid && q.contention().over(min_port, threshold_))
+    return !q.contention().over(port, threshold_);  // the contention condition fired
   // Credit condition: occupancy below credit_threshold % of the minimal output's.
-  return occupancy(*q.state, port, vc) < credit_fraction_ * occupancy(*q.state, min_port, min_vc);
+  return occupancy(q, port, vc) < credit_fraction_ * occupancy(q, min_port, min_vc);
 }
 
-RouteResult OlmRouting::route(const RouteQuery& q, Packet& pkt, Rng& rng) const {
+RouteResult OlmRouting::route(const PortView& q, const Packet& pkt, Rng& rng) const {
   const uint32_t R = q.router, G = topo_.group_of_router(R), A = topo_.index_in_group(R);
   const uint32_t dst_router = topo_.router_of_node(pkt.dst), Gd = topo_.group_of_router(dst_router);
   const uint32_t Gs = topo_.group_of_node(pkt.src);
@@ -94,18 +91,18 @@ RouteResult OlmRouting::route(const RouteQuery& q, Packet& pkt, Rng& rng) const 
 
   // Global misrouting: in the source group, towards another group, at injection or after a
   // minimal local hop, before any other misrouting.
-  const PortKind in_kind = q.state->port_kind(q.in_port);
+  const PortKind in_kind = q.port_kind(q.in_port);
   const bool at_injection = in_kind == PortKind::Injection;
   const bool after_min_local = in_kind == PortKind::Local && pkt.hops_local == 1 &&
                                pkt.hops_global == 0 && (pkt.flags & Packet::kMisrouted) == 0;
   // ECtN: misrouting at injection from the group's combined counters (CRG-like candidates).
   if (trigger_ == MisrouteTrigger::Ectn && at_injection && pkt.intermediate == kNone && Gd != G &&
-      q.state->ectn_combined(Gd, q.now) >= ectn_threshold_) {
+      q.ectn_combined(Gd) >= ectn_threshold_) {
     uint32_t cand[64], n = 0;
     for (uint32_t k = 0; k < topo_.h(); ++k) {
       const uint32_t X = topo_.global_target_group(G, A, k), port = topo_.first_global_port() + k;
-      if (X == Gd || q.state->ectn_combined(X, q.now) >= ectn_threshold_) continue;
-      if (q.state->output_can_take(port, vc_of(q, port, false), q.now)) cand[n++] = k;
+      if (X == Gd || q.ectn_combined(X) >= ectn_threshold_) continue;
+      if (q.output_can_take(port, vc_of(q, port, false))) cand[n++] = k;
     }
     if (n > 0) {
       const uint32_t k = cand[n == 1 ? 0 : rng.below(n)];

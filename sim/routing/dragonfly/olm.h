@@ -48,7 +48,7 @@ class OlmRouting final : public RoutingAlgorithm {
         ectn_threshold_(ectn_threshold) {}
   bool uses_ectn() const { return trigger_ == MisrouteTrigger::Ectn; }
   const char* name() const override { return "olm"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
   bool uses_contention() const override { return trigger_ != MisrouteTrigger::Credit; }
   bool uses_filtered_contention() const override { return trigger_ == MisrouteTrigger::Filtered; }
@@ -57,12 +57,12 @@ class OlmRouting final : public RoutingAlgorithm {
   uint32_t min_global_vcs() const override { return 2; }
 
  private:
-  uint8_t vc_of(const RouteQuery& q, uint32_t out_port, bool nonminimal_local) const;
+  uint8_t vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const;
   // First hop at `router` towards group `target` (!= its own group).
   uint32_t port_towards_group(uint32_t router, uint32_t target) const;
-  bool min_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const;
-  bool credit_congested(const RouteQuery& q, uint32_t port, uint32_t vc) const;
-  bool candidate_ok(const RouteQuery& q, uint32_t port, uint32_t vc, uint32_t min_port,
+  bool min_congested(const PortView& q, uint32_t port, uint32_t vc) const;
+  bool credit_congested(const PortView& q, uint32_t port, uint32_t vc) const;
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                     uint32_t min_vc) const;
 
   GlobalPolicy policy_;

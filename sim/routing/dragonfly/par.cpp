@@ -1,17 +1,15 @@
 #include "sim/routing/dragonfly/par.h"
 
-#include "sim/router/cioq/router.h"
-
 namespace netcosim {
 
-double ParRouting::occupancy(const RouteQuery& q, uint32_t port, uint32_t vc) const {
+double ParRouting::occupancy(const PortView& q, uint32_t port, uint32_t vc) const {
   // As a fraction of the buffer: PAR's second decision compares a global output (deep buffers)
   // with a local one (shallow buffers); phits would favour misrouting (docs/model.md).
-  const Router& r = *q.state;
+  const PortView& r = q;
   if (r.port_kind(port) == PortKind::Injection) return 0;
   const double cap = r.downstream_capacity(port);
   if (!per_port_) return r.downstream_occupancy(port, vc) / cap;
-  const uint32_t vcs = r.config().vcs[static_cast<unsigned>(r.port_kind(port))];
+  const uint32_t vcs = r.vcs(r.port_kind(port));
   double sum = 0;
   for (uint32_t v = 0; v < vcs; ++v) sum += r.downstream_occupancy(port, v);
   return sum / (cap * vcs);
@@ -28,7 +26,7 @@ uint8_t ParRouting::par_vc(uint32_t port, const Packet& pkt, bool second_global_
   return 4;
 }
 
-RouteResult ParRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) const {
+RouteResult ParRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
   const uint32_t R = q.router, G = topo_.group_of_router(R);
   const uint32_t dst_router = topo_.router_of_node(pkt.dst), Gd = topo_.group_of_router(dst_router);
   RouteResult r;
@@ -57,7 +55,7 @@ RouteResult ParRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) co
   r.nonminimal = valiant && phase == 0 && r.port != topo_.min_output(R, dst_router);
 
   // Decision points: at injection, and after a minimal local hop in the source group.
-  const PortKind in_kind = q.state->port_kind(q.in_port);
+  const PortKind in_kind = q.port_kind(q.in_port);
   const bool decide = !valiant && Gd != G &&
                       (in_kind == PortKind::Injection ||
                        (in_kind == PortKind::Local && pkt.hops_local == 1 && pkt.hops_global == 0));
@@ -75,9 +73,9 @@ RouteResult ParRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) co
     const uint32_t val_port = topo_.min_output(R, cand);
     const uint8_t val_vc = par_vc(val_port, pkt, false);
     const double qmin = occupancy(q, min_port, r.vc), qval = occupancy(q, val_port, val_vc);
-    const double t = q.state->port_kind(min_port) == PortKind::Injection
+    const double t = q.port_kind(min_port) == PortKind::Injection
                          ? 0
-                         : double(t_) / q.state->downstream_capacity(min_port);
+                         : double(t_) / q.downstream_capacity(min_port);
     if (!(qmin <= f_ * qval + t)) {
       r.port = static_cast<uint8_t>(val_port);
       r.vc = val_vc;

@@ -18,13 +18,13 @@ class ParRouting final : public RoutingAlgorithm {
   ParRouting(const Dragonfly& topo, double f, uint32_t t_phits, bool per_port)
       : RoutingAlgorithm(topo), f_(f), t_(t_phits), per_port_(per_port) {}
   const char* name() const override { return "par"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
   uint32_t min_local_vcs() const override { return 5; }
   uint32_t min_global_vcs() const override { return 2; }
 
  private:
-  double occupancy(const RouteQuery& q, uint32_t port, uint32_t vc) const;
+  double occupancy(const PortView& q, uint32_t port, uint32_t vc) const;
   uint8_t par_vc(uint32_t port, const Packet& pkt, bool valiant_pending_global) const;
   double f_;
   uint32_t t_;

@@ -1,25 +1,23 @@
 #include "sim/routing/dragonfly/ugal_piggyback.h"
 
-#include "sim/router/cioq/router.h"
-
 namespace netcosim {
 
-double SourceAdaptiveRouting::occupancy(const RouteQuery& q, uint32_t port, uint32_t vc) const {
-  const Router& r = *q.state;
+double SourceAdaptiveRouting::occupancy(const PortView& q, uint32_t port, uint32_t vc) const {
+  const PortView& r = q;
   if (r.port_kind(port) == PortKind::Injection) return 0;  // ejection: never congested
   if (!per_port_) return r.downstream_occupancy(port, vc);
   // Per port: the occupancy summed over the port's VCs (thesis Sec. 5.2.4).
-  const uint32_t vcs = r.config().vcs[static_cast<unsigned>(r.port_kind(port))];
+  const uint32_t vcs = r.vcs(r.port_kind(port));
   double sum = 0;
   for (uint32_t v = 0; v < vcs; ++v) sum += r.downstream_occupancy(port, v);
   return sum;
 }
 
-RouteResult SourceAdaptiveRouting::route(const RouteQuery& q, Packet& pkt, Rng& /*rng*/) const {
+RouteResult SourceAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
   const uint32_t R = q.router;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
   RouteResult r;
-  const bool at_source = q.state->port_kind(q.in_port) == PortKind::Injection;
+  const bool at_source = q.port_kind(q.in_port) == PortKind::Injection;
   if (at_source && pkt.intermediate == kNone) {
     if (R == dst_router) {
       r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
@@ -43,7 +41,7 @@ RouteResult SourceAdaptiveRouting::route(const RouteQuery& q, Packet& pkt, Rng& 
         // The saturation bit of the group's minimal global link towards the destination group.
         const uint32_t G = topo_.group_of_router(R), Gd = topo_.group_of_router(dst_router);
         const uint32_t j = topo_.global_link_index(G, Gd);
-        const uint64_t mask = q.state->peer_saturation(j / topo_.h(), q.now);
+        const uint64_t mask = q.peer_saturation(j / topo_.h());
         if ((mask >> (j % topo_.h())) & 1u) minimal = false;
       }
       if (!minimal) {

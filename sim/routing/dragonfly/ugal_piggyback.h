@@ -29,7 +29,7 @@ class SourceAdaptiveRouting final : public RoutingAlgorithm {
         per_port_(per_port),
         recompute_(recompute) {}
   const char* name() const override { return kind_ == Kind::Ugal ? "ugal" : "pb"; }
-  RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
   bool uses_saturation_bits() const override { return kind_ == Kind::PiggyBack; }
   double sat_f() const override { return f_; }
@@ -39,7 +39,7 @@ class SourceAdaptiveRouting final : public RoutingAlgorithm {
   uint32_t min_global_vcs() const override { return 2; }
 
  private:
-  double occupancy(const RouteQuery& q, uint32_t port, uint32_t vc) const;
+  double occupancy(const PortView& q, uint32_t port, uint32_t vc) const;
   Kind kind_;
   double f_;
   uint32_t t_;

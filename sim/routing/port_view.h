@@ -1,0 +1,105 @@
+// What a routing decision may read (docs/architecture.md): the ports of the router it is taken at,
+// as they were at the start of the cycle. The router fills one PortView when it is built (pointers
+// to its credit counters, output FIFO levels, contention counters and group sensors) and sets the
+// head's input port, input VC and the cycle before each decision; the view is plain data with
+// inline accessors, so reading it costs what reading the router did. Routing never includes a
+// router: a second router architecture fills the same view.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/blocks/contention_counters.h"
+#include "sim/blocks/credit_counter.h"
+#include "sim/congestion/group_sensors.h"
+#include "sim/link/packet.h"
+#include "sim/topology/dragonfly.h"
+
+namespace netcosim {
+
+// The level of one output FIFO (phits), written by the router, read by routing (can a packet be
+// granted to this output now?).
+struct OutputFifoLevel {
+  uint32_t used_phits = 0;     // queued + the packet still on the link
+  Cycle tx_release = 0;        // when the packet on the link has left the FIFO
+  bool tx_pending = false;     // a packet is on the link and still counted in used_phits
+  Cycle write_busy_until = 0;  // the crossbar is writing into the FIFO until then
+  // Free phits in cycle `now`: the packet on the link has left once its tail is out.
+  uint32_t free(Cycle now, uint32_t capacity, uint32_t packet_size) const {
+    const bool released = tx_pending && now >= tx_release;
+    return capacity - used_phits + (released ? packet_size : 0);
+  }
+};
+
+class PortView {
+ public:
+  // The decision: router, the head's input port and VC, the cycle.
+  uint32_t router = 0;
+  uint32_t in_port = 0;
+  uint32_t in_vc = 0;
+  Cycle now = 0;
+
+  PortKind port_kind(uint32_t port) const { return kinds_[port]; }
+  uint32_t radix() const { return radix_; }
+  uint32_t packet_size() const { return packet_size_; }
+  // VCs of a port class.
+  uint32_t vcs(PortKind kind) const { return vcs_[static_cast<unsigned>(kind)]; }
+  // Downstream buffer occupancy of an output VC, in phits, as the credits see it.
+  uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
+    return credits_[port].capacity() - credits_[port].credits(vc);
+  }
+  uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
+  // Free phits of an output FIFO now.
+  uint32_t fifo_free(uint32_t port) const {
+    return fifos_[port].free(now, fifo_capacity_, packet_size_);
+  }
+  // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
+  bool output_can_take(uint32_t port, uint32_t vc) const {
+    if (fifo_free(port) < packet_size_) return false;
+    return kinds_[port] == PortKind::Injection || credits_[port].can_send(vc, packet_size_);
+  }
+  // Contention counters of the router's outputs (seed 001 Sec. III), when the routing asked for
+  // them (RoutingAlgorithm::uses_contention()).
+  const model::ContentionCounters& contention() const { return *contention_; }
+  // State published by the other routers of the group.
+  uint32_t ectn_combined(uint32_t group) const { return sensors_->ectn_combined(group, now); }
+  uint64_t peer_saturation(uint32_t index_in_group) const {
+    return sensors_->peer_saturation(index_in_group, now);
+  }
+
+  // Wiring, by the router that owns the view (the arrays outlive it).
+  struct Wiring {
+    const PortKind* kinds = nullptr;
+    uint32_t radix = 0;
+    const uint32_t* vcs = nullptr;  // by PortKind
+    const model::CreditCounter* credits = nullptr;
+    const OutputFifoLevel* fifos = nullptr;
+    uint32_t fifo_capacity = 0;
+    uint32_t packet_size = 0;
+    const model::ContentionCounters* contention = nullptr;
+    const GroupSensors* sensors = nullptr;
+  };
+  void wire(const Wiring& w) {
+    kinds_ = w.kinds;
+    radix_ = w.radix;
+    vcs_ = w.vcs;
+    credits_ = w.credits;
+    fifos_ = w.fifos;
+    fifo_capacity_ = w.fifo_capacity;
+    packet_size_ = w.packet_size;
+    contention_ = w.contention;
+    sensors_ = w.sensors;
+  }
+
+ private:
+  const PortKind* kinds_ = nullptr;
+  uint32_t radix_ = 0;
+  const uint32_t* vcs_ = nullptr;
+  const model::CreditCounter* credits_ = nullptr;
+  const OutputFifoLevel* fifos_ = nullptr;
+  uint32_t fifo_capacity_ = 0;
+  uint32_t packet_size_ = 0;
+  const model::ContentionCounters* contention_ = nullptr;
+  const GroupSensors* sensors_ = nullptr;
+};
+
+}  // namespace netcosim
