@@ -1,6 +1,7 @@
 // netcosim: the command-line front end (DESIGN.md §5).
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string>
 
 #include "subcommands.h"
@@ -28,7 +29,26 @@ const char* kUsage =
 
 }  // namespace
 
+namespace {
+int dispatch(int argc, char** argv);
+}  // namespace
+
+// An allocation that fails despite the memory check (validate_config) ends the run with one line
+// and exit status 3, never with an uncaught std::bad_alloc (abort, 134).
 int main(int argc, char** argv) {
+  try {
+    return dispatch(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs(
+        "netcosim: out of memory: an allocation failed (std::bad_alloc); reduce the "
+        "configuration's buffers, source queues, time-series bins or threads\n",
+        stderr);
+    return 3;
+  }
+}
+
+namespace {
+int dispatch(int argc, char** argv) {
   if (argc < 2) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -48,6 +68,7 @@ int main(int argc, char** argv) {
                cmd.c_str());
   return 2;
 }
+}  // namespace
 
 // libsystemc.so refers to sc_main (its own main() calls it). netcosim has its own main() and the
 // SystemC engine starts the kernel with sc_start() (sim/engine/systemc/sc_engine.cpp): this is never

@@ -11,6 +11,7 @@
 
 #include "sim/config/config.h"
 #include "sim/engine/systemc/sc_engine.h"
+#include "sim/network/memory_estimate.h"
 #include "sim/network/network.h"
 #include "subcommands.h"
 
@@ -23,7 +24,8 @@ void print_keys() {
   for (const auto& s : config_schema()) {
     std::printf("  %-28s = %-10s %s", s.name, s.def, s.help);
     if (s.type == KeyType::Enum) std::printf("; %s", s.choices);
-    if (s.type == KeyType::Int || s.type == KeyType::Float) std::printf("; [%g, %g]", s.min, s.max);
+    if (s.type == KeyType::Int || s.type == KeyType::Float)
+      std::printf("; [%s, %s]", format_limit(s.min).c_str(), format_limit(s.max).c_str());
     if (s.type == KeyType::Bool) std::printf("; true|false");
     std::printf("\n");
   }
@@ -119,6 +121,7 @@ int run_main(int argc, char** argv) {
     if (!config_file.empty()) cfg.load_file(config_file);
     for (const auto& s : sets) cfg.set_override(s);
     validate_config(cfg);
+    if (threads > 1) check_memory_fits(cfg, threads);  // one sink per thread
     if ((!ts_csv.empty() || !ts_png.empty()) && cfg.get_int("sim.timeseries_bin") == 0)
       throw ConfigError(
           "--timeseries-csv/--timeseries-png need a time series: set "

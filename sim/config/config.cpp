@@ -1,11 +1,16 @@
 #include "sim/config/config.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <cstring>
 #include <sstream>
+
 
 namespace netcosim {
 
@@ -144,15 +149,43 @@ std::string sections() {
   return out;
 }
 
+// The shortest of %.15g, %.16g, %.17g that reads back as the same double: values that round-trip
+// with 15 digits print as before, the others (e.g. subnormals) are not altered by the round trip.
 std::string fmt_num(double v) {
-  std::ostringstream o;
-  o.precision(15);
-  o << v;
-  return o.str();
+  for (int prec = 15; prec <= 17; ++prec) {
+    std::ostringstream o;
+    o.precision(prec);
+    o << v;
+    if (prec == 17 || std::strtod(o.str().c_str(), nullptr) == v) return o.str();
+  }
+  return "";
 }
 
+// The first control character (0x00-0x1F except tab, and 0x7F) of s, or npos.
+size_t find_control(const std::string& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) return i;
+  }
+  return std::string::npos;
+}
+
+std::string hex_byte(unsigned char c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%02X", c);
+  return buf;
+}
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// Integer grammar (README "Number syntax"): [+-]?[0-9]+, within int64.
 bool parse_int(const std::string& v, int64_t& out) {
-  if (v.empty()) return false;
+  size_t i = (!v.empty() && (v[0] == '+' || v[0] == '-')) ? 1 : 0;
+  if (i == v.size()) return false;
+  for (size_t j = i; j < v.size(); ++j)
+    if (!is_digit(v[j])) return false;
   errno = 0;
   char* end = nullptr;
   const long long x = std::strtoll(v.c_str(), &end, 10);
@@ -161,12 +194,33 @@ bool parse_int(const std::string& v, int64_t& out) {
   return true;
 }
 
+// Float grammar: [+-]? ( [0-9]+ ( . [0-9]* )? | . [0-9]+ ) ( [eE] [+-]? [0-9]+ )?
+// (no hex, no inf/nan). The value is rounded to the nearest double; subnormal results (1e-320)
+// are accepted, results that overflow are rejected.
 bool parse_float(const std::string& v, double& out) {
-  if (v.empty()) return false;
+  size_t i = 0;
+  const size_t n = v.size();
+  if (i < n && (v[i] == '+' || v[i] == '-')) ++i;
+  size_t digits = 0;
+  while (i < n && is_digit(v[i])) ++i, ++digits;
+  if (i < n && v[i] == '.') {
+    ++i;
+    while (i < n && is_digit(v[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < n && (v[i] == 'e' || v[i] == 'E')) {
+    ++i;
+    if (i < n && (v[i] == '+' || v[i] == '-')) ++i;
+    size_t exp_digits = 0;
+    while (i < n && is_digit(v[i])) ++i, ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  if (i != n) return false;
   errno = 0;
   char* end = nullptr;
   const double x = std::strtod(v.c_str(), &end);
-  if (errno != 0 || *end != '\0' || !std::isfinite(x)) return false;
+  // ERANGE is also set for a subnormal or zero result of underflow: only overflow is an error.
+  if (*end != '\0' || !std::isfinite(x)) return false;
   out = x;
   return true;
 }
@@ -186,25 +240,27 @@ bool parse_bool(const std::string& v, bool& out) {
 std::string canonical(const KeySpec& s, const std::string& raw, const std::string& where) {
   const std::string key = s.name;
   const std::string loc = where.empty() ? "" : " (" + where + ")";
+  const std::string shown = quote_value(raw);
   switch (s.type) {
     case KeyType::Int: {
       int64_t x;
       if (!parse_int(raw, x) || x < s.min || x > s.max)
-        throw ConfigError(key + "=" + raw + loc + ": must be an integer in [" + fmt_num(s.min) +
-                          ", " + fmt_num(s.max) + "] (" + s.help + ")");
+        throw ConfigError(key + "=" + shown + loc + ": must be an integer in [" +
+                          format_limit(s.min) + ", " + format_limit(s.max) + "] (" + s.help + ")");
       return std::to_string(x);
     }
     case KeyType::Float: {
       double x;
       if (!parse_float(raw, x) || x < s.min || x > s.max)
-        throw ConfigError(key + "=" + raw + loc + ": must be a number in [" + fmt_num(s.min) +
-                          ", " + fmt_num(s.max) + "] (" + s.help + ")");
+        throw ConfigError(key + "=" + shown + loc + ": must be a number in [" +
+                          format_limit(s.min) + ", " + format_limit(s.max) +
+                          "] (decimal, optional exponent; " + s.help + ")");
       return fmt_num(x);
     }
     case KeyType::Bool: {
       bool b;
       if (!parse_bool(raw, b))
-        throw ConfigError(key + "=" + raw + loc + ": must be true or false (" + s.help + ")");
+        throw ConfigError(key + "=" + shown + loc + ": must be true or false (" + s.help + ")");
       return b ? "true" : "false";
     }
     case KeyType::Enum: {
@@ -213,7 +269,7 @@ std::string canonical(const KeySpec& s, const std::string& raw, const std::strin
       std::string c;
       while (std::getline(is, c, '|'))
         if (c == raw) return raw;
-      throw ConfigError(key + "=" + raw + loc + ": allowed values are " + choices);
+      throw ConfigError(key + "=" + shown + loc + ": allowed values are " + choices);
     }
   }
   return raw;
@@ -221,24 +277,57 @@ std::string canonical(const KeySpec& s, const std::string& raw, const std::strin
 
 }  // namespace
 
+std::string quote_value(const std::string& v) {
+  std::string out;
+  size_t cut = v.size() <= kMaxQuotedChars ? v.size() : kMaxQuotedChars;
+  // Never split a UTF-8 sequence.
+  while (cut < v.size() && cut > 0 && (static_cast<unsigned char>(v[cut]) & 0xC0) == 0x80) --cut;
+  for (size_t i = 0; i < cut; ++i) {
+    const auto c = static_cast<unsigned char>(v[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (cut < v.size()) out += "... (" + std::to_string(v.size()) + " characters)";
+  return out;
+}
+
+std::string format_limit(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9.2e18)
+    return std::to_string(static_cast<long long>(v));
+  return fmt_num(v);
+}
+
 Config::Config() {
   for (const auto& s : config_schema()) values_[s.name] = s.def;
 }
 
 void Config::set(const std::string& key, const std::string& value, const std::string& where) {
-  const KeySpec* s = find_spec(key);
   const std::string loc = where.empty() ? "" : " (" + where + ")";
+  for (const std::string* part : {&key, &value}) {
+    const size_t bad = find_control(*part);
+    if (bad != std::string::npos)
+      throw ConfigError("control character " + hex_byte(static_cast<unsigned char>((*part)[bad])) +
+                        " in " + (part == &key ? "key '" : "the value of '") + quote_value(key) +
+                        "'" + loc + "; only tab is allowed");
+  }
+  const KeySpec* s = find_spec(key);
   if (s == nullptr) {
+    const std::string shown = quote_value(key);
     const auto dot = key.find('.');
     if (dot == std::string::npos)
-      throw ConfigError("malformed key '" + key + "'" + loc +
+      throw ConfigError("malformed key '" + shown + "'" + loc +
                         ": expected section.key; sections: " + sections());
     const std::string sec = key.substr(0, dot);
     const std::string keys = keys_of_section(sec);
     if (keys.empty())
-      throw ConfigError("unknown section '" + sec + "' in key '" + key + "'" + loc +
+      throw ConfigError("unknown section '" + quote_value(sec) + "' in key '" + shown + "'" + loc +
                         "; sections: " + sections());
-    throw ConfigError("unknown key '" + key + "'" + loc + "; keys of [" + sec + "]: " + keys);
+    throw ConfigError("unknown key '" + shown + "'" + loc + "; keys of [" + sec + "]: " + keys);
   }
   values_[key] = canonical(*s, trim(value), where);
   explicit_.insert(key);
@@ -248,53 +337,125 @@ bool Config::is_explicit(const std::string& key) const {
   return explicit_.count(key) != 0;
 }
 
+// --set overrides are applied in order after the file: a key given twice takes the last value
+// (README "Configuration").
 void Config::set_override(const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError("--set " + assignment + ": expected section.key=value");
+    throw ConfigError("--set " + quote_value(assignment) + ": expected section.key=value");
   set(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "--set");
 }
 
+// Lines end at LF, CRLF or CR; a UTF-8 byte order mark at the start is skipped. Control
+// characters other than tab, a duplicate section and a duplicate key are errors.
 void Config::load_ini(const std::string& text, const std::string& origin) {
-  std::istringstream is(text);
-  std::string line;
   std::string section;
+  std::map<std::string, int> section_line, key_line;
   int lineno = 0;
-  while (std::getline(is, line)) {
+  size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  while (pos < text.size()) {
+    const size_t eol = text.find_first_of("\r\n", pos);
+    const std::string line =
+        text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    if (eol == std::string::npos)
+      pos = text.size();
+    else
+      pos =
+          (text[eol] == '\r' && eol + 1 < text.size() && text[eol + 1] == '\n') ? eol + 2 : eol + 1;
     ++lineno;
     const std::string where = origin + ":" + std::to_string(lineno);
+    const size_t bad = find_control(line);
+    if (bad != std::string::npos)
+      throw ConfigError(where + ": control character " +
+                        hex_byte(static_cast<unsigned char>(line[bad])) + " at column " +
+                        std::to_string(bad + 1) + "; only tab is allowed in a configuration file");
     std::string t = trim(line);
     if (t.empty() || t[0] == '#' || t[0] == ';') continue;
     if (t[0] == '[') {
       if (t.back() != ']' || t.size() < 3)
-        throw ConfigError(where + ": malformed section header '" + t + "': expected [section]");
+        throw ConfigError(where + ": malformed section header '" + quote_value(t) +
+                          "': expected [section]");
       section = trim(t.substr(1, t.size() - 2));
       if (keys_of_section(section).empty())
-        throw ConfigError(where + ": unknown section [" + section + "]; sections: " + sections());
+        throw ConfigError(where + ": unknown section [" + quote_value(section) +
+                          "]; sections: " + sections());
+      const auto [it, fresh] = section_line.emplace(section, lineno);
+      if (!fresh)
+        throw ConfigError(where + ": duplicate section [" + section + "] (first at " + origin +
+                          ":" + std::to_string(it->second) + "); give each section once");
       continue;
     }
     const auto eq = t.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw ConfigError(where + ": malformed line '" + t + "': expected 'key = value'");
+      throw ConfigError(where + ": malformed line '" + quote_value(t) +
+                        "': expected 'key = value'");
     if (section.empty())
-      throw ConfigError(where + ": key '" + trim(t.substr(0, eq)) +
+      throw ConfigError(where + ": key '" + quote_value(trim(t.substr(0, eq))) +
                         "' outside any section; sections: " + sections());
     std::string value = t.substr(eq + 1);
     // Trailing comments after a value: "key = 3   # note".
     for (const char c : {'#', ';'}) {
-      const auto pos = value.find(c);
-      if (pos != std::string::npos) value = value.substr(0, pos);
+      const auto cpos = value.find(c);
+      if (cpos != std::string::npos) value = value.substr(0, cpos);
     }
-    set(section + "." + trim(t.substr(0, eq)), trim(value), where);
+    const std::string key = section + "." + trim(t.substr(0, eq));
+    const auto prev = key_line.find(key);
+    if (prev != key_line.end())
+      throw ConfigError(where + ": duplicate key " + quote_value(key) + " (first set at " + origin +
+                        ":" + std::to_string(prev->second) +
+                        "); give each key once (--set overrides a file's value)");
+    set(key, trim(value), where);
+    key_line.emplace(key, lineno);
   }
 }
 
 void Config::load_file(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw ConfigError("cannot read configuration file '" + path + "'");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  load_ini(ss.str(), path);
+  const std::string shown = "'" + quote_value(path) + "'";
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw ConfigError("cannot read configuration file " + shown + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) {
+    const char* kind = S_ISDIR(st.st_mode)    ? "a directory"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                       : S_ISFIFO(st.st_mode) ? "a pipe"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                                              : "not a file";
+    throw ConfigError("configuration file " + shown + " is " + kind + ": expected a regular file");
+  }
+  auto too_big = [&](const std::string& size) {
+    return ConfigError("configuration file " + shown + " is " + size +
+                       " bytes: larger than the limit of " + std::to_string(kMaxConfigFileBytes) +
+                       " bytes (1 MiB)");
+  };
+  if (static_cast<uint64_t>(st.st_size) > kMaxConfigFileBytes)
+    throw too_big(std::to_string(st.st_size));
+  // O_NONBLOCK: never wait on a file that turned into a pipe since the stat.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    throw ConfigError("cannot read configuration file " + shown + ": " + std::strerror(errno));
+  std::string text;
+  text.resize(kMaxConfigFileBytes + 1);
+  size_t got = 0;
+  bool failed = false;
+  int err = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::read(fd, &text[got], text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      failed = true;
+      err = errno;
+      break;
+    }
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  if (failed)
+    throw ConfigError("cannot read configuration file " + shown + ": " + std::strerror(err));
+  if (got > kMaxConfigFileBytes) throw too_big("more than " + std::to_string(kMaxConfigFileBytes));
+  text.resize(got);
+  load_ini(text, path);
 }
 
 int64_t Config::get_int(const std::string& key) const {

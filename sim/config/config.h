@@ -33,15 +33,30 @@ struct KeySpec {
 
 const std::vector<KeySpec>& config_schema();
 
+// A configuration file must be a regular file of at most this many bytes (1 MiB; README
+// "Configuration").
+constexpr uint64_t kMaxConfigFileBytes = 1048576;
+// Messages quote at most this many characters of a value, then "... (N characters)".
+constexpr size_t kMaxQuotedChars = 80;
+
+// A value as quoted in messages: control characters as \xNN, at most kMaxQuotedChars characters.
+std::string quote_value(const std::string& v);
+// A schema limit as text: integers exactly (1048576, 9007199254740991), others in the shortest
+// form that reads back as the same double.
+std::string format_limit(double v);
+
 class Config {
  public:
   // All keys at their defaults: the embedded default network (a small Dragonfly, p=2 a=4 h=2).
   Config();
 
-  // Parse INI text; `origin` names the source in messages (a file name).
+  // Parse INI text; `origin` names the source in messages (a file name). Lines end at LF, CRLF
+  // or CR; a leading UTF-8 BOM is skipped; control characters other than tab, duplicate
+  // sections and duplicate keys are errors.
   void load_ini(const std::string& text, const std::string& origin);
+  // Reads a regular file of at most kMaxConfigFileBytes bytes (anything else is a ConfigError).
   void load_file(const std::string& path);
-  // "section.key=value" as given to --set.
+  // "section.key=value" as given to --set; a later --set of the same key wins.
   void set_override(const std::string& assignment);
   // Set one key (validated against the schema).
   void set(const std::string& key, const std::string& value, const std::string& where = "");
@@ -62,7 +77,9 @@ class Config {
   std::set<std::string> explicit_;
 };
 
-// Cross-key consistency checks; throws ConfigError naming the keys involved.
+// Cross-key consistency checks; throws ConfigError naming the keys involved. Whether a consistent
+// configuration fits the machine is checked when its network is built
+// (sim/network/memory_estimate.h).
 void validate_config(const Config& c);
 
 // Seed 001 Sec. VI-A / thesis 000 Sec. 4.2.2: a contention threshold should satisfy

@@ -1,10 +1,13 @@
 #include "sim/network/network.h"
 
+#include "sim/network/memory_estimate.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -39,7 +42,8 @@ uint32_t ceil_div(uint32_t a, uint32_t b) {
 
 Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, Cycle local_lead)
     : cfg_(cfg),
-      topo_((validate_config(cfg), static_cast<uint32_t>(cfg.get_int("topology.p"))),
+      topo_((validate_config(cfg), check_memory_fits(cfg, 1),
+             static_cast<uint32_t>(cfg.get_int("topology.p"))),
             static_cast<uint32_t>(cfg.get_int("topology.a")),
             static_cast<uint32_t>(cfg.get_int("topology.h")),
             cfg.get_str("topology.arrangement") == "consecutive" ? Arrangement::Consecutive
@@ -382,16 +386,11 @@ RunResults Network::collect(Cycle total, double wall) const {
   r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
   r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
   r.latency_max = s.latency_max;
-  // Nearest-rank percentiles from the exact histogram.
+  // Nearest-rank percentiles from the histogram (exact below 2^16 cycles: latency_histogram.h).
   auto percentile = [&](double q) -> uint64_t {
     if (s.window_packets == 0) return 0;
     const uint64_t rank = static_cast<uint64_t>(std::ceil(q * double(s.window_packets)));
-    uint64_t cum = 0;
-    for (size_t i = 0; i < s.latency_hist.size(); ++i) {
-      cum += s.latency_hist[i];
-      if (cum >= rank) return i;
-    }
-    return s.latency_max;
+    return s.latency_hist.percentile_at_rank(rank, s.latency_max);
   };
   r.latency_p50 = percentile(0.50);
   r.latency_p99 = percentile(0.99);
@@ -459,7 +458,7 @@ std::string results_json(const RunResults& r, const Config& cfg) {
     if (type == KeyType::Int)
       w.kv(key, static_cast<int64_t>(std::stoll(kv.second)));
     else if (type == KeyType::Float)
-      w.kv(key, std::stod(kv.second));
+      w.kv(key, std::strtod(kv.second.c_str(), nullptr));
     else if (type == KeyType::Bool)
       w.kv(key, kv.second == "true");
     else

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sim/link/packet.h"
+#include "sim/stats/latency_histogram.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
@@ -16,7 +17,7 @@ struct StatsSink {
   uint32_t packet_size = 0;
 
   // Packets delivered (tail consumed) inside the window.
-  std::vector<uint64_t> latency_hist;  // index = total latency in cycles (exact percentiles)
+  LatencyHistogram latency_hist;  // total latency; fixed size (latency_histogram.h)
   uint64_t window_packets = 0, window_phits = 0;
   uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
   uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
@@ -45,7 +46,7 @@ struct StatsSink {
     window_start = start;
     window_end = end;
     packet_size = size;
-    latency_hist.assign(static_cast<size_t>(end) + 1, 0);
+    latency_hist.clear();
   }
 
   static uint64_t identity_hash(uint32_t src, uint32_t seq) {
@@ -75,7 +76,7 @@ struct StatsSink {
     const uint64_t lat = t_del - p.t_gen;
     ++window_packets;
     window_phits += packet_size;
-    ++latency_hist[lat];
+    latency_hist.add(lat);
     latency_sum += lat;
     network_latency_sum += t_del - p.t_inject;
     injection_latency_sum += p.t_inject - p.t_gen;
@@ -87,8 +88,7 @@ struct StatsSink {
   }
 
   void merge(const StatsSink& o) {
-    for (size_t i = 0; i < latency_hist.size() && i < o.latency_hist.size(); ++i)
-      latency_hist[i] += o.latency_hist[i];
+    latency_hist.merge(o.latency_hist);
     window_packets += o.window_packets;
     window_phits += o.window_phits;
     latency_sum += o.latency_sum;

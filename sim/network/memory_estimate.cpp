@@ -1,0 +1,171 @@
+#include "sim/network/memory_estimate.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "sim/link/channel.h"
+#include "sim/stats/latency_histogram.h"
+#include "sim/nic/nic.h"
+#include "sim/link/packet.h"
+
+namespace netcosim {
+
+namespace {
+
+// Bytes of one packet slot: input buffers hold a Packet, output FIFOs a Packet plus its ready
+// cycle and VC (Router::OutEntry), link rings a PacketMsg.
+constexpr double kPacketSlot = sizeof(Packet);
+constexpr double kOutSlot = sizeof(Packet) + 8;
+// Fixed per-router state (VC and port tables, allocator, counters, ECtN/PB tables). Measured: the
+// 2064-router h8 network peaks at 201 MiB resident, about 23 kB per router beyond the other terms.
+constexpr double kPerRouterFixed = 32 * 1024;
+
+double pow2_at_least(double x) {
+  double n = 1;
+  while (n < x) n *= 2;
+  return n;
+}
+
+std::string num(int64_t v) {
+  return std::to_string(v);
+}
+
+}  // namespace
+
+std::string format_bytes(double bytes) {
+  const char* units[] = {"bytes", "kB", "MB", "GB", "TB", "PB", "EB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 6) {
+    bytes /= 1024;
+    ++u;
+  }
+  char buf[64];
+  if (u == 0)
+    std::snprintf(buf, sizeof buf, "%.0f %s", bytes, units[u]);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[u]);
+  return buf;
+}
+
+MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
+  MemoryEstimate m;
+  const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
+                h = c.get_int("topology.h");
+  const int64_t groups = a * h + 1;
+  const int64_t R = groups * a, N = R * p;
+  const int64_t S = c.get_int("packet.size");
+  const std::string rs = " x " + num(R) + " routers";
+  auto add = [&](std::string what, double bytes) { m.terms.push_back({std::move(what), bytes}); };
+
+  // Input buffers: buffer / packet.size packet slots per VC (VCT), per port kind.
+  struct Kind {
+    const char* buffer;
+    const char* vcs;
+    const char* ports_key;
+    int64_t ports;
+  };
+  for (const Kind& k : {Kind{"router.buffer_injection", "router.vcs_injection", "topology.p", p},
+                        Kind{"router.buffer_local", "router.vcs_local", "topology.a-1", a - 1},
+                        Kind{"router.buffer_global", "router.vcs_global", "topology.h", h}}) {
+    const int64_t slots = c.get_int(k.buffer) / S, vcs = c.get_int(k.vcs);
+    add(std::string(k.buffer) + "=" + num(c.get_int(k.buffer)) + " / packet.size=" + num(S) +
+            " x " + k.vcs + "=" + num(vcs) + " x " + k.ports_key + "=" + num(k.ports) + " ports" +
+            rs,
+        double(slots) * double(vcs) * double(k.ports) * double(R) * kPacketSlot);
+  }
+  const int64_t radix = p + a - 1 + h;
+  add("router.buffer_output=" + num(c.get_int("router.buffer_output")) +
+          " / packet.size=" + num(S) + " x radix " + num(radix) + rs,
+      double(c.get_int("router.buffer_output") / S) * double(radix) * double(R) * kOutSlot);
+  // Two arrival wheels per router of 2 x (longest link latency + transfer cycles) + 2 slots.
+  const int64_t lmax = std::max(c.get_int("link.latency_local"), c.get_int("link.latency_global"));
+  const double wheel = pow2_at_least(2.0 * double(lmax + S) + 2);
+  add("link.latency_global/latency_local=" + num(lmax) + ": 2 arrival wheels of " +
+          num(static_cast<int64_t>(wheel)) + " slots" + rs,
+      2 * wheel * 8 * double(R));
+  // Link rings: packets in flight (latency + lookahead) / packet.size, credits likewise.
+  double links = 0;
+  for (const Kind& k :
+       {Kind{"router.buffer_local", "router.vcs_local", "link.latency_local", a - 1},
+        Kind{"router.buffer_global", "router.vcs_global", "link.latency_global", h}}) {
+    const double lat = double(c.get_int(k.ports_key));
+    const double downstream = double(c.get_int(k.vcs)) * double(c.get_int(k.buffer) / S);
+    const double data = pow2_at_least(std::min(std::ceil(2 * lat / S) + 2, downstream + 1));
+    const double credits = pow2_at_least(std::min(2 * lat + 3, downstream + 2));
+    links += double(k.ports) * double(R) *
+             (data * sizeof(PacketMsg) + credits * sizeof(CreditMsg) + sizeof(Link));
+  }
+  add("link.latency_local, link.latency_global: link rings" + rs, links);
+  const int64_t q = c.get_int("traffic.source_queue");
+  add("traffic.source_queue=" + num(q) + " x " + num(N) + " nodes",
+      double(q) * double(N) * sizeof(SourceEntry) + double(N) * (sizeof(Nic) + sizeof(Link) + 64));
+  // Statistics sinks: one per thread, the merged one and the preloaded one (time series: the
+  // merged sink only is copied into the results, 5 vectors, and written as text).
+  const double sinks = double(threads) + 2;
+  const int64_t bin = c.get_int("sim.timeseries_bin");
+  if (bin > 0) {
+    const int64_t horizon = c.get_int("sim.warmup") + c.get_int("sim.measure");
+    const double bins = std::ceil(double(horizon) / double(bin));
+    add("sim.timeseries_bin=" + num(bin) + " over sim.warmup+sim.measure=" + num(horizon) +
+            " cycles: " + num(static_cast<int64_t>(bins)) + " bins x " +
+            num(static_cast<int64_t>(sinks)) + " sinks",
+        bins * (sinks * 4 * 8 + 5 * 8 + 160));
+  }
+  add("latency histograms: " + num(static_cast<int64_t>(sinks)) + " sinks (fixed size)",
+      sinks * double(LatencyHistogram::storage_bytes()));
+  add("fixed per-router state" + rs, kPerRouterFixed * double(R));
+  std::stable_sort(m.terms.begin(), m.terms.end(),
+                   [](const MemoryTerm& x, const MemoryTerm& y) { return x.bytes > y.bytes; });
+  for (const auto& t : m.terms) m.total_bytes += t.bytes;
+  return m;
+}
+
+uint64_t available_memory_bytes(std::string* source) {
+  std::ifstream f("/proc/meminfo");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.rfind("MemAvailable:", 0) != 0) continue;
+    std::istringstream is(line.substr(13));
+    uint64_t kb = 0;
+    if (is >> kb) {
+      if (source) *source = "MemAvailable in /proc/meminfo";
+      return kb * 1024;
+    }
+  }
+  const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0) {
+    if (source) *source = "sysconf(_SC_AVPHYS_PAGES)";
+    return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
+  }
+  return 0;
+}
+
+void check_memory_fits(const Config& c, uint32_t threads, uint64_t available,
+                       const std::string& source) {
+  if (available == 0) return;
+  const MemoryEstimate m = estimate_memory(c, threads);
+  const double allowed = 0.9 * double(available);
+  if (m.total_bytes <= allowed) return;
+  std::string parts;
+  for (size_t i = 0; i < m.terms.size() && i < 3; ++i) {
+    if (m.terms[i].bytes < 0.01 * m.total_bytes) break;
+    parts +=
+        (parts.empty() ? "" : "; ") + m.terms[i].what + " needs " + format_bytes(m.terms[i].bytes);
+  }
+  throw ConfigError(parts + ": the run needs about " + format_bytes(m.total_bytes) +
+                    ", the machine has " + format_bytes(double(available)) + " available (" +
+                    source + "; a run may use at most 90% of it); reduce these keys");
+}
+
+void check_memory_fits(const Config& c, uint32_t threads) {
+  std::string source;
+  const uint64_t avail = available_memory_bytes(&source);
+  check_memory_fits(c, threads, avail, source);
+}
+
+}  // namespace netcosim

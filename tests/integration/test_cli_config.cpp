@@ -1,0 +1,247 @@
+// Configuration input through the real binary (NETCOSIM_EXE): what is not a configuration file,
+// parser errors, exact limits in run --help, the memory check (exit 2 naming the key), an
+// allocation failure (exit 3, one line) and mutants of a shipped configuration (exit 0 or 2 only,
+// 0 exactly when the in-process reader accepts them).
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/config/config.h"
+#include "sim/network/memory_estimate.h"
+#include "tests/config_mutations.h"
+
+namespace {
+
+struct Result {
+  int status = -1;  // exit status, -1 if killed by a signal
+  std::string output;
+};
+
+// Runs NETCOSIM_EXE with `args` (no shell), stdout and stderr captured together; with
+// `address_space` > 0 the child's RLIMIT_AS is set to that many bytes.
+Result run(const std::vector<std::string>& args, rlim_t address_space = 0) {
+  int fds[2];
+  Result r;
+  if (pipe(fds) != 0) return r;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    if (address_space > 0) {
+      const rlimit lim{address_space, address_space};
+      setrlimit(RLIMIT_AS, &lim);
+    }
+    std::vector<char*> argv;
+    std::string exe = NETCOSIM_EXE;
+    argv.push_back(exe.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  char buf[4096];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) r.output.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string tmp_path(const std::string& name) {
+  return testing::TempDir() + "cli_config_" + name;
+}
+
+std::string write_tmp(const std::string& name, const std::string& text) {
+  const std::string path = tmp_path(name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+const std::vector<std::string> kShort = {"--set", "sim.warmup=0", "--set", "sim.measure=200",
+                                         "--quiet"};
+
+std::vector<std::string> with_short(std::vector<std::string> v) {
+  v.insert(v.end(), kShort.begin(), kShort.end());
+  return v;
+}
+
+TEST(CliConfig, RunAndSweepRefuseADirectoryWithExit2) {
+  const std::string dir = tmp_path("dir");
+  mkdir(dir.c_str(), 0700);
+  Result r = run({"run", dir});
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("'" + dir + "' is a directory: expected a regular file"),
+            std::string::npos)
+      << r.output;
+  r = run({"sweep", dir, "--loads", "0.1:0.2:0.1", "--out", tmp_path("sweep_out")});
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("is a directory"), std::string::npos) << r.output;
+}
+
+TEST(CliConfig, DevZeroIsRefusedAtOnceWithExit2) {
+  const Result r = run({"run", "/dev/zero"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("'/dev/zero' is a character device"), std::string::npos) << r.output;
+}
+
+TEST(CliConfig, FileLargerThanOneMiBIsRefusedWithExit2) {
+  const std::string path = write_tmp("big.ini", std::string(1048577, '\n'));
+  const Result r = run({"run", path});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("is 1048577 bytes: larger than the limit of 1048576 bytes"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(CliConfig, NulByteInAValueIsAnErrorNotLoadZero) {
+  const std::string path = write_tmp("nul.ini", std::string("[traffic]\nload =\0 0.9\n", 22));
+  const Result r = run({"run", path});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find(path + ":2: control character 0x00 at column 7"), std::string::npos)
+      << r.output;
+}
+
+TEST(CliConfig, DuplicateKeyInAFileExits2NamingBothLines) {
+  const std::string path = write_tmp("dup.ini", "[traffic]\nload = 0.5\nload = 0.6\n");
+  const Result r = run({"run", path});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find(path + ":3: duplicate key traffic.load (first set at " + path + ":2)"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(CliConfig, ShippedConfigWithBomAndCrLineEndsRunsLikeTheOriginal) {
+  const std::string orig =
+      read_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h2.ini");
+  std::string cr;
+  for (const char c : orig) c == '\n' ? cr += '\r' : cr += c;
+  const std::string a = tmp_path("a.json"), b = tmp_path("b.json");
+  const std::string cr_path = write_tmp("cr.ini", "\xEF\xBB\xBF" + cr);
+  Result r = run(with_short(
+      {"run", std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h2.ini", "--json", a}));
+  ASSERT_EQ(r.status, 0) << r.output;
+  r = run(with_short({"run", cr_path, "--json", b}));
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto results = [](const std::string& json) { return json.substr(json.find("\"nodes\"")); };
+  std::string ja = results(read_file(a)), jb = results(read_file(b));
+  for (std::string* j : {&ja, &jb}) {  // timing lines differ between runs
+    std::string out, line;
+    std::istringstream is(*j);
+    while (std::getline(is, line))
+      if (line.find("wall_seconds") == std::string::npos &&
+          line.find("cycles_per_second") == std::string::npos &&
+          line.find("peak_rss_mb") == std::string::npos)
+        out += line + "\n";
+    *j = out;
+  }
+  EXPECT_EQ(ja, jb);
+}
+
+TEST(CliConfig, SetOfTheSameKeyTwiceTakesTheLast) {
+  const Result r = run(
+      with_short({"run", "--set", "traffic.load=0.1", "--set", "traffic.load=0.2", "--json", "-"}));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\"offered_load\": 0.2,"), std::string::npos) << r.output;
+}
+
+TEST(CliConfig, HelpPrintsLimitsExactly) {
+  const Result r = run({"run", "--help"});
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("(phits); [1, 1048576]"), std::string::npos);
+  EXPECT_NE(r.output.find("random seed; [0, 9007199254740991]"), std::string::npos);
+  EXPECT_NE(r.output.find("; [1, 2147483647]"), std::string::npos);
+  EXPECT_EQ(r.output.find("e+"), std::string::npos) << r.output;
+}
+
+TEST(CliConfig, BuffersBeyondTheMachineExit2NamingTheKey) {
+  // About 128 TB of global input buffers.
+  const Result r = run({"run", "--set", "topology.p=16", "--set", "topology.a=32", "--set",
+                        "topology.h=16", "--set", "packet.size=1", "--set",
+                        "router.buffer_global=1048576", "--set", "router.vcs_global=16"});
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("configuration error: router.buffer_global=1048576 / packet.size=1 x "
+                          "router.vcs_global=16 x topology.h=16 ports x 16416 routers needs"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("available (MemAvailable in /proc/meminfo"), std::string::npos)
+      << r.output;
+}
+
+TEST(CliConfig, IdleRunWithTenMillionWarmupCyclesStaysSmall) {
+  // The previous exact histogram held one 8-byte counter per cycle of the run: 80 MB for these
+  // 10^7 cycles (the whole run peaked at 166 MB). The fixed histogram needs 0.5 MB per sink.
+  const std::string json = tmp_path("idle.json");
+  const Result r = run({"run", "--set", "traffic.load=0", "--set", "sim.warmup=10000000", "--set",
+                        "sim.measure=1000", "--quiet", "--json", json});
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string text = read_file(json);
+  const auto pos = text.find("\"peak_rss_mb\": ");
+  ASSERT_NE(pos, std::string::npos);
+  const double mb = std::strtod(text.c_str() + pos + 15, nullptr);
+  EXPECT_GT(mb, 0);
+  EXPECT_LT(mb, 40) << "peak resident memory " << mb << " MB";
+}
+
+TEST(CliConfig, AllocationFailureExits3WithOneLine) {
+  // 72 nodes x 2^20 source-queue entries x 12 B = 906 MB: within the estimate on a machine with
+  // 2 GB available, beyond a 512 MB address-space limit.
+  if (netcosim::available_memory_bytes() < (uint64_t{2} << 30)) GTEST_SKIP() << "< 2 GB free";
+  const Result r = run({"run", "--set", "traffic.source_queue=1048576", "--quiet"}, 512u << 20);
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("netcosim: out of memory: an allocation failed (std::bad_alloc)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+}
+
+TEST(CliConfig, MutantsOfAShippedConfigExitZeroExactlyWhenTheReaderAcceptsThem) {
+  const std::string base =
+      read_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h2.ini");
+  netcosim::test::ConfigMutator mut(7);
+  int zero = 0, two = 0;
+  for (int i = 0; i < 12; ++i) {
+    const std::string text = mut.mutate(base);
+    const std::string path = write_tmp("mutant.ini", text);
+    bool valid = true;
+    try {
+      netcosim::Config c;
+      c.load_ini(text, path);
+      c.set_override("sim.warmup=0");
+      c.set_override("sim.measure=200");
+      netcosim::validate_config(c);
+    } catch (const netcosim::ConfigError&) {
+      valid = false;
+    }
+    const Result r = run(with_short({"run", path}));
+    ASSERT_TRUE(r.status == 0 || r.status == 2)
+        << "mutant " << i << " exit " << r.status << ": " << r.output;
+    EXPECT_EQ(r.status == 0, valid) << "mutant " << i << ": " << r.output;
+    (r.status == 0 ? zero : two)++;
+  }
+  EXPECT_GT(zero, 0);
+  EXPECT_GT(two, 0);
+}
+
+}  // namespace

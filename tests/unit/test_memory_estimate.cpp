@@ -1,0 +1,121 @@
+// The memory estimate of a configuration (sim/network/memory_estimate.h) and the check that refuses a
+// run which does not fit the machine, naming the keys that drive it.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sim/config/config.h"
+#include "sim/network/memory_estimate.h"
+#include "sim/network/network.h"
+#include "sim/nic/nic.h"
+
+using netcosim::Config;
+using netcosim::ConfigError;
+
+namespace {
+
+constexpr uint64_t kGiB = uint64_t{1} << 30;
+
+double term_bytes(const netcosim::MemoryEstimate& m, const std::string& prefix) {
+  for (const auto& t : m.terms)
+    if (t.what.rfind(prefix, 0) == 0) return t.bytes;
+  return -1;
+}
+
+std::string check_error(const Config& c, uint32_t threads, uint64_t available) {
+  try {
+    netcosim::check_memory_fits(c, threads, available, "test");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(MemoryEstimate, InputBufferTermIsSlotsTimesVcsTimesPortsTimesRouters) {
+  // Defaults: p=2 a=4 h=2: 9 groups x 4 = 36 routers; packet.size 8; 32-byte packet slots.
+  const auto m = netcosim::estimate_memory(Config(), 1);
+  EXPECT_EQ(term_bytes(m, "router.buffer_injection="), 256 / 8 * 3 * 2 * 36 * 32.0);
+  EXPECT_EQ(term_bytes(m, "router.buffer_local="), 32 / 8 * 2 * 3 * 36 * 32.0);
+  EXPECT_EQ(term_bytes(m, "router.buffer_global="), 256 / 8 * 1 * 2 * 36 * 32.0);
+  // Source queues: 64 entries of 12 bytes per node, plus the NIC, its injection link and 64 bytes
+  // of its link rings.
+  EXPECT_EQ(term_bytes(m, "traffic.source_queue="),
+            64 * 72 * 12.0 + 72 * double(sizeof(netcosim::Nic) + sizeof(netcosim::Link) + 64));
+}
+
+TEST(MemoryEstimate, IdleRunWithHugeWarmupNeedsOnlyAFewMegabytes) {
+  // The 72-node network with sim.warmup=100000000: the estimate does not grow with the run
+  // length (the previous exact histogram alone needed 8 bytes per cycle: 800 MB).
+  Config a, b;
+  b.set_override("sim.warmup=100000000");
+  b.set_override("sim.measure=1000000");
+  b.set_override("traffic.load=0");
+  const auto ma = netcosim::estimate_memory(a, 1), mb = netcosim::estimate_memory(b, 1);
+  EXPECT_EQ(ma.total_bytes, mb.total_bytes);
+  EXPECT_LT(mb.total_bytes, 8.0 * 1024 * 1024);
+}
+
+TEST(MemoryEstimate, BuffersBeyondTheMachineAreRefusedNamingTheKey) {
+  Config c;
+  c.set_override("packet.size=1");
+  c.set_override("router.buffer_global=1048576");
+  c.set_override("router.vcs_global=16");
+  // 1048576 slots x 16 VCs x 2 ports x 36 routers x 32 B = 36 GiB.
+  const std::string e = check_error(c, 1, 8 * kGiB);
+  EXPECT_NE(e.find("router.buffer_global=1048576 / packet.size=1 x router.vcs_global=16 x "
+                   "topology.h=2 ports x 36 routers needs 36.0 GB"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("the machine has 8.0 GB available (test"), std::string::npos) << e;
+  EXPECT_EQ(check_error(c, 1, 1024 * kGiB), "");
+}
+
+TEST(MemoryEstimate, TimeSeriesBinsAreRefusedNamingTheirKeys) {
+  Config c;
+  c.set_override("sim.timeseries_bin=1");
+  c.set_override("sim.warmup=0");
+  c.set_override("sim.measure=1073741823");
+  const std::string e = check_error(c, 4, 16 * kGiB);
+  EXPECT_NE(e.find("sim.timeseries_bin=1 over sim.warmup+sim.measure=1073741823 cycles"),
+            std::string::npos)
+      << e;
+  // One sink per thread: 4 threads need more than 1.
+  EXPECT_GT(netcosim::estimate_memory(c, 4).total_bytes,
+            netcosim::estimate_memory(c, 1).total_bytes);
+}
+
+TEST(MemoryEstimate, SourceQueuesAreRefusedNamingTheKey) {
+  Config c;
+  c.set_override("topology.p=16");
+  c.set_override("topology.a=32");
+  c.set_override("topology.h=16");
+  c.set_override("traffic.source_queue=1048576");
+  // 513 groups x 32 routers x 16 nodes = 262656 nodes x 2^20 entries x 12 B = 3 TiB.
+  const std::string e = check_error(c, 1, 64 * kGiB);
+  EXPECT_NE(e.find("traffic.source_queue=1048576 x 262656 nodes needs 3.0 TB"), std::string::npos)
+      << e;
+}
+
+TEST(MemoryEstimate, BuildingTheNetworkRefusesARunNoMachineHas) {
+  // 128 TB of global buffers: larger than the memory of any machine this runs on.
+  Config c;
+  for (const char* s : {"topology.p=16", "topology.a=32", "topology.h=16", "packet.size=1",
+                        "router.buffer_global=1048576", "router.vcs_global=16"})
+    c.set_override(s);
+  try {
+    netcosim::validate_config(c);  // consistent: only its size is impossible
+    netcosim::Network net(c);
+    FAIL() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.buffer_global=1048576"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(MemoryEstimate, FormatBytes) {
+  EXPECT_EQ(netcosim::format_bytes(512), "512 bytes");
+  EXPECT_EQ(netcosim::format_bytes(1536), "1.5 kB");
+  EXPECT_EQ(netcosim::format_bytes(36.0 * kGiB), "36.0 GB");
+}
+
+}  // namespace
