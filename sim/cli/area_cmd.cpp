@@ -9,7 +9,6 @@
 // the total with a '+'); NAND2 equivalents = transistors / 4 (a CMOS NAND2 has 4 transistors);
 // logic depth = the longest path in cmos2 gates between flip-flops and ports (ltp -noff).
 // Exit status: 0 success; 2 bad usage or yosys missing; 3 a synthesis failed or inferred a latch.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,7 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "process.h"
+#include "sim/util/output_file.h"
+#include "sim/util/process.h"
 #include "subcommands.h"
 #include "testbench/param_sets.h"
 
@@ -51,6 +51,9 @@ std::string rtl_dir() {
   return "rtl";
 #endif
 }
+
+constexpr const char* kSafeNameChars =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.";
 
 struct AreaRow {
   std::string block, params;
@@ -120,6 +123,10 @@ int area_main(int argc, char** argv) {
       } else {
         json_file = a.substr(7);
       }
+      if (json_file.empty()) {
+        std::fprintf(stderr, "netcosim area: --json: the file name is empty\n");
+        return 2;
+      }
       continue;
     }
     if (a.rfind("-", 0) == 0) {
@@ -137,6 +144,14 @@ int area_main(int argc, char** argv) {
   if (blocks.empty()) {
     for (const auto& b : rtl::rtl_blocks()) blocks.push_back(&b);
   }
+  if (!json_file.empty()) {
+    try {
+      util::check_output_path(json_file);
+    } catch (const util::OutputError& e) {
+      std::fprintf(stderr, "netcosim area: --json: %s\n", e.what());
+      return 2;
+    }
+  }
   const std::string yosys = find_in_path("yosys");
   if (yosys.empty()) {
     std::fprintf(stderr,
@@ -149,8 +164,16 @@ int area_main(int argc, char** argv) {
   bool failed = false;
   for (const auto* b : blocks) {
     for (const auto& set : b->sets) {
+      // No path in the script: yosys runs in the RTL directory and reads the files by their bare
+      // names (plain identifiers with .sv, checked), so nothing in the script needs quoting.
       std::string files, chparam;
-      for (const char* f : b->rtl_files) files += " " + rtl_dir() + "/" + f;
+      for (const char* f : b->rtl_files) {
+        if (std::string(f).find_first_not_of(kSafeNameChars) != std::string::npos) {
+          std::fprintf(stderr, "netcosim area: internal error: RTL file name '%s'\n", f);
+          return 3;
+        }
+        files += std::string(" ") + f;
+      }
       std::stringstream ps(set.params);
       std::string kv;
       while (std::getline(ps, kv, ',')) {
@@ -162,7 +185,11 @@ int area_main(int argc, char** argv) {
                                  "; stat; dffunmap; abc -g cmos2; stat -tech cmos; ltp -noff";
       std::fprintf(stderr, "netcosim area: synthesizing %s %s ...\n", b->block, set.params);
       std::string log;
-      const int rc = run_capture({yosys, "-p", script}, log);
+      util::ProcessOptions popt;
+      popt.cwd = rtl_dir();
+      const util::ProcessResult pr = util::run_process({yosys, "-p", script}, popt);
+      const int rc = pr.status;
+      log = pr.start_error + pr.out + pr.err;
       AreaRow row;
       row.block = b->block;
       row.params = set.params;
@@ -204,24 +231,21 @@ int area_main(int argc, char** argv) {
       "gates (docs/area.md)\n");
 
   if (!json_file.empty()) {
-    std::ofstream js(json_file);
-    js << "[\n";
+    std::string js = "[\n";
     for (size_t k = 0; k < rows.size(); ++k) {
       const auto& r = rows[k];
       char nand[64];
       std::snprintf(nand, sizeof nand, "%.1f", r.nand2);
-      js << "  {\"block\": \"" << r.block << "\", \"params\": \"" << r.params
-         << "\", \"cells\": " << r.cells << ", \"flip_flops\": " << r.flip_flops
-         << ", \"cmos_cells\": " << r.cmos_cells << ", \"transistors\": " << r.transistors
-         << ", \"transistors_complete\": " << (r.transistors_partial ? "false" : "true")
-         << ", \"nand2_eq\": " << nand << ", \"logic_depth\": " << r.depth << "}"
-         << (k + 1 < rows.size() ? "," : "") << "\n";
+      js += "  {\"block\": \"" + r.block + "\", \"params\": \"" + r.params +
+            "\", \"cells\": " + std::to_string(r.cells) +
+            ", \"flip_flops\": " + std::to_string(r.flip_flops) +
+            ", \"cmos_cells\": " + std::to_string(r.cmos_cells) +
+            ", \"transistors\": " + std::to_string(r.transistors) +
+            ", \"transistors_complete\": " + (r.transistors_partial ? "false" : "true") +
+            ", \"nand2_eq\": " + nand + ", \"logic_depth\": " + std::to_string(r.depth) + "}" +
+            (k + 1 < rows.size() ? "," : "") + "\n";
     }
-    js << "]\n";
-    if (!js) {
-      std::fprintf(stderr, "netcosim area: cannot write --json file '%s'\n", json_file.c_str());
-      return 2;
-    }
+    util::write_output_file(json_file, js + "]\n");
   }
   return failed ? 3 : 0;
 }

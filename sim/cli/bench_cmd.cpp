@@ -6,7 +6,6 @@
 // --quiet`), so that the peak resident memory it reports (VmHWM) belongs to that run alone.
 // Packet-hops per second = packets_delivered (whole run) x hops_avg (measured packets) /
 // wall_seconds (the run() loop, without building the network).
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -20,6 +19,8 @@
 #include <vector>
 
 #include "sim/core/json.h"
+#include "sim/util/output_file.h"
+#include "sim/util/process.h"
 #include "subcommands.h"
 
 namespace netcosim::cli {
@@ -96,28 +97,16 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-// Runs `netcosim run` in a child process; returns "" on success or what went wrong.
+// Runs `netcosim run` (this executable) in a child process; returns "" on success or what went
+// wrong, with the child's error output.
 std::string run_child(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const pid_t pid = fork();
-  if (pid < 0) return std::string("fork failed: ") + std::strerror(errno);
-  if (pid == 0) {
-    execv("/proc/self/exe", argv.data());
-    std::fprintf(stderr, "netcosim bench: cannot execute /proc/self/exe: %s\n",
-                 std::strerror(errno));
-    _exit(127);
-  }
-  int st = 0;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) return std::string("waitpid failed: ") + std::strerror(errno);
-  if (WIFSIGNALED(st)) return "killed by signal " + std::to_string(WTERMSIG(st));
-  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-    return "exit status " + std::to_string(WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-  return "";
+  std::vector<std::string> argv = args;
+  argv[0] = util::self_exe_path();
+  if (argv[0].empty()) return "cannot find this executable (/proc/self/exe)";
+  const util::ProcessResult r = util::run_process(argv);
+  if (r.ok()) return "";
+  const std::string why = util::last_line(r.err);
+  return r.describe() + (why.empty() ? "" : ": " + why);
 }
 
 std::string tmp_json_path() {
@@ -159,6 +148,7 @@ int bench_main(int argc, char** argv) {
     if (a == "--json") {
       if (i + 1 >= argc) return usage_error("--json needs a value");
       json_file = argv[++i];
+      if (json_file.empty()) return usage_error("--json: the file name is empty");
     } else if (a == "--quick") {
       quick = true;
     } else if (a == "--threads") {
@@ -192,6 +182,13 @@ int bench_main(int argc, char** argv) {
     }
   }
 
+  if (!json_file.empty()) {
+    try {
+      util::check_output_path(json_file);
+    } catch (const util::OutputError& e) {
+      return usage_error(std::string("--json: ") + e.what());
+    }
+  }
   std::printf("netcosim bench: %u cores, load average %s at start; load %s, seed %s%s\n",
               std::thread::hardware_concurrency(), loadavg().c_str(), kLoad, kSeed,
               quick ? " (--quick: h2 and h4 only)" : "");
@@ -291,12 +288,7 @@ int bench_main(int argc, char** argv) {
       w.end_object();
     }
     w.end_array();
-    std::ofstream f(json_file);
-    f << w.str() << '\n';
-    if (!f) {
-      std::fprintf(stderr, "netcosim bench: cannot write --json file '%s'\n", json_file.c_str());
-      return 2;
-    }
+    util::write_output_file(json_file, w.str() + '\n');
   }
   return 0;
 }

@@ -3,9 +3,10 @@
 // Runs the co-simulation benches (testbench/cosim_<block>, one SystemC executable per block since
 // SystemC elaborates once per process; DESIGN.md §6) over every parameter set of each block
 // (testbench/param_sets.h) and tabulates cycles compared, mismatches and speeds.
-// Exit status (DESIGN.md §5): 0 all sets matched; 2 bad usage or a bench that is not built;
-// 3 a mismatch or a bench that failed to run.
-#include <sys/wait.h>
+// Exit status (DESIGN.md §5): 0 all sets matched; 2 bad usage, a bench that is not built, an
+// output destination that cannot be written (checked before any bench starts) or a bench that
+// reports bad usage itself (its exit status 2, e.g. an unwritable VCD path: its one-line message
+// is shown); 3 a reported mismatch (bench exit status 1) or a bench that crashed or gave no result.
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,7 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "process.h"
+#include "sim/experiment/cosim_verdict.h"
+#include "sim/util/output_file.h"
+#include "sim/util/process.h"
 #include "subcommands.h"
 #include "testbench/param_sets.h"
 
@@ -137,10 +140,12 @@ int cosim_main(int argc, char** argv) {
           return 2;
         }
         seed = v;
-      } else if (a == "--vcd") {
-        vcd_dir = v;
+      } else if (v.empty()) {
+        std::fprintf(stderr, "netcosim cosim: %s: the %s name is empty\n", a.c_str(),
+                     a == "--vcd" ? "directory" : "file");
+        return 2;
       } else {
-        json_file = v;
+        (a == "--vcd" ? vcd_dir : json_file) = v;
       }
       continue;
     }
@@ -161,6 +166,20 @@ int cosim_main(int argc, char** argv) {
   }
   if (blocks.empty()) {
     for (const auto& b : rtl::rtl_blocks()) blocks.push_back(&b);
+  }
+
+  // The destinations, before any bench starts.
+  try {
+    if (!vcd_dir.empty()) util::prepare_output_dir(vcd_dir);
+  } catch (const util::OutputError& e) {
+    std::fprintf(stderr, "netcosim cosim: --vcd: %s\n", e.what());
+    return 2;
+  }
+  try {
+    if (!json_file.empty()) util::check_output_path(json_file);
+  } catch (const util::OutputError& e) {
+    std::fprintf(stderr, "netcosim cosim: --json: %s\n", e.what());
+    return 2;
   }
 
   // Locate every bench before running anything.
@@ -202,8 +221,9 @@ int cosim_main(int argc, char** argv) {
         args.push_back(vcd_dir);
       }
       std::remove(tmp_json.c_str());
-      std::string out;
-      const int rc = run_capture(args, out);
+      const util::ProcessResult pr = util::run_process(args);
+      const int rc = pr.status;
+      const std::string out = pr.start_error + pr.out + pr.err;
       Row row;
       row.block = blocks[k]->block;
       row.params = set.params;
@@ -217,7 +237,16 @@ int cosim_main(int argc, char** argv) {
                           json_number(js.str(), "model_cycles_per_s", row.model_cps);
       row.cycles = static_cast<unsigned long long>(c);
       row.mismatches = static_cast<unsigned long long>(m);
-      row.failed = rc != 0 || !parsed || row.mismatches != 0;
+      const experiment::BenchVerdict verdict =
+          experiment::classify_bench(pr, parsed, row.mismatches);
+      if (verdict == experiment::BenchVerdict::BadUsage) {  // e.g. a VCD path it cannot write
+        std::remove(tmp_json.c_str());
+        const std::string line = util::last_line(pr.err);
+        std::fprintf(stderr, "netcosim cosim: %s %s: %s\n", blocks[k]->block, set.params,
+                     line.empty() ? "the bench exited with status 2" : line.c_str());
+        return experiment::cosim_exit_status(verdict);
+      }
+      row.failed = verdict != experiment::BenchVerdict::Match;
       if (row.failed) {
         any_failure = true;
         std::fprintf(stderr, "netcosim cosim: %s %s failed (exit status %d):\n%s",
@@ -235,24 +264,19 @@ int cosim_main(int argc, char** argv) {
   std::remove(tmp_json.c_str());
 
   if (!json_file.empty()) {
-    std::ofstream js(json_file);
-    js << "[\n";
+    std::string js = "[\n";
     for (size_t k = 0; k < rows.size(); ++k) {
       char rates[128];
       std::snprintf(rates, sizeof rates, "\"rtl_cycles_per_s\": %.1f, \"model_cycles_per_s\": %.1f",
                     rows[k].rtl_cps, rows[k].model_cps);
-      js << "  {\"block\": \"" << rows[k].block << "\", \"params\": \"" << rows[k].params
-         << "\", \"cycles\": " << rows[k].cycles
-         << ", \"mismatches\": " << (rows[k].ran ? std::to_string(rows[k].mismatches) : "null")
-         << ", " << rates
-         << (rows[k].ran ? "" : ", \"error\": \"the bench did not run to completion\"") << "}"
-         << (k + 1 < rows.size() ? "," : "") << "\n";
+      js += "  {\"block\": \"" + rows[k].block + "\", \"params\": \"" + rows[k].params +
+            "\", \"cycles\": " + std::to_string(rows[k].cycles) +
+            ", \"mismatches\": " + (rows[k].ran ? std::to_string(rows[k].mismatches) : "null") +
+            ", " + rates +
+            (rows[k].ran ? "" : ", \"error\": \"the bench did not run to completion\"") + "}" +
+            (k + 1 < rows.size() ? "," : "") + "\n";
     }
-    js << "]\n";
-    if (!js) {
-      std::fprintf(stderr, "netcosim cosim: cannot write --json file '%s'\n", json_file.c_str());
-      return 2;
-    }
+    util::write_output_file(json_file, js + "]\n");
   }
   if (any_failure) {
     std::fprintf(stderr, "netcosim cosim: RTL and model disagree (or a bench failed)\n");

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string>
 
+#include "sim/util/output_file.h"
 #include "subcommands.h"
 
 namespace {
@@ -24,11 +25,10 @@ const char* kUsage =
     "        yosys area estimates of the RTL blocks\n"
     "  help  this text; 'netcosim run --help' lists every configuration key\n"
     "\n"
-    "exit status: 0 success, 2 bad usage or configuration, 3 simulation failed\n";
+    "exit status: 0 success, 2 bad usage, configuration or output destination, 3 simulation\n"
+    "failed\n";
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int dispatch(int argc, char** argv) {
   if (argc < 2) {
     std::fputs(kUsage, stderr);
     return 2;
@@ -47,6 +47,24 @@ int main(int argc, char** argv) {
                "netcosim: unknown command '%s'; commands: run, sweep, bench, cosim, area, help\n",
                cmd.c_str());
   return 2;
+}
+
+}  // namespace
+
+// Output files are written by one writer (sim/util/output_file.h): a destination that cannot be
+// written is exit status 2 naming the path and the OS error, and so is a standard output that
+// cannot be written (checked at exit: `netcosim run --help > /dev/full`).
+int main(int argc, char** argv) {
+  netcosim::util::install_cleanup_handlers();
+  int rc = 0;
+  try {
+    rc = dispatch(argc, argv);
+  } catch (const netcosim::util::OutputError& e) {
+    std::fprintf(stderr, "netcosim %s: %s\n", argv[1], e.what());
+    rc = 2;
+  }
+  if (rc == 0 && !netcosim::util::flush_stdout()) rc = 2;  // else the error is already reported
+  return rc;
 }
 
 // libsystemc.so refers to sc_main (its own main() calls it). netcosim has its own main() and the

@@ -4,13 +4,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "sim/core/config.h"
 #include "sim/core/network.h"
+#include "sim/stats/plot.h"
+#include "sim/util/output_file.h"
 #include "subcommands.h"
 #include "systemc/sc/sc_engine.h"
 
@@ -58,13 +58,11 @@ int run_main(int argc, char** argv) {
         sets.push_back(need_value(a));
       else if (a.rfind("--set=", 0) == 0)
         sets.push_back(a.substr(6));
-      else if (a == "--timeseries-csv")
-        ts_csv = need_value(a);
-      else if (a == "--timeseries-png")
-        ts_png = need_value(a);
-      else if (a == "--json")
-        json_file = need_value(a);
-      else if (a == "--engine")
+      else if (a == "--timeseries-csv" || a == "--timeseries-png" || a == "--json") {
+        const std::string v = need_value(a);
+        if (v.empty()) return usage_error(a + ": the file name is empty");
+        (a == "--json" ? json_file : a == "--timeseries-csv" ? ts_csv : ts_png) = v;
+      } else if (a == "--engine")
         engine = need_value(a);
       else if (a == "--threads") {
         const std::string v = need_value(a);
@@ -113,6 +111,17 @@ int run_main(int argc, char** argv) {
   if (engine != "systemc" && sc_quantum_set)
     return usage_error("--sc-quantum applies to --engine systemc only");
 
+  if (ts_csv == "-" && !ts_png.empty())
+    return usage_error("--timeseries-csv -: the plot of --timeseries-png needs the CSV in a file");
+  // Every destination is checked before the run (exit 2), written after it (output_file.h).
+  const std::string ts_csv_path = ts_csv.empty() && !ts_png.empty() ? ts_png + ".csv" : ts_csv;
+  try {
+    for (const std::string& path : {json_file, ts_csv_path, ts_png})
+      if (!path.empty()) util::check_output_path(path);
+  } catch (const util::OutputError& e) {
+    std::fprintf(stderr, "netcosim run: %s\n", e.what());
+    return 2;
+  }
   Config cfg;
   RunResults res;
   try {
@@ -153,39 +162,18 @@ int run_main(int argc, char** argv) {
     std::fprintf(stderr, "netcosim: simulation failed: %s\n", e.what());
     return 3;
   }
-  const std::string json = results_json(res, cfg);
-  if (!json_file.empty()) {
-    if (json_file == "-") {
-      std::fputs(json.c_str(), stdout);
-    } else {
-      std::ofstream f(json_file);
-      if (!f) {
-        std::fprintf(stderr, "netcosim: cannot write --json file '%s'\n", json_file.c_str());
-        return 2;
-      }
-      f << json;
-    }
-  }
-  if (!ts_csv.empty() || !ts_png.empty()) {
-    const std::string csv = timeseries_csv(res);
-    const std::string csv_path = ts_csv.empty() ? ts_png + ".csv" : ts_csv;
-    std::ofstream(csv_path) << csv;
-    if (!ts_png.empty()) {
-      // Latency and misrouted percentage per bin of generation cycles (seed 001 Fig. 7).
-      const std::string script = ts_png + ".gp";
-      std::ofstream gp(script);
-      gp << "set terminal pngcairo size 900,600\nset output '" << ts_png << "'\n"
-         << "set datafile separator ','\nset key top left\n"
-         << "set xlabel 'generation cycle'\nset ylabel 'latency (cycles)'\n"
-         << "set y2label 'misrouted (%)'\nset y2range [0:100]\nset ytics nomirror\n"
-         << "set y2tics\nset grid\n"
-         << "plot '" << csv_path << "' using 1:4 skip 1 with lines lw 2 title 'average latency', "
-         << "'' using 1:($5*100) skip 1 axes x1y2 with lines title 'misrouted %'\n";
-      gp.close();
-      const std::string cmd = "gnuplot '" + script + "' 2>&1";
-      if (std::system(cmd.c_str()) != 0)
-        std::fprintf(stderr, "netcosim: warning: gnuplot failed; the time series is in %s\n",
-                     csv_path.c_str());
+  if (!json_file.empty()) util::write_output_file(json_file, results_json(res, cfg));
+  if (!ts_csv_path.empty()) util::write_output_file(ts_csv_path, timeseries_csv(res));
+  if (!ts_png.empty()) {
+    const std::string err = stats::run_plot(
+        [&](const std::vector<std::string>& out) {
+          return stats::timeseries_plot_script(ts_csv_path, out[0]);
+        },
+        {ts_png});
+    if (!err.empty()) {
+      std::fprintf(stderr, "netcosim run: --timeseries-png %s: %s; the time series is in %s\n",
+                   ts_png.c_str(), err.c_str(), ts_csv_path.c_str());
+      return 3;
     }
   }
   if (!quiet && json_file != "-") std::fputs(results_summary(res, cfg).c_str(), stdout);

@@ -6,8 +6,6 @@
 // DIR/results.csv (one row per load, seed-averaged, Student's t 95% confidence intervals),
 // DIR/points.jsonl (every run's netcosim.run/1 JSON on one line), DIR/summary.json,
 // DIR/saturation.txt and, with gnuplot, DIR/latency.png and DIR/throughput.png (docs/sweep.md).
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,7 +17,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -28,9 +25,9 @@
 #include "sim/core/config.h"
 #include "sim/core/json.h"
 #include "sim/core/network.h"
+#include "sim/stats/plot.h"
+#include "sim/util/output_file.h"
 #include "subcommands.h"
-
-extern char** environ;
 
 namespace netcosim::cli {
 
@@ -41,6 +38,9 @@ constexpr const char* kUsage =
     "                      [--set section.key=value]... [--jobs J]\n";
 constexpr double kSaturationFraction = 0.95;  // saturation point: accepted < 95% of offered
 constexpr size_t kMaxPoints = 100000;
+constexpr const char* kOutputFiles[] = {"results.csv",    "points.jsonl", "summary.json",
+                                        "saturation.txt", "plots.gp",     "latency.png",
+                                        "throughput.png"};
 
 int usage_error(const std::string& msg) {
   std::fprintf(stderr, "netcosim sweep: %s\n%s", msg.c_str(), kUsage);
@@ -192,79 +192,6 @@ std::string csv_num(double v) {
   return fmt("%.6g", v);
 }
 
-// gnuplot single-quoted string: a quote is written twice.
-std::string gp_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    out += c;
-    if (c == '\'') out += '\'';
-  }
-  return out + "'";
-}
-
-// Runs `gnuplot SCRIPT`; returns an empty string on success, else what went wrong.
-std::string run_gnuplot(const std::string& script) {
-  pid_t pid = 0;
-  const char* args[] = {"gnuplot", script.c_str(), nullptr};
-  const int err =
-      posix_spawnp(&pid, "gnuplot", nullptr, nullptr, const_cast<char**>(args), environ);
-  if (err != 0)
-    return "gnuplot could not be started (" + std::string(std::strerror(err)) +
-           "); install it (Debian package gnuplot-nox)";
-  int st = 0;
-  if (waitpid(pid, &st, 0) < 0) return "waitpid on gnuplot failed";
-  if (!WIFEXITED(st)) return "gnuplot was killed by a signal";
-  if (WEXITSTATUS(st) == 127) return "gnuplot not found; install it (Debian package gnuplot-nox)";
-  if (WEXITSTATUS(st) != 0) return "gnuplot exited with status " + std::to_string(WEXITSTATUS(st));
-  return "";
-}
-
-std::string plot_script(const std::string& dir, size_t seeds, const std::string& title,
-                        double max_load) {
-  const std::string csv = gp_quote(dir + "/results.csv");
-  const bool bars = seeds >= 2;
-  std::string s;
-  s += "# netcosim sweep: the plots of results.csv (absolute paths: run gnuplot on it anywhere)\n";
-  s += "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n";
-  s += "  set terminal pngcairo size 900,600 enhanced font 'sans,11'\n";
-  s += "} else {\n";
-  s += "  set terminal png size 900,600\n";
-  s += "}\n";
-  s += "set datafile separator ','\n";
-  s += "set grid\n";
-  s += "set key top left\n";
-  s += "set xlabel 'offered load (phits/(node*cycle))'\n";
-  s += "set xrange [0:" + fmt("%g", max_load > 0 ? max_load * 1.05 : 1.0) + "]\n";
-  s += "set output " + gp_quote(dir + "/latency.png") + "\n";
-  s += "set title " + gp_quote(title + ": latency") + " noenhanced\n";
-  s += "set ylabel 'latency (cycles)'\n";
-  s += "set yrange [0:*]\n";
-  if (bars)
-    s += "plot " + csv +
-         " skip 1 using 1:4:5 with yerrorlines lw 2 pt 7 title 'latency avg (95% CI)', \\\n"
-         "     " +
-         csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'\n";
-  else
-    s += "plot " + csv +
-         " skip 1 using 1:4 with linespoints lw 2 pt 7 title 'latency avg', \\\n"
-         "     " +
-         csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'\n";
-  s += "set output " + gp_quote(dir + "/throughput.png") + "\n";
-  s += "set title " + gp_quote(title + ": throughput") + " noenhanced\n";
-  s += "set ylabel 'accepted load (phits/(node*cycle))'\n";
-  s += "set yrange [0:*]\n";
-  if (bars)
-    s += "plot " + csv +
-         " skip 1 using 1:2:3 with yerrorlines lw 2 pt 7 title 'accepted (95% CI)', \\\n"
-         "     x with lines dt 2 lc rgb 'gray40' title 'y = x'\n";
-  else
-    s += "plot " + csv +
-         " skip 1 using 1:2 with linespoints lw 2 pt 7 title 'accepted', \\\n"
-         "     x with lines dt 2 lc rgb 'gray40' title 'y = x'\n";
-  s += "set output\n";
-  return s;
-}
-
 std::string format_duration(double s) {
   if (!std::isfinite(s) || s < 0) return "--:--";
   const long t = static_cast<long>(s + 0.5);
@@ -364,11 +291,12 @@ int sweep_main(int argc, char** argv) {
     std::fprintf(stderr, "netcosim: configuration error: %s\n", e.what());
     return 2;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec || !std::filesystem::is_directory(out_dir)) {
-    std::fprintf(stderr, "netcosim sweep: cannot create --out directory '%s'%s%s\n",
-                 out_dir.c_str(), ec ? ": " : "", ec ? ec.message().c_str() : "");
+  // Every destination is checked before the runs (exit 2), written after them (output_file.h).
+  try {
+    util::prepare_output_dir(out_dir);
+    for (const char* f : kOutputFiles) util::check_output_path(out_dir + "/" + f);
+  } catch (const util::OutputError& e) {
+    std::fprintf(stderr, "netcosim sweep: --out %s: %s\n", out_dir.c_str(), e.what());
     return 2;
   }
 
@@ -493,25 +421,23 @@ int sweep_main(int argc, char** argv) {
   // ---- results.csv ----
   const std::string csv_path = out_dir + "/results.csv";
   {
-    std::ofstream f(csv_path);
-    f << "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
-         "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
-         "misrouted_fraction,jain,packets_measured,seeds\n";
+    std::string f =
+        "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
+        "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
+        "misrouted_fraction,jain,packets_measured,seeds\n";
     for (const Row& r : rows)
-      f << csv_num(r.offered) << ',' << csv_num(r.accepted.mean) << ',' << csv_num(r.accepted.ci95)
-        << ',' << csv_num(r.latency.mean) << ',' << csv_num(r.latency.ci95) << ','
-        << csv_num(r.latency_p50) << ',' << csv_num(r.latency_p99) << ',' << csv_num(r.latency_max)
-        << ',' << csv_num(r.network_latency) << ',' << csv_num(r.injection_latency) << ','
-        << csv_num(r.hops) << ',' << csv_num(r.misrouted) << ',' << csv_num(r.jain) << ','
-        << r.packets_measured << ',' << r.seeds << '\n';
-    if (!f) {
-      std::fprintf(stderr, "netcosim sweep: cannot write '%s'\n", csv_path.c_str());
-      return 2;
-    }
+      f += csv_num(r.offered) + ',' + csv_num(r.accepted.mean) + ',' + csv_num(r.accepted.ci95) +
+           ',' + csv_num(r.latency.mean) + ',' + csv_num(r.latency.ci95) + ',' +
+           csv_num(r.latency_p50) + ',' + csv_num(r.latency_p99) + ',' + csv_num(r.latency_max) +
+           ',' + csv_num(r.network_latency) + ',' + csv_num(r.injection_latency) + ',' +
+           csv_num(r.hops) + ',' + csv_num(r.misrouted) + ',' + csv_num(r.jain) + ',' +
+           std::to_string(r.packets_measured) + ',' + std::to_string(r.seeds) + '\n';
+    util::write_output_file(csv_path, f);
   }
   {
-    std::ofstream f(out_dir + "/points.jsonl");
-    for (const Point& p : points) f << p.json << '\n';
+    std::string f;
+    for (const Point& p : points) f += p.json + '\n';
+    util::write_output_file(out_dir + "/points.jsonl", f);
   }
 
   // ---- saturation.txt and summary.json ----
@@ -526,7 +452,7 @@ int sweep_main(int argc, char** argv) {
   else
     sat_text += "saturation point: not reached (accepted >= 95% of offered at every load up to " +
                 fmt("%g", rows.back().offered) + ")\n";
-  std::ofstream(out_dir + "/saturation.txt") << sat_text;
+  util::write_output_file(out_dir + "/saturation.txt", sat_text);
 
   {
     JsonWriter w;
@@ -568,7 +494,7 @@ int sweep_main(int argc, char** argv) {
     }
     w.end_array();
     w.end_object();
-    std::ofstream(out_dir + "/summary.json") << w.str() << '\n';
+    util::write_output_file(out_dir + "/summary.json", w.str() + '\n');
   }
 
   // ---- stdout table ----
@@ -582,15 +508,28 @@ int sweep_main(int argc, char** argv) {
   std::fputs(sat_text.c_str(), stdout);
 
   // ---- plots ----
-  const std::string gp = out_dir + "/plots.gp";
   std::string title = std::filesystem::path(config_file).filename().string();
   for (const auto& s : sets) title += " " + s;
+  std::error_code ec;
   const std::string abs_dir = std::filesystem::absolute(out_dir, ec).string();
-  std::ofstream(gp) << plot_script(ec ? out_dir : abs_dir, static_cast<size_t>(seeds), title,
-                                   loads.back());
+  stats::SweepPlot plot;
+  plot.csv = (ec ? out_dir : abs_dir) + "/results.csv";
+  plot.latency_png = (ec ? out_dir : abs_dir) + "/latency.png";
+  plot.throughput_png = (ec ? out_dir : abs_dir) + "/throughput.png";
+  plot.title = title;
+  plot.seeds = static_cast<size_t>(seeds);
+  plot.max_load = loads.back();
+  util::write_output_file(out_dir + "/plots.gp", stats::sweep_plot_script(plot));
   for (const char* png : {"/latency.png", "/throughput.png"})  // never leave stale plots
     std::filesystem::remove(out_dir + png, ec);
-  const std::string gp_err = run_gnuplot(gp);
+  const std::string gp_err = stats::run_plot(
+      [plot](const std::vector<std::string>& out) {
+        stats::SweepPlot p = plot;
+        p.latency_png = out[0];
+        p.throughput_png = out[1];
+        return stats::sweep_plot_script(p);
+      },
+      {plot.latency_png, plot.throughput_png});
   if (!gp_err.empty()) {
     std::fprintf(stderr,
                  "netcosim sweep: warning: %s; plots not written (results.csv and the other files "
