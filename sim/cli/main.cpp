@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "sim/core/config.h"
+#include "sim/core/network.h"
 #include "sim/util/output_file.h"
 #include "subcommands.h"
 
@@ -51,8 +53,9 @@ int dispatch(int argc, char** argv) {
 
 }  // namespace
 
-// Output files are written by one writer (sim/util/output_file.h): a destination that cannot be
-// written is exit status 2 naming the path and the OS error, and so is a standard output that
+// Configuration errors (exit 2) and simulation failures (exit 3) of every subcommand are reported
+// here. Output files are written by one writer (sim/util/output_file.h): a destination that cannot
+// be written is exit status 2 naming the path and the OS error, and so is a standard output that
 // cannot be written (checked at exit: `netcosim run --help > /dev/full`).
 int main(int argc, char** argv) {
   netcosim::util::install_cleanup_handlers();
@@ -62,6 +65,12 @@ int main(int argc, char** argv) {
   } catch (const netcosim::util::OutputError& e) {
     std::fprintf(stderr, "netcosim %s: %s\n", argv[1], e.what());
     rc = 2;
+  } catch (const netcosim::ConfigError& e) {
+    std::fprintf(stderr, "netcosim: configuration error: %s\n", e.what());
+    rc = 2;
+  } catch (const netcosim::SimulationFailure& e) {
+    std::fprintf(stderr, "netcosim: simulation failed: %s\n", e.what());
+    rc = 3;
   }
   if (rc == 0 && !netcosim::util::flush_stdout()) rc = 2;  // else the error is already reported
   return rc;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "sim/util/output_file.h"
@@ -73,6 +74,15 @@ std::string timeseries_plot_script(const std::string& csv, const std::string& pn
          "set output\n";
 }
 
+std::string write_timeseries(const std::string& csv_text, const std::string& csv,
+                             const std::string& png) {
+  util::write_output_file(csv, csv_text);
+  if (png.empty()) return "";
+  return run_plot(
+      [&](const std::vector<std::string>& out) { return timeseries_plot_script(csv, out[0]); },
+      {png});
+}
+
 std::string sweep_plot_script(const SweepPlot& p) {
   using util::gnuplot_quote;
   const std::string csv = gnuplot_quote(p.csv);
@@ -117,6 +127,31 @@ std::string sweep_plot_script(const SweepPlot& p) {
          "     x with lines dt 2 lc rgb 'gray40' title 'y = x'\n";
   s += "set output\n";
   return s;
+}
+
+std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
+                              const std::vector<std::string>& sets, size_t seeds, double max_load) {
+  std::error_code ec;
+  const std::string abs_dir = std::filesystem::absolute(dir, ec).string();
+  SweepPlot plot;
+  plot.csv = (ec ? dir : abs_dir) + "/results.csv";
+  plot.latency_png = (ec ? dir : abs_dir) + "/latency.png";
+  plot.throughput_png = (ec ? dir : abs_dir) + "/throughput.png";
+  plot.title = std::filesystem::path(config_file).filename().string();
+  for (const auto& s : sets) plot.title += " " + s;
+  plot.seeds = seeds;
+  plot.max_load = max_load;
+  util::write_output_file(dir + "/plots.gp", sweep_plot_script(plot));
+  for (const char* png : {"/latency.png", "/throughput.png"})
+    std::filesystem::remove(dir + png, ec);
+  return run_plot(
+      [plot](const std::vector<std::string>& out) {
+        SweepPlot p = plot;
+        p.latency_png = out[0];
+        p.throughput_png = out[1];
+        return sweep_plot_script(p);
+      },
+      {plot.latency_png, plot.throughput_png});
 }
 
 }  // namespace netcosim::stats

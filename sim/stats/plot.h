@@ -24,6 +24,11 @@ std::string run_plot(const PlotScript& script, const std::vector<std::string>& p
 // misrouted percentage per bin of generation cycles, from the CSV written by --timeseries-csv.
 std::string timeseries_plot_script(const std::string& csv, const std::string& png);
 
+// Writes the time series of `res` (sim.timeseries_bin) as CSV to `csv` and, if `png` is not empty,
+// plots it there. Returns "" or what went wrong with gnuplot; throws util::OutputError.
+std::string write_timeseries(const std::string& csv_text, const std::string& csv,
+                             const std::string& png);
+
 // The two plots of `netcosim sweep` (docs/sweep.md): latency and accepted load against offered
 // load from results.csv, with 95% confidence bars when there are two seeds or more.
 struct SweepPlot {
@@ -32,5 +37,12 @@ struct SweepPlot {
   double max_load = 1;
 };
 std::string sweep_plot_script(const SweepPlot& p);
+
+// Writes DIR/plots.gp (absolute paths) and draws DIR/latency.png and DIR/throughput.png from
+// DIR/results.csv (old PNGs are removed first, so a PNG in DIR always belongs to the CSV).
+// Returns "" or what went wrong with gnuplot; throws util::OutputError.
+// The title: the configuration file's name and the --set overrides.
+std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
+                              const std::vector<std::string>& sets, size_t seeds, double max_load);
 
 }  // namespace netcosim::stats
