@@ -52,7 +52,7 @@ int bench_main(int argc, char** argv) {
   }
   if (cl.vm.count("json") != 0 && json.empty())
     return usage_error(cl, "--json: the file name is empty");
-  if (!json.empty()) util::check_output_path(json);
+  if (const int rc = check_destinations(cl, {{"--json", json}}); rc >= 0) return rc;
   const std::string config_dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs";
   const auto points = experiment::bench_points(config_dir, quick, threads);
   for (const auto& p : points)

@@ -42,7 +42,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "sweep") return netcosim::cli::sweep_main(argc - 1, argv + 1);
   if (cmd == "bench") return netcosim::cli::bench_main(argc - 1, argv + 1);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    std::fputs(kUsage, stdout);
+    netcosim::util::write_output_file("-", kUsage);
     return 0;
   }
   std::fprintf(stderr,

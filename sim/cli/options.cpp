@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "sim/core/config.h"
+#include "sim/util/output_file.h"
 
 namespace netcosim::cli {
 
@@ -21,7 +22,7 @@ std::vector<std::string> join_values(const po::options_description& desc, int ar
     if (a.size() > 2 && a.compare(0, 2, "--") == 0 && a.find('=') == std::string::npos &&
         i + 1 < argc) {
       const po::option_description* d = desc.find_nothrow(a.substr(2), false);
-      if (d != nullptr && d->semantic()->max_tokens() > 0) {
+      if (d != nullptr && d->semantic()->max_tokens() > 0 && argv[i + 1][0] != '\0') {
         args.push_back(a + "=" + argv[++i]);
         continue;
       }
@@ -54,12 +55,25 @@ int parse_command_line(CommandLine& cl, int argc, char** argv) {
     if (cl.vm.count("help") != 0) {
       std::ostringstream os;
       os << cl.usage << "\n" << cl.options << cl.about;
-      std::fputs(os.str().c_str(), stdout);
+      util::write_output_file("-", os.str());  // checked: `--help > /dev/full` is exit 2
       return 0;
     }
     po::notify(cl.vm);
   } catch (const po::error& e) {
     return usage_error(cl, e.what());
+  }
+  return -1;
+}
+
+int check_destinations(const CommandLine& cl,
+                       const std::vector<std::pair<std::string, std::string>>& destinations) {
+  for (const auto& [option, path] : destinations) {
+    try {
+      if (!path.empty()) util::check_output_path(path);
+    } catch (const util::OutputError& e) {
+      std::fprintf(stderr, "netcosim %s: %s: %s\n", cl.command, option.c_str(), e.what());
+      return 2;
+    }
   }
   return -1;
 }

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace netcosim::cli {
@@ -38,6 +39,12 @@ int parse_command_line(CommandLine& cl, int argc, char** argv);
 
 // "netcosim <command>: <msg>" and the usage on stderr; returns 2.
 int usage_error(const CommandLine& cl, const std::string& msg);
+
+// Checks each (option, path) destination that is not empty before any work is done
+// (util::check_output_path). Returns -1, or 2 after "netcosim <command>: <option>: <why>" on
+// stderr.
+int check_destinations(const CommandLine& cl,
+                       const std::vector<std::pair<std::string, std::string>>& destinations);
 
 // The value of a string option ("" if absent), of a repeatable one (empty if absent).
 std::string opt_string(const CommandLine& cl, const char* name);

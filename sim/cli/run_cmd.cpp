@@ -81,8 +81,9 @@ int run_main(int argc, char** argv) {
   const std::string csv = cl.vm.count("timeseries-csv") != 0 ? opt_string(cl, "timeseries-csv")
                           : png.empty()                      ? ""
                                                              : png + ".csv";
-  for (const std::string& path : {json, csv, png})  // checked before the run (exit 2)
-    if (!path.empty()) util::check_output_path(path);
+  const int rc = check_destinations(
+      cl, {{"--json", json}, {"--timeseries-csv", csv}, {"--timeseries-png", png}});
+  if (rc >= 0) return rc;  // every destination is checked before the run
   Config cfg;  // ConfigError (exit 2) and SimulationFailure (exit 3) are reported by main()
   const RunResults res = run_request(req, cfg);
   if (!json.empty()) util::write_output_file(json, results_json(res, cfg));
