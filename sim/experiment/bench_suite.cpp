@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "sim/core/json.h"
+#include "sim/util/json_number.h"
 #include "sim/util/process.h"
 
 namespace netcosim::experiment {
@@ -43,17 +44,6 @@ const BenchTraffic kTraffics[] = {
      {"traffic.pattern=adv", "traffic.adv_offset=1", "routing.algorithm=val", "router.vcs_local=4",
       "router.vcs_global=2"}},
 };
-
-// The number after "key": in a netcosim.run/1 document (top-level keys are unique).
-bool json_number(const std::string& text, const std::string& key, double& out) {
-  const std::string k = "\"" + key + "\":";
-  const size_t pos = text.find(k);
-  if (pos == std::string::npos) return false;
-  const char* p = text.c_str() + pos + k.size();
-  char* end = nullptr;
-  out = std::strtod(p, &end);
-  return end != p;
-}
 
 }  // namespace
 
@@ -109,13 +99,13 @@ std::vector<unsigned> parse_thread_list(const std::string& list) {
 }
 
 bool read_run_json(const std::string& text, BenchRow& r) {
-  const bool ok = json_number(text, "cycles_total", r.cycles) &&
-                  json_number(text, "cycles_per_second", r.cycles_per_second) &&
-                  json_number(text, "wall_seconds", r.wall_seconds) &&
-                  json_number(text, "peak_rss_mb", r.peak_rss_mb) &&
-                  json_number(text, "packets_delivered", r.packets_delivered) &&
-                  json_number(text, "hops_avg", r.hops_avg) &&
-                  json_number(text, "accepted_load", r.accepted_load);
+  const bool ok = util::find_json_number(text, "cycles_total", r.cycles) &&
+                  util::find_json_number(text, "cycles_per_second", r.cycles_per_second) &&
+                  util::find_json_number(text, "wall_seconds", r.wall_seconds) &&
+                  util::find_json_number(text, "peak_rss_mb", r.peak_rss_mb) &&
+                  util::find_json_number(text, "packets_delivered", r.packets_delivered) &&
+                  util::find_json_number(text, "hops_avg", r.hops_avg) &&
+                  util::find_json_number(text, "accepted_load", r.accepted_load);
   r.packet_hops_per_second =
       ok && r.wall_seconds > 0 ? r.packets_delivered * r.hops_avg / r.wall_seconds : 0;
   return ok;

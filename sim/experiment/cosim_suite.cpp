@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sim/util/json_number.h"
 #include "sim/util/output_file.h"
 #include "sim/util/process.h"
 
@@ -60,16 +61,6 @@ std::vector<std::string> locate_benches(const std::vector<const rtl::RtlBlock*>&
   return exes;
 }
 
-bool bench_json_number(const std::string& js, const std::string& key, double& v) {
-  const std::string k = "\"" + key + "\":";
-  const size_t p = js.find(k);
-  if (p == std::string::npos) return false;
-  const char* s = js.c_str() + p + k.size();
-  char* end = nullptr;
-  v = std::strtod(s, &end);
-  return end != s;
-}
-
 CosimRow run_cosim_set(const std::string& exe, const rtl::RtlBlock& block,
                        const rtl::RtlParamSet& set, const CosimSettings& s) {
   const char* tmpdir = std::getenv("TMPDIR");
@@ -88,10 +79,10 @@ CosimRow run_cosim_set(const std::string& exe, const rtl::RtlBlock& block,
   row.block = block.block;
   row.params = set.params;
   double c = 0, m = 0;
-  const bool parsed = bench_json_number(js, "cycles", c) &&
-                      bench_json_number(js, "mismatches", m) &&
-                      bench_json_number(js, "rtl_cycles_per_s", row.rtl_cps) &&
-                      bench_json_number(js, "model_cycles_per_s", row.model_cps);
+  const bool parsed = util::find_json_number(js, "cycles", c) &&
+                      util::find_json_number(js, "mismatches", m) &&
+                      util::find_json_number(js, "rtl_cycles_per_s", row.rtl_cps) &&
+                      util::find_json_number(js, "model_cycles_per_s", row.model_cps);
   row.cycles = static_cast<unsigned long long>(c);
   row.mismatches = static_cast<unsigned long long>(m);
   row.verdict = classify_bench(pr, parsed, row.mismatches);

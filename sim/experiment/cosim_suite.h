@@ -37,9 +37,6 @@ struct CosimRow {
 CosimRow run_cosim_set(const std::string& exe, const rtl::RtlBlock& block,
                        const rtl::RtlParamSet& set, const CosimSettings& s);
 
-// The value of a numeric key in a bench's one-line JSON object.
-bool bench_json_number(const std::string& js, const std::string& key, double& v);
-
 std::string cosim_header();
 std::string cosim_row_text(const CosimRow& r);
 std::string cosim_json(const std::vector<CosimRow>& rows);

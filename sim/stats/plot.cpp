@@ -99,32 +99,29 @@ std::string sweep_plot_script(const SweepPlot& p) {
   s += "set key top left\n";
   s += "set xlabel 'offered load (phits/(node*cycle))'\n";
   s += "set xrange [0:" + fmt("%g", p.max_load > 0 ? p.max_load * 1.05 : 1.0) + "]\n";
-  s += "set output " + gnuplot_quote(p.latency_png) + "\n";
-  s += "set title " + gnuplot_quote(p.title + ": latency") + " noenhanced\n";
-  s += "set ylabel 'latency (cycles)'\n";
-  s += "set yrange [0:*]\n";
-  if (bars)
-    s += "plot " + csv +
-         " skip 1 using 1:4:5 with yerrorlines lw 2 pt 7 title 'latency avg (95% CI)', \\\n"
-         "     " +
-         csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'\n";
-  else
-    s += "plot " + csv +
-         " skip 1 using 1:4 with linespoints lw 2 pt 7 title 'latency avg', \\\n"
-         "     " +
-         csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'\n";
-  s += "set output " + gnuplot_quote(p.throughput_png) + "\n";
-  s += "set title " + gnuplot_quote(p.title + ": throughput") + " noenhanced\n";
-  s += "set ylabel 'accepted load (phits/(node*cycle))'\n";
-  s += "set yrange [0:*]\n";
-  if (bars)
-    s += "plot " + csv +
-         " skip 1 using 1:2:3 with yerrorlines lw 2 pt 7 title 'accepted (95% CI)', \\\n"
-         "     x with lines dt 2 lc rgb 'gray40' title 'y = x'\n";
-  else
-    s += "plot " + csv +
-         " skip 1 using 1:2 with linespoints lw 2 pt 7 title 'accepted', \\\n"
-         "     x with lines dt 2 lc rgb 'gray40' title 'y = x'\n";
+  // Each plot: its output, title, y label, then the main curve (with 95% CI error bars when
+  // there are two seeds or more) and a reference curve.
+  const std::string latency_main =
+      bars ? "1:4:5 with yerrorlines lw 2 pt 7 title 'latency avg (95% CI)'"
+           : "1:4 with linespoints lw 2 pt 7 title 'latency avg'";
+  const std::string accepted_main =
+      bars ? "1:2:3 with yerrorlines lw 2 pt 7 title 'accepted (95% CI)'"
+           : "1:2 with linespoints lw 2 pt 7 title 'accepted'";
+  const struct {
+    std::string png, name, ylabel, main, reference;
+  } plots[] = {
+      {p.latency_png, "latency", "latency (cycles)", latency_main,
+       csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'"},
+      {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))", accepted_main,
+       "x with lines dt 2 lc rgb 'gray40' title 'y = x'"},
+  };
+  for (const auto& pl : plots) {
+    s += "set output " + gnuplot_quote(pl.png) + "\n";
+    s += "set title " + gnuplot_quote(p.title + ": " + pl.name) + " noenhanced\n";
+    s += "set ylabel '" + pl.ylabel + "'\n";
+    s += "set yrange [0:*]\n";
+    s += "plot " + csv + " skip 1 using " + pl.main + ", \\\n     " + pl.reference + "\n";
+  }
   s += "set output\n";
   return s;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli_runner.h"
+#include "tests/test_files.h"
 
 namespace {
 
@@ -29,31 +30,14 @@ Args with_short(Args a) {
   return a;
 }
 
-// An empty directory of its own for the running test.
 std::string fresh_dir() {
-  const std::string d = testing::TempDir() + "netcosim-cli-io-" +
-                        testing::UnitTest::GetInstance()->current_test_info()->name();
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return netcosim::test::fresh_dir("netcosim-cli-io-");
 }
-
-std::string read_text(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using netcosim::test::names_in;
+using netcosim::test::read_text;
 
 bool is_png(const std::string& path) {
   return read_text(path).compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
-}
-
-std::vector<std::string> names_in(const std::string& dir) {
-  std::vector<std::string> r;
-  for (const auto& e : fs::directory_iterator(dir)) r.push_back(e.path().filename().string());
-  std::sort(r.begin(), r.end());
-  return r;
 }
 
 std::string h2_config() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/util/output_file.h"
+#include "tests/test_files.h"
 
 namespace {
 
@@ -23,26 +24,10 @@ using netcosim::util::prepare_output_dir;
 using netcosim::util::write_output_file;
 
 std::string fresh_dir() {
-  const std::string d = testing::TempDir() + "netcosim-output-" +
-                        testing::UnitTest::GetInstance()->current_test_info()->name();
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+  return netcosim::test::fresh_dir("netcosim-output-");
 }
-
-std::string read_text(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::vector<std::string> names_in(const std::string& dir) {
-  std::vector<std::string> r;
-  for (const auto& e : fs::directory_iterator(dir)) r.push_back(e.path().filename().string());
-  std::sort(r.begin(), r.end());
-  return r;
-}
+using netcosim::test::names_in;
+using netcosim::test::read_text;
 
 // The message of the OutputError that f throws ("" if none).
 template <class F>
