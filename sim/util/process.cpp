@@ -161,10 +161,17 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   sigemptyset(&pipe_set);
   sigaddset(&pipe_set, SIGPIPE);
   pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+  // The child gets our signal mask as it was (not SIGPIPE blocked) and SIGPIPE's default action.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setsigmask(&attr, &old_set);
+  posix_spawnattr_setsigdefault(&attr, &pipe_set);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   pid_t pid = 0;
   const bool use_path = opt.search_path && argv[0].find('/') == std::string::npos;
-  err = use_path ? posix_spawnp(&pid, av[0], &fa, nullptr, av.data(), environ)
-                 : posix_spawn(&pid, av[0], &fa, nullptr, av.data(), environ);
+  err = use_path ? posix_spawnp(&pid, av[0], &fa, &attr, av.data(), environ)
+                 : posix_spawn(&pid, av[0], &fa, &attr, av.data(), environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&fa);
   for (int& fd : p.child) close_fd(fd);
   const bool has_deadline = opt.timeout_seconds > 0;

@@ -51,6 +51,14 @@ TEST(Process, ChildThatIgnoresItsStdinDoesNotKillTheParent) {
   EXPECT_EQ(run_process({"/bin/true"}, opt).status, 0);
 }
 
+TEST(Process, ChildDoesNotInheritABlockedSigpipe) {
+  // The runner blocks SIGPIPE in the parent while it feeds stdin; the child must get the default
+  // disposition and an empty mask: SigBlk of /proc/self/status is all zeros.
+  const ProcessResult r = run_process({"/bin/grep", "^SigBlk:", "/proc/self/status"});
+  ASSERT_TRUE(r.ok()) << r.describe();
+  EXPECT_EQ(r.out, "SigBlk:\t0000000000000000\n");
+}
+
 TEST(Process, MissingProgramIsAStartError) {
   const ProcessResult r = run_process({"/nonexistent/netcosim-prog"});
   EXPECT_EQ(r.status, 127);
