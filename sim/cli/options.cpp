@@ -59,6 +59,13 @@ int parse_command_line(CommandLine& cl, int argc, char** argv) {
       return 0;
     }
     po::notify(cl.vm);
+  } catch (const po::too_many_positional_options_error&) {
+    std::string extra;  // the arguments beyond the positional ones this command takes
+    unsigned seen = 0;
+    for (const auto& a : join_values(all, argc, argv))
+      if ((a.empty() || a[0] != '-') && ++seen > cl.positional.max_total_count())
+        extra += (extra.empty() ? "'" : ", '") + a + "'";
+    return usage_error(cl, "unexpected argument " + extra);
   } catch (const po::error& e) {
     return usage_error(cl, e.what());
   }

@@ -256,6 +256,33 @@ TEST(CliOutput, AreaJsonToDevFullIsExit2) {
                          {"/dev/full", "No space left on device"});
 }
 
+TEST(CliOptions, ExtraPositionalArgumentIsNamed) {
+  const CliResult r = run_netcosim({"run", "a.ini", "b.ini"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unexpected argument 'b.ini'"), std::string::npos) << r.err;
+}
+
+TEST(CliOptions, RepeatedSingleOptionIsExit2) {
+  const CliResult r = run_netcosim({"run", "--json", "a.json", "--json", "b.json"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--json"), std::string::npos) << r.err;
+}
+
+TEST(CliOptions, ValueStartingWithADashStaysTheOptionsValue) {
+  const CliResult r = run_netcosim({"sweep", h2_config(), "--loads", "-0.2:0.5:0.1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("FROM=-0.2 is outside [0, 1]"), std::string::npos) << r.err;
+}
+
+TEST(CliOptions, EveryCommandHasAGeneratedHelp) {
+  for (const char* cmd : {"run", "sweep", "bench", "cosim", "area"}) {
+    const CliResult r = run_netcosim({cmd, "--help"});
+    EXPECT_EQ(r.status, 0) << cmd;
+    EXPECT_EQ(r.out.rfind(std::string("usage: netcosim ") + cmd, 0), 0u) << r.out;
+    EXPECT_NE(r.out.find("-h [ --help ]"), std::string::npos) << r.out;
+  }
+}
+
 // ---- co-simulation destinations (item 8, front-end side) ----
 
 TEST(CliCosim, VcdUnderDevFullIsOneLineExit2BeforeAnyBench) {
