@@ -73,8 +73,8 @@ int remaining_ms(bool has_deadline, Clock::time_point deadline) {
   return left > 0 ? static_cast<int>(left) : 0;
 }
 
-// Feeds stdin and drains stdout/stderr until both are closed or the deadline passes.
-void pump(Pipes& p, const std::string& input, ProcessResult& r, bool has_deadline,
+// Feeds stdin and drains stdout/stderr until both are closed; false if the deadline passed first.
+bool pump(Pipes& p, const std::string& input, ProcessResult& r, bool has_deadline,
           Clock::time_point deadline) {
   size_t written = 0;
   if (p.in >= 0) fcntl(p.in, F_SETFL, fcntl(p.in, F_GETFL) | O_NONBLOCK);
@@ -88,7 +88,8 @@ void pump(Pipes& p, const std::string& input, ProcessResult& r, bool has_deadlin
     const int ms = remaining_ms(has_deadline, deadline);
     const int k = poll(fds, static_cast<nfds_t>(n), ms);
     if (k < 0 && errno == EINTR) continue;
-    if (k == 0 || k < 0) return;  // deadline (the caller kills the child) or poll failure
+    if (k == 0) return false;  // the deadline (the caller kills the child)
+    if (k < 0) return true;    // poll failed: the child is waited for
     for (int i = 0; i < n; ++i) {
       if (fds[i].revents == 0) continue;
       if (fds[i].fd == p.in) {
@@ -106,6 +107,7 @@ void pump(Pipes& p, const std::string& input, ProcessResult& r, bool has_deadlin
         close_fd(fd);
     }
   }
+  return true;
 }
 
 // Waits for the child, killing it at the deadline.
@@ -179,8 +181,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(has_deadline ? opt.timeout_seconds : 0));
   if (err == 0) {
-    pump(p, opt.stdin_text, r, has_deadline, deadline);
-    if (has_deadline && Clock::now() >= deadline) {
+    if (!pump(p, opt.stdin_text, r, has_deadline, deadline)) {
       kill(pid, opt.timeout_signal);
       r.timed_out = true;
     }
