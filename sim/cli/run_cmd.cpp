@@ -78,9 +78,8 @@ int run_main(int argc, char** argv) {
   if (const int rc = parse_command_line(cl, argc, argv); rc >= 0) return rc;
   if (const int rc = read_options(cl, req); rc >= 0) return rc;
   const std::string json = opt_string(cl, "json"), png = opt_string(cl, "timeseries-png");
-  const std::string csv = cl.vm.count("timeseries-csv") != 0 ? opt_string(cl, "timeseries-csv")
-                          : png.empty()                      ? ""
-                                                             : png + ".csv";
+  std::string csv = opt_string(cl, "timeseries-csv");
+  if (csv.empty() && !png.empty()) csv = png + ".csv";
   const int rc = check_destinations(
       cl, {{"--json", json}, {"--timeseries-csv", csv}, {"--timeseries-png", png}});
   if (rc >= 0) return rc;  // every destination is checked before the run
