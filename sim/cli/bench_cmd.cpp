@@ -1,136 +1,28 @@
 // netcosim bench [--json FILE] [--quick] [--threads LIST]
-//
-// The speed figures of docs/performance.md: a fixed suite of networks (Dragonfly h2, h4, h8) x
-// traffic (uniform with MIN routing, ADV+1 with Valiant routing, both at load 0.4) x engine x
-// thread counts. Every point runs in its own child process (`/proc/self/exe run ... --json TMP
-// --quiet`), so that the peak resident memory it reports (VmHWM) belongs to that run alone.
-// Packet-hops per second = packets_delivered (whole run) x hops_avg (measured packets) /
-// wall_seconds (the run() loop, without building the network).
-#include <sys/wait.h>
+// Argument handling only: the suite and its runs are sim/experiment/bench_suite.h.
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <fstream>
-#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "sim/util/json.h"
-#include "subcommands.h"
+#include "sim/cli/options.h"
+#include "sim/cli/subcommands.h"
+#include "sim/experiment/bench_suite.h"
+#include "sim/util/output_file.h"
+#include "sim/util/process.h"
 
 namespace netcosim::cli {
 
 namespace {
 
-constexpr const char* kUsage = "usage: netcosim bench [--json FILE] [--quick] [--threads LIST]\n";
-
-// ---- the suite: edit here ----
-
-// The engines every point is run on (passed to `netcosim run --engine`). The SystemC engine is
-// added here when `netcosim run --engine systemc` exists.
-// The SystemC engine runs on one thread: it is measured at thread count 1 only.
-const std::vector<std::string> kEngines = {"native", "systemc"};
-
-struct BenchNetwork {
-  const char* name;
-  const char* config;  // under NETCOSIM_SOURCE_DIR/configs
-  unsigned warmup, measure;
-  bool quick;  // part of --quick
-};
-// Lengths chosen so that the whole suite takes well under 3 minutes on 2 cores
-// (docs/performance.md).
-const BenchNetwork kNetworks[] = {
-    {"h2", "dragonfly-h2.ini", 20000, 80000, true},
-    {"h4", "dragonfly-h4.ini", 5000, 15000, true},
-    {"h8", "dragonfly-h8.ini", 2000, 4000, false},
-};
-
-struct BenchTraffic {
-  const char* traffic;
-  const char* routing;
-  std::vector<std::string> sets;
-};
-const BenchTraffic kTraffics[] = {
-    {"uniform", "min", {"traffic.pattern=uniform", "routing.algorithm=min"}},
-    {"adv+1",
-     "val",
-     {"traffic.pattern=adv", "traffic.adv_offset=1", "routing.algorithm=val", "router.vcs_local=4",
-      "router.vcs_global=2"}},
-};
-constexpr const char* kLoad = "0.4";
-constexpr const char* kSeed = "1";
-
-// ---- running one point ----
-
-struct Row {
-  std::string network, traffic, routing, engine;
-  unsigned threads = 1, warmup = 0, measure = 0;
-  double cycles = 0, cycles_per_second = 0, packet_hops_per_second = 0, peak_rss_mb = 0;
-  double wall_seconds = 0, accepted_load = 0, hops_avg = 0, packets_delivered = 0;
-};
-
-int usage_error(const std::string& msg) {
-  std::fprintf(stderr, "netcosim bench: %s\n%s", msg.c_str(), kUsage);
-  return 2;
-}
-
-// The number after "key": in a netcosim.run/1 document (top-level keys are unique).
-bool json_number(const std::string& text, const std::string& key, double& out) {
-  const std::string k = "\"" + key + "\":";
-  const size_t pos = text.find(k);
-  if (pos == std::string::npos) return false;
-  const char* p = text.c_str() + pos + k.size();
-  char* end = nullptr;
-  out = std::strtod(p, &end);
-  return end != p;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-// Runs `netcosim run` in a child process; returns "" on success or what went wrong.
-std::string run_child(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const pid_t pid = fork();
-  if (pid < 0) return std::string("fork failed: ") + std::strerror(errno);
-  if (pid == 0) {
-    execv("/proc/self/exe", argv.data());
-    std::fprintf(stderr, "netcosim bench: cannot execute /proc/self/exe: %s\n",
-                 std::strerror(errno));
-    _exit(127);
-  }
-  int st = 0;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) return std::string("waitpid failed: ") + std::strerror(errno);
-  if (WIFSIGNALED(st)) return "killed by signal " + std::to_string(WTERMSIG(st));
-  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-    return "exit status " + std::to_string(WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-  return "";
-}
-
-std::string tmp_json_path() {
-  const char* dir = std::getenv("TMPDIR");
-  std::string tmpl =
-      std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/netcosim-bench-XXXXXX";
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  const int fd = mkstemp(buf.data());
-  if (fd < 0) return "";
-  close(fd);
-  return buf.data();
-}
+constexpr const char* kAbout =
+    "\nRuns the fixed speed suite (Dragonfly h2, h4, h8 x uniform/MIN and ADV+1/VAL at\n"
+    "load 0.4 x engine x thread counts; --quick: h2 and h4 only), each point in its own\n"
+    "process, and prints simulated cycles/s, packet-hops/s and peak memory.\n";
 
 std::string loadavg() {
   std::ifstream f("/proc/loadavg");
@@ -141,163 +33,52 @@ std::string loadavg() {
   return buf;
 }
 
-void print_row(const Row& r) {
-  std::printf("%-7s %-8s %-7s %-7s %7u %9.0f %11.0f %14.4g %8.1f %8.2f\n", r.network.c_str(),
-              r.traffic.c_str(), r.routing.c_str(), r.engine.c_str(), r.threads, r.cycles,
-              r.cycles_per_second, r.packet_hops_per_second, r.peak_rss_mb, r.wall_seconds);
-  std::fflush(stdout);
-}
-
 }  // namespace
 
 int bench_main(int argc, char** argv) {
-  std::string json_file;
-  bool quick = false;
-  std::vector<unsigned> threads = {1, 2};
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--json") {
-      if (i + 1 >= argc) return usage_error("--json needs a value");
-      json_file = argv[++i];
-    } else if (a == "--quick") {
-      quick = true;
-    } else if (a == "--threads") {
-      if (i + 1 >= argc) return usage_error("--threads needs a value");
-      const std::string list = argv[++i];
-      threads.clear();
-      size_t pos = 0;
-      for (;;) {
-        const size_t comma = list.find(',', pos);
-        const std::string item = list.substr(pos, comma == std::string::npos ? comma : comma - pos);
-        char* end = nullptr;
-        const long n = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || *end != '\0' || n < 1 || n > 256)
-          return usage_error("--threads " + list + ": '" + item +
-                             "' is not a thread count; expected a comma-separated list of "
-                             "integers in [1, 256], e.g. 1,2");
-        threads.push_back(static_cast<unsigned>(n));
-        if (comma == std::string::npos) break;
-        pos = comma + 1;
-      }
-    } else if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      std::printf(
-          "\nRuns the fixed speed suite (Dragonfly h2, h4, h8 x uniform/MIN and ADV+1/VAL at\n"
-          "load 0.4 x engine x thread counts; --quick: h2 and h4 only), each point in its own\n"
-          "process, and prints simulated cycles/s, packet-hops/s and peak memory.\n");
-      return 0;
-    } else {
-      return usage_error("unknown argument '" + a +
-                         "'; options: --json, --quick, --threads, --help");
-    }
+  CommandLine cl("bench", "usage: netcosim bench [--json FILE] [--quick] [--threads LIST]\n",
+                 kAbout);
+  cl.options.add_options()("json", text("FILE"), "write the rows as a JSON array to FILE")(
+      "quick", "h2 and h4 only")("threads", text("LIST")->default_value("1,2"),
+                                 "native engine thread counts, e.g. 1,2");
+  if (const int rc = parse_command_line(cl, argc, argv); rc >= 0) return rc;
+  const std::string json = opt_string(cl, "json");
+  const bool quick = cl.vm.count("quick") != 0;
+  std::vector<unsigned> threads;
+  try {
+    threads = experiment::parse_thread_list(opt_string(cl, "threads"));
+  } catch (const std::invalid_argument& e) {
+    return usage_error(cl, e.what());
   }
+  if (cl.vm.count("json") != 0 && json.empty())
+    return usage_error(cl, "--json: the file name is empty");
+  if (const int rc = check_destinations(cl, {{"--json", json}}); rc >= 0) return rc;
+  const std::string config_dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs";
+  const auto points = experiment::bench_points(config_dir, quick, threads);
+  for (const auto& p : points)
+    if (access(p.config.c_str(), R_OK) != 0)
+      return usage_error(cl, "cannot read the suite's configuration '" + p.config + "'");
+  const std::string exe = util::self_exe_path();
+  if (exe.empty()) return usage_error(cl, "cannot find this executable (/proc/self/exe)");
 
-  std::printf("netcosim bench: %u cores, load average %s at start; load %s, seed %s%s\n",
-              std::thread::hardware_concurrency(), loadavg().c_str(), kLoad, kSeed,
-              quick ? " (--quick: h2 and h4 only)" : "");
-  std::printf("%-7s %-8s %-7s %-7s %7s %9s %11s %14s %8s %8s\n", "network", "traffic", "routing",
-              "engine", "threads", "cycles", "cycles/s", "packet-hops/s", "peak MB", "wall s");
+  std::printf("netcosim bench: %u cores, load average %s at start; load %s, seed %s%s\n%s",
+              std::thread::hardware_concurrency(), loadavg().c_str(), experiment::kBenchLoad,
+              experiment::kBenchSeed, quick ? " (--quick: h2 and h4 only)" : "",
+              experiment::bench_header().c_str());
   std::fflush(stdout);
-
-  std::vector<Row> rows;
-  for (const BenchNetwork& net : kNetworks) {
-    if (quick && !net.quick) continue;
-    const std::string config = std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + net.config;
-    if (access(config.c_str(), R_OK) != 0) {
-      std::fprintf(stderr, "netcosim bench: cannot read the suite's configuration '%s'\n",
-                   config.c_str());
-      return 2;
+  std::vector<experiment::BenchRow> rows;
+  for (const auto& p : points) {
+    try {
+      rows.push_back(experiment::run_bench_point(exe, p));
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "netcosim bench: %s\n", e.what());
+      return 3;
     }
-    for (const BenchTraffic& tr : kTraffics) {
-      for (const std::string& engine : kEngines) {
-        for (unsigned t : threads) {
-          if (engine == "systemc" && t != 1) continue;
-          const std::string tmp = tmp_json_path();
-          if (tmp.empty()) {
-            std::fprintf(stderr, "netcosim bench: cannot create a temporary file: %s\n",
-                         std::strerror(errno));
-            return 3;
-          }
-          std::vector<std::string> args = {
-              "netcosim",        "run",    config, "--engine", engine, "--threads",
-              std::to_string(t), "--json", tmp,    "--quiet"};
-          std::vector<std::string> sets = tr.sets;
-          sets.push_back(std::string("traffic.load=") + kLoad);
-          sets.push_back(std::string("sim.seed=") + kSeed);
-          sets.push_back("sim.warmup=" + std::to_string(net.warmup));
-          sets.push_back("sim.measure=" + std::to_string(net.measure));
-          sets.push_back("sim.drain=false");
-          for (const auto& s : sets) {
-            args.push_back("--set");
-            args.push_back(s);
-          }
-          const std::string err = run_child(args);
-          const std::string text = err.empty() ? read_file(tmp) : "";
-          std::remove(tmp.c_str());
-          Row r;
-          r.network = net.name;
-          r.traffic = tr.traffic;
-          r.routing = tr.routing;
-          r.engine = engine;
-          r.threads = t;
-          r.warmup = net.warmup;
-          r.measure = net.measure;
-          const bool ok = err.empty() && json_number(text, "cycles_total", r.cycles) &&
-                          json_number(text, "cycles_per_second", r.cycles_per_second) &&
-                          json_number(text, "wall_seconds", r.wall_seconds) &&
-                          json_number(text, "peak_rss_mb", r.peak_rss_mb) &&
-                          json_number(text, "packets_delivered", r.packets_delivered) &&
-                          json_number(text, "hops_avg", r.hops_avg) &&
-                          json_number(text, "accepted_load", r.accepted_load);
-          if (!ok) {
-            std::string cmd;
-            for (const auto& a : args) cmd += " " + a;
-            std::fprintf(stderr, "netcosim bench: %s %s %s %u threads failed (%s):%s\n", net.name,
-                         tr.traffic, engine.c_str(), t,
-                         err.empty() ? "no result in its JSON" : err.c_str(), cmd.c_str());
-            return 3;
-          }
-          r.packet_hops_per_second =
-              r.wall_seconds > 0 ? r.packets_delivered * r.hops_avg / r.wall_seconds : 0;
-          print_row(r);
-          rows.push_back(r);
-        }
-      }
-    }
+    std::fputs(experiment::bench_row_text(rows.back()).c_str(), stdout);
+    std::fflush(stdout);
   }
   std::printf("load average at end: %s\n", loadavg().c_str());
-
-  if (!json_file.empty()) {
-    JsonWriter w;
-    w.begin_array();
-    for (const Row& r : rows) {
-      w.begin_object();
-      w.kv("network", r.network);
-      w.kv("traffic", r.traffic);
-      w.kv("routing", r.routing);
-      w.kv("engine", r.engine);
-      w.kv("threads", r.threads);
-      w.kv("cycles", static_cast<uint64_t>(r.cycles));
-      w.kv("cycles_per_second", r.cycles_per_second);
-      w.kv("packet_hops_per_second", r.packet_hops_per_second);
-      w.kv("peak_rss_mb", r.peak_rss_mb);
-      w.kv("wall_seconds", r.wall_seconds);
-      w.kv("load", std::strtod(kLoad, nullptr));
-      w.kv("warmup", r.warmup);
-      w.kv("measure", r.measure);
-      w.kv("accepted_load", r.accepted_load);
-      w.kv("hops_avg", r.hops_avg);
-      w.kv("packets_delivered", static_cast<uint64_t>(r.packets_delivered));
-      w.end_object();
-    }
-    w.end_array();
-    std::ofstream f(json_file);
-    f << w.str() << '\n';
-    if (!f) {
-      std::fprintf(stderr, "netcosim bench: cannot write --json file '%s'\n", json_file.c_str());
-      return 2;
-    }
-  }
+  if (!json.empty()) util::write_output_file(json, experiment::bench_json(rows));
   return 0;
 }
 

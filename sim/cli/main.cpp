@@ -4,7 +4,10 @@
 #include <new>
 #include <string>
 
-#include "subcommands.h"
+#include "sim/cli/subcommands.h"
+#include "sim/config/config.h"
+#include "sim/network/network.h"
+#include "sim/util/output_file.h"
 
 namespace {
 
@@ -25,29 +28,9 @@ const char* kUsage =
     "        yosys area estimates of the RTL blocks\n"
     "  help  this text; 'netcosim run --help' lists every configuration key\n"
     "\n"
-    "exit status: 0 success, 2 bad usage or configuration, 3 simulation failed\n";
+    "exit status: 0 success, 2 bad usage, configuration or output destination, 3 simulation\n"
+    "failed\n";
 
-}  // namespace
-
-namespace {
-int dispatch(int argc, char** argv);
-}  // namespace
-
-// An allocation that fails despite the memory check (validate_config) ends the run with one line
-// and exit status 3, never with an uncaught std::bad_alloc (abort, 134).
-int main(int argc, char** argv) {
-  try {
-    return dispatch(argc, argv);
-  } catch (const std::bad_alloc&) {
-    std::fputs(
-        "netcosim: out of memory: an allocation failed (std::bad_alloc); reduce the "
-        "configuration's buffers, source queues, time-series bins or threads\n",
-        stderr);
-    return 3;
-  }
-}
-
-namespace {
 int dispatch(int argc, char** argv) {
   if (argc < 2) {
     std::fputs(kUsage, stderr);
@@ -60,7 +43,7 @@ int dispatch(int argc, char** argv) {
   if (cmd == "sweep") return netcosim::cli::sweep_main(argc - 1, argv + 1);
   if (cmd == "bench") return netcosim::cli::bench_main(argc - 1, argv + 1);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    std::fputs(kUsage, stdout);
+    netcosim::util::write_output_file("-", kUsage);
     return 0;
   }
   std::fprintf(stderr,
@@ -68,11 +51,43 @@ int dispatch(int argc, char** argv) {
                cmd.c_str());
   return 2;
 }
+
 }  // namespace
 
+// Configuration errors (exit 2) and simulation failures (exit 3) of every subcommand are reported
+// here. Output files are written by one writer (sim/util/output_file.h): a destination that cannot
+// be written is exit status 2 naming the path and the OS error, and so is a standard output that
+// cannot be written (checked at exit: `netcosim run --help > /dev/full`).
+int main(int argc, char** argv) {
+  netcosim::util::install_cleanup_handlers();
+  int rc = 0;
+  try {
+    rc = dispatch(argc, argv);
+  } catch (const netcosim::util::OutputError& e) {
+    std::fprintf(stderr, "netcosim %s: %s\n", argv[1], e.what());
+    rc = 2;
+  } catch (const netcosim::ConfigError& e) {
+    std::fprintf(stderr, "netcosim: configuration error: %s\n", e.what());
+    rc = 2;
+  } catch (const netcosim::SimulationFailure& e) {
+    std::fprintf(stderr, "netcosim: simulation failed: %s\n", e.what());
+    rc = 3;
+  } catch (const std::bad_alloc&) {
+    // An allocation that fails despite the memory check (sim/network/memory_estimate.h) ends the
+    // run with one line and exit status 3, never with an uncaught std::bad_alloc (abort, 134).
+    std::fputs(
+        "netcosim: out of memory: an allocation failed (std::bad_alloc); reduce the "
+        "configuration's buffers, source queues, time-series bins or threads\n",
+        stderr);
+    rc = 3;
+  }
+  if (rc == 0 && !netcosim::util::flush_stdout()) rc = 2;  // else the error is already reported
+  return rc;
+}
+
 // libsystemc.so refers to sc_main (its own main() calls it). netcosim has its own main() and the
-// SystemC engine starts the kernel with sc_start() (sim/engine/systemc/sc_engine.cpp): this is never
-// called.
+// SystemC engine starts the kernel with sc_start() (sim/engine/systemc/sc_engine.cpp): this is
+// never called.
 extern "C" int sc_main(int, char**) {
   std::fputs("netcosim: sc_main is not an entry point\n", stderr);
   return 2;

@@ -1,0 +1,27 @@
+// One simulation of `netcosim run`: the configuration built from the file and the overrides,
+// validated, and run on the chosen engine.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/config/config.h"
+#include "sim/engine/systemc/sc_engine.h"
+#include "sim/network/network.h"
+
+namespace netcosim::cli {
+
+struct RunRequest {
+  std::string config_file;  // empty: the embedded default
+  std::vector<std::string> sets;
+  std::string engine = "native";
+  uint32_t threads = 1;
+  ScEngineOptions sc;
+  bool timeseries = false;  // --timeseries-csv/png: sim.timeseries_bin must be set
+  bool progress = false;    // cycle progress on stderr
+};
+
+// Fills `cfg` and runs it; throws ConfigError (exit 2) or SimulationFailure (exit 3).
+RunResults run_request(const RunRequest& req, Config& cfg);
+
+}  // namespace netcosim::cli

@@ -1,0 +1,164 @@
+// yosys area estimates (area.h).
+#include "sim/experiment/area.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+#include "sim/util/process.h"
+
+namespace netcosim::experiment {
+
+namespace {
+
+constexpr const char* kLatch = "infers a latch";
+constexpr const char* kPlainNameChars =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.";
+
+// The statistics sections of a flattened design ("=== TOP ===" ... up to the next section).
+std::vector<std::string> stat_sections(const std::string& log, const std::string& top) {
+  std::vector<std::string> r;
+  const std::string mark = "=== " + top + " ===";
+  size_t p = log.find(mark);
+  while (p != std::string::npos) {
+    const size_t next = log.find(mark, p + mark.size());
+    r.push_back(log.substr(p, next == std::string::npos ? std::string::npos : next - p));
+    p = next;
+  }
+  return r;
+}
+
+long long number_after(const std::string& s, const std::string& label, bool* plus = nullptr) {
+  const size_t p = s.find(label);
+  if (p == std::string::npos) return -1;
+  const char* c = s.c_str() + p + label.size();
+  char* end = nullptr;
+  const long long v = std::strtoll(c, &end, 10);
+  if (end == c) return -1;
+  if (plus != nullptr) *plus = (*end == '+');
+  return v;
+}
+
+// Sum of the counts of the flip-flop cell types ($_DFF_P_, $_SDFFE_PP0P_, ...) of a stat section.
+long long count_flip_flops(const std::string& section) {
+  long long n = 0;
+  std::istringstream in(section);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string type;
+    long long count = 0;
+    if (ls >> type >> count && type.rfind("$", 0) == 0 && type.find("DFF") != std::string::npos)
+      n += count;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string yosys_script(const rtl::RtlBlock& b, const rtl::RtlParamSet& set) {
+  std::string files, chparam;
+  for (const char* f : b.rtl_files) {
+    if (std::string(f).find_first_not_of(kPlainNameChars) != std::string::npos)
+      throw std::invalid_argument(std::string("RTL file name '") + f + "' is not a plain name");
+    files += std::string(" ") + f;
+  }
+  std::stringstream ps(set.params);
+  std::string kv;
+  while (std::getline(ps, kv, ',')) {
+    const size_t eq = kv.find('=');
+    chparam += " -set " + kv.substr(0, eq) + " " + kv.substr(eq + 1);
+  }
+  return "read_verilog -sv" + files + "; chparam" + chparam + " " + b.block +
+         "; synth -flatten -top " + b.block +
+         "; stat; dffunmap; abc -g cmos2; stat -tech cmos; ltp -noff";
+}
+
+bool parse_yosys_log(const std::string& log, const std::string& top, AreaRow& row,
+                     std::string& why) {
+  const auto sections = stat_sections(log, top);
+  if (sections.size() < 2) {
+    why = "no statistics in the yosys log";
+    return false;
+  }
+  row.cells = number_after(sections[0], "Number of cells:");
+  row.flip_flops = count_flip_flops(sections[0]);
+  row.cmos_cells = number_after(sections.back(), "Number of cells:");
+  row.transistors =
+      number_after(sections.back(), "Estimated number of transistors:", &row.transistors_partial);
+  row.nand2 = static_cast<double>(row.transistors) / 4.0;
+  row.depth = number_after(log, "Longest topological path in " + top + " (length=");
+  if (log.find("Latch inferred") != std::string::npos ||
+      sections[0].find("DLATCH") != std::string::npos) {
+    why = kLatch;
+    return false;
+  }
+  return true;
+}
+
+std::string find_in_path(const std::string& prog) {
+  const char* path = std::getenv("PATH");
+  std::stringstream ss(path != nullptr ? path : "/usr/bin:/bin");
+  std::string dir;
+  while (std::getline(ss, dir, ':')) {
+    const std::string p = (dir.empty() ? "." : dir) + "/" + prog;
+    if (access(p.c_str(), X_OK) == 0) return p;
+  }
+  return "";
+}
+
+SynthResult synthesize(const std::string& yosys, const std::string& rtl_dir, const rtl::RtlBlock& b,
+                       const rtl::RtlParamSet& set, AreaRow& row, std::string& why) {
+  const std::string script = yosys_script(b, set);
+  util::ProcessOptions opt;
+  opt.cwd = rtl_dir;
+  const util::ProcessResult pr = util::run_process({yosys, "-p", script}, opt);
+  const std::string log = pr.start_error + pr.out + pr.err;
+  row.block = b.block;
+  row.params = set.params;
+  if (pr.ok() && parse_yosys_log(log, b.block, row, why)) return SynthResult::Ok;
+  if (pr.ok() && row.cells >= 0 && why == kLatch) return SynthResult::Latch;
+  const size_t tail = log.size() > 3000 ? log.size() - 3000 : 0;
+  why = "yosys failed (" + pr.describe() + "); script:\n" + script + "\n" + log.substr(tail);
+  return SynthResult::Failed;
+}
+
+std::string area_table_text(const std::vector<AreaRow>& rows) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%-19s %-22s %9s %11s %11s %12s %11s %6s\n", "block", "parameters",
+                "cells", "flip-flops", "cmos2 cells", "transistors", "NAND2 eq.", "depth");
+  std::string t = buf;
+  for (const auto& r : rows) {
+    std::snprintf(buf, sizeof buf, "%-19s %-22s %9lld %11lld %11lld %11lld%s %11.0f %6lld\n",
+                  r.block.c_str(), r.params.c_str(), r.cells, r.flip_flops, r.cmos_cells,
+                  r.transistors, r.transistors_partial ? "+" : " ", r.nand2, r.depth);
+    t += buf;
+  }
+  return t +
+         "cells: yosys generic gates after synth; cmos2 cells: NAND/NOR/NOT/DFF after "
+         "'dffunmap; abc -g cmos2'; NAND2 eq. = transistors / 4; depth: longest path in cmos2 "
+         "gates (docs/area.md)\n";
+}
+
+std::string area_json(const std::vector<AreaRow>& rows) {
+  std::string js = "[\n";
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const auto& r = rows[k];
+    char nand[64];
+    std::snprintf(nand, sizeof nand, "%.1f", r.nand2);
+    js += "  {\"block\": \"" + r.block + "\", \"params\": \"" + r.params +
+          "\", \"cells\": " + std::to_string(r.cells) +
+          ", \"flip_flops\": " + std::to_string(r.flip_flops) +
+          ", \"cmos_cells\": " + std::to_string(r.cmos_cells) +
+          ", \"transistors\": " + std::to_string(r.transistors) +
+          ", \"transistors_complete\": " + (r.transistors_partial ? "false" : "true") +
+          ", \"nand2_eq\": " + nand + ", \"logic_depth\": " + std::to_string(r.depth) + "}" +
+          (k + 1 < rows.size() ? "," : "") + "\n";
+  }
+  return js + "]\n";
+}
+
+}  // namespace netcosim::experiment

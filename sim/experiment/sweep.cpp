@@ -1,0 +1,349 @@
+// The load sweep (sweep.h).
+#include "sim/experiment/sweep.h"
+
+#include <algorithm>
+#include <atomic>
+#include <boost/math/distributions/students_t.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include "sim/util/json.h"
+#include "sim/util/output_file.h"
+
+namespace netcosim::experiment {
+
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+// Strict number parsing: the whole text must be a finite number.
+bool parse_double(const std::string& s, double& out) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return *end == '\0' && std::isfinite(out);
+}
+
+std::string csv_num(double v) {
+  return std::isfinite(v) ? fmt("%.6g", v) : "nan";
+}
+
+double mean_of(const std::vector<const SweepPoint*>& pts, double (*f)(const RunResults&)) {
+  double s = 0;
+  for (const SweepPoint* p : pts) s += f(p->res);
+  return pts.empty() ? NAN : s / static_cast<double>(pts.size());
+}
+
+}  // namespace
+
+std::vector<double> expand_loads(const std::string& spec) {
+  const size_t c1 = spec.find(':');
+  const size_t c2 = c1 == std::string::npos ? std::string::npos : spec.find(':', c1 + 1);
+  const std::string head = "--loads " + spec + ": ";
+  if (c2 == std::string::npos || spec.find(':', c2 + 1) != std::string::npos)
+    throw UsageError(head + "expected FROM:TO:STEP, e.g. 0.1:0.9:0.1");
+  const std::string parts[3] = {spec.substr(0, c1), spec.substr(c1 + 1, c2 - c1 - 1),
+                                spec.substr(c2 + 1)};
+  const char* names[3] = {"FROM", "TO", "STEP"};
+  double v[3];
+  for (int k = 0; k < 3; ++k)
+    if (!parse_double(parts[k], v[k]))
+      throw UsageError(head + names[k] + " '" + parts[k] + "' is not a number");
+  const double from = v[0], to = v[1], step = v[2];
+  const char* range = " is outside [0, 1] (offered loads are phits/(node*cycle) in [0, 1])";
+  if (from < 0 || from > 1) throw UsageError(head + "FROM=" + parts[0] + range);
+  if (to < 0 || to > 1) throw UsageError(head + "TO=" + parts[1] + range);
+  if (from > to)
+    throw UsageError(head + "FROM=" + parts[0] + " is greater than TO=" + parts[1] +
+                     " (FROM must be <= TO)");
+  if (!(step > 0)) throw UsageError(head + "STEP=" + parts[2] + " must be > 0");
+  const double n = std::floor((to - from) / step + 1e-9) + 1;
+  if (n > static_cast<double>(kMaxLoads))
+    throw UsageError(head + "STEP=" + parts[2] + " gives more than " + std::to_string(kMaxLoads) +
+                     " loads");
+  std::vector<double> loads;
+  for (size_t i = 0; i < static_cast<size_t>(n); ++i) {
+    // Round away the accumulated binary error (0.1 + 2*0.1 = 0.30000000000000004).
+    const double l = std::round((from + static_cast<double>(i) * step) * 1e9) / 1e9;
+    loads.push_back(std::min(l, 1.0));
+  }
+  return loads;
+}
+
+double student_t975(size_t df) {
+  if (df == 0) return NAN;
+  return boost::math::quantile(boost::math::students_t(static_cast<double>(df)), 0.975);
+}
+
+Stat summarize(const std::vector<double>& x) {
+  Stat s;
+  if (x.empty()) return s;
+  double sum = 0;
+  for (double v : x) sum += v;
+  s.mean = sum / static_cast<double>(x.size());
+  if (x.size() < 2) return s;
+  double ss = 0;
+  for (double v : x) ss += (v - s.mean) * (v - s.mean);
+  const double sd = std::sqrt(ss / static_cast<double>(x.size() - 1));
+  s.ci95 = student_t975(x.size() - 1) * sd / std::sqrt(static_cast<double>(x.size()));
+  return s;
+}
+
+Config point_config(const Config& base, double load, uint64_t seed) {
+  Config c = base;
+  c.set("traffic.load", fmt("%.9g", load), "--loads");
+  c.set("sim.seed", std::to_string(seed), "--seeds");
+  return c;
+}
+
+SweepSpec make_spec(const std::string& config_file, const std::vector<std::string>& sets,
+                    const std::vector<double>& loads, size_t seeds) {
+  SweepSpec spec;
+  spec.base.load_file(config_file);
+  for (const auto& s : sets) {
+    std::string key = s.substr(0, s.find('='));
+    key.erase(0, key.find_first_not_of(" \t"));
+    key.erase(key.find_last_not_of(" \t") + 1);
+    if (key == "traffic.load")
+      throw UsageError("--set " + s + ": the sweep sets traffic.load; use --loads FROM:TO:STEP");
+    spec.base.set_override(s);
+  }
+  spec.loads = loads;
+  spec.seeds = seeds;
+  spec.seed0 = static_cast<uint64_t>(spec.base.get_int("sim.seed"));
+  for (double l : loads) validate_config(point_config(spec.base, l, spec.seed0 + seeds - 1));
+  return spec;
+}
+
+std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
+                                   const SweepProgress& progress) {
+  std::vector<SweepPoint> points;
+  for (double l : spec.loads)
+    for (size_t s = 0; s < spec.seeds; ++s) points.push_back({l, spec.seed0 + s, {}, ""});
+  const size_t n = points.size();
+  std::vector<std::atomic<double>> frac(n);  // progress of each point in [0, 1]
+  for (auto& f : frac) f.store(0.0);
+  std::atomic<size_t> next{0}, finished{0};
+  std::atomic<bool> abort{false};
+  std::mutex mu;
+  std::condition_variable cv;
+  std::exception_ptr failure;
+  auto worker = [&] {
+    for (size_t k; !abort.load() && (k = next.fetch_add(1)) < n;) {
+      const size_t idx = n - 1 - k;  // scheduled from the highest load (the slowest)
+      SweepPoint& p = points[idx];
+      try {
+        const Config c = point_config(spec.base, p.load, p.seed);
+        Network net(c);
+        std::atomic<double>& f = frac[idx];
+        p.res = net.run([&f](Cycle t, Cycle end) { f.store(std::min(1.0, double(t) / end)); }, 1);
+        p.json = compact_json(results_json(p.res, c));
+      } catch (const std::exception& e) {
+        const std::string what =
+            "load " + fmt("%g", p.load) + ", seed " + std::to_string(p.seed) + ": " + e.what();
+        std::lock_guard<std::mutex> lock(mu);
+        if (!failure)
+          failure = dynamic_cast<const ConfigError*>(&e) != nullptr
+                        ? std::make_exception_ptr(ConfigError(what))
+                        : std::make_exception_ptr(SimulationFailure(what));
+        abort.store(true);
+      }
+      frac[idx].store(1.0);
+      finished.fetch_add(1);
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t j = 0; j < std::min(jobs, n); ++j) pool.emplace_back(worker);
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    while (finished.load() < n && !abort.load()) {
+      cv.wait_for(lock, std::chrono::milliseconds(250));
+      double f = 0;
+      for (const auto& x : frac) f += x.load();
+      if (progress) progress(f / static_cast<double>(n), finished.load(), n);
+    }
+  }
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+  return points;
+}
+
+std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t seeds) {
+  std::vector<SweepRow> rows;
+  for (size_t first = 0; seeds > 0 && first + seeds <= points.size(); first += seeds) {
+    std::vector<const SweepPoint*> pts;
+    for (size_t s = 0; s < seeds; ++s) pts.push_back(&points[first + s]);
+    SweepRow r;
+    r.offered = points[first].load;
+    std::vector<double> acc, lat;
+    for (const SweepPoint* p : pts) {
+      acc.push_back(p->res.accepted_load);
+      lat.push_back(p->res.latency_avg);
+      r.latency_max = std::max(r.latency_max, static_cast<double>(p->res.latency_max));
+      r.packets_measured += p->res.packets_measured;
+    }
+    r.accepted = summarize(acc);
+    r.latency = summarize(lat);
+    r.latency_p50 = mean_of(pts, [](const RunResults& x) { return double(x.latency_p50); });
+    r.latency_p99 = mean_of(pts, [](const RunResults& x) { return double(x.latency_p99); });
+    r.network_latency = mean_of(pts, [](const RunResults& x) { return x.network_latency_avg; });
+    r.injection_latency = mean_of(pts, [](const RunResults& x) { return x.injection_latency_avg; });
+    r.hops = mean_of(pts, [](const RunResults& x) { return x.hops_avg; });
+    r.misrouted = mean_of(pts, [](const RunResults& x) { return x.misrouted_fraction; });
+    r.jain = mean_of(pts, [](const RunResults& x) { return x.fairness.jain; });
+    r.seeds = pts.size();
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+Saturation saturation(const std::vector<SweepRow>& rows) {
+  Saturation s;
+  for (size_t i = 1; i < rows.size(); ++i)
+    if (rows[i].accepted.mean > rows[s.best].accepted.mean) s.best = i;
+  for (size_t i = 0; i < rows.size() && s.point < 0; ++i)
+    if (rows[i].accepted.mean < kSaturationFraction * rows[i].offered)
+      s.point = static_cast<long>(i);
+  return s;
+}
+
+std::string results_csv(const std::vector<SweepRow>& rows) {
+  std::string f =
+      "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
+      "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
+      "misrouted_fraction,jain,packets_measured,seeds\n";
+  for (const SweepRow& r : rows) {
+    for (double v : {r.offered, r.accepted.mean, r.accepted.ci95, r.latency.mean, r.latency.ci95,
+                     r.latency_p50, r.latency_p99, r.latency_max, r.network_latency,
+                     r.injection_latency, r.hops, r.misrouted, r.jain})
+      f += csv_num(v) + ',';
+    f += std::to_string(r.packets_measured) + ',' + std::to_string(r.seeds) + '\n';
+  }
+  return f;
+}
+
+std::string points_jsonl(const std::vector<SweepPoint>& points) {
+  std::string f;
+  for (const SweepPoint& p : points) f += p.json + '\n';
+  return f;
+}
+
+std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation& sat) {
+  if (rows.empty()) return "";
+  std::string t = "saturation throughput: " + fmt("%.6g", rows[sat.best].accepted.mean) +
+                  " phits/(node*cycle) (maximum seed-averaged accepted load; at offered load " +
+                  fmt("%g", rows[sat.best].offered) + ")\n";
+  if (sat.point >= 0)
+    return t + "saturation point: " + fmt("%g", rows[sat.point].offered) +
+           " (lowest offered load whose accepted load " +
+           fmt("%.6g", rows[sat.point].accepted.mean) + " is below 95% of it)\n";
+  return t + "saturation point: not reached (accepted >= 95% of offered at every load up to " +
+         fmt("%g", rows.back().offered) + ")\n";
+}
+
+std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
+                         const Saturation& sat) {
+  JsonWriter w;
+  w.begin_object();
+  w.kv("schema", "netcosim.sweep/1");
+  w.kv("config_file", info.config_file);
+  w.key("sets").begin_array();
+  for (const auto& s : info.sets) w.value(s);
+  w.end_array();
+  w.kv("loads", info.loads_spec);
+  w.kv("seeds", static_cast<uint64_t>(info.seeds));
+  w.kv("first_seed", info.seed0);
+  w.kv("jobs", static_cast<uint64_t>(info.jobs));
+  w.kv("runs", static_cast<uint64_t>(info.runs));
+  w.kv("wall_seconds", info.wall_seconds);
+  w.key("saturation").begin_object();
+  w.kv("throughput", rows[sat.best].accepted.mean);
+  w.kv("throughput_offered_load", rows[sat.best].offered);
+  w.key("point");
+  if (sat.point >= 0)
+    w.value(rows[sat.point].offered);
+  else
+    w.null();
+  w.kv("threshold", kSaturationFraction);
+  w.end_object();
+  w.key("rows").begin_array();
+  for (const SweepRow& r : rows) {
+    w.begin_object();
+    w.kv("offered_load", r.offered);
+    w.kv("accepted_load", r.accepted.mean);
+    w.kv("accepted_ci95", r.accepted.ci95);
+    w.kv("latency_avg", r.latency.mean);
+    w.kv("latency_ci95", r.latency.ci95);
+    w.kv("latency_p99", r.latency_p99);
+    w.kv("hops_avg", r.hops);
+    w.kv("misrouted_fraction", r.misrouted);
+    w.kv("jain", r.jain);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+  return w.str() + '\n';
+}
+
+std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "netcosim sweep: %s, %zu loads x %zu seed(s) = %zu runs on %zu threads, %.1f s\n",
+                info.config_file.c_str(), loads, info.seeds, info.runs, info.jobs,
+                info.wall_seconds);
+  std::string t = buf;
+  std::snprintf(buf, sizeof buf, "  %7s %9s %9s %9s %9s %6s %6s %7s\n", "offered", "accepted",
+                "+-ci95", "latency", "+-ci95", "p99", "hops", "jain");
+  t += buf;
+  for (const SweepRow& r : rows) {
+    std::snprintf(buf, sizeof buf, "  %7.3f %9.4f %9.4f %9.1f %9.1f %6.0f %6.2f %7.4f\n", r.offered,
+                  r.accepted.mean, r.accepted.ci95, r.latency.mean, r.latency.ci95, r.latency_p99,
+                  r.hops, r.jain);
+    t += buf;
+  }
+  return t;
+}
+
+std::string write_outputs(const std::string& dir, const SweepInfo& info, const SweepSpec& spec,
+                          const std::vector<SweepPoint>& points) {
+  const auto rows = aggregate(points, spec.seeds);
+  const auto sat = saturation(rows);
+  util::write_output_file(dir + "/results.csv", results_csv(rows));
+  util::write_output_file(dir + "/points.jsonl", points_jsonl(points));
+  util::write_output_file(dir + "/saturation.txt", saturation_text(rows, sat));
+  util::write_output_file(dir + "/summary.json", summary_json(info, rows, sat));
+  return table_text(info, spec.loads.size(), rows) + saturation_text(rows, sat);
+}
+
+std::string compact_json(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  bool in_str = false, esc = false;
+  for (char c : s) {
+    if (in_str) {
+      out += c;
+      if (esc)
+        esc = false;
+      else if (c == '\\')
+        esc = true;
+      else if (c == '"')
+        in_str = false;
+    } else if (c == '"') {
+      in_str = true;
+      out += c;
+    } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace netcosim::experiment

@@ -1,0 +1,154 @@
+// The one plot runner and the gnuplot scripts of netcosim (plot.h).
+#include "sim/stats/plot.h"
+
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "sim/util/output_file.h"
+#include "sim/util/process.h"
+#include "sim/util/quote.h"
+
+namespace netcosim::stats {
+
+namespace {
+
+constexpr double kGnuplotTimeoutSeconds = 300;
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+}  // namespace
+
+std::string run_plot(const PlotScript& script, const std::vector<std::string>& pngs) {
+  std::vector<std::unique_ptr<util::TempFile>> temps;
+  std::vector<std::string> paths;
+  for (const auto& png : pngs) {
+    if (png == "-") throw util::OutputError("cannot write a PNG to '-' (standard output)");
+    struct stat st;
+    if (stat(png.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+      paths.push_back(png);  // a device or a FIFO: gnuplot writes it in place
+      continue;
+    }
+    temps.push_back(std::make_unique<util::TempFile>(png));
+    paths.push_back(temps.back()->path());
+  }
+  util::ProcessOptions opt;
+  opt.stdin_text = script(paths);
+  opt.search_path = true;
+  opt.timeout_seconds = kGnuplotTimeoutSeconds;
+  const util::ProcessResult r = util::run_process({"gnuplot"}, opt);
+  if (!r.start_error.empty() || r.status == 127)
+    return "gnuplot could not be started (" +
+           (r.start_error.empty() ? "exit status 127" : r.start_error) +
+           "); install it (Debian package gnuplot-nox)";
+  if (!r.ok()) {
+    const std::string why = util::last_line(r.err);
+    return "gnuplot failed (" + r.describe() + ")" + (why.empty() ? "" : ": " + why);
+  }
+  for (size_t i = 0; i < pngs.size(); ++i) {
+    struct stat st;
+    if (stat(paths[i].c_str(), &st) != 0 || (S_ISREG(st.st_mode) && st.st_size == 0))
+      return "gnuplot wrote no image for '" + pngs[i] + "'";
+  }
+  for (auto& t : temps) t->commit();
+  return "";
+}
+
+std::string timeseries_plot_script(const std::string& csv, const std::string& png) {
+  using util::gnuplot_quote;
+  return "set terminal pngcairo size 900,600\nset output " + gnuplot_quote(png) + "\n" +
+         "set datafile separator ','\nset key top left\n"
+         "set xlabel 'generation cycle'\nset ylabel 'latency (cycles)'\n"
+         "set y2label 'misrouted (%)'\nset y2range [0:100]\nset ytics nomirror\n"
+         "set y2tics\nset grid\n"
+         "plot " +
+         gnuplot_quote(csv) +
+         " using 1:4 skip 1 with lines lw 2 title 'average latency', "
+         "'' using 1:($5*100) skip 1 axes x1y2 with lines title 'misrouted %'\n"
+         "set output\n";
+}
+
+std::string write_timeseries(const std::string& csv_text, const std::string& csv,
+                             const std::string& png) {
+  util::write_output_file(csv, csv_text);
+  if (png.empty()) return "";
+  return run_plot(
+      [&](const std::vector<std::string>& out) { return timeseries_plot_script(csv, out[0]); },
+      {png});
+}
+
+std::string sweep_plot_script(const SweepPlot& p) {
+  using util::gnuplot_quote;
+  const std::string csv = gnuplot_quote(p.csv);
+  const bool bars = p.seeds >= 2;
+  std::string s;
+  s += "# netcosim sweep: the plots of results.csv (absolute paths: run gnuplot on it anywhere)\n";
+  s += "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n";
+  s += "  set terminal pngcairo size 900,600 enhanced font 'sans,11'\n";
+  s += "} else {\n";
+  s += "  set terminal png size 900,600\n";
+  s += "}\n";
+  s += "set datafile separator ','\n";
+  s += "set grid\n";
+  s += "set key top left\n";
+  s += "set xlabel 'offered load (phits/(node*cycle))'\n";
+  s += "set xrange [0:" + fmt("%g", p.max_load > 0 ? p.max_load * 1.05 : 1.0) + "]\n";
+  // Each plot: its output, title, y label, then the main curve (with 95% CI error bars when
+  // there are two seeds or more) and a reference curve.
+  const std::string latency_main =
+      bars ? "1:4:5 with yerrorlines lw 2 pt 7 title 'latency avg (95% CI)'"
+           : "1:4 with linespoints lw 2 pt 7 title 'latency avg'";
+  const std::string accepted_main =
+      bars ? "1:2:3 with yerrorlines lw 2 pt 7 title 'accepted (95% CI)'"
+           : "1:2 with linespoints lw 2 pt 7 title 'accepted'";
+  const struct {
+    std::string png, name, ylabel, main, reference;
+  } plots[] = {
+      {p.latency_png, "latency", "latency (cycles)", latency_main,
+       csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'"},
+      {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))", accepted_main,
+       "x with lines dt 2 lc rgb 'gray40' title 'y = x'"},
+  };
+  for (const auto& pl : plots) {
+    s += "set output " + gnuplot_quote(pl.png) + "\n";
+    s += "set title " + gnuplot_quote(p.title + ": " + pl.name) + " noenhanced\n";
+    s += "set ylabel '" + pl.ylabel + "'\n";
+    s += "set yrange [0:*]\n";
+    s += "plot " + csv + " skip 1 using " + pl.main + ", \\\n     " + pl.reference + "\n";
+  }
+  s += "set output\n";
+  return s;
+}
+
+std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
+                              const std::vector<std::string>& sets, size_t seeds, double max_load) {
+  std::error_code ec;
+  const std::string abs_dir = std::filesystem::absolute(dir, ec).string();
+  SweepPlot plot;
+  plot.csv = (ec ? dir : abs_dir) + "/results.csv";
+  plot.latency_png = (ec ? dir : abs_dir) + "/latency.png";
+  plot.throughput_png = (ec ? dir : abs_dir) + "/throughput.png";
+  plot.title = std::filesystem::path(config_file).filename().string();
+  for (const auto& s : sets) plot.title += " " + s;
+  plot.seeds = seeds;
+  plot.max_load = max_load;
+  util::write_output_file(dir + "/plots.gp", sweep_plot_script(plot));
+  for (const char* png : {"/latency.png", "/throughput.png"})
+    std::filesystem::remove(dir + png, ec);
+  return run_plot(
+      [plot](const std::vector<std::string>& out) {
+        SweepPlot p = plot;
+        p.latency_png = out[0];
+        p.throughput_png = out[1];
+        return sweep_plot_script(p);
+      },
+      {plot.latency_png, plot.throughput_png});
+}
+
+}  // namespace netcosim::stats

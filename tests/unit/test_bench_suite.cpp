@@ -1,0 +1,71 @@
+// The speed suite of `netcosim bench` (sim/experiment/bench_suite.h): which points run, the
+// arguments of each child run, the thread list, and the figures read from a run's JSON.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sim/experiment/bench_suite.h"
+
+namespace {
+
+using namespace netcosim::experiment;
+
+TEST(BenchSuite, QuickSuiteIsH2AndH4WithSystemcOnOneThread) {
+  const auto pts = bench_points("/cfg", true, {1, 2});
+  // 2 networks x 2 traffics x (native at 1 and 2 threads + systemc at 1 thread).
+  ASSERT_EQ(pts.size(), 12u);
+  for (const auto& p : pts) {
+    EXPECT_NE(p.network, "h8");
+    if (p.engine == "systemc") {
+      EXPECT_EQ(p.threads, 1u);
+    }
+  }
+  EXPECT_EQ(pts[0].config, "/cfg/dragonfly-h2.ini");
+  EXPECT_EQ(bench_points("/cfg", false, {1, 2}).size(), 18u);
+  EXPECT_EQ(bench_points("/cfg", false, {4}).size(), 6u);  // 3 x 2 native; systemc needs 1
+}
+
+TEST(BenchSuite, ChildRunArgumentsCarryTheSuiteSettings) {
+  const BenchPoint p = bench_points("/cfg", true, {2})[0];  // h2, uniform/MIN, native, 2 threads
+  const auto args = run_arguments(p);
+  ASSERT_GE(args.size(), 9u);
+  EXPECT_EQ(
+      std::vector<std::string>(args.begin(), args.begin() + 9),
+      (std::vector<std::string>{"run", "/cfg/dragonfly-h2.ini", "--engine", p.engine, "--threads",
+                                std::to_string(p.threads), "--json", "-", "--quiet"}));
+  for (const char* set : {"traffic.load=0.4", "sim.seed=1", "sim.warmup=20000", "sim.measure=80000",
+                          "sim.drain=false", "routing.algorithm=min"})
+    EXPECT_NE(std::find(args.begin(), args.end(), set), args.end()) << set;
+}
+
+TEST(BenchSuite, ThreadListParsing) {
+  EXPECT_EQ(parse_thread_list("1,2,8"), (std::vector<unsigned>{1, 2, 8}));
+  for (const char* bad : {"1,0", "", "1,,2", "x", "257", "2,"}) {
+    try {
+      parse_thread_list(bad);
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("--threads ") + bad), std::string::npos);
+      EXPECT_NE(std::string(e.what()).find("[1, 256]"), std::string::npos);
+    }
+  }
+}
+
+TEST(BenchSuite, FiguresOfARunJson) {
+  const std::string json =
+      "{\"cycles_total\": 100000, \"cycles_per_second\": 250000.5, \"wall_seconds\": 0.4, "
+      "\"peak_rss_mb\": 6.5, \"packets_delivered\": 1000, \"hops_avg\": 2.5, "
+      "\"accepted_load\": 0.39}";
+  BenchRow r;
+  ASSERT_TRUE(read_run_json(json, r));
+  EXPECT_DOUBLE_EQ(r.cycles, 100000);
+  EXPECT_DOUBLE_EQ(r.peak_rss_mb, 6.5);
+  EXPECT_DOUBLE_EQ(r.packet_hops_per_second, 1000 * 2.5 / 0.4);  // delivered x hops / wall
+  BenchRow missing;
+  EXPECT_FALSE(read_run_json("{\"cycles_total\": 1}", missing));
+}
+
+}  // namespace
