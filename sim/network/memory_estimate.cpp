@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "sim/link/channel.h"
-#include "sim/stats/latency_histogram.h"
-#include "sim/nic/nic.h"
 #include "sim/link/packet.h"
+#include "sim/nic/nic.h"
+#include "sim/stats/latency_histogram.h"
 
 namespace netcosim {
 

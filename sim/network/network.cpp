@@ -75,7 +75,6 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   watchdog_ = static_cast<Cycle>(cfg.get_int("sim.watchdog"));
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   traffic_.packet_prob = cfg.get_float("traffic.load") / S;
-  traffic_.gen_stop = drain_ ? warmup_ + measure_ : kNone;
   traffic_.pattern = pattern_.get();
   if (cfg.get_str("traffic.pattern2") != "none") {
     pattern2_ =
@@ -160,12 +159,9 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
     nics_.emplace_back();
     Nic& nic = nics_.back();
     nic.node = n;
-    nic.rng = Rng(seed, kNodeStream, n);
-    if (traffic_.packet_prob > 0) {
-      // Bernoulli trials in cycles 0, 1, 2, ...: the first success is in cycle gap - 1.
-      const uint64_t first = nic.rng.geometric_gap(traffic_.packet_prob) - 1;
-      nic.next_gen = first >= kNone ? kNone : static_cast<Cycle>(first);
-    }
+    nic.source = std::make_unique<BernoulliSource>(n, Rng(seed, kNodeStream, n), traffic_);
+    nic.next_gen = nic.source->next();
+    nic.gen_stop = drain_ ? warmup_ + measure_ : kNone;
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
     nic.credits = model::CreditCounter(rcfg_.vcs[0], rcfg_.buffer[0]);
@@ -211,7 +207,7 @@ void Network::run_window(Partition& part, Cycle from, Cycle to) {
     bool moved = false;
     for (uint32_t r = part.first; r < part.last; ++r) {
       Router& router = *routers_[r];
-      if (router.active(t)) moved |= router.step(t, *part.sink, traffic_);
+      if (router.active(t)) moved |= router.step(t, *part.sink);
     }
     if (moved) part.last_move = t;
   }

@@ -16,6 +16,7 @@
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/dragonfly.h"
+#include "sim/traffic/source.h"
 #include "sim/traffic/traffic.h"
 
 namespace netcosim {

@@ -1,5 +1,7 @@
-// Network interface of one node: Bernoulli packet generation, a bounded source queue, and the
-// injection channel into the router's injection buffers (thesis 000 Sec. 1.6.1, Sec. 1.6.3).
+// Network interface of one node (thesis 000 Sec. 1.6.1, Sec. 1.6.3): it owns the node's traffic
+// source, a bounded source queue, and the injection channel into the router's injection buffers.
+// The router it is attached to steps it (Router::step_nics) and keeps, per injection port, the
+// NIC's next generation cycle and whether its queue is empty, so an idle cycle reads one line.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +10,8 @@
 #include "sim/blocks/credit_counter.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
-#include "sim/util/rng.h"
+#include "sim/stats/stats.h"
+#include "sim/traffic/source.h"
 
 namespace netcosim {
 
@@ -20,8 +23,9 @@ struct SourceEntry {
 
 struct Nic {
   uint32_t node = 0;
-  Rng rng;                 // the node's stream: generation gaps and destinations
-  Cycle next_gen = kNone;  // cycle of the next generated packet (kNone: none)
+  std::unique_ptr<TrafficSource> source;
+  Cycle next_gen = kNone;  // source->next(), or kNone once generation has stopped
+  Cycle gen_stop = kNone;  // no packet is generated at or after this cycle (drain)
   uint32_t seq = 0;        // packets generated so far (identity of the next one)
   // Source queue (ring of fixed capacity: no allocation in the cycle loop).
   std::unique_ptr<SourceEntry[]> queue;
@@ -43,6 +47,17 @@ struct Nic {
     q_head = (q_head + 1 == q_cap) ? 0 : q_head + 1;
     --q_count;
   }
+
+  // One cycle: take returned credits, make the generation attempts that are due (into the source
+  // queue, or refused when it is full), then inject the queue's head into the injection VC with
+  // the most free space (JSQ; ties to the lowest VC) if the link is free. The head enters the
+  // router one cycle later (FOGSim's injection delay of 1). Returns how many packets entered the
+  // source queue and whether one was injected.
+  struct StepResult {
+    uint32_t queued = 0;
+    bool injected = false;
+  };
+  StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size);
 };
 
 }  // namespace netcosim

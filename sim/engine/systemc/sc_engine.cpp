@@ -38,7 +38,6 @@ namespace {
 struct ScContext {
   Network* net = nullptr;
   StatsSink sink;
-  const TrafficParams* traffic = nullptr;
   Cycle quantum = 1;    // cycles per router activation (sub-quantum in windowed mode)
   Cycle window = 1;     // clock period in cycles
   Cycle limit = kNone;  // no cycle at or after this one is simulated (end of a run without drain)
@@ -91,7 +90,7 @@ class ScRouter : public sc_core::sc_module {
     for (Cycle c = from; c < to; ++c) {
       bool moved = false;
       if (drive_nics_) {
-        if (router_.active(c)) moved = router_.step(c, ctx_.sink, *ctx_.traffic);
+        if (router_.active(c)) moved = router_.step(c, ctx_.sink);
       } else if (router_.core_active(c)) {
         moved = router_.step_core(c, ctx_.sink);
       }
@@ -158,8 +157,7 @@ class ScNic : public sc_core::sc_module {
   void tick() {
     const Cycle now = ScContext::now();
     if (now >= ctx_.limit) return;
-    if (router_.nic_active(port_, now) && router_.step_nic(port_, now, ctx_.sink, *ctx_.traffic))
-      ctx_.moved(now);
+    if (router_.nic_active(port_, now) && router_.step_nic(port_, now, ctx_.sink)) ctx_.moved(now);
     if (!router_.nic_active(port_, now + 1)) {
       const Cycle next = router_.nic_next_generation(port_);
       if (next == kNone)
@@ -190,7 +188,6 @@ class ScNetwork : public sc_core::sc_module {
         net_(net),
         progress_(progress) {
     ctx_.net = &net;
-    ctx_.traffic = &net.traffic_;
     ctx_.quantum = quantum;
     ctx_.window = window;
     net.init_sink(ctx_.sink);

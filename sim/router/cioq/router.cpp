@@ -138,64 +138,18 @@ bool Router::receive(Cycle now) {
   return got;
 }
 
-// A node: Bernoulli generation into the bounded source queue, then injection of the queue's head
-// into the injection VC with the most free space (JSQ; ties to the lowest VC), at most one packet
-// every packet_size cycles (the node's link carries one phit per cycle). The head enters the
-// router one cycle later (FOGSim's injection delay of 1).
-bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+// A node (sim/nic/nic.h); the router keeps the NIC's next generation cycle and whether its source
+// queue holds packets, and counts the queued packets as resident.
+bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   Nic& nic = *nics_[port];
-  while (const CreditMsg* c = nic.link->credits.ready(now)) {
-    nic.credits.give_back(c->vc, c->phits);
-    nic.link->credits.pop();
-  }
-  while (nic.next_gen <= now) {
-    if (nic.next_gen >= traffic.gen_stop) {
-      nic.next_gen = kNone;
-      break;
-    }
-    const uint32_t dst = traffic.pattern_for(nic.next_gen, nic.rng).destination(nic.node, nic.rng);
-    if (nic.queue_full()) {
-      ++sink.refused;
-    } else {
-      nic.queue_push({nic.next_gen, dst, nic.seq});
-      sink.on_generate(nic.node, nic.seq);
-      ++nic.seq;
-      ++resident_;
-    }
-    const uint64_t next = nic.next_gen + nic.rng.geometric_gap(traffic.packet_prob);
-    nic.next_gen = next >= kNone ? kNone : static_cast<Cycle>(next);
-  }
+  const Nic::StepResult r = nic.step(now, sink, S_);
+  resident_ += r.queued;
   nic_gen_[port] = nic.next_gen;
-  if (nic.q_count != 0) nic_queued_ |= uint64_t{1} << port;
-  if (nic.q_count == 0 || nic.link_free_at > now) return false;
-  int best = -1;
-  uint32_t best_credits = 0;
-  for (uint32_t v = 0; v < nic.credits.vcs(); ++v) {
-    const uint32_t c = nic.credits.credits(v);
-    if (c >= S_ && (best < 0 || c > best_credits)) {
-      best = static_cast<int>(v);
-      best_credits = c;
-    }
-  }
-  if (best < 0) return false;
-  const SourceEntry& e = nic.queue_front();
-  PacketMsg msg;
-  msg.arrive = now + 1;
-  msg.vc = static_cast<uint8_t>(best);
-  msg.pkt = Packet{};
-  msg.pkt.src = nic.node;
-  msg.pkt.seq = e.seq;
-  msg.pkt.dst = e.dst;
-  msg.pkt.t_gen = e.t_gen;
-  msg.pkt.t_inject = msg.arrive;
-  if (msg.arrive >= sink.window_start && msg.arrive < sink.window_end)
-    nic.window_injected_phits += S_;
-  nic.link->push_data(msg);
-  nic.credits.consume(static_cast<unsigned>(best), S_);
-  nic.link_free_at = now + S_;
-  nic.queue_pop();
-  if (nic.q_count == 0) nic_queued_ &= ~(uint64_t{1} << port);
-  return true;
+  if (nic.q_count != 0)
+    nic_queued_ |= uint64_t{1} << port;
+  else
+    nic_queued_ &= ~(uint64_t{1} << port);
+  return r.injected;
 }
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
@@ -343,7 +297,7 @@ bool Router::send(Cycle now, StatsSink& sink) {
 }
 
 // The NICs that have something to do (a packet queued, or a generation due), in port order.
-bool Router::step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
+bool Router::step_nics(Cycle now, StatsSink& sink) {
   uint64_t m = nic_queued_;
   const bool generating = now >= next_gen_min_;
   if (generating) {
@@ -354,13 +308,13 @@ bool Router::step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic)
   }
   bool moved = false;
   for (; m != 0; m &= m - 1)
-    moved |= nic_step(static_cast<uint32_t>(__builtin_ctzll(m)), now, sink, traffic);
+    moved |= nic_step(static_cast<uint32_t>(__builtin_ctzll(m)), now, sink);
   if (generating) update_next_gen_min();  // next_gen only changes when it has come
   return moved;
 }
 
-bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic) {
-  const bool moved = nic_step(port, now, sink, traffic);
+bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
+  const bool moved = nic_step(port, now, sink);
   update_next_gen_min();
   return moved;
 }

@@ -34,7 +34,6 @@
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/dragonfly.h"
-#include "sim/traffic/traffic.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
@@ -57,25 +56,6 @@ struct RouterConfig {
   }
   // Cycles a crossbar transfer occupies its input port and output write side.
   uint32_t xfer_cycles() const { return (packet_size + speedup - 1) / speedup; }
-};
-
-// Generation parameters shared by all NICs of a run.
-struct TrafficParams {
-  double packet_prob = 0;  // load / packet_size, per node and cycle
-  Cycle gen_stop = kNone;  // no packet is generated at or after this cycle
-  const TrafficPattern* pattern = nullptr;
-  // A second pattern: a fraction `mix` of the packets (drawn per packet from the node's stream;
-  // seed 001 Fig. 6), or every packet generated from `switch_cycle` on (transients; seed 001
-  // Fig. 7-9, thesis Fig. 4.8-4.10).
-  const TrafficPattern* pattern2 = nullptr;
-  double mix = 0;
-  Cycle switch_cycle = kNone;
-  const TrafficPattern& pattern_for(Cycle gen, Rng& rng) const {
-    if (pattern2 == nullptr) return *pattern;
-    if (gen >= switch_cycle) return *pattern2;
-    if (mix > 0 && rng.uniform() < mix) return *pattern2;
-    return *pattern;
-  }
 };
 
 class Router final : public GroupSensors {
@@ -136,12 +116,12 @@ class Router final : public GroupSensors {
   // step() = step_nics() + step_core(); the two parts only interact through channels of at least
   // one cycle (the injection link, its credits), so an engine may also run them as separate
   // processes in any order within a cycle (the SystemC engine's NIC modules do).
-  bool step(Cycle now, StatsSink& sink, const TrafficParams& traffic) {
-    bool moved = step_nics(now, sink, traffic);
+  bool step(Cycle now, StatsSink& sink) {
+    bool moved = step_nics(now, sink);
     return step_core(now, sink) | moved;
   }
-  bool step_nics(Cycle now, StatsSink& sink, const TrafficParams& traffic);
-  bool step_nic(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool step_nics(Cycle now, StatsSink& sink);
+  bool step_nic(uint32_t port, Cycle now, StatsSink& sink);
   bool step_core(Cycle now, StatsSink& sink);
   bool core_active(Cycle now) const {
     return resident_ != 0 || dec_mask_ != 0 || contention_.filter_live() || data_wheel_.any(now) ||
@@ -212,7 +192,7 @@ class Router final : public GroupSensors {
 
   bool receive(Cycle now);
   // Returns true if a packet was injected.
-  bool nic_step(uint32_t port, Cycle now, StatsSink& sink, const TrafficParams& traffic);
+  bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
   void update_next_gen_min();
   bool allocate(Cycle now);
   bool send(Cycle now, StatsSink& sink);
