@@ -43,24 +43,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-// The number after "key": in a JSON text (first occurrence); NaN when absent.
-double json_number(const std::string& text, const std::string& key) {
-  const size_t pos = text.find("\"" + key + "\":");
-  if (pos == std::string::npos) return NAN;
-  const char* p = text.c_str() + pos + key.size() + 3;
-  char* end = nullptr;
-  const double v = std::strtod(p, &end);
-  return end == p ? NAN : v;
-}
-
-std::string json_string(const std::string& text, const std::string& key) {
-  const size_t pos = text.find("\"" + key + "\":");
-  if (pos == std::string::npos) return "";
-  const size_t q1 = text.find('"', pos + key.size() + 3);
-  const size_t q2 = text.find('"', q1 + 1);
-  return text.substr(q1 + 1, q2 - q1 - 1);
-}
-
 bool is_png(const std::string& path) {
   const std::string data = read_text(path);
   return data.size() > 8 && data.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
@@ -122,7 +104,8 @@ double direct_accepted(double load, int seed) {
                                  " --set sim.seed=" + std::to_string(seed) + kSweepSets +
                                  " --quiet --json " + json);
   EXPECT_EQ(o.status, 0) << o.output;
-  return json_number(read_text(json), "accepted_load");
+  EXPECT_TRUE(netcosim::test::valid_run_json(json));
+  return netcosim::test::load_json(json).at("accepted_load").get<double>();
 }
 
 TEST(Sweep, WritesCsvWithOneRowPerLoad) {
@@ -298,12 +281,14 @@ TEST(Sweep, SaturationOfMinUniformOnH2) {
   EXPECT_NE(read_text(s.dir + "/saturation.txt").find(text), std::string::npos)
       << read_text(s.dir + "/saturation.txt");
   EXPECT_NE(s.outcome.output.find(text), std::string::npos) << s.outcome.output;
-  const std::string summary = read_text(s.dir + "/summary.json");
-  EXPECT_NEAR(json_number(summary, "point"), sat_load, 1e-9) << summary;
+  const nlohmann::json summary = netcosim::test::load_json(s.dir + "/summary.json");
+  const nlohmann::json& saturation = summary.at("saturation");
+  EXPECT_NEAR(saturation.at("point").get<double>(), sat_load, 1e-9) << summary.dump();
   // Saturation throughput: the maximum seed-averaged accepted load.
   double max_acc = 0;
   for (const auto& row : s.csv.rows) max_acc = std::max(max_acc, row[acc]);
-  EXPECT_NEAR(json_number(summary, "throughput"), max_acc, 1e-5);
+  EXPECT_NEAR(saturation.at("throughput").get<double>(), max_acc, 1e-5);
+  EXPECT_EQ(summary.at("rows").size(), s.csv.rows.size());
   EXPECT_GT(max_acc, 0.7);
   EXPECT_LT(max_acc, 0.9);
 
@@ -350,14 +335,10 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
   std::remove(json.c_str());
   const Outcome o = run_netcosim("bench --quick --json " + json);
   ASSERT_EQ(o.status, 0) << o.output;
-  const std::string text = read_text(json);
-  ASSERT_FALSE(text.empty());
-  // The rows are flat objects: split at '}'.
-  std::vector<std::string> rows;
-  for (const auto& part : split(text, '}'))
-    if (part.find("\"network\"") != std::string::npos) rows.push_back(part);
+  const nlohmann::json rows = netcosim::test::load_json(json);
+  ASSERT_TRUE(rows.is_array()) << rows.dump();
   // {h2, h4} x {uniform/MIN, ADV+1/VAL} x (native x threads {1, 2} + systemc x 1 thread)
-  ASSERT_EQ(rows.size(), 12u) << text;
+  ASSERT_EQ(rows.size(), 12u) << rows.dump();
   double peak_h2 = 0, peak_h4 = 0;
   for (const char* net : {"h2", "h4"})
     for (const char* traffic : {"uniform", "adv+1"})
@@ -365,18 +346,17 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
            {std::pair<std::string, int>{"native", 1}, {"native", 2}, {"systemc", 1}}) {
         int found = 0;
         for (const auto& r : rows) {
-          if (json_string(r, "network") != net || json_string(r, "traffic") != traffic ||
-              json_number(r, "threads") != threads || json_string(r, "engine") != engine)
+          if (r.at("network") != net || r.at("traffic") != traffic || r.at("threads") != threads ||
+              r.at("engine") != engine)
             continue;
           ++found;
-          EXPECT_EQ(json_string(r, "routing"), std::string(traffic) == "uniform" ? "min" : "val");
-          EXPECT_GT(json_number(r, "cycles"), 0) << r;
-          EXPECT_GT(json_number(r, "cycles_per_second"), 0) << r;
-          EXPECT_GT(json_number(r, "packet_hops_per_second"), 0) << r;
-          EXPECT_GT(json_number(r, "wall_seconds"), 0) << r;
-          EXPECT_GT(json_number(r, "peak_rss_mb"), 0) << r;
+          EXPECT_EQ(r.at("routing"), std::string(traffic) == "uniform" ? "min" : "val");
+          for (const char* key : {"cycles", "cycles_per_second", "packet_hops_per_second",
+                                  "wall_seconds", "peak_rss_mb"})
+            EXPECT_GT(r.at(key).get<double>(), 0) << key << " " << r.dump();
+          EXPECT_TRUE(r.at("cycles").is_number_unsigned()) << r.dump();
           double& peak = std::string(net) == "h2" ? peak_h2 : peak_h4;
-          peak = std::max(peak, json_number(r, "peak_rss_mb"));
+          peak = std::max(peak, r.at("peak_rss_mb").get<double>());
         }
         EXPECT_EQ(found, 1) << net << " " << traffic << " " << engine << " " << threads;
       }
