@@ -381,6 +381,8 @@ RunResults Network::collect(Cycle total, double wall) const {
   r.hops_local_avg = np > 0 ? s.hops_local_sum / np : nan;
   r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
   r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
+  r.hops_local_max = s.hops_local_max;
+  r.hops_global_max = s.hops_global_max;
   r.latency_max = s.latency_max;
   // Nearest-rank percentiles from the histogram (exact below 2^16 cycles: latency_histogram.h).
   auto percentile = [&](double q) -> uint64_t {
@@ -475,6 +477,8 @@ std::string results_json(const RunResults& r, const Config& cfg) {
   w.kv("hops_avg", r.hops_avg);
   w.kv("hops_local_avg", r.hops_local_avg);
   w.kv("hops_global_avg", r.hops_global_avg);
+  w.kv("hops_local_max", r.hops_local_max);
+  w.kv("hops_global_max", r.hops_global_max);
   w.kv("misrouted_fraction", r.misrouted_fraction);
   w.kv("packets_generated", r.packets_generated);
   w.kv("packets_delivered", r.packets_delivered);

@@ -39,6 +39,7 @@ struct RunResults {
   double latency_avg = 0, network_latency_avg = 0, injection_latency_avg = 0;
   uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;
   double hops_avg = 0, hops_local_avg = 0, hops_global_avg = 0, misrouted_fraction = 0;
+  uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima over the window
   uint64_t packets_generated = 0, packets_delivered = 0, packets_in_flight = 0;
   uint64_t packets_refused = 0, packets_measured = 0;
   Fairness fairness;

@@ -21,6 +21,7 @@ struct StatsSink {
   uint64_t window_packets = 0, window_phits = 0;
   uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
   uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
+  uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima
   // Whole run.
   uint64_t generated = 0, delivered = 0, refused = 0;
   // Multiset hashes of packet identities (src, seq): equal sets of generated and delivered
@@ -84,6 +85,8 @@ struct StatsSink {
     hops_local_sum += p.hops_local;
     hops_global_sum += p.hops_global;
     hops_sum += p.hops_local + p.hops_global;
+    if (p.hops_local > hops_local_max) hops_local_max = p.hops_local;
+    if (p.hops_global > hops_global_max) hops_global_max = p.hops_global;
     if (p.flags & Packet::kMisrouted) ++misrouted;
   }
 
@@ -98,6 +101,8 @@ struct StatsSink {
     hops_sum += o.hops_sum;
     hops_local_sum += o.hops_local_sum;
     hops_global_sum += o.hops_global_sum;
+    if (o.hops_local_max > hops_local_max) hops_local_max = o.hops_local_max;
+    if (o.hops_global_max > hops_global_max) hops_global_max = o.hops_global_max;
     misrouted += o.misrouted;
     generated += o.generated;
     delivered += o.delivered;

@@ -7,6 +7,7 @@
 
 #include "sim/network/network.h"
 #include "test_util.h"
+#include "throughput_bounds.h"
 
 using namespace netcosim;
 
@@ -71,6 +72,10 @@ TEST(Adaptive, AdversarialThroughput) {
     EXPECT_LE(r.accepted_load, 0.6) << trig;
     EXPECT_GT(r.misrouted_fraction, 0.85) << trig;
     EXPECT_LT(r.hops_global_avg, 2.0 + 1e-9) << trig;  // at most one nonminimal global hop
+    // Per packet: never more than the misrouting global hop and the minimal one, and with 85%
+    // misrouted some packet takes both.
+    EXPECT_EQ(r.hops_global_max, 2u) << trig;
+    EXPECT_LE(r.hops_local_max, 6u) << trig;  // docs/model.md 4: OLM's 6 local hops at most
   }
 }
 
@@ -158,7 +163,12 @@ TEST_P(NoDeadlock, FullLoad50kCycles) {
     RunResults r;
     ASSERT_NO_THROW(r = run(c)) << dc.name << " " << pattern;
     EXPECT_TRUE(r.conservation_ok) << dc.name << " " << pattern;
-    // Every routing does at least as well as MIN under ADV+1, whose bound is 1/(a*p).
+    // Within the analytic bounds of the pattern and routing (throughput_bounds.h: the link
+    // capacity of the paths taken, ADV+1's direct link and Valiant bound, head-of-line blocking).
+    const auto b = netcosim::test::saturation_bounds(c, r);
+    EXPECT_GE(r.accepted_load, b.lower) << dc.name << " " << pattern << ": " << b.why;
+    EXPECT_LE(r.accepted_load, b.upper) << dc.name << " " << pattern << ": " << b.why;
+    // and never below MIN's ADV+1 bound 1/(a*p) (the previous floor).
     const double floor = 0.9 / double(c.get_int("topology.a") * c.get_int("topology.p"));
     EXPECT_GT(r.accepted_load, floor) << dc.name << " " << pattern;
   }
@@ -196,7 +206,9 @@ TEST(Adaptive, WindowAndThreadsDoNotChangeResults) {
     const Config c =
         olm("h2", trig,
             {"traffic.pattern=adv", "traffic.load=0.8", "sim.warmup=1000", "sim.measure=3000"});
-    const std::string base = strip_timing(results_json(run(c), c));
+    const std::string full = results_json(run(c), c);
+    EXPECT_TRUE(netcosim::test::valid_run_json_text(full, std::string("adaptive_") + trig));
+    const std::string base = strip_timing(full);
     Network one(c);
     one.set_lookahead(1);
     EXPECT_EQ(base, strip_timing(results_json(one.run(), c))) << trig;

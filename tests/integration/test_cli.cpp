@@ -27,37 +27,40 @@ TEST(Cli, EmbeddedDefaultRunsAndWritesJson) {
   const Outcome o = netcosim("run --set sim.measure=2000 --json " + json);
   ASSERT_EQ(o.status, 0) << o.output;
   EXPECT_NE(o.output.find("accepted load"), std::string::npos);
-  std::ifstream f(json);
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  for (const char* key : {"\"schema\": \"netcosim.run/1\"",
-                          "\"engine\": \"native\"",
-                          "\"config\"",
-                          "\"nodes\": 72",
-                          "\"routers\": 36",
-                          "\"offered_load\"",
-                          "\"accepted_load\"",
-                          "\"latency_avg\"",
-                          "\"latency_p50\"",
-                          "\"latency_p99\"",
-                          "\"latency_max\"",
-                          "\"network_latency_avg\"",
-                          "\"injection_latency_avg\"",
-                          "\"hops_avg\"",
-                          "\"misrouted_fraction\"",
-                          "\"packets_generated\"",
-                          "\"packets_delivered\"",
-                          "\"packets_in_flight\"",
-                          "\"fairness\"",
-                          "\"min_node_load\"",
-                          "\"max_node_load\"",
-                          "\"max_min_ratio\"",
-                          "\"cov\"",
-                          "\"jain\"",
-                          "\"cycles_warmup\"",
-                          "\"cycles_measured\"",
-                          "\"wall_seconds\"",
-                          "\"cycles_per_second\""})
-    EXPECT_NE(text.find(key), std::string::npos) << key;
+  // Types, nesting and every key: the schema (docs/netcosim.run-1.schema.json).
+  EXPECT_TRUE(netcosim::test::valid_run_json(json));
+  const nlohmann::json j = netcosim::test::load_json(json);
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j.at("schema"), "netcosim.run/1");
+  EXPECT_EQ(j.at("engine"), "native");
+  EXPECT_EQ(j.at("threads"), 1);
+  // The default Dragonfly p=2 a=4 h=2: g = a*h+1 = 9 groups, 36 routers, 72 nodes.
+  EXPECT_EQ(j.at("nodes"), 72);
+  EXPECT_EQ(j.at("routers"), 36);
+  EXPECT_EQ(j.at("config").at("topology").at("p"), 2);
+  EXPECT_EQ(j.at("config").at("sim").at("measure"), 2000);
+  EXPECT_EQ(j.at("config").at("sim").at("warmup"), 5000);  // the default
+  EXPECT_EQ(j.at("cycles_warmup"), 5000);
+  EXPECT_EQ(j.at("cycles_measured"), 2000);
+  EXPECT_EQ(j.at("cycles_total"), 7000);
+  EXPECT_EQ(j.at("offered_load"), 0.3);
+  EXPECT_EQ(j.at("drained"), false);
+  EXPECT_FALSE(j.contains("conservation_ok"));  // only with drain
+  EXPECT_FALSE(j.contains("timeseries"));       // only with sim.timeseries_bin
+  // Consistency between keys.
+  EXPECT_EQ(j.at("packets_in_flight").get<uint64_t>(),
+            j.at("packets_generated").get<uint64_t>() - j.at("packets_delivered").get<uint64_t>());
+  EXPECT_NEAR(j.at("hops_avg").get<double>(),
+              j.at("hops_local_avg").get<double>() + j.at("hops_global_avg").get<double>(), 1e-9);
+  // MIN: at most the l-g-l path, and uniform traffic on 9 groups uses all of it.
+  EXPECT_EQ(j.at("hops_local_max"), 2);
+  EXPECT_EQ(j.at("hops_global_max"), 1);
+  EXPECT_LE(j.at("latency_p50").get<uint64_t>(), j.at("latency_p99").get<uint64_t>());
+  EXPECT_LE(j.at("latency_p99").get<uint64_t>(), j.at("latency_max").get<uint64_t>());
+  const auto& f = j.at("fairness");
+  EXPECT_LE(f.at("min_node_load").get<double>(), f.at("max_node_load").get<double>());
+  EXPECT_NEAR(f.at("max_min_ratio").get<double>(),
+              f.at("max_node_load").get<double>() / f.at("min_node_load").get<double>(), 1e-9);
 }
 
 TEST(Cli, UnknownKey) {
@@ -116,13 +119,19 @@ TEST(Cli, ShippedConfigsAreValid) {
 namespace {
 
 TEST(Cli, TimeSeriesCsvAndPlot) {
-  const std::string png = testing::TempDir() + "ts.png", csv = testing::TempDir() + "ts.csv";
+  const std::string png = testing::TempDir() + "ts.png", csv = testing::TempDir() + "ts.csv",
+                    json = testing::TempDir() + "ts.json";
   const Outcome o = netcosim(
       "run --set traffic.pattern2=adv --set traffic.switch_cycle=3000 "
       "--set sim.warmup=1000 --set sim.measure=4000 "
       "--set sim.timeseries_bin=500 --quiet --timeseries-csv " +
-      csv + " --timeseries-png " + png);
+      csv + " --timeseries-png " + png + " --json " + json);
   ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(netcosim::test::valid_run_json(json));
+  const nlohmann::json ts = netcosim::test::load_json(json).at("timeseries");
+  EXPECT_EQ(ts.at("bin"), 500);
+  EXPECT_EQ(ts.at("start").size(), 10u);
+  EXPECT_EQ(ts.at("start").at(9), 4500);
   std::ifstream f(csv);
   std::string header, line;
   std::getline(f, header);

@@ -3,32 +3,29 @@
 // the native engine and of the native engine with 2 threads are identical apart from `engine`, the
 // thread count and the timing keys. SystemC elaborates once per process, so each run is a process.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "test_util.h"
 
 namespace {
 
+// Runs `netcosim run ARGS --json FILE`; returns the file's path.
 std::string run_json(const std::string& args, const std::string& tag) {
   const std::string json = testing::TempDir() + "engines_" + tag + ".json";
-  const std::string cmd = std::string(NETCOSIM_EXE) + " run " + args + " --quiet --json " + json;
-  const int st = std::system(cmd.c_str());
-  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << cmd;
-  std::ifstream f(json);
-  std::string out, line;
-  while (std::getline(f, line)) {
-    if (line.find("\"engine\"") != std::string::npos ||
-        line.find("\"threads\"") != std::string::npos ||
-        line.find("wall_seconds") != std::string::npos ||
-        line.find("cycles_per_second") != std::string::npos ||
-        line.find("peak_rss_mb") != std::string::npos)
-      continue;
-    out += line + "\n";
-  }
-  return out;
+  const auto o = netcosim::test::run_cli("run " + args + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 0) << args << "\n" << o.output;
+  return json;
+}
+
+// The parsed JSON without the keys that legitimately differ between engines and runs.
+nlohmann::json comparable(const std::string& path) {
+  nlohmann::json j = netcosim::test::load_json(path);
+  for (const char* k : {"engine", "threads", "wall_seconds", "cycles_per_second", "peak_rss_mb"})
+    j.erase(k);
+  return j;
 }
 
 struct Case {
@@ -41,12 +38,18 @@ class EngineEquivalence : public ::testing::TestWithParam<Case> {};
 TEST_P(EngineEquivalence, SameJson) {
   const Case c = GetParam();
   const std::string base = std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + c.args;
-  const std::string native = run_json(base, std::string(c.name) + "_native");
-  ASSERT_NE(native.find("accepted_load"), std::string::npos);
-  EXPECT_EQ(native, run_json(base + " --threads 2", std::string(c.name) + "_t2"));
-  EXPECT_EQ(native, run_json(base + " --engine systemc", std::string(c.name) + "_sc"));
-  EXPECT_EQ(native,
-            run_json(base + " --engine systemc --sc-quantum 1", std::string(c.name) + "_sc1"));
+  const std::vector<std::string> files = {
+      run_json(base, std::string(c.name) + "_native"),
+      run_json(base + " --threads 2", std::string(c.name) + "_t2"),
+      run_json(base + " --engine systemc", std::string(c.name) + "_sc"),
+      run_json(base + " --engine systemc --sc-quantum 1", std::string(c.name) + "_sc1")};
+  EXPECT_TRUE(netcosim::test::valid_run_json(files));
+  const nlohmann::json native = comparable(files[0]);
+  ASSERT_TRUE(native.contains("accepted_load"));
+  EXPECT_EQ(netcosim::test::load_json(files[1]).at("threads"), 2);
+  EXPECT_EQ(netcosim::test::load_json(files[2]).at("engine"), "systemc");
+  for (size_t i = 1; i < files.size(); ++i)
+    EXPECT_EQ(native, comparable(files[i])) << files[i] << " differs from " << files[0];
 }
 
 #define VAL " --set routing.algorithm=val --set router.vcs_local=4 --set router.vcs_global=2"
@@ -75,13 +78,10 @@ INSTANTIATE_TEST_SUITE_P(
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
-  const std::string exe = NETCOSIM_EXE;
-  int st = std::system((exe + " run --engine systemc --threads 2 -q 2>/dev/null").c_str());
-  EXPECT_EQ(WEXITSTATUS(st), 2);
-  st = std::system((exe + " run --engine systemc --sc-quantum 11 -q 2>/dev/null").c_str());
-  EXPECT_EQ(WEXITSTATUS(st), 2);
-  st = std::system((exe + " run --sc-quantum 2 -q 2>/dev/null").c_str());
-  EXPECT_EQ(WEXITSTATUS(st), 2);
+  using netcosim::test::run_cli;
+  EXPECT_EQ(run_cli("run --engine systemc --threads 2 -q").status, 2);
+  EXPECT_EQ(run_cli("run --engine systemc --sc-quantum 11 -q").status, 2);
+  EXPECT_EQ(run_cli("run --sc-quantum 2 -q").status, 2);
 }
 
 }  // namespace

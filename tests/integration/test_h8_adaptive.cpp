@@ -84,6 +84,11 @@ class H8Adversarial : public ::testing::TestWithParam<Mechanism> {};
 TEST_P(H8Adversarial, MisroutesMostPacketsAtLoad03) {
   const RunResults r = run_h8(GetParam(), "0.3");
   EXPECT_GT(r.misrouted_fraction, 0.90);
+  // Per packet (docs/model.md 4): two global hops at most, reached by the misrouted packets; local
+  // hops at most 4 on Valiant paths (PB), 6 with OLM's three local misrouting opportunities.
+  EXPECT_EQ(r.hops_global_max, 2u);
+  const bool pb = h8_config(GetParam()).get_str("routing.algorithm") == "pb";
+  EXPECT_LE(r.hops_local_max, pb ? 4u : 6u);
   if (GetParam().below_saturation_at_03) {
     EXPECT_NEAR(r.accepted_load, 0.3, 0.01);  // below saturation: all of the offered load
   }
@@ -102,6 +107,7 @@ TEST_P(H8AdversarialThroughput, AcceptsAtLoad06) {
   EXPECT_GE(r.accepted_load, GetParam().min_accepted_at_06);
   EXPECT_LE(r.accepted_load, 0.6);
   EXPECT_LE(r.hops_global_avg, 2.0 + 1e-9);  // one nonminimal global hop at most
+  EXPECT_LE(r.hops_global_max, 2u);          // per packet
 }
 
 INSTANTIATE_TEST_SUITE_P(Issue5, H8AdversarialThroughput,

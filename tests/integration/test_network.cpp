@@ -106,7 +106,9 @@ TEST(Network, ConservationWithDrainPastSaturation) {
 TEST(Network, SameSeedSameJsonDifferentSeedDifferent) {
   const Config c = make("h2", {"routing.algorithm=val", "router.vcs_local=4", "router.vcs_global=2",
                                "traffic.load=0.5", "sim.warmup=1000", "sim.measure=3000"});
-  const std::string a = strip_timing(results_json(run(c), c));
+  const std::string full = results_json(run(c), c);
+  EXPECT_TRUE(netcosim::test::valid_run_json_text(full, "network_same_seed"));
+  const std::string a = strip_timing(full);
   const std::string b = strip_timing(results_json(run(c), c));
   EXPECT_EQ(a, b);
   Config c2 = c;

@@ -5,6 +5,7 @@
 
 #include "sim/network/network.h"
 #include "test_util.h"
+#include "throughput_bounds.h"
 
 using namespace netcosim;
 
@@ -58,6 +59,16 @@ TEST(SourceAdaptive, AdversarialPiggyBackAboveUgal) {
   EXPECT_GT(pb.accepted_load, ugal.accepted_load);
   EXPECT_GT(pb.misrouted_fraction, 0.8);
   EXPECT_GT(ugal.accepted_load, 4.0 / 32.0);
+  // 0.6 offered is above ADV+1's Valiant bound g/(2ap) = 33/64 on h4: both are saturated and lie
+  // within the bounds of throughput_bounds.h.
+  for (const RunResults* r : {&ugal, &pb}) {
+    const auto b = netcosim::test::saturation_bounds(make("ugal", "h4", sets), *r);
+    EXPECT_GE(r->accepted_load, b.lower) << b.why;
+    EXPECT_LE(r->accepted_load, b.upper) << b.why;
+    EXPECT_LE(r->hops_global_max, 2u);
+    EXPECT_LE(r->hops_local_max, 4u);
+  }
+  EXPECT_EQ(pb.hops_global_max, 2u);  // 80% misrouted: Valiant paths with two global hops
 }
 
 // The saturation bits are read from other routers with the local latency; the history makes it
@@ -69,7 +80,9 @@ TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
                             {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000",
                              "sim.measure=3000", std::string("routing.recompute_valiant=") + rec,
                              std::string("routing.sensing=") + (rec[0] == 't' ? "port" : "vc")});
-      const std::string base = strip_timing(results_json(run(c), c));
+      const std::string full = results_json(run(c), c);
+      EXPECT_TRUE(netcosim::test::valid_run_json_text(full, std::string("sa_") + alg + rec));
+      const std::string base = strip_timing(full);
       Network one(c);
       one.set_lookahead(1);
       EXPECT_EQ(base, strip_timing(results_json(one.run(), c))) << alg << rec;
@@ -94,10 +107,14 @@ TEST(SourceAdaptive, ParDeadlockFreeAndDeterministic) {
     RunResults r;
     ASSERT_NO_THROW(r = run(c)) << pattern;
     EXPECT_TRUE(r.conservation_ok) << pattern;
+    const auto b = netcosim::test::saturation_bounds(c, r);
+    EXPECT_GE(r.accepted_load, b.lower) << pattern << ": " << b.why;
+    EXPECT_LE(r.accepted_load, b.upper) << pattern << ": " << b.why;
   }
   const Config c =
       par("h2", {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000", "sim.measure=3000"});
   const RunResults r = run(c);
+  EXPECT_TRUE(netcosim::test::valid_run_json_text(results_json(r, c), "par_adv"));
   const std::string base = strip_timing(results_json(r, c));
   Network one(c);
   one.set_lookahead(1);
@@ -106,6 +123,9 @@ TEST(SourceAdaptive, ParDeadlockFreeAndDeterministic) {
   EXPECT_GT(r.accepted_load, 2.0 / 8.0);  // twice MIN's ADV+1 bound 1/(a*p) = 1/8 on h2
   EXPECT_GT(r.misrouted_fraction, 0.5);
   EXPECT_LE(r.hops_global_avg, 2.0);
+  // Per packet: PAR's l0-l1-g2-l3-l4-g5-l6 at most, and the Valiant paths reach two global hops.
+  EXPECT_EQ(r.hops_global_max, 2u);
+  EXPECT_LE(r.hops_local_max, 5u);
 }
 
 // No deadlock at full load with VAL's 4/2 VCs; every packet drains.
@@ -121,6 +141,9 @@ TEST(SourceAdaptive, NoDeadlockFullLoad) {
         RunResults r;
         ASSERT_NO_THROW(r = run(c)) << size << alg << pattern;
         EXPECT_TRUE(r.conservation_ok) << size << alg << pattern;
+        const auto b = netcosim::test::saturation_bounds(c, r);
+        EXPECT_GE(r.accepted_load, b.lower) << size << alg << pattern << ": " << b.why;
+        EXPECT_LE(r.accepted_load, b.upper) << size << alg << pattern << ": " << b.why;
       }
 }
 

@@ -6,11 +6,15 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -37,24 +41,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::istringstream is(s);
   while (std::getline(is, cur, sep)) out.push_back(cur);
   return out;
-}
-
-// The number after "key": in a JSON text (first occurrence); NaN when absent.
-double json_number(const std::string& text, const std::string& key) {
-  const size_t pos = text.find("\"" + key + "\":");
-  if (pos == std::string::npos) return NAN;
-  const char* p = text.c_str() + pos + key.size() + 3;
-  char* end = nullptr;
-  const double v = std::strtod(p, &end);
-  return end == p ? NAN : v;
-}
-
-std::string json_string(const std::string& text, const std::string& key) {
-  const size_t pos = text.find("\"" + key + "\":");
-  if (pos == std::string::npos) return "";
-  const size_t q1 = text.find('"', pos + key.size() + 3);
-  const size_t q2 = text.find('"', q1 + 1);
-  return text.substr(q1 + 1, q2 - q1 - 1);
 }
 
 bool is_png(const std::string& path) {
@@ -118,7 +104,8 @@ double direct_accepted(double load, int seed) {
                                  " --set sim.seed=" + std::to_string(seed) + kSweepSets +
                                  " --quiet --json " + json);
   EXPECT_EQ(o.status, 0) << o.output;
-  return json_number(read_text(json), "accepted_load");
+  EXPECT_TRUE(netcosim::test::valid_run_json(json));
+  return netcosim::test::load_json(json).at("accepted_load").get<double>();
 }
 
 TEST(Sweep, WritesCsvWithOneRowPerLoad) {
@@ -148,11 +135,118 @@ TEST(Sweep, WritesCsvWithOneRowPerLoad) {
   }
   EXPECT_NEAR(s.csv.rows[2][s.csv.col("accepted_load")], 0.3, 0.02 * 0.3);
 
-  // points.jsonl: every (load, seed) run's netcosim.run/1 JSON, one per line.
+  // points.jsonl: every (load, seed) run's netcosim.run/1 JSON, one per line, each valid against
+  // the schema; every (load, seed) pair exactly once.
+  EXPECT_TRUE(netcosim::test::valid_run_json(s.dir + "/points.jsonl"));
   const auto points = split(read_text(s.dir + "/points.jsonl"), '\n');
   ASSERT_EQ(points.size(), 18u);
-  for (const auto& p : points)
-    EXPECT_NE(p.find("\"schema\":\"netcosim.run/1\""), std::string::npos);
+  std::set<std::pair<long, long>> seen;
+  for (const auto& p : points) {
+    const nlohmann::json j = nlohmann::json::parse(p);
+    EXPECT_EQ(j.at("schema"), "netcosim.run/1");
+    const long load10 = std::lround(j.at("config").at("traffic").at("load").get<double>() * 10);
+    seen.insert({load10, j.at("config").at("sim").at("seed").get<long>()});
+  }
+  EXPECT_EQ(seen.size(), 18u);
+  EXPECT_EQ(seen.begin()->first, 1);
+  EXPECT_EQ(seen.rbegin()->first, 9);
+}
+
+// |csv - exact| within half a unit of the 6th significant digit (the CSV writes %.6g), plus the
+// JSON's own rounding (%.12g per value).
+bool equal_to_6_digits(double csv, double exact) {
+  if (exact == 0) return csv == 0;
+  const double unit = std::pow(10.0, std::floor(std::log10(std::fabs(exact))) - 5);
+  return std::fabs(csv - exact) <= 0.5 * unit * (1 + 1e-9) + 1e-11 * std::fabs(exact);
+}
+
+// results.csv recomputed from the runs it aggregates (points.jsonl): 3 loads x 3 seeds. Means,
+// maxima and sums are compared exactly (up to the CSV's 6 significant digits). The 95% CI
+// half-width is t(0.975, n-1) * s / sqrt(n) with s the sample standard deviation and the exact
+// Student-t quantile (Boost.Math); it is compared with 2e-3 relative tolerance because the sweep
+// may use a tabulated or Cornish-Fisher quantile (t(0.975, 2) = 4.303 tabulated vs 4.302653
+// exact: 8e-5 relative) -- a wrong formula (n instead of n-1, the normal 1.96, no sqrt(n)) is off
+// by 20% or more.
+TEST(Sweep, CsvColumnsRecomputedFromTheRuns) {
+  const std::string dir = testing::TempDir() + "netcosim-sweep-recompute";
+  std::filesystem::remove_all(dir);
+  const Outcome o = run_netcosim("sweep " + std::string(NETCOSIM_SOURCE_DIR) +
+                                 "/configs/dragonfly-h2.ini --loads 0.2:0.6:0.2 --seeds 3"
+                                 " --set sim.warmup=1000 --set sim.measure=2000 --out " +
+                                 dir);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(netcosim::test::valid_run_json(dir + "/points.jsonl"));
+  // Group the runs by offered load.
+  std::map<long, std::vector<nlohmann::json>> by_load;
+  std::set<long> seeds;
+  for (const auto& line : split(read_text(dir + "/points.jsonl"), '\n')) {
+    if (line.empty()) continue;
+    const nlohmann::json j = nlohmann::json::parse(line);
+    by_load[std::lround(j.at("offered_load").get<double>() * 10)].push_back(j);
+    seeds.insert(j.at("config").at("sim").at("seed").get<long>());
+  }
+  EXPECT_EQ(seeds, (std::set<long>{1, 2, 3}));
+  ASSERT_EQ(by_load.size(), 3u);
+
+  const auto lines = split(read_text(dir + "/results.csv"), '\n');
+  ASSERT_GE(lines.size(), 4u);
+  const std::vector<std::string> header = split(lines[0], ',');
+  EXPECT_EQ(header, (std::vector<std::string>{
+                        "offered_load", "accepted_load", "accepted_ci95", "latency_avg",
+                        "latency_ci95", "latency_p50", "latency_p99", "latency_max",
+                        "network_latency_avg", "injection_latency_avg", "hops_avg",
+                        "misrouted_fraction", "jain", "packets_measured", "seeds"}));
+  const auto col = [&](const std::string& name) {
+    return static_cast<size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  const boost::math::students_t t2(2.0);
+  const double t975 = boost::math::quantile(boost::math::complement(t2, 0.025));
+  size_t rows = 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    ++rows;
+    std::vector<double> row;
+    for (const auto& cell : split(lines[i], ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+    ASSERT_EQ(row.size(), header.size());
+    const long load10 = std::lround(row[col("offered_load")] * 10);
+    ASSERT_EQ(by_load.count(load10), 1u) << lines[i];
+    const auto& runs = by_load[load10];
+    ASSERT_EQ(runs.size(), 3u);
+    EXPECT_EQ(row[col("seeds")], 3.0);
+    const auto values = [&](const char* key) {
+      std::vector<double> v;
+      for (const auto& r : runs) v.push_back(r.at(key).get<double>());
+      return v;
+    };
+    const auto mean = [](const std::vector<double>& v) {
+      double s = 0;
+      for (double x : v) s += x;
+      return s / double(v.size());
+    };
+    for (const char* key :
+         {"accepted_load", "latency_avg", "latency_p50", "latency_p99", "network_latency_avg",
+          "injection_latency_avg", "hops_avg", "misrouted_fraction"})
+      EXPECT_PRED2(equal_to_6_digits, row[col(key)], mean(values(key))) << key << " " << lines[i];
+    std::vector<double> jain;
+    for (const auto& r : runs) jain.push_back(r.at("fairness").at("jain").get<double>());
+    EXPECT_PRED2(equal_to_6_digits, row[col("jain")], mean(jain)) << lines[i];
+    const auto lmax = values("latency_max");
+    EXPECT_EQ(row[col("latency_max")], *std::max_element(lmax.begin(), lmax.end())) << lines[i];
+    const auto measured = values("packets_measured");
+    EXPECT_EQ(row[col("packets_measured")], measured[0] + measured[1] + measured[2]) << lines[i];
+    for (const char* key : {"accepted_load", "latency_avg"}) {
+      const auto v = values(key);
+      const double m = mean(v);
+      double ss = 0;
+      for (double x : v) ss += (x - m) * (x - m);
+      const double half = t975 * std::sqrt(ss / 2.0) / std::sqrt(3.0);
+      const std::string ci =
+          std::string(key == std::string("accepted_load") ? "accepted" : "latency") + "_ci95";
+      EXPECT_NEAR(row[col(ci)], half, 2e-3 * half + 1e-12) << ci << " " << lines[i];
+      EXPECT_GT(half, 0) << key << ": three seeds give three different results";
+    }
+  }
+  EXPECT_EQ(rows, 3u);
 }
 
 TEST(Sweep, WritesPngPlots) {
@@ -187,12 +281,14 @@ TEST(Sweep, SaturationOfMinUniformOnH2) {
   EXPECT_NE(read_text(s.dir + "/saturation.txt").find(text), std::string::npos)
       << read_text(s.dir + "/saturation.txt");
   EXPECT_NE(s.outcome.output.find(text), std::string::npos) << s.outcome.output;
-  const std::string summary = read_text(s.dir + "/summary.json");
-  EXPECT_NEAR(json_number(summary, "point"), sat_load, 1e-9) << summary;
+  const nlohmann::json summary = netcosim::test::load_json(s.dir + "/summary.json");
+  const nlohmann::json& saturation = summary.at("saturation");
+  EXPECT_NEAR(saturation.at("point").get<double>(), sat_load, 1e-9) << summary.dump();
   // Saturation throughput: the maximum seed-averaged accepted load.
   double max_acc = 0;
   for (const auto& row : s.csv.rows) max_acc = std::max(max_acc, row[acc]);
-  EXPECT_NEAR(json_number(summary, "throughput"), max_acc, 1e-5);
+  EXPECT_NEAR(saturation.at("throughput").get<double>(), max_acc, 1e-5);
+  EXPECT_EQ(summary.at("rows").size(), s.csv.rows.size());
   EXPECT_GT(max_acc, 0.7);
   EXPECT_LT(max_acc, 0.9);
 
@@ -239,14 +335,10 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
   std::remove(json.c_str());
   const Outcome o = run_netcosim("bench --quick --json " + json);
   ASSERT_EQ(o.status, 0) << o.output;
-  const std::string text = read_text(json);
-  ASSERT_FALSE(text.empty());
-  // The rows are flat objects: split at '}'.
-  std::vector<std::string> rows;
-  for (const auto& part : split(text, '}'))
-    if (part.find("\"network\"") != std::string::npos) rows.push_back(part);
+  const nlohmann::json rows = netcosim::test::load_json(json);
+  ASSERT_TRUE(rows.is_array()) << rows.dump();
   // {h2, h4} x {uniform/MIN, ADV+1/VAL} x (native x threads {1, 2} + systemc x 1 thread)
-  ASSERT_EQ(rows.size(), 12u) << text;
+  ASSERT_EQ(rows.size(), 12u) << rows.dump();
   double peak_h2 = 0, peak_h4 = 0;
   for (const char* net : {"h2", "h4"})
     for (const char* traffic : {"uniform", "adv+1"})
@@ -254,18 +346,17 @@ TEST(Bench, QuickSuiteWritesJsonRows) {
            {std::pair<std::string, int>{"native", 1}, {"native", 2}, {"systemc", 1}}) {
         int found = 0;
         for (const auto& r : rows) {
-          if (json_string(r, "network") != net || json_string(r, "traffic") != traffic ||
-              json_number(r, "threads") != threads || json_string(r, "engine") != engine)
+          if (r.at("network") != net || r.at("traffic") != traffic || r.at("threads") != threads ||
+              r.at("engine") != engine)
             continue;
           ++found;
-          EXPECT_EQ(json_string(r, "routing"), std::string(traffic) == "uniform" ? "min" : "val");
-          EXPECT_GT(json_number(r, "cycles"), 0) << r;
-          EXPECT_GT(json_number(r, "cycles_per_second"), 0) << r;
-          EXPECT_GT(json_number(r, "packet_hops_per_second"), 0) << r;
-          EXPECT_GT(json_number(r, "wall_seconds"), 0) << r;
-          EXPECT_GT(json_number(r, "peak_rss_mb"), 0) << r;
+          EXPECT_EQ(r.at("routing"), std::string(traffic) == "uniform" ? "min" : "val");
+          for (const char* key : {"cycles", "cycles_per_second", "packet_hops_per_second",
+                                  "wall_seconds", "peak_rss_mb"})
+            EXPECT_GT(r.at(key).get<double>(), 0) << key << " " << r.dump();
+          EXPECT_TRUE(r.at("cycles").is_number_unsigned()) << r.dump();
           double& peak = std::string(net) == "h2" ? peak_h2 : peak_h4;
-          peak = std::max(peak, json_number(r, "peak_rss_mb"));
+          peak = std::max(peak, r.at("peak_rss_mb").get<double>());
         }
         EXPECT_EQ(found, 1) << net << " " << traffic << " " << engine << " " << threads;
       }

@@ -1,33 +1,116 @@
 // Helpers shared by the integration tests.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <spawn.h>
 #include <sys/wait.h>
-#include <cstdio>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "sim/config/config.h"
 
+extern char** environ;
+
 namespace netcosim::test {
 
-// The outcome of running the netcosim binary (NETCOSIM_EXE) with a shell argument string.
+// The outcome of running a program.
 struct Outcome {
-  int status;          // exit status, -1 if it did not exit normally
+  int status;          // exit status, -1 if it did not exit normally or could not be started
   std::string output;  // stdout and stderr
 };
 
-inline Outcome run_cli(const std::string& args) {
-  const std::string cmd = std::string(NETCOSIM_EXE) + " " + args + " 2>&1";
+// Runs argv[0] with these arguments (no shell: posix_spawn), stdout and stderr captured together.
+inline Outcome run_argv(const std::vector<std::string>& args) {
   Outcome o{-1, ""};
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return o;
+  int fds[2];
+  if (args.empty() || pipe(fds) != 0) return o;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addclose(&fa, fds[0]);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+  posix_spawn_file_actions_addclose(&fa, fds[1]);
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fds[1]);
   char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) o.output.append(buf, n);
-  const int st = pclose(p);
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) o.output.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  if (rc != 0) {
+    o.output += "cannot start " + args[0] + ": " + std::strerror(rc) + "\n";
+    return o;
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
   o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return o;
+}
+
+// Runs the netcosim binary (NETCOSIM_EXE) with space-separated arguments (split on whitespace,
+// never given to a shell: the tests' arguments contain no quoting).
+inline Outcome run_cli(const std::string& args) {
+  std::vector<std::string> argv{NETCOSIM_EXE};
+  std::istringstream is(args);
+  std::string a;
+  while (is >> a) argv.push_back(a);
+  return run_argv(argv);
+}
+
+inline std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Parses a JSON file (nlohmann-json); a test fails with the parser's message on bad JSON.
+inline nlohmann::json load_json(const std::string& path) {
+  try {
+    return nlohmann::json::parse(read_file(path));
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << path << ": " << e.what();
+    return nlohmann::json();
+  }
+}
+
+// Validates netcosim.run/1 JSON files (a .jsonl file: one document per line) against
+// docs/netcosim.run-1.schema.json with every object closed (tests/schema/validate_json.py
+// --strict, Debian's python3-jsonschema): types, nesting, required keys and no undocumented key.
+inline ::testing::AssertionResult valid_run_json(const std::vector<std::string>& paths) {
+  std::vector<std::string> argv{
+      "/usr/bin/python3", std::string(NETCOSIM_SOURCE_DIR) + "/tests/schema/validate_json.py",
+      "--strict", std::string(NETCOSIM_SOURCE_DIR) + "/docs/netcosim.run-1.schema.json"};
+  argv.insert(argv.end(), paths.begin(), paths.end());
+  const Outcome o = run_argv(argv);
+  if (o.status == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "netcosim.run/1 schema validation failed (status " << o.status << "):\n"
+         << o.output;
+}
+inline ::testing::AssertionResult valid_run_json(const std::string& path) {
+  return valid_run_json(std::vector<std::string>{path});
+}
+
+// Writes a results JSON produced in-process to a temporary file and validates it.
+inline ::testing::AssertionResult valid_run_json_text(const std::string& text,
+                                                      const std::string& name) {
+  const std::string path = ::testing::TempDir() + "netcosim-schema-" + name + ".json";
+  std::ofstream(path, std::ios::binary) << text;
+  return valid_run_json(path);
 }
 
 // A configuration on the p=2 a=4 h=2 ("h2", the defaults) or p=4 a=8 h=4 ("h4") Dragonfly with

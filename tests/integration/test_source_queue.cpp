@@ -1,0 +1,79 @@
+// traffic.source_queue (docs/model.md section 3): a packet generated when its node's source queue
+// is full is refused (packets_refused) and not counted as generated. The expectations follow from
+// the Bernoulli generation process and the saturation throughput of ADV+1 under MIN.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "sim/network/network.h"
+#include "test_util.h"
+
+using namespace netcosim;
+
+namespace {
+
+// h2 (N = 72 nodes, a*p = 8 nodes per group, g = 9 groups), packets of S = 8 phits.
+Config saturated(int queue) {
+  return test::dragonfly(
+      "h2", {"traffic.pattern=adv", "traffic.load=1.0", "sim.warmup=0", "sim.measure=20000",
+             "traffic.source_queue=" + std::to_string(queue)});
+}
+
+// Every node draws a packet in each cycle with probability load/S, whether its queue takes it or
+// not (the destination is drawn too, so the node's stream does not depend on the queue): the
+// attempts, generated + refused, are the same for every queue size, and their number is
+// binomial, N*T trials of probability load/S.
+TEST(SourceQueue, AttemptsFollowTheLoadWhateverTheQueue) {
+  const double N = 72, T = 20000, q = 1.0 / 8;
+  const double mean = N * T * q, sd = std::sqrt(N * T * q * (1 - q));
+  uint64_t attempts = 0;
+  for (int queue : {1, 4, 64}) {
+    const RunResults r = Network(saturated(queue)).run();
+    const uint64_t a = r.packets_generated + r.packets_refused;
+    if (attempts == 0) attempts = a;
+    EXPECT_EQ(a, attempts) << "queue " << queue;
+    EXPECT_NEAR(double(a), mean, 4 * sd) << "queue " << queue;
+    EXPECT_GT(r.packets_refused, 0u) << "queue " << queue;
+  }
+}
+
+// Saturated: under ADV+1 with MIN each group's traffic shares one global link, so a node
+// delivers 1/(a*p) = 1/8 phit per cycle of the 1 it offers and its queue is full almost all the
+// time. What a bigger queue changes is only how many packets wait in it at the end: every queue
+// is full then, so generated(64) - generated(4) = 60 per node plus the difference in the packets
+// delivered and in the network, which the saturated global links bound: each of the g links
+// carries one phit per cycle in both runs, so deliveries differ by at most what the flow holds past
+// the link (F = 768 phits = 96 packets per group on h2, throughput_bounds.h) twice over.
+// The refusals differ by the same amount with the opposite sign (the attempts are equal).
+TEST(SourceQueue, RefusedDifferenceIsTheQueueCapacityDifference) {
+  const RunResults small = Network(saturated(4)).run();
+  const RunResults big = Network(saturated(64)).run();
+  const double N = 72, g = 9, F_packets = 96;
+  const double diff = double(small.packets_refused) - double(big.packets_refused);
+  EXPECT_NEAR(diff, 60 * N, 2 * g * F_packets);
+  EXPECT_EQ(small.packets_refused + small.packets_generated,
+            big.packets_refused + big.packets_generated);
+  // Refusals are (attempts - admitted); admitted = delivered + in flight, and in flight is at most
+  // the queues plus the injection buffers (3 VCs x 256 phits = 96 packets per node) plus the
+  // packets inside the network (the routers' buffers, 944 phits = 118 packets per router).
+  for (const RunResults* r : {&small, &big}) {
+    EXPECT_EQ(r->packets_in_flight, r->packets_generated - r->packets_delivered);
+    const double queue = r == &small ? 4 : 64;
+    EXPECT_GE(double(r->packets_in_flight), N * queue);  // every queue full at the end
+    EXPECT_LE(double(r->packets_in_flight), N * (queue + 96) + 36 * 118);
+  }
+}
+
+// Below saturation (load 0.1, uniform) a 64-packet queue never fills: the node's link serves one
+// packet per 8 cycles and packets arrive with probability 1/80 per cycle (utilisation 0.1), so
+// the queue length exceeds a few packets with negligible probability.
+TEST(SourceQueue, NoRefusalBelowSaturation) {
+  const RunResults r =
+      Network(test::dragonfly("h2", {"traffic.load=0.1", "sim.warmup=1000", "sim.measure=5000"}))
+          .run();
+  EXPECT_EQ(r.packets_refused, 0u);
+  EXPECT_NEAR(r.accepted_load, 0.1, 0.01);
+}
+
+}  // namespace
