@@ -83,7 +83,9 @@ int run_main(int argc, char** argv) {
               ": must be a number of cycles >= 1, or 0 for the shortest link latency");
         sc_opt.quantum = static_cast<Cycle>(n);
         sc_quantum_set = true;
-      } else if (a == "--quiet" || a == "-q")
+      } else if (a == "--check")
+        sets.push_back("sim.check=true");
+      else if (a == "--quiet" || a == "-q")
         quiet = true;
       else if (a == "--help" || a == "-h") {
         std::printf(
@@ -151,6 +153,13 @@ int run_main(int argc, char** argv) {
     return 2;
   } catch (const SimulationFailure& e) {
     std::fprintf(stderr, "netcosim: simulation failed: %s\n", e.what());
+    if (json_file == "-") {
+      std::fputs(failure_json(e).c_str(), stdout);
+    } else if (!json_file.empty()) {  // written whole, then renamed into place
+      const std::string tmp = json_file + ".tmp";
+      if ((std::ofstream(tmp) << failure_json(e)).good())
+        std::rename(tmp.c_str(), json_file.c_str());
+    }
     return 3;
   }
   const std::string json = results_json(res, cfg);

@@ -14,6 +14,7 @@
 #include "dragonfly.h"
 #include "packet.h"
 #include "rng.h"
+#include "vc_order.h"
 
 namespace netcosim {
 
@@ -74,6 +75,9 @@ class RoutingAlgorithm {
   // Minimum local/global VCs the algorithm needs for deadlock freedom.
   virtual uint32_t min_local_vcs() const = 0;
   virtual uint32_t min_global_vcs() const = 0;
+  // The routing's VC order for the checker (sim.check; vc_order.h): its reference path of (port
+  // class, VC) positions and exceptions. Not declared by default (custom test routings).
+  virtual VcOrder vc_order() const { return VcOrder{}; }
 
  protected:
   // Distance-based VC of a hop in phase `phase` (0 or 1) of a path made of minimal subpaths:
@@ -93,6 +97,7 @@ class MinRouting final : public RoutingAlgorithm {
   RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 2; }
   uint32_t min_global_vcs() const override { return 1; }
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }
 };
 
 // VAL: Valiant routing to a random intermediate router anywhere in the network, then minimally to
@@ -105,6 +110,7 @@ class ValiantRouting final : public RoutingAlgorithm {
   RouteResult route(const RouteQuery& q, Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }
 };
 
 // The algorithm named by routing.algorithm, with its routing.* parameters.
