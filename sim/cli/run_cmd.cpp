@@ -8,6 +8,7 @@
 #include "sim/cli/options.h"
 #include "sim/cli/single_run.h"
 #include "sim/cli/subcommands.h"
+#include "sim/network/deadlock_report.h"
 #include "sim/stats/plot.h"
 #include "sim/util/output_file.h"
 
@@ -25,6 +26,7 @@ void describe(CommandLine& cl) {
       "timeseries-csv", text("FILE"), "write the time series as CSV to FILE")(
       "timeseries-png", text("FILE"),
       "plot the time series with gnuplot to FILE (CSV: FILE.csv unless --timeseries-csv)")(
+      "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);
@@ -60,6 +62,7 @@ int read_options(const CommandLine& cl, RunRequest& req) {
                        "--timeseries-csv -: the plot of --timeseries-png needs the CSV in a file");
   req.config_file = opt_string(cl, "config");
   req.sets = opt_strings(cl, "set");
+  if (cl.vm.count("check") != 0) req.sets.push_back("sim.check=true");
   req.timeseries = cl.vm.count("timeseries-csv") != 0 || cl.vm.count("timeseries-png") != 0;
   req.progress = cl.vm.count("quiet") == 0 && isatty(STDERR_FILENO) != 0;
   return -1;
@@ -71,7 +74,8 @@ int run_main(int argc, char** argv) {
   const std::string keys = config_keys_help();
   CommandLine cl{"run",
                  "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
-                 "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--quiet]\n",
+                 "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--check] "
+                 "[--quiet]\n",
                  keys.c_str()};
   describe(cl);
   RunRequest req;
@@ -84,7 +88,14 @@ int run_main(int argc, char** argv) {
       cl, {{"--json", json}, {"--timeseries-csv", csv}, {"--timeseries-png", png}});
   if (rc >= 0) return rc;  // every destination is checked before the run
   Config cfg;  // ConfigError (exit 2) and SimulationFailure (exit 3) are reported by main()
-  const RunResults res = run_request(req, cfg);
+  RunResults res;
+  try {
+    res = run_request(req, cfg);
+  } catch (const SimulationFailure& e) {
+    // The JSON then says why (netcosim.failure/1, with the deadlock report of the watchdog).
+    if (!json.empty()) util::write_output_file(json, failure_json(e) + "\n");
+    throw;
+  }
   if (!json.empty()) util::write_output_file(json, results_json(res, cfg));
   const std::string err = csv.empty() ? "" : stats::write_timeseries(timeseries_csv(res), csv, png);
   if (!err.empty()) {

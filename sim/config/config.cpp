@@ -101,7 +101,10 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.timeseries_bin", KeyType::Int, "0", 0, 1073741823, nullptr,
        "time-series bin in cycles (0: no time series)"},
       {"sim.watchdog", KeyType::Int, "10000", 1, 1073741823, nullptr,
-       "cycles without any packet movement (with packets in flight) that count as a deadlock"},
+       "cycles without any packet movement, with packets waiting and none on a link or in a "
+       "router pipeline, that count as a deadlock"},
+      {"sim.check", KeyType::Bool, "false", 0, 0, nullptr,
+       "check at every grant that the output VC follows the routing's VC order (exit 3 if not)"},
   };
   return schema;
 }

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -99,6 +100,16 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   const uint32_t wheel = 2 * (max_latency + rcfg_.xfer_cycles()) + 2;
   for (uint32_t r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(r, rcfg_, *routing_, seed, wheel));
+    // The VC-order checker: sim.check, always on in a checked build (the sanitizer build).
+#ifdef NETCOSIM_CHECKED
+  vc_checked_ = true;
+#else
+  vc_checked_ = cfg.get_bool("sim.check");
+#endif
+  vc_order_ = routing_->vc_order();
+  if (!vc_order_.declared()) vc_checked_ = false;  // custom routings without a declared order
+  if (vc_checked_)
+    for (auto& r : routers_) r->set_vc_check(&vc_order_);
 
   // Group-wide mechanisms read the other routers of the group with the local links' latency.
   {
@@ -238,18 +249,18 @@ class Barrier {
 };
 }  // namespace
 
-std::string Network::stuck_report(Cycle now) const {
-  std::ostringstream os;
-  size_t shown = 0;
-  for (const auto& r : routers_) {
-    if (r->resident() == 0) continue;
-    os << r->describe_blocked(now, 6);
-    if (++shown == 8) {
-      os << "  ... (further routers with waiting packets omitted)\n";
-      break;
-    }
-  }
-  return os.str();
+std::optional<DeadlockReport> Network::watchdog(Cycle t, Cycle last_move,
+                                                uint64_t in_flight) const {
+  if (in_flight == 0 || t - 1 - last_move < watchdog_) return std::nullopt;
+  for (const auto& r : routers_)
+    if (!r->settled(t)) return std::nullopt;  // something is still on its way
+  std::vector<const Router*> rs;
+  for (const auto& r : routers_) rs.push_back(r.get());
+  DeadlockReport rep = build_deadlock_report(rs, topo_, t);
+  rep.idle_cycles = t - 1 - last_move;
+  rep.watchdog = watchdog_;
+  rep.packets_in_flight = in_flight;
+  return rep;
 }
 
 // The native engine (DESIGN.md §4). Time advances in windows of `lookahead_` cycles: inside a
@@ -280,9 +291,14 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
   Cycle win_from = 0, win_to = 0;
   bool stop = false;
   Barrier start(T), done(T);
+  std::vector<std::exception_ptr> errors(T);  // a failure inside a window (VC-order check)
   auto work = [&](uint32_t k) {
-    for (uint32_t i = first_part[k]; i < first_part[k + 1]; ++i)
-      run_window(parts[i], win_from, win_to);
+    try {
+      for (uint32_t i = first_part[k]; i < first_part[k + 1]; ++i)
+        run_window(parts[i], win_from, win_to);
+    } catch (...) {
+      errors[k] = std::current_exception();
+    }
   };
   std::vector<std::thread> pool;
   for (uint32_t k = 1; k < T; ++k) {
@@ -302,7 +318,8 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
   };
 
   Cycle t = 0;
-  std::string failure;
+  std::optional<DeadlockReport> deadlock;
+  std::exception_ptr error;
   for (;;) {
     win_from = t;
     win_to = t + lookahead_;
@@ -311,6 +328,9 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
     work(0);
     done.arrive_and_wait();
     t = win_to;
+    for (const auto& e : errors)
+      if (e && !error) error = e;
+    if (error) break;
     uint64_t gen = 0, del = 0;
     Cycle last_move = 0;
     for (const auto& s : sinks) {
@@ -319,17 +339,13 @@ RunResults Network::run(const std::function<void(Cycle, Cycle)>& progress, uint3
     }
     for (const auto& p : parts) last_move = std::max(last_move, p.last_move);
     if (t >= end && (!drain_ || gen == del)) break;
-    if (gen != del && t - 1 - last_move >= watchdog_) {
-      failure =
-          "deadlock: no packet moved for " + std::to_string(t - 1 - last_move) + " cycles (cycle " +
-          std::to_string(t - 1) + ", sim.watchdog=" + std::to_string(watchdog_) + ") with " +
-          std::to_string(gen - del) + " packets in flight; where packets wait:\n" + stuck_report(t);
-      break;
-    }
+    deadlock = watchdog(t, last_move, gen - del);
+    if (deadlock) break;
     if (progress) progress(t, end);
   }
   finish_pool();
-  if (!failure.empty()) throw SimulationFailure(failure);
+  if (error) std::rethrow_exception(error);
+  if (deadlock) throw DeadlockFailure(std::move(*deadlock));
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   RunResults res = finish(sinks, wall);
   res.threads = T;

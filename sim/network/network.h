@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "sim/config/config.h"
+#include "sim/network/deadlock_report.h"
 #include "sim/nic/nic.h"
 #include "sim/router/cioq/router.h"
 #include "sim/routing/routing.h"
@@ -20,12 +22,6 @@
 #include "sim/traffic/traffic.h"
 
 namespace netcosim {
-
-// The simulation failed (deadlock watchdog, conservation check): exit status 3.
-class SimulationFailure : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct Fairness {
   double min_node_load = 0, max_node_load = 0, max_min_ratio = 0, cov = 0, jain = 0;
@@ -91,6 +87,14 @@ class Network {
   // SimulationFailure).
   RunResults finish(const std::vector<StatsSink>& sinks, double wall_seconds);
 
+  // The watchdog, shared by the engines, at the end of a window (cycles before t simulated; the
+  // last packet movement in cycle last_move): a deadlock when packets are in flight, none moved
+  // for sim.watchdog cycles and nothing is on a link or in a router pipeline (docs/model.md
+  // "Watchdog and deadlock report"). Returns the report, or nothing.
+  std::optional<DeadlockReport> watchdog(Cycle t, Cycle last_move, uint64_t in_flight) const;
+  // True when the VC-order checker is on (sim.check, or a NETCOSIM_CHECKED build).
+  bool vc_checked() const { return vc_checked_; }
+
   // Zero-load latency of a packet between two nodes under the default timing (docs/model.md).
   uint64_t zero_load_latency(uint32_t src_node, uint32_t dst_node) const;
 
@@ -103,13 +107,14 @@ class Network {
     Cycle last_move;  // last cycle in which a packet moved in this partition
   };
   void run_window(Partition& part, Cycle from, Cycle to);
-  std::string stuck_report(Cycle now) const;
   RunResults collect(Cycle total, double wall) const;
 
   Config cfg_;
   Dragonfly topo_;
   RouterConfig rcfg_;
   std::unique_ptr<RoutingAlgorithm> routing_;
+  VcOrder vc_order_;  // the routing's VC order (the checker's reference)
+  bool vc_checked_ = false;
   std::unique_ptr<TrafficPattern> pattern_, pattern2_;
   Cycle ts_bin_ = 0;
   void init_sink(StatsSink& s) const;

@@ -13,6 +13,7 @@
 #include "sim/config/config.h"
 #include "sim/link/packet.h"
 #include "sim/routing/port_view.h"
+#include "sim/routing/vc_order.h"
 #include "sim/topology/dragonfly.h"
 #include "sim/util/rng.h"
 
@@ -64,6 +65,9 @@ class RoutingAlgorithm {
   // Minimum local/global VCs the algorithm needs for deadlock freedom.
   virtual uint32_t min_local_vcs() const = 0;
   virtual uint32_t min_global_vcs() const = 0;
+  // The routing's VC order for the checker (sim.check; vc_order.h): its reference path of (port
+  // class, VC) positions and exceptions. Not declared by default (custom test routings).
+  virtual VcOrder vc_order() const { return VcOrder{}; }
 
  protected:
   // Distance-based VC of a hop in phase `phase` (0 or 1) of a path made of minimal subpaths:
@@ -83,6 +87,7 @@ class MinRouting final : public RoutingAlgorithm {
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 2; }
   uint32_t min_global_vcs() const override { return 1; }
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }
 };
 
 // VAL: Valiant routing to a random intermediate router anywhere in the network, then minimally to
@@ -95,6 +100,7 @@ class ValiantRouting final : public RoutingAlgorithm {
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }
 };
 
 // The algorithm named by routing.algorithm, with its routing.* parameters.

@@ -1,6 +1,6 @@
 // router.vcs_injection and router.buffer_injection (docs/model.md 2.1, 3): the NIC injects a
 // packet only into an injection VC with room for all of it; the room comes back when the packet's
-// tail leaves the injection buffer (credit latency 0, sim/core/network.cpp). The round trip of
+// tail leaves the injection buffer (credit latency 0, sim/network/network.cpp). The round trip of
 // that room is: injection delay 1, router.latency before the head may request, the crossbar
 // transfer ceil(S/speedup); so with one VC of one packet a node injects one packet per
 // 1 + router.latency + ceil(S/speedup) cycles, or per S cycles (its link) if that is longer.

@@ -1,4 +1,4 @@
-// StatsSink's per-packet hop maxima (sim/core/stats.h): recorded for packets delivered in the
+// StatsSink's per-packet hop maxima (sim/stats/stats.h): recorded for packets delivered in the
 // measurement window only (as the averages), merged with max, hand-computed cases.
 #include <gtest/gtest.h>
 

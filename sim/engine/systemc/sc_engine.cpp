@@ -25,7 +25,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <systemc>
@@ -42,6 +44,7 @@ struct ScContext {
   Cycle window = 1;     // clock period in cycles
   Cycle limit = kNone;  // no cycle at or after this one is simulated (end of a run without drain)
   Cycle last_move = 0;
+  std::exception_ptr error;  // the first failure inside a router (VC-order check)
 
   static Cycle now() {
     return static_cast<Cycle>(sc_core::sc_time_stamp().value() /
@@ -87,14 +90,20 @@ class ScRouter : public sc_core::sc_module {
   void run(Cycle from, Cycle to) {
     // Items from other groups arriving before `to` were queued in earlier quanta or windows.
     router_.collect_remote();
-    for (Cycle c = from; c < to; ++c) {
-      bool moved = false;
-      if (drive_nics_) {
-        if (router_.active(c)) moved = router_.step(c, ctx_.sink);
-      } else if (router_.core_active(c)) {
-        moved = router_.step_core(c, ctx_.sink);
+    if (ctx_.error) return;  // the run is stopping
+    try {
+      for (Cycle c = from; c < to; ++c) {
+        bool moved = false;
+        if (drive_nics_) {
+          if (router_.active(c)) moved = router_.step(c, ctx_.sink);
+        } else if (router_.core_active(c)) {
+          moved = router_.step_core(c, ctx_.sink);
+        }
+        if (moved) ctx_.moved(c);
       }
-      if (moved) ctx_.moved(c);
+    } catch (...) {
+      ctx_.error = std::current_exception();
+      sc_core::sc_stop();
     }
   }
 
@@ -223,7 +232,11 @@ class ScNetwork : public sc_core::sc_module {
   }
 
   StatsSink& sink() { return ctx_.sink; }
-  const std::string& failure() const { return failure_; }
+  // After sc_start: throws the failure of the run, if any.
+  void rethrow_failure() {
+    if (ctx_.error) std::rethrow_exception(ctx_.error);
+    if (deadlock_) throw DeadlockFailure(std::move(*deadlock_));
+  }
 
  private:
   // After every router has finished the quantum [t - Q, t): end of run, watchdog, progress.
@@ -236,12 +249,9 @@ class ScNetwork : public sc_core::sc_module {
       sc_core::sc_stop();
       return;
     }
-    if (s.generated != s.delivered && t - 1 - ctx_.last_move >= net_.watchdog_) {
-      failure_ = "deadlock: no packet moved for " + std::to_string(t - 1 - ctx_.last_move) +
-                 " cycles (cycle " + std::to_string(t - 1) +
-                 ", sim.watchdog=" + std::to_string(net_.watchdog_) + ") with " +
-                 std::to_string(s.generated - s.delivered) +
-                 " packets in flight; where packets wait:\n" + net_.stuck_report(t);
+    if (ctx_.error) return;
+    deadlock_ = net_.watchdog(t, ctx_.last_move, s.generated - s.delivered);
+    if (deadlock_) {
       sc_core::sc_stop();
       return;
     }
@@ -254,7 +264,7 @@ class ScNetwork : public sc_core::sc_module {
   std::vector<std::unique_ptr<ScRouter>> routers_;
   std::vector<std::unique_ptr<ScNic>> nics_;
   std::vector<GroupTurns> groups_;
-  std::string failure_;
+  std::optional<DeadlockReport> deadlock_;
 };
 
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
@@ -269,7 +279,8 @@ Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
 }
 
 RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
-                       const std::function<void(Cycle, Cycle)>& progress) {
+                       const std::function<void(Cycle, Cycle)>& progress,
+                       std::unique_ptr<RoutingAlgorithm> routing) {
   // The SystemC kernel is one per process and cannot be elaborated twice.
   static std::atomic<bool> used{false};
   if (used.exchange(true))
@@ -280,11 +291,11 @@ RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
   Cycle Q = systemc_quantum(cfg, opt);
   Cycle window = Q;
   if (opt.quantum == 0) window = static_cast<Cycle>(cfg.get_int("link.latency_global"));
-  Network net(cfg, nullptr, Q > 1 ? Q : 0);
+  Network net(cfg, std::move(routing), Q > 1 ? Q : 0);
   const auto t0 = std::chrono::steady_clock::now();
   ScNetwork top("netcosim", net, Q, window, progress);
   sc_core::sc_start();
-  if (!top.failure().empty()) throw SimulationFailure(top.failure());
+  top.rethrow_failure();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   RunResults res = net.finish({top.sink()}, wall);
   res.engine = "systemc";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 
 #include "sim/network/network.h"
 
@@ -20,8 +21,10 @@ struct ScEngineOptions {
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt);
 
 // Builds the network and runs it once on the SystemC kernel. SystemC elaborates once per process:
-// a second call in the same process throws std::logic_error.
+// a second call in the same process throws std::logic_error. `routing` replaces the configured
+// algorithm (tests with a custom strategy, as Network's constructor).
 RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
-                       const std::function<void(Cycle, Cycle)>& progress = nullptr);
+                       const std::function<void(Cycle, Cycle)>& progress = nullptr,
+                       std::unique_ptr<RoutingAlgorithm> routing = nullptr);
 
 }  // namespace netcosim

@@ -223,6 +223,9 @@ bool Router::allocate(Cycle now) {
     }
     const RouteResult r = route_[idx];
     b.routed = false;
+    if (vc_check_ != nullptr)
+      check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r,
+                     pkt, now);
     // A phase change takes effect before this hop's own effects: when the hop leaving the
     // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
     if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
@@ -351,6 +354,34 @@ bool Router::step_core(Cycle now, StatsSink& sink) {
     if (track_filter_) contention_.filter(filter_alpha_256_);
   }
   return moved;
+}
+
+Router::HeadView Router::head_view(uint32_t port, uint32_t vc) const {
+  HeadView h;
+  const VcBuffer& b = vcb_[port * V_ + vc];
+  h.packets = b.count;
+  if (b.count == 0) return h;
+  h.head = &slots_[b.base + b.head];
+  h.routed = b.routed;
+  h.out_port = b.out_port;
+  h.out_vc = b.out_vc;
+  return h;
+}
+
+bool Router::settled(Cycle now) const {
+  for (uint32_t i = 0; i < P_; ++i) {
+    const Link* L = in_link_[i];
+    const Nic* nic = nics_[i];
+    if (L != nullptr && !L->data.empty()) return false;
+    // A NIC takes its credits only while it has packets queued.
+    if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
+    if (in_busy_until_[i] > now || outq_[i].count != 0) return false;
+    if (fifo_[i].tx_pending && fifo_[i].tx_release > now) return false;
+    if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
+    for (uint32_t m = vc_mask_[i]; m != 0; m &= m - 1)
+      if (vcb_[i * V_ + static_cast<uint32_t>(__builtin_ctz(m))].head_ready >= now) return false;
+  }
+  return true;
 }
 
 std::string Router::describe_blocked(Cycle now, size_t max_lines) const {

@@ -165,6 +165,24 @@ class Router final : public GroupSensors {
   void set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
                       uint32_t groups, uint32_t my_group);
 
+  // The VC-order checker (sim/routing/vc_order.h): every grant is checked against `order` (nullptr:
+  // no check, one predictable branch per grant).
+  void set_vc_check(const VcOrder* order) { vc_check_ = order; }
+
+  // Deadlock diagnostics (sim/network/deadlock_report.cpp): an input VC's head and its route.
+  struct HeadView {
+    uint32_t packets = 0;
+    const Packet* head = nullptr;  // nullptr when empty
+    bool routed = false;           // out_port / out_vc hold the head's route
+    uint32_t out_port = 0, out_vc = 0;
+  };
+  HeadView head_view(uint32_t port, uint32_t vc) const;
+  uint32_t vcs_per_port() const { return V_; }
+  // True when nothing at this router will change by itself after cycle now - 1: no packet or
+  // credit on its input links, no crossbar transfer, no packet in an output FIFO or on a link,
+  // no head still in the router pipeline, no NIC waiting for its link (the watchdog's "settled").
+  bool settled(Cycle now) const;
+
   // Inspection for tests.
   uint32_t input_occupancy(uint32_t port, uint32_t vc) const { return vcb_[port * V_ + vc].count; }
   uint32_t output_credits(uint32_t port, uint32_t vc) const { return credits_[port].credits(vc); }
@@ -281,6 +299,7 @@ class Router final : public GroupSensors {
   uint64_t dec_mask_ = 0;         // input ports whose last packet's tail has not left yet
   std::vector<uint8_t> dec_out_;  // that packet's minimal output, decremented when it leaves
 
+  const VcOrder* vc_check_ = nullptr;
   uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
   ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle

@@ -55,6 +55,12 @@ class OlmRouting final : public RoutingAlgorithm {
   uint32_t filter_alpha_256() const override { return alpha_256_; }
   uint32_t min_local_vcs() const override { return 3; }
   uint32_t min_global_vcs() const override { return 2; }
+  // Local VC v before global VC v, global VC v before local VC v + 1 (FOGSim's rule: +1 after a
+  // global hop or a minimal local hop, the same number on a local-to-global hop), and the one
+  // nonminimal local hop per group keeps its input VC number.
+  VcOrder vc_order() const override {
+    return VcOrder::from_reference("l0-g0-l1-g1-l2", /*nonminimal_local_keeps_vc=*/true);
+  }
 
  private:
   uint8_t vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const;

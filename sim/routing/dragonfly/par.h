@@ -22,6 +22,7 @@ class ParRouting final : public RoutingAlgorithm {
   bool adaptive() const override { return true; }
   uint32_t min_local_vcs() const override { return 5; }
   uint32_t min_global_vcs() const override { return 2; }
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-l1-g0-l2-l3-g1-l4"); }
 
  private:
   double occupancy(const PortView& q, uint32_t port, uint32_t vc) const;

@@ -37,6 +37,8 @@ class SourceAdaptiveRouting final : public RoutingAlgorithm {
   bool sat_per_port() const override { return per_port_; }
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
+  // VAL's order: the path is VAL's once it leaves the source router.
+  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }
 
  private:
   double occupancy(const PortView& q, uint32_t port, uint32_t vc) const;

@@ -1,0 +1,168 @@
+// The deadlock report and the watchdog (reliability issue, items 2 and 10): a network that
+// deadlocks by construction (Valiant paths on VC 0 only, ADV+1 at load 1.0: the cyclic channel
+// dependency that distance-based VCs exist to break) must be reported with the cycle of its
+// wait-for graph, in text and JSON, by the native engine on one and two threads; and a watchdog
+// period shorter than a link's latency must not turn packets in flight into a "deadlock".
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "bad_routings.h"
+#include "sim/network/network.h"
+#include "test_util.h"
+
+using namespace netcosim;
+using netcosim::test::h2_topology;
+using netcosim::test::ValiantOnVc0;
+
+namespace {
+
+Config make(const std::string& size, std::initializer_list<std::string> sets) {
+  return netcosim::test::dragonfly(size, sets);
+}
+
+Config deadlocking_config(const char* watchdog) {
+  Config c = make(
+      "h2", {"traffic.load=1.0", "traffic.pattern=adv", "sim.warmup=1000", "sim.measure=20000"});
+  c.set_override(std::string("sim.watchdog=") + watchdog);
+  return c;
+}
+
+// The report's claims, checked against the topology and the routers' state: each element's
+// head waits for the next element's buffer (the downstream input of its output port, on its
+// output VC); it cannot get credits for a whole packet; with nothing in flight the credits
+// are exactly the downstream buffer's free space; occupancies are the routers' own.
+void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
+  const Dragonfly& topo = net.topology();
+  const uint32_t S = net.router_config().packet_size;
+  EXPECT_EQ(rep.packet_size, S);
+  EXPECT_EQ(rep.watchdog, watchdog);
+  EXPECT_GE(rep.idle_cycles, watchdog);
+  EXPECT_GT(rep.packets_in_flight, 0u);
+  ASSERT_FALSE(rep.cycles.empty()) << deadlock_text(rep);
+  for (const auto& cyc : rep.cycles) {
+    ASSERT_GE(cyc.size(), 2u);
+    for (size_t k = 0; k < cyc.size(); ++k) {
+      const BlockedBuffer& b = cyc[k];
+      const BlockedBuffer& nb = cyc[(k + 1) % cyc.size()];
+      const Dragonfly::PortRef down = topo.peer(b.router, b.out_port);
+      EXPECT_EQ(down.router, nb.router);
+      EXPECT_EQ(down.port, nb.port);
+      EXPECT_EQ(b.out_vc, nb.vc);
+      EXPECT_EQ(b.vc, 0u);  // the routing uses VC 0 only
+      EXPECT_LT(b.out_credits, S);
+      EXPECT_EQ(b.out_credits, nb.capacity_phits - nb.occupancy_phits);
+      EXPECT_EQ(b.out_credits, net.router(b.router).output_credits(b.out_port, b.out_vc));
+      EXPECT_EQ(b.occupancy_phits, net.router(b.router).input_occupancy(b.port, b.vc) * S);
+      EXPECT_GT(b.occupancy_phits, 0u);
+      EXPECT_EQ(b.port_class, topo.port_kind(b.port));
+      EXPECT_EQ(b.capacity_phits,
+                net.router_config().buffer[static_cast<unsigned>(topo.port_kind(b.port))]);
+    }
+  }
+}
+
+// The JSON object carries the same cycles as the report, and the text names every buffer.
+void check_json_and_text(const DeadlockReport& rep, const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(deadlock_json(rep));
+  EXPECT_EQ(j.at("cycle").get<uint64_t>(), rep.cycle - 1);
+  EXPECT_EQ(j.at("idle_cycles").get<uint64_t>(), rep.idle_cycles);
+  EXPECT_EQ(j.at("packets_in_flight").get<uint64_t>(), rep.packets_in_flight);
+  ASSERT_EQ(j.at("cycles").size(), rep.cycles.size());
+  for (size_t c = 0; c < rep.cycles.size(); ++c) {
+    ASSERT_EQ(j["cycles"][c].size(), rep.cycles[c].size());
+    for (size_t k = 0; k < rep.cycles[c].size(); ++k) {
+      const BlockedBuffer& b = rep.cycles[c][k];
+      const nlohmann::json& e = j["cycles"][c][k];
+      EXPECT_EQ(e.at("router").get<uint32_t>(), b.router);
+      EXPECT_EQ(e.at("port").get<uint32_t>(), b.port);
+      EXPECT_EQ(e.at("port_class").get<std::string>(), port_class_name(b.port_class));
+      EXPECT_EQ(e.at("vc").get<uint32_t>(), b.vc);
+      EXPECT_EQ(e.at("occupancy_phits").get<uint32_t>(), b.occupancy_phits);
+      EXPECT_EQ(e.at("capacity_phits").get<uint32_t>(), b.capacity_phits);
+      EXPECT_EQ(e.at("waits_for").at("port").get<uint32_t>(), b.out_port);
+      EXPECT_EQ(e.at("waits_for").at("credits").get<uint32_t>(), b.out_credits);
+      const std::string line =
+          "router " + std::to_string(b.router) + " input port " + std::to_string(b.port) + " (" +
+          port_class_name(b.port_class) + ") VC " + std::to_string(b.vc) + ": " +
+          std::to_string(b.occupancy_phits) + "/" + std::to_string(b.capacity_phits) + " phits";
+      if (c < 10) {  // the text shows the first ten cycles
+        EXPECT_NE(text.find(line), std::string::npos) << line;
+      }
+    }
+  }
+  // The cycles come first, the other waiting buffers after.
+  EXPECT_LT(text.find("cycle 1 ("), text.find("where packets wait"));
+  EXPECT_EQ(text.find("further cycle(s) omitted") != std::string::npos, rep.cycles.size() > 10);
+}
+
+class DeadlockReportThreads : public ::testing::TestWithParam<uint32_t> {};
+
+TEST_P(DeadlockReportThreads, NamesTheCycleOfBlockedBuffers) {
+  const Config c = deadlocking_config("500");
+  Network net(c, std::make_unique<ValiantOnVc0>(h2_topology()));
+  try {
+    net.run(nullptr, GetParam());
+    FAIL() << "expected a deadlock";
+  } catch (const SimulationFailure& e) {
+    const DeadlockReport* rep = e.deadlock();
+    ASSERT_NE(rep, nullptr) << e.what();
+    EXPECT_EQ(std::string(e.what()), deadlock_text(*rep));
+    check_report(net, *rep, 500);
+    check_json_and_text(*rep, e.what());
+    // The document `run --json` writes on exit 3.
+    const nlohmann::json doc = nlohmann::json::parse(failure_json(e));
+    EXPECT_EQ(doc.at("schema"), "netcosim.failure/1");
+    EXPECT_EQ(doc.at("error").get<std::string>(), e.what());
+    EXPECT_EQ(doc.at("deadlock"), nlohmann::json::parse(deadlock_json(*rep)));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Native, DeadlockReportThreads, ::testing::Values(1u, 2u),
+                         [](const testing::TestParamInfo<uint32_t>& i) {
+                           return std::to_string(i.param) + "_threads";
+                         });
+
+// A watchdog of one cycle still finds the deadlock, once nothing is in flight any more.
+TEST(DeadlockReport, OneCycleWatchdogFindsTheSameKindOfCycle) {
+  Network net(deadlocking_config("1"), std::make_unique<ValiantOnVc0>(h2_topology()));
+  try {
+    net.run();
+    FAIL() << "expected a deadlock";
+  } catch (const SimulationFailure& e) {
+    ASSERT_NE(e.deadlock(), nullptr) << e.what();
+    check_report(net, *e.deadlock(), 1);
+  }
+}
+
+// A failure that is not a deadlock carries no report; its JSON has no `deadlock`.
+TEST(DeadlockReport, OtherFailuresHaveNoDeadlockObject) {
+  const nlohmann::json doc = nlohmann::json::parse(failure_json(SimulationFailure("boom")));
+  EXPECT_EQ(doc.at("error"), "boom");
+  EXPECT_FALSE(doc.contains("deadlock"));
+}
+
+// At load 0.001 packets spend most of their time on 10- and 100-cycle links with nothing else
+// moving: with a 1-cycle watchdog the old definition (no movement, packets in flight) reported a
+// deadlock; nothing waits for a resource there, so the run completes. Both engines' decision is
+// Network::watchdog; the CLI must exit 0.
+TEST(Watchdog, PacketsInFlightOnLinksAreNotADeadlock) {
+  for (const uint32_t threads : {1u, 2u}) {
+    const Config c = make("h2", {"traffic.load=0.001", "sim.watchdog=1", "sim.drain=true"});
+    Network net(c);
+    RunResults r;
+    ASSERT_NO_THROW(r = net.run(nullptr, threads));
+    EXPECT_TRUE(r.conservation_ok);
+    EXPECT_GT(r.packets_delivered, 0u);
+  }
+  const auto o = netcosim::test::run_cli(
+      "run --set traffic.load=0.001 --set sim.watchdog=1 --quiet --json /dev/null");
+  EXPECT_EQ(o.status, 0) << o.output;
+  const auto sc = netcosim::test::run_cli(
+      "run --engine systemc --set traffic.load=0.001 --set sim.watchdog=1 --quiet "
+      "--json /dev/null");
+  EXPECT_EQ(sc.status, 0) << sc.output;
+}
+
+}  // namespace
