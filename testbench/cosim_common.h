@@ -471,17 +471,28 @@ inline int parse_options(int argc, char** argv, const BenchInfo& info, Options& 
       ("require-coverage", po::bool_switch(&o.require_coverage), "exit 4 on a 0")   //
       ("list-params", po::bool_switch(&o.list_params), "print the parameter sets")  //
       ("help", "print the usage");
+  // Arguments that are not options are collected so that they can be refused (never ignored).
+  std::vector<std::string> stray;
+  po::options_description all;
+  all.add(desc).add_options()("stray-argument", po::value(&stray));
+  po::positional_options_description positional;
+  positional.add("stray-argument", -1);
   po::variables_map vm;
   try {
     po::store(
         po::command_line_parser(argc, argv)
-            .options(desc)
+            .options(all)
+            .positional(positional)
             .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
             .run(),
         vm);
     po::notify(vm);
   } catch (const po::error& e) {
     return usage_error(std::string(e.what()) + " (--help lists the options)");
+  }
+  if (!stray.empty()) {
+    return usage_error("unexpected argument '" + stray.front() +
+                       "': every argument is an option (--help lists them)");
   }
   if (vm.count("help")) {
     std::printf("%s\n", usage_text(argv[0]).c_str());
