@@ -13,24 +13,34 @@
 #include <verilated.h>
 #include <verilated_vcd_sc.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include <systemc>
 
-#include "param_sets.h"
+#include <unistd.h>
+#include <boost/program_options.hpp>
+
+#include "rtl/catalog.h"
+#include "sim/util/json.h"
+#include "sim/util/rng.h"
 
 namespace netcosim::cosim {
 
@@ -99,22 +109,22 @@ T packed(int bits, const std::vector<std::pair<int, uint64_t>>& fields_lsb_value
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deterministic random stream (SplitMix64), one per bench run, seeded from --seed (DESIGN.md §2.4).
-class Rng {
+// The stimulus draws from the simulator's random stream (sim/core/rng.h, DESIGN.md §2.4): one
+// stream per bench run, seeded from --seed (kind kRngKindTestbench separates it from the
+// simulator's node and router streams).
+constexpr uint64_t kRngKindTestbench = 0x7e57be4c4ULL;
+class Rng : public netcosim::Rng {
  public:
-  explicit Rng(uint64_t seed) : s_(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) {}
-  uint64_t next() {
-    uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint32_t below(uint32_t n) { return n == 0 ? 0 : static_cast<uint32_t>(next() % n); }
-  bool chance(double p) { return static_cast<double>(next() >> 11) * 0x1.0p-53 < p; }
-
- private:
-  uint64_t s_;
+  explicit Rng(uint64_t seed) : netcosim::Rng(seed, kRngKindTestbench, 0) {}
+  bool chance(double p) { return uniform() < p; }
 };
+
+// Exit status of a bench (docs/cosim.md).
+constexpr int kExitOk = 0;
+constexpr int kExitInternal = 1;         // an unexpected exception (a bug of the bench)
+constexpr int kExitUsage = 2;            // bad option or an output that cannot be written
+constexpr int kExitMismatch = 3;         // the RTL and the model differ
+constexpr int kExitCoverageMissing = 4;  // --require-coverage and a counter stayed at 0
 
 // ---------------------------------------------------------------------------------------------
 struct Options {
@@ -123,11 +133,76 @@ struct Options {
   uint64_t seed = 1;
   std::string vcd_dir;
   uint64_t vcd_chunk = 1000;  // VCD window: chunks of this many cycles, the last two kept
-  int64_t inject_fault = -1;
+  int64_t inject_fault = -1;  // cycle of the fault, -1 none
+  std::string inject_port;    // output port whose RTL value is corrupted (default: the first)
   std::string json;
   uint64_t timing_cycles = 50000;  // capped at --cycles unless given explicitly
   bool legal_only = false;         // no protocol violations in the stimulus; RTL assertions enabled
+  bool require_coverage = false;   // exit 4 when a required coverage counter is 0
   bool list_params = false;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fault injection on the RTL side (--inject-fault CYCLE[:PORT]). Every output of the Verilated
+// block reaches the comparator through a FaultTap: the DUT drives `<port>_dut`, the tap copies it
+// to `<port>_rtl`, which is the only signal the comparator reads for that port. Armed for one
+// cycle, the tap flips bit 0 of the value it copies (element 0 of a flattened bus). The model,
+// the RTL's state and its inputs are untouched, so the corrupted value can reach the comparator
+// only through the RTL's output path: a bench that compared the model with itself, or read the
+// wrong signal, would miss the fault and fail its fault-injection test.
+class FaultTapBase {
+ public:
+  virtual ~FaultTapBase() = default;
+  virtual const std::string& port() const = 0;
+  virtual void set_armed(bool armed) = 0;
+};
+
+template <class T>
+class FaultTap : public sc_core::sc_module, public FaultTapBase {
+ public:
+  sc_core::sc_in<T> in{"in"};
+  sc_core::sc_out<T> out{"out"};
+
+  SC_HAS_PROCESS(FaultTap);
+  FaultTap(sc_core::sc_module_name n, std::string port)
+      : sc_core::sc_module(n), port_(std::move(port)) {
+    SC_METHOD(pass);
+    sensitive << in << armed_changed_;
+  }
+  const std::string& port() const override { return port_; }
+  void set_armed(bool armed) override {
+    armed_ = armed;
+    armed_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+
+ private:
+  static void flip_bit0(bool& v) { v = !v; }
+  template <int W>
+  static void flip_bit0(sc_dt::sc_bv<W>& v) {
+    v.set_bit(0, v.get_bit(0) ? sc_dt::Log_0 : sc_dt::Log_1);
+  }
+  void pass() {
+    T v = in.read();
+    if (armed_) flip_bit0(v);
+    out.write(v);
+  }
+  std::string port_;
+  bool armed_ = false;
+  sc_core::sc_event armed_changed_;
+};
+
+// One output port of the RTL: the signal the DUT drives, the tap and the signal compared.
+template <class T>
+struct RtlOutput {
+  explicit RtlOutput(const std::string& port)
+      : dut((port + "_dut").c_str()),
+        rtl((port + "_rtl").c_str()),
+        tap((port + "_tap").c_str(), port) {
+    tap.in(dut);
+    tap.out(rtl);
+  }
+  sc_core::sc_signal<T> dut, rtl;
+  FaultTap<T> tap;
 };
 
 // Comparison of one cycle: every output is passed with the model's and the RTL's value.
@@ -137,15 +212,8 @@ class Checker {
     std::string name;
     uint64_t expected, actual;
   };
-  void begin(bool inject_fault) {
-    inject_ = inject_fault;
-    diffs_.clear();
-  }
+  void begin() { diffs_.clear(); }
   void check(const char* name, int index, uint64_t model, uint64_t rtl) {
-    if (inject_) {  // --inject-fault: the first output compared in that cycle is corrupted
-      model ^= 1u;
-      inject_ = false;
-    }
     if (model != rtl) {
       std::string n = name;
       if (index >= 0) n += "[" + std::to_string(index) + "]";
@@ -156,19 +224,33 @@ class Checker {
   const std::vector<Diff>& diffs() const { return diffs_; }
 
  private:
-  bool inject_ = false;
   std::vector<Diff> diffs_;
 };
 
+// Stimulus coverage: named counters of the situations met during the compared cycles. A
+// required counter must be above 0 for --require-coverage (counters of situations that the
+// stimulus avoids on purpose, such as protocol violations under --legal-only, are not required).
+struct CoverageCounter {
+  std::string name;  // snake_case: also the JSON key
+  uint64_t value;
+  bool required;
+};
+using Coverage = std::vector<CoverageCounter>;
+
+inline uint64_t min_of(const std::vector<uint64_t>& v) {
+  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
+}
+
 // VCD of the RTL: chunk files of vcd_chunk cycles, the two most recent kept, so that the window
 // around a failing cycle (at least one chunk before it, kCyclesAfterMismatch after) is on disk.
+// The directory is created and probed before elaboration (check_output_dir); a chunk that cannot
+// be opened later throws std::runtime_error (caught by the bench thread: exit 2).
 class VcdWindow {
  public:
   VcdWindow(std::string dir, std::string base, uint64_t chunk)
       : dir_(std::move(dir)), base_(std::move(base)), chunk_(chunk) {}
   template <class Dut>
   void start(Dut& dut) {
-    std::filesystem::create_directories(dir_);
     tfp_ = std::make_unique<VerilatedVcdSc>();
     dut.trace(tfp_.get(), 99);
     open(0);
@@ -177,7 +259,10 @@ class VcdWindow {
     if (!tfp_ || chunk_ == 0 || cycle == 0 || cycle % chunk_ != 0) return;
     tfp_->close();
     const uint64_t k = cycle / chunk_;
-    if (k >= 2) std::filesystem::remove(name(k - 2));
+    if (k >= 2) {
+      std::error_code ec;
+      std::filesystem::remove(name(k - 2), ec);
+    }
     open(k);
   }
   void finish() {
@@ -198,6 +283,9 @@ class VcdWindow {
   void open(uint64_t k) {
     current_ = k;
     tfp_->open(name(k).c_str());
+    if (!tfp_->isOpen()) {
+      throw std::runtime_error("--vcd '" + dir_ + "': cannot write " + name(k));
+    }
   }
   std::string dir_, base_;
   uint64_t chunk_;
@@ -211,6 +299,7 @@ class BenchHooks {
   virtual ~BenchHooks() = default;
   // Cosim phase: generate the stimulus of `cycle` (random, or rst forced high) and write it.
   virtual void drive(uint64_t cycle, bool force_reset) = 0;
+  // Compares every output (model against the `<port>_rtl` signals) and counts coverage.
   virtual void compare(Checker& c) = 0;
   virtual std::string inputs_text() const = 0;
   // Timing phase: write pre-generated stimulus entry k (model wrapper disabled, no compare).
@@ -219,9 +308,10 @@ class BenchHooks {
   virtual void set_model_enabled(bool on) = 0;
   // Plain C++ loop of the model over the same pre-generated stimulus; returns seconds.
   virtual double time_model(uint64_t cycles) = 0;
-  // Counts of the interesting situations met during the compared cycles (printed after the
-  // summary).
-  virtual std::string coverage() const = 0;
+  // Counts of the interesting situations met during the compared cycles.
+  virtual Coverage coverage() const = 0;
+  // The taps of the RTL outputs, in the order of the bench's output port list.
+  virtual std::vector<FaultTapBase*> fault_taps() = 0;
 };
 
 struct RunResult {
@@ -234,7 +324,8 @@ struct RunResult {
   double rtl_seconds = 0, model_seconds = 0;
   uint64_t timing_cycles = 0;
   std::vector<std::string> vcd_files;
-  std::string coverage;
+  Coverage coverage;
+  std::string error;  // an output that could not be written during the run (exit 2)
 };
 
 constexpr uint64_t kTimingBuffer = 4096;  // pre-generated stimulus entries, replayed cyclically
@@ -244,6 +335,12 @@ inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_cl
                            VcdWindow* vcd, RunResult& r) {
   using sc_core::wait;
   Checker checker;
+  FaultTapBase* fault = nullptr;
+  if (o.inject_fault >= 0) {
+    for (FaultTapBase* t : h.fault_taps()) {
+      if (t->port() == o.inject_port) fault = t;
+    }
+  }
   for (int k = 0; k < kPowerOnResetCycles; ++k) {
     wait(clk.posedge_event());
     wait(kStimulusDelay);
@@ -256,9 +353,11 @@ inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_cl
     if (vcd) vcd->on_cycle(cycle);
     wait(kStimulusDelay);
     h.drive(cycle, false);
+    // The tap is armed with the stimulus of the fault cycle and disarmed with the next one.
+    if (fault) fault->set_armed(static_cast<int64_t>(cycle) == o.inject_fault);
     wait(kSampleDelay);
     if (failed) continue;
-    checker.begin(static_cast<int64_t>(cycle) == o.inject_fault);
+    checker.begin();
     h.compare(checker);
     ++r.cycles_compared;
     if (checker.failed()) {
@@ -271,6 +370,7 @@ inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_cl
       end = vcd ? cycle + 1 + kCyclesAfterMismatch : cycle + 1;
     }
   }
+  if (fault) fault->set_armed(false);
   r.coverage = h.coverage();
   if (vcd) {
     vcd->finish();
@@ -294,6 +394,19 @@ inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_cl
   sc_core::sc_stop();
 }
 
+// The SC_THREAD body of every bench: an output that cannot be written ends the run as a usage
+// error (RunResult::error), never as an exception out of the SystemC kernel.
+inline void run_guarded(BenchHooks& h, const Options& o, const sc_core::sc_clock& clk,
+                        VcdWindow* vcd, RunResult& r, const std::function<void()>& start_vcd) {
+  try {
+    if (vcd) start_vcd();
+    run_cycle_loop(h, o, clk, vcd, r);
+  } catch (const std::exception& e) {
+    r.error = e.what();
+    sc_core::sc_stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // One parameterisation of a block: its name (--params), its "K=V,..." string and a factory that
 // elaborates the bench top for it (called once: SystemC elaborates once per process).
@@ -303,132 +416,237 @@ struct ParamSetEntry {
   std::function<std::unique_ptr<sc_core::sc_module>(const Options&, RunResult&)> make;
 };
 
-inline void print_usage(const char* prog, const std::vector<ParamSetEntry>& sets) {
-  std::fprintf(stderr,
-               "usage: %s --params NAME [--cycles N] [--seed S] [--vcd DIR] [--vcd-chunk N]\n"
-               "          [--inject-fault CYCLE] [--json FILE] [--timing-cycles N] [--legal-only]"
-               " [--list-params]\n  parameter sets:",
-               prog);
-  for (const auto& s : sets) std::fprintf(stderr, " %s (%s)", s.name.c_str(), s.params.c_str());
-  std::fprintf(stderr, "\n");
+// What a bench executable is: its block, its output ports (in compare order) and its sets.
+struct BenchInfo {
+  const char* block;
+  std::vector<std::string> outputs;
+  std::vector<ParamSetEntry> sets;
+  // Non-empty for a deliberately broken RTL copy (testbench/CMakeLists.txt, NETCOSIM_MUTANT): the
+  // mutant's description; it then holds only some of the block's parameter sets.
+  std::string mutant;
+};
+
+inline std::string usage_text(const char* prog) {
+  return std::string("usage: ") + prog +
+         " --params NAME [--cycles N] [--seed S] [--vcd DIR] [--vcd-chunk N]\n"
+         "          [--inject-fault CYCLE[:PORT]] [--json FILE] [--timing-cycles N]"
+         " [--legal-only]\n          [--require-coverage] [--list-params]";
 }
 
 inline bool parse_u64(const std::string& s, uint64_t& v) {
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) {
+    return false;
+  }
+  v = std::stoull(s);
+  return true;
+}
+
+inline std::string joined(const std::vector<std::string>& v) {
+  std::string r;
+  for (const auto& x : v) r += (r.empty() ? "" : ", ") + x;
+  return r;
+}
+
+// One-line usage error on stderr; returns kExitUsage.
+inline int usage_error(const std::string& msg) {
+  std::fprintf(stderr, "error: %s\n", msg.c_str());
+  return kExitUsage;
+}
+
+// Returns -1 when the options are good, otherwise the exit status (0 for --help/--list-params).
+inline int parse_options(int argc, char** argv, const BenchInfo& info, Options& o) {
+  namespace po = boost::program_options;
+  std::string cycles, seed, vcd_chunk, inject, timing;
+  po::options_description desc("options");
+  desc.add_options()                                                                //
+      ("params", po::value(&o.params), "parameter set")                             //
+      ("cycles", po::value(&cycles), "cycles compared")                             //
+      ("seed", po::value(&seed), "seed of the stimulus")                            //
+      ("vcd", po::value(&o.vcd_dir), "VCD directory")                               //
+      ("vcd-chunk", po::value(&vcd_chunk), "cycles per VCD chunk")                  //
+      ("inject-fault", po::value(&inject), "CYCLE[:PORT]")                          //
+      ("json", po::value(&o.json), "JSON result file")                              //
+      ("timing-cycles", po::value(&timing), "cycles of each timing phase")          //
+      ("legal-only", po::bool_switch(&o.legal_only), "no protocol violations")      //
+      ("require-coverage", po::bool_switch(&o.require_coverage), "exit 4 on a 0")   //
+      ("list-params", po::bool_switch(&o.list_params), "print the parameter sets")  //
+      ("help", "print the usage");
+  // Arguments that are not options are collected so that they can be refused (never ignored).
+  std::vector<std::string> stray;
+  po::options_description all;
+  all.add(desc).add_options()("stray-argument", po::value(&stray));
+  po::positional_options_description positional;
+  positional.add("stray-argument", -1);
+  po::variables_map vm;
   try {
-    v = std::stoull(s);
-  } catch (...) {
+    po::store(
+        po::command_line_parser(argc, argv)
+            .options(all)
+            .positional(positional)
+            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+            .run(),
+        vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return usage_error(std::string(e.what()) + " (--help lists the options)");
+  }
+  if (!stray.empty()) {
+    return usage_error("unexpected argument '" + stray.front() +
+                       "': every argument is an option (--help lists them)");
+  }
+  if (vm.count("help")) {
+    std::printf("%s\n", usage_text(argv[0]).c_str());
+    return kExitOk;
+  }
+  if (o.list_params) {
+    for (const auto& s : info.sets) std::printf("%s %s\n", s.name.c_str(), s.params.c_str());
+    return kExitOk;
+  }
+  auto number = [](const char* opt, const std::string& v, uint64_t& out) {
+    if (parse_u64(v, out)) return true;
+    usage_error(std::string(opt) + " '" + v + "': expected a non-negative integer");
+    return false;
+  };
+  if (vm.count("cycles") && !number("--cycles", cycles, o.cycles)) return kExitUsage;
+  if (vm.count("seed") && !number("--seed", seed, o.seed)) return kExitUsage;
+  if (vm.count("vcd-chunk") && !number("--vcd-chunk", vcd_chunk, o.vcd_chunk)) return kExitUsage;
+  if (vm.count("timing-cycles") && !number("--timing-cycles", timing, o.timing_cycles)) {
+    return kExitUsage;
+  }
+  if (o.params.empty()) return usage_error("--params is required (--list-params lists the sets)");
+  if (o.cycles == 0) return usage_error("--cycles '0': must be at least 1");
+  if (vm.count("vcd") && o.vcd_dir.empty()) return usage_error("--vcd '': expected a directory");
+  if (vm.count("json") && o.json.empty()) return usage_error("--json '': expected a file name");
+  if (vm.count("inject-fault")) {
+    const size_t colon = inject.find(':');
+    const std::string c = inject.substr(0, colon);
+    uint64_t cycle = 0;
+    if (!parse_u64(c, cycle)) {
+      return usage_error("--inject-fault '" + inject +
+                         "': expected CYCLE or CYCLE:PORT with CYCLE a non-negative integer");
+    }
+    if (cycle >= o.cycles) {
+      return usage_error("--inject-fault '" + inject + "': cycle " + c +
+                         " is never compared; allowed 0 to " + std::to_string(o.cycles - 1) +
+                         " (--cycles " + std::to_string(o.cycles) + ")");
+    }
+    o.inject_fault = static_cast<int64_t>(cycle);
+    o.inject_port = colon == std::string::npos ? info.outputs.front() : inject.substr(colon + 1);
+    if (std::find(info.outputs.begin(), info.outputs.end(), o.inject_port) == info.outputs.end()) {
+      return usage_error("--inject-fault '" + inject + "': " + info.block + " has no output '" +
+                         o.inject_port + "'; allowed: " + joined(info.outputs));
+    }
+  }
+  if (!vm.count("timing-cycles") && o.timing_cycles > o.cycles) o.timing_cycles = o.cycles;
+  return -1;
+}
+
+// Creates the VCD directory and checks that a file can be created in it (before elaboration).
+inline bool check_output_dir(const std::string& dir, std::string& why) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    why = ec.message();
+    return false;
+  }
+  const std::string probe = dir + "/.netcosim_write_probe";
+  std::FILE* f = std::fopen(probe.c_str(), "w");
+  if (f == nullptr) {
+    why = std::strerror(errno);
+    return false;
+  }
+  std::fclose(f);
+  std::filesystem::remove(probe, ec);
+  return true;
+}
+
+// Writes a file completely or not at all: a temporary file next to it, renamed over it.
+inline bool write_file_atomically(const std::string& path, const std::string& text,
+                                  std::string& why) {
+  const std::string tmp = path + ".tmp" + std::to_string(static_cast<long long>(getpid()));
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.flush();
+    if (!f) {
+      why = std::strerror(errno);
+      f.close();
+      std::error_code ec;
+      std::filesystem::remove(tmp, ec);
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    why = ec.message();
+    std::filesystem::remove(tmp, ec);
     return false;
   }
   return true;
 }
 
-// Returns -1 when the options are good, otherwise the exit status (0 for --list-params).
-inline int parse_options(int argc, char** argv, const std::vector<ParamSetEntry>& sets,
-                         Options& o) {
-  bool timing_given = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "error: %s needs a value\n", a.c_str());
-        return false;
-      }
-      out = argv[++i];
-      return true;
-    };
-    auto number = [&](uint64_t& out) {
-      std::string v;
-      if (!value(v)) return false;
-      if (!parse_u64(v, out)) {
-        std::fprintf(stderr, "error: %s '%s': expected a non-negative integer\n", a.c_str(),
-                     v.c_str());
-        return false;
-      }
-      return true;
-    };
-    uint64_t n = 0;
-    if (a == "--params") {
-      if (!value(o.params)) return 2;
-    } else if (a == "--cycles") {
-      if (!number(o.cycles)) return 2;
-    } else if (a == "--seed") {
-      if (!number(o.seed)) return 2;
-    } else if (a == "--vcd") {
-      if (!value(o.vcd_dir)) return 2;
-    } else if (a == "--vcd-chunk") {
-      if (!number(o.vcd_chunk)) return 2;
-    } else if (a == "--inject-fault") {
-      if (!number(n)) return 2;
-      o.inject_fault = static_cast<int64_t>(n);
-    } else if (a == "--json") {
-      if (!value(o.json)) return 2;
-    } else if (a == "--timing-cycles") {
-      if (!number(o.timing_cycles)) return 2;
-      timing_given = true;
-    } else if (a == "--legal-only") {
-      o.legal_only = true;
-    } else if (a == "--list-params") {
-      o.list_params = true;
-    } else {
-      std::fprintf(stderr, "error: unknown option '%s'\n", a.c_str());
-      print_usage(argv[0], sets);
-      return 2;
-    }
+// Checks that `path` can be written, without leaving a file behind (before the run).
+inline bool check_output_file(const std::string& path, std::string& why) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    why = "is a directory";
+    return false;
   }
-  if (o.list_params) {
-    for (const auto& s : sets) std::printf("%s %s\n", s.name.c_str(), s.params.c_str());
-    return 0;
+  const std::string tmp = path + ".tmp" + std::to_string(static_cast<long long>(getpid()));
+  std::FILE* f = std::fopen(tmp.c_str(), "w");
+  if (f == nullptr) {
+    why = std::strerror(errno);
+    return false;
   }
-  if (o.params.empty()) {
-    std::fprintf(stderr, "error: --params is required\n");
-    print_usage(argv[0], sets);
-    return 2;
-  }
-  if (o.cycles == 0) {
-    std::fprintf(stderr, "error: --cycles must be at least 1\n");
-    return 2;
-  }
-  if (!timing_given && o.timing_cycles > o.cycles) o.timing_cycles = o.cycles;
-  return -1;
+  std::fclose(f);
+  std::filesystem::remove(tmp, ec);
+  return true;
 }
 
-inline std::string json_escape(const std::string& s) {
-  std::string r;
-  for (char c : s) {
-    if (c == '"' || c == '\\') r += '\\';
-    r += c;
-  }
-  return r;
-}
-
-// sc_main body shared by the benches. Exit status: 0 no mismatch, 1 mismatch, 2 bad usage.
-inline int bench_main(int argc, char** argv, const char* block,
-                      const std::vector<ParamSetEntry>& sets) {
-  // The compiled parameterisations must be exactly the shared list (param_sets.h).
+// sc_main body shared by the benches. Exit status: kExitOk, kExitUsage, kExitMismatch,
+// kExitCoverageMissing, kExitInternal (docs/cosim.md).
+inline int bench_main_checked(int argc, char** argv, const BenchInfo& info) {
+  const char* block = info.block;
+  // The compiled parameterisations must be the shared list (rtl/catalog.h): all of them, in order,
+  // or, for a mutant, each one equal to the shared set of that name.
   const rtl::RtlBlock* shared = rtl::find_rtl_block(block);
-  bool same = shared != nullptr && shared->sets.size() == sets.size();
-  for (size_t k = 0; same && k < sets.size(); ++k) {
-    same = sets[k].name == shared->sets[k].name && sets[k].params == shared->sets[k].params;
+  bool same =
+      shared != nullptr && (info.mutant.empty() ? shared->sets.size() == info.sets.size() : true);
+  for (size_t k = 0; same && k < info.sets.size(); ++k) {
+    bool found = false;
+    for (size_t j = 0; j < shared->sets.size(); ++j) {
+      if ((info.mutant.empty() ? j == k : true) && info.sets[k].name == shared->sets[j].name &&
+          info.sets[k].params == shared->sets[j].params) {
+        found = true;
+      }
+    }
+    same = found;
   }
   if (!same) {
-    std::fprintf(stderr, "internal error: the parameter sets of %s differ from param_sets.h\n",
+    std::fprintf(stderr, "internal error: the parameter sets of %s differ from rtl/catalog.h\n",
                  block);
-    return 2;
+    return kExitInternal;
   }
   Options o;
-  const int rc = parse_options(argc, argv, sets, o);
+  const int rc = parse_options(argc, argv, info, o);
   if (rc >= 0) return rc;
   const ParamSetEntry* set = nullptr;
-  for (const auto& s : sets) {
+  std::vector<std::string> names;
+  for (const auto& s : info.sets) {
     if (s.name == o.params) set = &s;
+    names.push_back(s.name);
   }
   if (set == nullptr) {
-    std::fprintf(stderr, "error: unknown parameter set '%s' for %s; allowed:", o.params.c_str(),
-                 block);
-    for (const auto& s : sets) std::fprintf(stderr, " %s", s.name.c_str());
-    std::fprintf(stderr, "\n");
-    return 2;
+    return usage_error("--params '" + o.params + "': not a parameter set of " + block +
+                       (info.mutant.empty() ? "" : " (mutant)") + "; allowed: " + joined(names));
+  }
+  std::string why;
+  if (!o.vcd_dir.empty() && !check_output_dir(o.vcd_dir, why)) {
+    return usage_error("--vcd '" + o.vcd_dir + "': cannot write there: " + why);
+  }
+  if (!o.json.empty() && !check_output_file(o.json, why)) {
+    return usage_error("--json '" + o.json + "': cannot write: " + why);
   }
   // SystemC's informational messages (simulation stopped, ...) would clutter the summary.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -437,43 +655,97 @@ inline int bench_main(int argc, char** argv, const char* block,
 
   RunResult r;
   auto top = set->make(o, r);
+  auto* hooks = dynamic_cast<BenchHooks*>(top.get());
+  std::vector<std::string> tapped;
+  if (hooks != nullptr) {
+    for (FaultTapBase* t : hooks->fault_taps()) tapped.push_back(t->port());
+  }
+  if (tapped != info.outputs) {
+    std::fprintf(stderr, "internal error: the tapped outputs of %s (%s) are not its outputs (%s)\n",
+                 block, joined(tapped).c_str(), joined(info.outputs).c_str());
+    return kExitInternal;
+  }
   sc_core::sc_start();
+  if (!r.error.empty()) return usage_error(r.error);
 
+  const std::string label =
+      std::string(block) + (info.mutant.empty() ? "" : " (mutant: " + info.mutant + ")");
   const double rtl_cps =
       r.rtl_seconds > 0 ? static_cast<double>(r.timing_cycles) / r.rtl_seconds : 0;
   const double model_cps =
       r.model_seconds > 0 ? static_cast<double>(r.timing_cycles) / r.model_seconds : 0;
   if (r.mismatches != 0) {
     std::printf("MISMATCH at cycle %lld (%s %s, seed %llu, sampled at %.0f ns)\n",
-                static_cast<long long>(r.fail_cycle), block, set->params.c_str(),
+                static_cast<long long>(r.fail_cycle), label.c_str(), set->params.c_str(),
                 static_cast<unsigned long long>(o.seed), r.fail_time_ns);
     std::printf("  inputs: %s\n", r.fail_inputs.c_str());
+    std::vector<std::string> differing;
     for (const auto& d : r.fail_diffs) {
       std::printf("  %s: expected (model) %llu, actual (RTL) %llu\n", d.name.c_str(),
                   static_cast<unsigned long long>(d.expected),
                   static_cast<unsigned long long>(d.actual));
+      differing.push_back(d.name);
     }
+    std::printf("  differing outputs: %zu (%s)\n", differing.size(), joined(differing).c_str());
     for (const auto& f : r.vcd_files) std::printf("  VCD window: %s\n", f.c_str());
   }
   std::printf(
       "%s %s: %llu cycles compared, %llu mismatches, RTL %.0f cycles/s, model %.0f cycles/s\n",
-      block, set->params.c_str(), static_cast<unsigned long long>(r.cycles_compared),
+      label.c_str(), set->params.c_str(), static_cast<unsigned long long>(r.cycles_compared),
       static_cast<unsigned long long>(r.mismatches), rtl_cps, model_cps);
-  std::printf("  stimulus coverage: %s\n", r.coverage.c_str());
+  std::string cov, missing;
+  for (const auto& c : r.coverage) {
+    cov += (cov.empty() ? "" : ", ") + c.name + " " + std::to_string(c.value);
+    if (c.required && c.value == 0) missing += (missing.empty() ? "" : ", ") + c.name;
+  }
+  std::printf("  stimulus coverage: %s\n", cov.c_str());
+  // Coverage is judged only on a complete run: a mismatch stops the comparison early.
+  const bool coverage_complete = missing.empty();
+  if (r.mismatches == 0) {
+    std::printf("  coverage: %s\n", coverage_complete ? "every required counter above 0"
+                                                      : ("counters at 0: " + missing).c_str());
+  }
   if (!o.json.empty()) {
-    char rates[128];
-    std::snprintf(rates, sizeof rates, "\"rtl_cycles_per_s\": %.1f, \"model_cycles_per_s\": %.1f",
-                  rtl_cps, model_cps);
-    std::ofstream js(o.json);
-    js << "{\"block\": \"" << json_escape(block) << "\", \"params\": \"" << json_escape(set->params)
-       << "\", \"cycles\": " << r.cycles_compared << ", \"mismatches\": " << r.mismatches << ", "
-       << rates << "}\n";
-    if (!js) {
-      std::fprintf(stderr, "error: cannot write %s\n", o.json.c_str());
-      return 2;
+    netcosim::JsonWriter js(0);
+    js.begin_object()
+        .kv("block", std::string(block))
+        .kv("params", set->params)
+        .kv("cycles", r.cycles_compared)
+        .kv("mismatches", r.mismatches)
+        .kv("rtl_cycles_per_s", rtl_cps)
+        .kv("model_cycles_per_s", model_cps)
+        .kv("requested_cycles", o.cycles)
+        .kv("seed", o.seed);
+    js.key("first_mismatch_cycle");
+    if (r.mismatches != 0) {
+      js.value(r.fail_cycle);
+    } else {
+      js.null();
+    }
+    if (!info.mutant.empty()) js.kv("mutant", info.mutant);
+    js.key("coverage").begin_object();
+    for (const auto& c : r.coverage) js.kv(c.name, c.value);
+    js.end_object();
+    js.kv("coverage_complete", coverage_complete).end_object();
+    if (!write_file_atomically(o.json, js.str() + "\n", why)) {
+      return usage_error("--json '" + o.json + "': cannot write: " + why);
     }
   }
-  return r.mismatches != 0 ? 1 : 0;
+  if (r.mismatches != 0) return kExitMismatch;
+  if (o.require_coverage && !coverage_complete) {
+    std::fprintf(stderr, "error: --require-coverage: counters at 0: %s\n", missing.c_str());
+    return kExitCoverageMissing;
+  }
+  return kExitOk;
+}
+
+inline int bench_main(int argc, char** argv, const BenchInfo& info) {
+  try {
+    return bench_main_checked(argc, argv, info);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "internal error: %s\n", e.what());
+    return kExitInternal;
+  }
 }
 
 }  // namespace netcosim::cosim

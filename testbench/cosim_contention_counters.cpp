@@ -6,12 +6,14 @@
 // docs/cosim.md.
 #include <array>
 
-#include "contention_counters.h"
 #include "cosim_common.h"
+#include "sim/blocks/contention_counters.h"
 
+#include "Vcontention_counters_q7w4n4.h"
+#ifndef NETCOSIM_MUTANT
 #include "Vcontention_counters_q15w6n16.h"
 #include "Vcontention_counters_q31w8n62.h"
-#include "Vcontention_counters_q7w4n4.h"
+#endif
 
 namespace netcosim::cosim {
 namespace {
@@ -232,8 +234,10 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   sc_core::sc_signal<Port<N>> inc_valid{"inc_valid"}, dec_valid{"dec_valid"};
   sc_core::sc_signal<Port<N * QW>> inc_port{"inc_port"}, dec_port{"dec_port"};
   sc_core::sc_signal<Port<W>> threshold{"threshold"};
-  sc_core::sc_signal<Port<Q * W>> count_rtl{"count_rtl"}, count_model{"count_model"};
-  sc_core::sc_signal<Port<Q>> over_rtl{"over_rtl"}, over_model{"over_model"};
+  sc_core::sc_signal<Port<Q * W>> count_model{"count_model"};
+  sc_core::sc_signal<Port<Q>> over_model{"over_model"};
+  RtlOutput<Port<Q * W>> count{"count"};
+  RtlOutput<Port<Q>> over{"over"};
   Vtop dut{"dut"};
   ContentionCountersModel<Q, W, N> model{"model"};
 
@@ -247,8 +251,8 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     dut.dec_valid(dec_valid);
     dut.dec_port(dec_port);
     dut.threshold(threshold);
-    dut.count(count_rtl);
-    dut.over(over_rtl);
+    dut.count(count.dut);
+    dut.over(over.dut);
     model.clk(clk);
     model.rst(rst);
     model.inc_valid(inc_valid);
@@ -277,8 +281,8 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     write(cur_);
   }
   void compare(Checker& c) override {
-    const auto ov_m = over_model.read(), ov_r = over_rtl.read();
-    const auto cn_m = count_model.read(), cn_r = count_rtl.read();
+    const auto ov_m = over_model.read(), ov_r = over.rtl.read();
+    const auto cn_m = count_model.read(), cn_r = count.rtl.read();
     for (int q = 0; q < Q; ++q) c.check("over", q, field(ov_m, q, 1), field(ov_r, q, 1));
     for (int q = 0; q < Q; ++q) c.check("count", q, field(cn_m, q * W, W), field(cn_r, q * W, W));
     // Coverage: what the next edge will do, from the registered counts and this cycle's events.
@@ -295,6 +299,10 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
       if (cur_.dec_valid[k]) ++dec[cur_.dec_port[k]], ++events;
     }
     for (int k = Q; k < (1 << QW); ++k) cov_out_of_range_ += inc[k] + dec[k];
+    for (int q = 0; q < Q; ++q) {
+      cov_inc_[static_cast<size_t>(q)] += static_cast<uint64_t>(inc[q]);
+      cov_dec_[static_cast<size_t>(q)] += static_cast<uint64_t>(dec[q]);
+    }
     bool multi = false, both = false, sat_hi = false, sat_lo = false, at_max = false;
     for (int q = 0; q < Q; ++q) {
       const int64_t cnt = static_cast<int64_t>(field(cn_m, q * W, W));
@@ -313,16 +321,22 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     cov_idle_ += events == 0;
     cov_dense_ += events >= N;
   }
-  std::string coverage() const override {
-    std::ostringstream s;
-    s << "cycles with >=2 increments to one output " << cov_multi_
-      << ", with increment+decrement to one output " << cov_both_ << ", clamped at 2^W-1 "
-      << cov_sat_hi_ << ", clamped at 0 " << cov_sat_lo_ << ", with a count at 2^W-1 "
-      << cov_at_max_ << ", idle " << cov_idle_ << ", with >= N events " << cov_dense_
-      << ", over mixed " << cov_over_mixed_ << ", threshold changes " << cov_threshold_changes_
-      << ", events to port codes >= Q " << cov_out_of_range_ << ", reset cycles " << cov_resets_;
-    return s.str();
+  Coverage coverage() const override {
+    return {{"cycles_2plus_increments_one_output", cov_multi_, true},
+            {"cycles_increment_and_decrement_one_output", cov_both_, true},
+            {"cycles_clamped_at_max", cov_sat_hi_, true},
+            {"cycles_clamped_at_0", cov_sat_lo_, true},
+            {"cycles_with_a_count_at_max", cov_at_max_, true},
+            {"idle_cycles", cov_idle_, true},
+            {"cycles_with_n_or_more_events", cov_dense_, true},
+            {"cycles_over_mixed", cov_over_mixed_, true},
+            {"threshold_changes", cov_threshold_changes_, true},
+            {"events_to_port_codes_ge_q", cov_out_of_range_, (1 << QW) > Q},
+            {"reset_cycles", cov_resets_, true},
+            {"min_increments_per_output", min_of(cov_inc_), true},
+            {"min_decrements_per_output", min_of(cov_dec_), true}};
   }
+  std::vector<FaultTapBase*> fault_taps() override { return {&count.tap, &over.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
     s << "rst=" << cur_.rst << " threshold=" << cur_.threshold << " inc(slot:port)=";
@@ -388,8 +402,7 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     threshold.write(packed<Port<W>>(W, {{0, s.threshold}}, W));
   }
   void run() {
-    if (vcd_) vcd_->start(dut);
-    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
   }
   const Options& o_;
   RunResult& r_;
@@ -402,6 +415,8 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   uint64_t cov_multi_ = 0, cov_both_ = 0, cov_sat_hi_ = 0, cov_sat_lo_ = 0, cov_at_max_ = 0;
   uint64_t cov_idle_ = 0, cov_dense_ = 0, cov_over_mixed_ = 0, cov_threshold_changes_ = 0;
   uint64_t cov_out_of_range_ = 0, cov_resets_ = 0;
+  std::vector<uint64_t> cov_inc_ = std::vector<uint64_t>(Q, 0);  // increments per output
+  std::vector<uint64_t> cov_dec_ = std::vector<uint64_t>(Q, 0);  // decrements per output
 };
 
 template <int Q, int W, int N, class Vtop>
@@ -421,10 +436,17 @@ int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
   // q31w8n62: the h8 Dragonfly router (31 ports; 8-bit counters as in systemc/router; an input
   // port produces at most 2 increments and 1 decrement per cycle, so 62 event slots).
-  const std::vector<ParamSetEntry> sets = {
+  BenchInfo info{"contention_counters", {"count", "over"}, {}, ""};
+#ifdef NETCOSIM_MUTANT
+  // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for q7w4n4 only.
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<7, 4, 4, Vcontention_counters_q7w4n4>("q7w4n4")};
+#else
+  info.sets = {
       entry<7, 4, 4, Vcontention_counters_q7w4n4>("q7w4n4"),
       entry<15, 6, 16, Vcontention_counters_q15w6n16>("q15w6n16"),
       entry<31, 8, 62, Vcontention_counters_q31w8n62>("q31w8n62"),
   };
-  return bench_main(argc, argv, "contention_counters", sets);
+#endif
+  return bench_main(argc, argv, info);
 }

@@ -6,11 +6,13 @@
 #include <deque>
 
 #include "cosim_common.h"
-#include "credit_counter.h"
+#include "sim/blocks/credit_counter.h"
 
 #include "Vcredit_counter_v2w6c32.h"
+#ifndef NETCOSIM_MUTANT
 #include "Vcredit_counter_v3w9c256.h"
 #include "Vcredit_counter_v4w9c256.h"
+#endif
 
 namespace netcosim::cosim {
 namespace {
@@ -186,10 +188,12 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   sc_core::sc_signal<Port<VW>> consume_vc{"consume_vc"}, return_vc{"return_vc"};
   sc_core::sc_signal<Port<W>> consume_amt{"consume_amt"}, return_amt{"return_amt"};
   sc_core::sc_signal<Port<W>> pkt_size{"pkt_size"};
-  sc_core::sc_signal<Port<V>> can_send_rtl{"can_send_rtl"}, can_send_model{"can_send_model"};
-  sc_core::sc_signal<Port<V * W>> credits_rtl{"credits_rtl"}, credits_model{"credits_model"};
-  sc_core::sc_signal<bool> underflow_rtl{"underflow_rtl"}, underflow_model{"underflow_model"};
-  sc_core::sc_signal<bool> overflow_rtl{"overflow_rtl"}, overflow_model{"overflow_model"};
+  sc_core::sc_signal<Port<V>> can_send_model{"can_send_model"};
+  sc_core::sc_signal<Port<V * W>> credits_model{"credits_model"};
+  sc_core::sc_signal<bool> underflow_model{"underflow_model"}, overflow_model{"overflow_model"};
+  RtlOutput<Port<V>> can_send{"can_send"};
+  RtlOutput<Port<V * W>> credits{"credits"};
+  RtlOutput<bool> underflow{"underflow"}, overflow{"overflow"};
   Vtop dut{"dut"};
   CreditCounterModel<V, W, CAP> model{"model"};
 
@@ -205,10 +209,10 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     dut.return_vc(return_vc);
     dut.return_amt(return_amt);
     dut.pkt_size(pkt_size);
-    dut.can_send(can_send_rtl);
-    dut.credits(credits_rtl);
-    dut.underflow(underflow_rtl);
-    dut.overflow(overflow_rtl);
+    dut.can_send(can_send.dut);
+    dut.credits(credits.dut);
+    dut.underflow(underflow.dut);
+    dut.overflow(overflow.dut);
     model.clk(clk);
     model.rst(rst);
     model.consume_valid(consume_valid);
@@ -241,27 +245,45 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     write(cur_);
   }
   void compare(Checker& c) override {
-    const auto cs_m = can_send_model.read(), cs_r = can_send_rtl.read();
-    const auto cr_m = credits_model.read(), cr_r = credits_rtl.read();
+    const auto cs_m = can_send_model.read(), cs_r = can_send.rtl.read();
+    const auto cr_m = credits_model.read(), cr_r = credits.rtl.read();
     for (int v = 0; v < V; ++v) c.check("can_send", v, field(cs_m, v, 1), field(cs_r, v, 1));
     for (int v = 0; v < V; ++v) c.check("credits", v, field(cr_m, v * W, W), field(cr_r, v * W, W));
-    c.check("underflow", -1, underflow_model.read(), underflow_rtl.read());
-    c.check("overflow", -1, overflow_model.read(), overflow_rtl.read());
+    c.check("underflow", -1, underflow_model.read(), underflow.rtl.read());
+    c.check("overflow", -1, overflow_model.read(), overflow.rtl.read());
     cov_under_ += underflow_model.read();
     cov_over_ += overflow_model.read();
     cov_same_ += cur_.cv && cur_.rv && cur_.cvc == cur_.rvc && !cur_.rst;
     cov_blocked_ += field(cs_m, 0, V) == 0;
-    bool empty = false;
-    for (int v = 0; v < V; ++v) empty = empty || field(cr_m, v * W, W) == 0;
+    bool empty = false, full = false, exact = false;
+    for (int v = 0; v < V; ++v) {
+      const uint64_t cr = field(cr_m, v * W, W);
+      empty = empty || cr == 0;
+      full = full || cr == CAP;
+      exact = exact || (cr == cur_.pkt && cr > 0);
+    }
     cov_empty_ += empty;
+    cov_full_ += full;
+    cov_exact_ += exact;
     cov_resets_ += cur_.rst;
+    if (!cur_.rst && cur_.cv) ++cov_consumes_[cur_.cvc % V];
+    if (!cur_.rst && cur_.rv) ++cov_returns_[cur_.rvc % V];
   }
-  std::string coverage() const override {
-    std::ostringstream s;
-    s << "underflow cycles " << cov_under_ << ", overflow cycles " << cov_over_
-      << ", same-VC consume+return " << cov_same_ << ", cycles with a VC at 0 credits "
-      << cov_empty_ << ", can_send all low " << cov_blocked_ << ", reset cycles " << cov_resets_;
-    return s.str();
+  Coverage coverage() const override {
+    // Under --legal-only the stimulus never violates the protocol: no underflow, no overflow.
+    return {{"underflow_cycles", cov_under_, !o_.legal_only},
+            {"overflow_cycles", cov_over_, !o_.legal_only},
+            {"same_vc_consume_and_return", cov_same_, true},
+            {"cycles_with_a_vc_at_0_credits", cov_empty_, true},
+            {"cycles_with_a_vc_at_cap", cov_full_, true},
+            {"packet_size_equal_to_credits", cov_exact_, true},
+            {"can_send_all_low", cov_blocked_, true},
+            {"reset_cycles", cov_resets_, true},
+            {"min_consumes_per_vc", min_of(cov_consumes_), true},
+            {"min_returns_per_vc", min_of(cov_returns_), true}};
+  }
+  std::vector<FaultTapBase*> fault_taps() override {
+    return {&can_send.tap, &credits.tap, &underflow.tap, &overflow.tap};
   }
   std::string inputs_text() const override {
     std::ostringstream s;
@@ -310,8 +332,7 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     pkt_size.write(packed<Port<W>>(W, {{0, s.pkt}}, W));
   }
   void run() {
-    if (vcd_) vcd_->start(dut);
-    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
   }
   const Options& o_;
   RunResult& r_;
@@ -321,7 +342,9 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_under_ = 0, cov_over_ = 0, cov_same_ = 0, cov_blocked_ = 0, cov_empty_ = 0;
-  uint64_t cov_resets_ = 0;
+  uint64_t cov_resets_ = 0, cov_full_ = 0, cov_exact_ = 0;
+  std::vector<uint64_t> cov_consumes_ = std::vector<uint64_t>(V, 0);  // per VC
+  std::vector<uint64_t> cov_returns_ = std::vector<uint64_t>(V, 0);
 };
 
 template <int V, int W, int CAP, class Vtop>
@@ -341,10 +364,17 @@ int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
   // Local ports: 32 phits per VC; global and injection ports: 256 (DESIGN.md §3). v3w9c256: the
   // h8 Dragonfly router's 3 VCs.
-  const std::vector<ParamSetEntry> sets = {
+  BenchInfo info{"credit_counter", {"can_send", "credits", "underflow", "overflow"}, {}, ""};
+#ifdef NETCOSIM_MUTANT
+  // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for v2w6c32 only.
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<2, 6, 32, Vcredit_counter_v2w6c32>("v2w6c32")};
+#else
+  info.sets = {
       entry<2, 6, 32, Vcredit_counter_v2w6c32>("v2w6c32"),
       entry<3, 9, 256, Vcredit_counter_v3w9c256>("v3w9c256"),
       entry<4, 9, 256, Vcredit_counter_v4w9c256>("v4w9c256"),
   };
-  return bench_main(argc, argv, "credit_counter", sets);
+#endif
+  return bench_main(argc, argv, info);
 }

@@ -3,12 +3,14 @@
 // Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (round-robin, priority rotates only
 // on a grant). Bench structure and timing: cosim_common.h and docs/cosim.md.
 #include "cosim_common.h"
-#include "rr_arbiter.h"
+#include "sim/blocks/rr_arbiter.h"
 
 #include "Vrr_arbiter_n3.h"
+#ifndef NETCOSIM_MUTANT
 #include "Vrr_arbiter_n31.h"
 #include "Vrr_arbiter_n4.h"
 #include "Vrr_arbiter_n7.h"
+#endif
 
 namespace netcosim::cosim {
 namespace {
@@ -120,8 +122,10 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   static constexpr int PW = index_width(N);
   sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
-  sc_core::sc_signal<Port<N>> req{"req"}, gnt_rtl{"gnt_rtl"}, gnt_model{"gnt_model"};
-  sc_core::sc_signal<Port<PW>> ptr_rtl{"ptr_rtl"}, ptr_model{"ptr_model"};
+  sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
+  sc_core::sc_signal<Port<PW>> ptr_model{"ptr_model"};
+  RtlOutput<Port<N>> gnt{"gnt"};
+  RtlOutput<Port<PW>> ptr{"ptr"};
   Vtop dut{"dut"};
   RrArbiterModel<N> model{"model"};
 
@@ -132,8 +136,8 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
     dut.rst(rst);
     dut.req(req);
     dut.update(update);
-    dut.gnt(gnt_rtl);
-    dut.ptr(ptr_rtl);
+    dut.gnt(gnt.dut);
+    dut.ptr(ptr.dut);
     model.clk(clk);
     model.rst(rst);
     model.req(req);
@@ -153,22 +157,33 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   }
   void compare(Checker& c) override {
     const uint64_t g = field(gnt_model.read(), 0, N), p = field(ptr_model.read(), 0, PW);
-    c.check("gnt", -1, g, field(gnt_rtl.read(), 0, N));
-    c.check("ptr", -1, p, field(ptr_rtl.read(), 0, PW));
+    c.check("gnt", -1, g, field(gnt.rtl.read(), 0, N));
+    c.check("ptr", -1, p, field(ptr.rtl.read(), 0, PW));
+    int granted = -1;
+    for (int i = 0; i < N; ++i) {
+      if ((g >> i) & 1u) granted = i;
+    }
     cov_grants_ += g != 0;
     cov_held_ += g != 0 && !cur_.update && !cur_.rst;
     cov_all_ += cur_.req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
+    cov_contended_ += __builtin_popcountll(cur_.req) >= 2;
+    cov_wrapped_ += granted >= 0 && static_cast<uint64_t>(granted) < p;
     cov_moves_ += p != last_ptr_;
     cov_resets_ += cur_.rst;
+    if (granted >= 0 && cur_.update && !cur_.rst) ++cov_taken_[static_cast<size_t>(granted)];
     last_ptr_ = p;
   }
-  std::string coverage() const override {
-    std::ostringstream s;
-    s << "grant cycles " << cov_grants_ << ", grants held (update low) " << cov_held_
-      << ", all-ones requests " << cov_all_ << ", pointer moves " << cov_moves_ << ", reset cycles "
-      << cov_resets_;
-    return s.str();
+  Coverage coverage() const override {
+    return {{"grant_cycles", cov_grants_, true},
+            {"grants_held_update_low", cov_held_, true},
+            {"all_ones_request_cycles", cov_all_, true},
+            {"contended_cycles", cov_contended_, true},
+            {"grants_below_pointer", cov_wrapped_, true},
+            {"pointer_moves", cov_moves_, true},
+            {"reset_cycles", cov_resets_, true},
+            {"min_grants_taken_per_requester", min_of(cov_taken_), true}};
   }
+  std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &ptr.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
     s << "rst=" << cur_.rst << " update=" << cur_.update << " req=0x" << std::hex << cur_.req;
@@ -208,8 +223,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
   }
   void run() {
-    if (vcd_) vcd_->start(dut);
-    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
   }
   const Options& o_;
   RunResult& r_;
@@ -219,6 +233,8 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;
+  uint64_t cov_contended_ = 0, cov_wrapped_ = 0;
+  std::vector<uint64_t> cov_taken_ = std::vector<uint64_t>(N, 0);  // grants taken, per requester
   uint64_t last_ptr_ = 0;
 };
 
@@ -235,11 +251,18 @@ ParamSetEntry entry(const char* name) {
 int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
   // N=3: VC arbiter of the h8 router (3 VCs); N=31: output arbiter of the h8 router (31 ports).
-  const std::vector<ParamSetEntry> sets = {
+  BenchInfo info{"rr_arbiter", {"gnt", "ptr"}, {}, ""};
+#ifdef NETCOSIM_MUTANT
+  // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for n3 only.
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<3, Vrr_arbiter_n3>("n3")};
+#else
+  info.sets = {
       entry<3, Vrr_arbiter_n3>("n3"),
       entry<4, Vrr_arbiter_n4>("n4"),
       entry<7, Vrr_arbiter_n7>("n7"),
       entry<31, Vrr_arbiter_n31>("n31"),
   };
-  return bench_main(argc, argv, "rr_arbiter", sets);
+#endif
+  return bench_main(argc, argv, info);
 }

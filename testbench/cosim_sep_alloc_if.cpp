@@ -6,11 +6,13 @@
 #include <array>
 
 #include "cosim_common.h"
-#include "separable_allocator.h"
+#include "sim/blocks/separable_allocator.h"
 
-#include "Vsep_alloc_if_p31v3q31i2.h"
 #include "Vsep_alloc_if_p4v2q4i1.h"
+#ifndef NETCOSIM_MUTANT
+#include "Vsep_alloc_if_p31v3q31i2.h"
 #include "Vsep_alloc_if_p7v4q7i2.h"
+#endif
 
 namespace netcosim::cosim {
 namespace {
@@ -174,11 +176,16 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<P * V>> req_valid{"req_valid"};
   sc_core::sc_signal<Port<P * V * W::QW>> req_out{"req_out"};
-  sc_core::sc_signal<Port<P>> gnt_valid_rtl{"gnt_valid_rtl"}, gnt_valid_model{"gnt_valid_model"};
-  sc_core::sc_signal<Port<P * W::VW>> gnt_vc_rtl{"gnt_vc_rtl"}, gnt_vc_model{"gnt_vc_model"};
-  sc_core::sc_signal<Port<P * W::QW>> gnt_out_rtl{"gnt_out_rtl"}, gnt_out_model{"gnt_out_model"};
-  sc_core::sc_signal<Port<P * W::VW>> in_ptr_rtl{"in_ptr_rtl"}, in_ptr_model{"in_ptr_model"};
-  sc_core::sc_signal<Port<Q * W::PW>> out_ptr_rtl{"out_ptr_rtl"}, out_ptr_model{"out_ptr_model"};
+  sc_core::sc_signal<Port<P>> gnt_valid_model{"gnt_valid_model"};
+  sc_core::sc_signal<Port<P * W::VW>> gnt_vc_model{"gnt_vc_model"};
+  sc_core::sc_signal<Port<P * W::QW>> gnt_out_model{"gnt_out_model"};
+  sc_core::sc_signal<Port<P * W::VW>> in_ptr_model{"in_ptr_model"};
+  sc_core::sc_signal<Port<Q * W::PW>> out_ptr_model{"out_ptr_model"};
+  RtlOutput<Port<P>> gnt_valid{"gnt_valid"};
+  RtlOutput<Port<P * W::VW>> gnt_vc{"gnt_vc"};
+  RtlOutput<Port<P * W::QW>> gnt_out{"gnt_out"};
+  RtlOutput<Port<P * W::VW>> in_ptr{"in_ptr"};
+  RtlOutput<Port<Q * W::PW>> out_ptr{"out_ptr"};
   Vtop dut{"dut"};
   SepAllocModel<P, V, Q, I> model{"model"};
 
@@ -190,11 +197,11 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
     dut.update(update);
     dut.req_valid(req_valid);
     dut.req_out(req_out);
-    dut.gnt_valid(gnt_valid_rtl);
-    dut.gnt_vc(gnt_vc_rtl);
-    dut.gnt_out(gnt_out_rtl);
-    dut.in_ptr(in_ptr_rtl);
-    dut.out_ptr(out_ptr_rtl);
+    dut.gnt_valid(gnt_valid.dut);
+    dut.gnt_vc(gnt_vc.dut);
+    dut.gnt_out(gnt_out.dut);
+    dut.in_ptr(in_ptr.dut);
+    dut.out_ptr(out_ptr.dut);
     model.clk(clk);
     model.rst(rst);
     model.update(update);
@@ -225,11 +232,11 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
     write(cur_);
   }
   void compare(Checker& c) override {
-    const auto gv_m = gnt_valid_model.read(), gv_r = gnt_valid_rtl.read();
-    const auto gvc_m = gnt_vc_model.read(), gvc_r = gnt_vc_rtl.read();
-    const auto go_m = gnt_out_model.read(), go_r = gnt_out_rtl.read();
-    const auto ip_m = in_ptr_model.read(), ip_r = in_ptr_rtl.read();
-    const auto op_m = out_ptr_model.read(), op_r = out_ptr_rtl.read();
+    const auto gv_m = gnt_valid_model.read(), gv_r = gnt_valid.rtl.read();
+    const auto gvc_m = gnt_vc_model.read(), gvc_r = gnt_vc.rtl.read();
+    const auto go_m = gnt_out_model.read(), go_r = gnt_out.rtl.read();
+    const auto ip_m = in_ptr_model.read(), ip_r = in_ptr.rtl.read();
+    const auto op_m = out_ptr_model.read(), op_r = out_ptr.rtl.read();
     for (int i = 0; i < P; ++i) c.check("gnt_valid", i, field(gv_m, i, 1), field(gv_r, i, 1));
     for (int i = 0; i < P; ++i) {
       c.check("gnt_vc", i, field(gvc_m, i * W::VW, W::VW), field(gvc_r, i * W::VW, W::VW));
@@ -240,24 +247,46 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
       c.check("out_ptr", o, field(op_m, o * W::PW, W::PW), field(op_r, o * W::PW, W::PW));
     }
     int grants = 0, requesting = 0;
+    std::array<int, Q> inputs_per_output{};
     for (int i = 0; i < P; ++i) {
-      grants += static_cast<int>(field(gv_m, i, 1));
+      const bool g = field(gv_m, i, 1) != 0;
+      grants += g;
+      if (g) {
+        ++cov_in_[static_cast<size_t>(i)];
+        const uint64_t o = field(go_m, i * W::QW, W::QW);
+        if (o < static_cast<uint64_t>(Q)) ++cov_out_[o];
+      }
       bool any = false;
-      for (int v = 0; v < V; ++v) any = any || cur_.valid[i * V + v] != 0;
+      std::array<bool, Q> named{};
+      for (int v = 0; v < V; ++v) {
+        const int k = i * V + v;
+        any = any || cur_.valid[k] != 0;
+        if (cur_.valid[k] != 0 && cur_.out[k] < Q) named[cur_.out[k]] = true;
+      }
+      for (int o = 0; o < Q; ++o) inputs_per_output[o] += named[o];
       requesting += any;
     }
+    bool conflict = false;
+    for (int o = 0; o < Q; ++o) conflict = conflict || inputs_per_output[o] >= 2;
     cov_grants_ += static_cast<uint64_t>(grants);
     cov_full_ += grants == P;
     cov_partial_ += grants > 0 && grants < requesting;
     cov_held_ += grants > 0 && !cur_.update && !cur_.rst;
+    cov_conflict_ += conflict;
     cov_resets_ += cur_.rst;
   }
-  std::string coverage() const override {
-    std::ostringstream s;
-    s << "grants " << cov_grants_ << ", cycles with all inputs granted " << cov_full_
-      << ", with some requesting inputs not granted " << cov_partial_
-      << ", grants held (update low) " << cov_held_ << ", reset cycles " << cov_resets_;
-    return s.str();
+  Coverage coverage() const override {
+    return {{"grants", cov_grants_, true},
+            {"cycles_all_inputs_granted", cov_full_, true},
+            {"cycles_requesting_input_not_granted", cov_partial_, true},
+            {"output_conflict_cycles", cov_conflict_, true},
+            {"grants_held_update_low", cov_held_, true},
+            {"reset_cycles", cov_resets_, true},
+            {"min_grants_per_input", min_of(cov_in_), true},
+            {"min_grants_per_output", min_of(cov_out_), true}};
+  }
+  std::vector<FaultTapBase*> fault_taps() override {
+    return {&gnt_valid.tap, &gnt_vc.tap, &gnt_out.tap, &in_ptr.tap, &out_ptr.tap};
   }
   std::string inputs_text() const override {
     std::ostringstream s;
@@ -320,8 +349,7 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
     req_out.write(b);
   }
   void run() {
-    if (vcd_) vcd_->start(dut);
-    run_cycle_loop(*this, o_, clk, vcd_.get(), r_);
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
   }
   const Options& o_;
   RunResult& r_;
@@ -331,6 +359,9 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public SaWidths<P,
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_full_ = 0, cov_partial_ = 0, cov_held_ = 0, cov_resets_ = 0;
+  uint64_t cov_conflict_ = 0;
+  std::vector<uint64_t> cov_in_ = std::vector<uint64_t>(P, 0);   // grants per input
+  std::vector<uint64_t> cov_out_ = std::vector<uint64_t>(Q, 0);  // grants per output
 };
 
 template <int P, int V, int Q, int I, class Vtop>
@@ -350,10 +381,17 @@ ParamSetEntry entry(const char* name) {
 int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
   // p31v3q31i2: the h8 Dragonfly router (31 ports, 3 VCs, 2 allocator iterations).
-  const std::vector<ParamSetEntry> sets = {
+  BenchInfo info{"sep_alloc_if", {"gnt_valid", "gnt_vc", "gnt_out", "in_ptr", "out_ptr"}, {}, ""};
+#ifdef NETCOSIM_MUTANT
+  // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for p4v2q4i1 only.
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<4, 2, 4, 1, Vsep_alloc_if_p4v2q4i1>("p4v2q4i1")};
+#else
+  info.sets = {
       entry<4, 2, 4, 1, Vsep_alloc_if_p4v2q4i1>("p4v2q4i1"),
       entry<7, 4, 7, 2, Vsep_alloc_if_p7v4q7i2>("p7v4q7i2"),
       entry<31, 3, 31, 2, Vsep_alloc_if_p31v3q31i2>("p31v3q31i2"),
   };
-  return bench_main(argc, argv, "sep_alloc_if", sets);
+#endif
+  return bench_main(argc, argv, info);
 }

@@ -1,5 +1,5 @@
 // yosys area estimates of the RTL blocks (`netcosim area`, docs/area.md). Per block and parameter
-// set of testbench/param_sets.h:
+// set of rtl/catalog.h:
 //   read_verilog -sv FILES; chparam -set K V ... TOP; synth -flatten -top TOP; stat
 //   dffunmap; abc -g cmos2; stat -tech cmos; ltp -noff
 // cells and flip-flops come from the first stat (yosys's generic gate library, before dffunmap);
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "testbench/param_sets.h"
+#include "rtl/catalog.h"
 
 namespace netcosim::experiment {
 

@@ -1,13 +1,13 @@
 // The runs of `netcosim cosim` (docs/cosim.md): one co-simulation bench (testbench/cosim_<block>,
 // one SystemC executable per block since SystemC elaborates once per process; DESIGN.md §6) per
-// block, over every parameter set of testbench/param_sets.h, started by the process runner.
+// block, over every parameter set of rtl/catalog.h, started by the process runner.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "sim/experiment/cosim_verdict.h"
-#include "testbench/param_sets.h"
+#include "rtl/catalog.h"
 
 namespace netcosim::experiment {
 

@@ -7,8 +7,6 @@
 //
 // NETCOSIM_GOLDEN_UPDATE=1 rewrites the golden files from the current binary instead.
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -19,7 +17,7 @@
 #include <string>
 #include <vector>
 
-extern char** environ;
+#include "test_util.h"
 
 namespace {
 
@@ -52,21 +50,6 @@ std::vector<GoldenCase> load_cases() {
     cases.push_back(std::move(c));
   }
   return cases;
-}
-
-// Runs the binary with an argument vector (no shell); returns the exit status.
-int run_binary(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  std::string exe = NETCOSIM_EXE;
-  argv.push_back(exe.data());
-  std::vector<std::string> copy = args;
-  for (auto& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid;
-  if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return -1;
-  int st = 0;
-  if (waitpid(pid, &st, 0) != pid) return -1;
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 bool is_timing_key(const std::string& k) {
@@ -118,11 +101,12 @@ class Golden : public ::testing::TestWithParam<GoldenCase> {};
 TEST_P(Golden, SameResultsAsRecorded) {
   const GoldenCase& c = GetParam();
   const std::string out = testing::TempDir() + "golden_" + c.name + ".json";
-  std::vector<std::string> args{"run"};
+  std::vector<std::string> args{NETCOSIM_EXE, "run"};
   args.insert(args.end(), c.args.begin(), c.args.end());
   for (const char* a : {"--quiet", "--json"}) args.push_back(a);
   args.push_back(out);
-  ASSERT_EQ(run_binary(args), 0) << c.name;
+  const auto run = netcosim::test::run_argv(args);
+  ASSERT_EQ(run.status, 0) << c.name << "\n" << run.output;
   std::ifstream fa(out);
   const std::string text((std::istreambuf_iterator<char>(fa)), std::istreambuf_iterator<char>());
   const json actual = json::parse(text);

@@ -1,6 +1,7 @@
 // Configuration parsing and validation: errors name the key, the value and what is allowed.
 #include <gtest/gtest.h>
 
+#include "config_error.h"
 #include "sim/config/config.h"
 
 using netcosim::Config;
@@ -8,14 +9,7 @@ using netcosim::ConfigError;
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
+using netcosim::test::error_of;
 
 TEST(Config, DefaultsAreTheEmbeddedNetwork) {
   Config c;

@@ -12,6 +12,7 @@
 #include <functional>
 #include <string>
 
+#include "config_error.h"
 #include "sim/config/config.h"
 
 using netcosim::Config;
@@ -19,14 +20,7 @@ using netcosim::ConfigError;
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
+using netcosim::test::error_of;
 
 std::string ini_error(const std::string& text) {
   return error_of([&] {

@@ -1,7 +1,9 @@
 // The RTL blocks and the parameter sets at which they are co-simulated and synthesized: the one
 // list shared by `netcosim cosim`, `netcosim area` and the benches (each bench checks at start-up
-// that its compiled parameterisations are exactly these; testbench/CMakeLists.txt repeats them for
-// the verilate() calls and the CTest entries).
+// that its compiled parameterisations are exactly these). testbench/CMakeLists.txt reads this file
+// at configure time for the verilate() calls and the CTest entries: keep each block as
+// {"block", "cosim_block", {"file.sv", ...}, {{"name", "K=V,K=V"}, ...}} with names of lower-case
+// letters, digits and '_'.
 //
 // Sizes follow the reference router (DESIGN.md §3, thesis 000 Table 1.2): the h8 Dragonfly
 // router has 31 ports (p=8 injection, a-1=15 local, h=8 global) and 3 VCs; buffers of 32 phits

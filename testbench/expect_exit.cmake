@@ -1,0 +1,55 @@
+# Runs one command and checks its exit status and output (a CTest wrapper for the benches, run
+# with `cmake -P`: no shell is involved).
+#
+#   cmake -DEXPECT_EXIT=N [-DEXPECT_OUT_1=RE] [-DEXPECT_OUT_2=RE] [-DEXPECT_OUT_3=RE]
+#         [-DREJECT_OUT=RE] [-DSTDERR_LINES=K] -P expect_exit.cmake -- COMMAND [ARG...]
+#
+# EXPECT_OUT_k must match stdout+stderr, REJECT_OUT must not, STDERR_LINES is the exact number of
+# lines on stderr (1 for a usage error: one line). Exits with an error naming what failed.
+set(cmd "")
+set(after_dashdash OFF)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(k RANGE 0 ${last})
+  if(after_dashdash)
+    list(APPEND cmd "${CMAKE_ARGV${k}}")
+  elseif(CMAKE_ARGV${k} STREQUAL "--")
+    set(after_dashdash ON)
+  endif()
+endforeach()
+list(LENGTH cmd cmd_length)
+if(cmd_length EQUAL 0)
+  message(FATAL_ERROR "expect_exit.cmake: no command after --")
+endif()
+if(NOT DEFINED EXPECT_EXIT)
+  message(FATAL_ERROR "expect_exit.cmake: EXPECT_EXIT is required")
+endif()
+
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}")
+if(err)
+  message("stderr:\n${err}")
+endif()
+
+set(failures "")
+if(NOT rc STREQUAL "${EXPECT_EXIT}")
+  string(APPEND failures "exit status ${rc}, expected ${EXPECT_EXIT}\n")
+endif()
+foreach(k 1 2 3)
+  if(DEFINED EXPECT_OUT_${k} AND NOT "${out}${err}" MATCHES "${EXPECT_OUT_${k}}")
+    string(APPEND failures "output does not match '${EXPECT_OUT_${k}}'\n")
+  endif()
+endforeach()
+if(DEFINED REJECT_OUT AND "${out}${err}" MATCHES "${REJECT_OUT}")
+  string(APPEND failures "output matches '${REJECT_OUT}'\n")
+endif()
+if(DEFINED STDERR_LINES)
+  string(REGEX MATCHALL "\n" newlines "${err}")
+  list(LENGTH newlines n)
+  if(NOT n EQUAL STDERR_LINES)
+    string(APPEND failures "${n} lines on stderr, expected ${STDERR_LINES}\n")
+  endif()
+endif()
+if(failures)
+  message(FATAL_ERROR "FAILED: ${failures}")
+endif()
+message("PASSED: exit status ${rc} and output as expected")
