@@ -94,7 +94,7 @@ TEST_P(H8Adversarial, MisroutesMostPacketsAtLoad03) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue5, H8Adversarial,
+INSTANTIATE_TEST_SUITE_P(OlmAndPiggyBack, H8Adversarial,
                          ::testing::Values(kOlmCredit, kBase, kHybrid, kEctn, kPb,
                                            kPbPortRecompute),
                          name_of);
@@ -110,7 +110,7 @@ TEST_P(H8AdversarialThroughput, AcceptsAtLoad06) {
   EXPECT_LE(r.hops_global_max, 2u);          // per packet
 }
 
-INSTANTIATE_TEST_SUITE_P(Issue5, H8AdversarialThroughput,
+INSTANTIATE_TEST_SUITE_P(OlmAndPiggyBack, H8AdversarialThroughput,
                          ::testing::Values(kOlmCredit, kBase, kHybrid, kEctn, kPbPortRecompute),
                          name_of);
 
