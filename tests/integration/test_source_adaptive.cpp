@@ -178,7 +178,11 @@ TEST_P(PiggyBackVcOrder, DrainsOnBothEngines) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, PiggyBackVcOrder,
-                         ::testing::Combine(::testing::Values("h2", "h4"), ::testing::Range(1, 9)));
+                         ::testing::Combine(::testing::Values("h2", "h4"), ::testing::Range(1, 9)),
+                         [](const testing::TestParamInfo<std::tuple<const char*, int>>& i) {
+                           return std::string(std::get<0>(i.param)) + "_seed" +
+                                  std::to_string(std::get<1>(i.param));
+                         });
 
 // The same configuration without drain (seed 2, 60,000 measured cycles) accepted 0.06 with the
 // wrong VC. Under ADV+1 PB sends almost every packet through a Valiant path, whose bound is 0.5
