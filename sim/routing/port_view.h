@@ -6,6 +6,7 @@
 // router: a second router architecture fills the same view.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "sim/blocks/contention_counters.h"
@@ -48,9 +49,13 @@ class PortView {
     return credits_[port].capacity() - credits_[port].credits(vc);
   }
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
+  // The level of an output FIFO (the router may keep it inside a larger per-output record).
+  const OutputFifoLevel& fifo(uint32_t port) const {
+    return *reinterpret_cast<const OutputFifoLevel*>(fifos_ + size_t{port} * fifo_stride_);
+  }
   // Free phits of an output FIFO now.
   uint32_t fifo_free(uint32_t port) const {
-    return fifos_[port].free(now, fifo_capacity_, packet_size_);
+    return fifo(port).free(now, fifo_capacity_, packet_size_);
   }
   // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
   bool output_can_take(uint32_t port, uint32_t vc) const {
@@ -72,7 +77,8 @@ class PortView {
     uint32_t radix = 0;
     const uint32_t* vcs = nullptr;  // by PortKind
     const model::CreditCounter* credits = nullptr;
-    const OutputFifoLevel* fifos = nullptr;
+    const OutputFifoLevel* fifos = nullptr;  // port 0's level; port p's is fifo_stride bytes on
+    size_t fifo_stride = sizeof(OutputFifoLevel);
     uint32_t fifo_capacity = 0;
     uint32_t packet_size = 0;
     const model::ContentionCounters* contention = nullptr;
@@ -83,7 +89,8 @@ class PortView {
     radix_ = w.radix;
     vcs_ = w.vcs;
     credits_ = w.credits;
-    fifos_ = w.fifos;
+    fifos_ = reinterpret_cast<const unsigned char*>(w.fifos);
+    fifo_stride_ = w.fifo_stride;
     fifo_capacity_ = w.fifo_capacity;
     packet_size_ = w.packet_size;
     contention_ = w.contention;
@@ -95,7 +102,8 @@ class PortView {
   uint32_t radix_ = 0;
   const uint32_t* vcs_ = nullptr;
   const model::CreditCounter* credits_ = nullptr;
-  const OutputFifoLevel* fifos_ = nullptr;
+  const unsigned char* fifos_ = nullptr;
+  size_t fifo_stride_ = sizeof(OutputFifoLevel);
   uint32_t fifo_capacity_ = 0;
   uint32_t packet_size_ = 0;
   const model::ContentionCounters* contention_ = nullptr;

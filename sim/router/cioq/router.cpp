@@ -31,7 +31,6 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
       outq_(P_),
-      fifo_(P_),
       adaptive_(routing.adaptive()),
       track_contention_(routing.uses_contention()),
       filter_alpha_256_(routing.filter_alpha_256()),
@@ -70,7 +69,8 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
   w.radix = P_;
   w.vcs = cfg_.vcs;
   w.credits = credits_.data();
-  w.fifos = fifo_.data();
+  w.fifos = &outq_[0].level;
+  w.fifo_stride = sizeof(OutQueue);
   w.fifo_capacity = cfg_.buffer_output;
   w.packet_size = S_;
   w.contention = &contention_;
@@ -181,7 +181,7 @@ bool Router::allocate(Cycle now) {
         b.routed = true;
       }
       const uint32_t o = b.out_port;
-      if (fifo_[o].write_busy_until > now) continue;
+      if (outq_[o].level.write_busy_until > now) continue;
       if (out_free(o, now) < S_) continue;
       if (!is_ejection_[o] && !credits_[o].can_send(b.out_vc, S_)) continue;
       alloc_.request(i, v, o);
@@ -244,7 +244,7 @@ bool Router::allocate(Cycle now) {
     // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
     in_busy_until_[i] = now + X_;
     OutQueue& q = outq_[o];
-    OutputFifoLevel& f = fifo_[o];
+    OutputFifoLevel& f = outq_[o].level;
     f.write_busy_until = now + X_;
     uint32_t pos = q.head + q.count;
     if (pos >= q.cap) pos -= q.cap;
@@ -275,7 +275,7 @@ bool Router::send(Cycle now, StatsSink& sink) {
     OutQueue& q = outq_[o];
     const OutEntry& e = out_slots_[q.base + q.head];
     out_free(o, now);  // release the previous packet's space before this one goes on the link
-    OutputFifoLevel& f = fifo_[o];
+    OutputFifoLevel& f = outq_[o].level;
     f.tx_pending = true;
     f.tx_release = now + S_;
     q.link_free_at = now + S_;
@@ -376,7 +376,7 @@ bool Router::settled(Cycle now) const {
     // A NIC takes its credits only while it has packets queued.
     if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
     if (in_busy_until_[i] > now || outq_[i].count != 0) return false;
-    if (fifo_[i].tx_pending && fifo_[i].tx_release > now) return false;
+    if (outq_[i].level.tx_pending && outq_[i].level.tx_release > now) return false;
     if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
     for (uint32_t m = vc_mask_[i]; m != 0; m &= m - 1)
       if (vcb_[i * V_ + static_cast<uint32_t>(__builtin_ctz(m))].head_ready >= now) return false;

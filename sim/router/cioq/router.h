@@ -147,7 +147,7 @@ class Router final : public GroupSensors {
   // Free phits of an output FIFO in cycle `now`: the packet on the link has left it once its
   // tail is out (tx_release).
   uint32_t fifo_free(uint32_t o, Cycle now) const {
-    return fifo_[o].free(now, cfg_.buffer_output, S_);
+    return outq_[o].level.free(now, cfg_.buffer_output, S_);
   }
   const model::ContentionCounters& contention() const { return contention_; }
   // ECtN (seed 001 Sec. III-C, thesis Sec. 4.2.1): the combined counter of destination group `g`:
@@ -203,7 +203,10 @@ class Router final : public GroupSensors {
     Cycle ready;
     uint8_t vc;
   };
-  struct OutQueue {  // output FIFO ring in out_slots_[base .. base+cap); its level in fifo_[]
+  // Output FIFO ring in out_slots_[base .. base+cap). Its level comes first, so that the view
+  // routing reads (PortView, a stride over outq_) and the ring share one cache line.
+  struct OutQueue {
+    OutputFifoLevel level;
     uint32_t base = 0, cap = 0, head = 0, count = 0;
     Cycle link_free_at = 0;  // next cycle the link may start a packet
   };
@@ -216,7 +219,7 @@ class Router final : public GroupSensors {
   bool send(Cycle now, StatsSink& sink);
   // fifo_free(), also applying the release to the FIFO's state.
   uint32_t out_free(uint32_t o, Cycle now) {
-    OutputFifoLevel& f = fifo_[o];
+    OutputFifoLevel& f = outq_[o].level;
     if (f.tx_pending && now >= f.tx_release) {
       f.used_phits -= S_;
       f.tx_pending = false;
@@ -249,9 +252,8 @@ class Router final : public GroupSensors {
   std::vector<model::CreditCounter> credits_;  // per output port (downstream VCs)
   std::vector<OutEntry> out_slots_;
   std::vector<OutQueue> outq_;
-  std::vector<OutputFifoLevel> fifo_;  // per output FIFO: its level (read by routing too)
-  PortView view_;                      // over credits_, fifo_, contention_ and this router
-  uint64_t out_mask_ = 0;              // output FIFOs holding packets
+  PortView view_;          // over credits_, outq_[].level, contention_ and this router
+  uint64_t out_mask_ = 0;  // output FIFOs holding packets
   // Per output FIFO holding packets: the cycle its head may start on the link (the later of its
   // arrival in the FIFO and the link's next free cycle; both are fixed once it is the head), so
   // that send() reads one line for all the FIFOs that wait.
