@@ -14,7 +14,6 @@
 #include <sstream>
 #include <thread>
 
-#include "sim/routing/dragonfly/olm.h"
 #include "sim/util/json.h"
 
 namespace netcosim {
@@ -122,7 +121,7 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
     }
   }
   // ECtN: every router reads the partial counters of the routers of its group.
-  if (const auto* olm = dynamic_cast<const OlmRouting*>(routing_.get()); olm && olm->uses_ectn()) {
+  if (routing_->sensor_needs().ectn) {
     const uint32_t a = topo_.a();
     for (uint32_t r = 0; r < R; ++r) {
       std::vector<const Router*> group;

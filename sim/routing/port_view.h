@@ -63,7 +63,7 @@ class PortView {
     return kinds_[port] == PortKind::Injection || credits_[port].can_send(vc, packet_size_);
   }
   // Contention counters of the router's outputs (seed 001 Sec. III), when the routing asked for
-  // them (RoutingAlgorithm::uses_contention()).
+  // them (RoutingAlgorithm::sensor_needs()).
   const model::ContentionCounters& contention() const { return *contention_; }
   // State published by the other routers of the group.
   uint32_t ectn_combined(uint32_t group) const { return sensors_->ectn_combined(group, now); }

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "sim/config/config.h"
+#include "sim/congestion/sensor_needs.h"
 #include "sim/link/packet.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/vc_order.h"
@@ -43,18 +44,8 @@ class RoutingAlgorithm {
   // every cycle the packet waits. `rng` is the router's own stream.
   virtual RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const = 0;
   virtual bool adaptive() const { return false; }
-  // The router maintains contention counters (seed 001 Sec. III) only for algorithms that read
-  // them.
-  virtual bool uses_contention() const { return false; }
-  // The Filtered trigger also needs the exponentially averaged counters (alpha in 1/256 units).
-  virtual bool uses_filtered_contention() const { return false; }
-  virtual uint32_t filter_alpha_256() const { return 0; }
-  // PiggyBack: routers compute saturation bits of their global links (Eq. 1.3) with these F, T.
-  virtual bool uses_saturation_bits() const { return false; }
-  virtual double sat_f() const { return 2.0; }
-  virtual uint32_t sat_t_phits() const { return 0; }
-  // PiggyBack sensing per port (occupancy summed over the port's VCs) instead of per VC.
-  virtual bool sat_per_port() const { return false; }
+  // The congestion sensors the routers must maintain for this algorithm (none by default).
+  virtual SensorNeeds sensor_needs() const { return SensorNeeds{}; }
   // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
     const uint32_t dst_router = topo_.router_of_node(pkt.dst);

@@ -27,8 +27,9 @@ TEST(FilterAlpha, ConfiguredAlphaReachesTheRouting) {
        {std::pair{"0", 0u}, std::pair{"0.1", 26u}, std::pair{"0.5", 128u}, std::pair{"0.75", 192u},
         std::pair{"0.99", 253u}}) {
     const auto routing = make_routing(filtered(alpha), d);
-    EXPECT_TRUE(routing->uses_filtered_contention()) << alpha;
-    EXPECT_EQ(routing->filter_alpha_256(), a256) << alpha;  // round(256 * alpha)
+    const SensorNeeds needs = routing->sensor_needs();
+    EXPECT_TRUE(needs.contention && needs.filtered) << alpha;
+    EXPECT_EQ(needs.filter_alpha_256, a256) << alpha;  // round(256 * alpha)
   }
 }
 

@@ -32,9 +32,9 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       credits_(P_),
       outq_(P_),
       adaptive_(routing.adaptive()),
-      track_contention_(routing.uses_contention()),
-      filter_alpha_256_(routing.filter_alpha_256()),
-      track_filter_(routing.uses_filtered_contention()),
+      track_contention_(routing.sensor_needs().contention),
+      filter_alpha_256_(routing.sensor_needs().filter_alpha_256),
+      track_filter_(routing.sensor_needs().filtered),
       contention_(P_, 8),
       dec_out_(P_, 0) {
   assert(P_ <= 64);
@@ -484,7 +484,7 @@ uint32_t Router::ectn_combined(uint32_t g, Cycle now) const {
 void Router::set_group_peers(std::vector<const Router*> group, Cycle local_latency) {
   group_peers_ = std::move(group);
   peer_latency_ = local_latency;
-  if (routing_.uses_saturation_bits()) {
+  if (routing_.sensor_needs().saturation) {
     track_sat_ = true;
     // A reader looks local_latency cycles back; a producer may run up to the engine's quantum
     // (<= local_latency) ahead: keep enough changes to cover both.
@@ -500,8 +500,8 @@ void Router::set_group_peers(std::vector<const Router*> group, Cycle local_laten
 // their cycle.
 void Router::update_saturation(Cycle now) {
   const uint32_t first = routing_.topology().first_global_port(), h = routing_.topology().h();
-  const uint32_t vcs =
-      routing_.sat_per_port() ? cfg_.vcs[static_cast<unsigned>(PortKind::Global)] : 1;
+  const SensorNeeds needs = routing_.sensor_needs();
+  const uint32_t vcs = needs.sat_per_port ? cfg_.vcs[static_cast<unsigned>(PortKind::Global)] : 1;
   uint32_t q[64];
   uint64_t sum = 0;
   for (uint32_t k = 0; k < h; ++k) {
@@ -509,7 +509,7 @@ void Router::update_saturation(Cycle now) {
     for (uint32_t v = 0; v < vcs; ++v) q[k] += view_.downstream_occupancy(first + k, v);
     sum += q[k];
   }
-  const double limit = routing_.sat_f() * double(sum) / double(h * vcs) + routing_.sat_t_phits();
+  const double limit = needs.sat_f * double(sum) / double(h * vcs) + needs.sat_t_phits;
   uint64_t mask = 0;
   for (uint32_t k = 0; k < h; ++k)
     if (double(q[k]) > limit) mask |= uint64_t{1} << k;

@@ -46,13 +46,17 @@ class OlmRouting final : public RoutingAlgorithm {
         credit_min_fraction_(credit_min_occupancy_percent / 100.0),
         alpha_256_(static_cast<uint32_t>(filter_alpha * 256.0 + 0.5)),
         ectn_threshold_(ectn_threshold) {}
-  bool uses_ectn() const { return trigger_ == MisrouteTrigger::Ectn; }
   const char* name() const override { return "olm"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  bool uses_contention() const override { return trigger_ != MisrouteTrigger::Credit; }
-  bool uses_filtered_contention() const override { return trigger_ == MisrouteTrigger::Filtered; }
-  uint32_t filter_alpha_256() const override { return alpha_256_; }
+  SensorNeeds sensor_needs() const override {
+    SensorNeeds n;
+    n.contention = trigger_ != MisrouteTrigger::Credit;
+    n.filtered = trigger_ == MisrouteTrigger::Filtered;
+    n.filter_alpha_256 = alpha_256_;
+    n.ectn = trigger_ == MisrouteTrigger::Ectn;
+    return n;
+  }
   uint32_t min_local_vcs() const override { return 3; }
   uint32_t min_global_vcs() const override { return 2; }
   // Local VC v before global VC v, global VC v before local VC v + 1 (FOGSim's rule: +1 after a

@@ -31,10 +31,14 @@ class SourceAdaptiveRouting final : public RoutingAlgorithm {
   const char* name() const override { return kind_ == Kind::Ugal ? "ugal" : "pb"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  bool uses_saturation_bits() const override { return kind_ == Kind::PiggyBack; }
-  double sat_f() const override { return f_; }
-  uint32_t sat_t_phits() const override { return t_; }
-  bool sat_per_port() const override { return per_port_; }
+  SensorNeeds sensor_needs() const override {
+    SensorNeeds n;
+    n.saturation = kind_ == Kind::PiggyBack;
+    n.sat_f = f_;
+    n.sat_t_phits = t_;
+    n.sat_per_port = per_port_;
+    return n;
+  }
   uint32_t min_local_vcs() const override { return 4; }
   uint32_t min_global_vcs() const override { return 2; }
   // VAL's order: the path is VAL's once it leaves the source router.

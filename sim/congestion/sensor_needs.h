@@ -1,0 +1,28 @@
+// What a routing algorithm asks its routers to sense (architecture issue: the routing factory
+// declares the sensors it needs; the router and the network build and maintain only those). One
+// plain record instead of capability flags on the routing interface.
+#pragma once
+
+#include <cstdint>
+
+namespace netcosim {
+
+struct SensorNeeds {
+  // Contention counters (seed 001 Sec. III-A): per output, the heads whose minimal output it is.
+  bool contention = false;
+  // Also the exponentially filtered counters of the Filtered trigger (seed 001 Sec. III-B), with
+  // alpha in 1/256 units (alpha 0: the filtered counter follows the count).
+  bool filtered = false;
+  uint32_t filter_alpha_256 = 0;
+  // ECtN (seed 001 Sec. III-C): partial counters by destination group, broadcast in the group.
+  bool ectn = false;
+  // PiggyBack saturation bits of the global links (thesis 000 Sec. 1.4.2, Eq. 1.3): a link is
+  // saturated when its occupancy exceeds sat_f times the mean plus sat_t_phits; per VC 0 or, with
+  // sat_per_port, summed over the port's VCs.
+  bool saturation = false;
+  double sat_f = 2.0;
+  uint32_t sat_t_phits = 0;
+  bool sat_per_port = false;
+};
+
+}  // namespace netcosim
