@@ -15,22 +15,37 @@
 #include <string>
 #include <vector>
 
+#include "sim/topology/topology.h"
+
 namespace netcosim {
 
-enum class PortKind : uint8_t { Injection = 0, Local = 1, Global = 2 };
 enum class Arrangement : uint8_t { Palmtree, Consecutive };
 
-class Dragonfly {
+class Dragonfly final : public Topology {
  public:
   Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr);
+
+  // Topology (a partition is a group).
+  std::string describe() const override;
+  uint32_t routers() const override { return a_ * groups(); }
+  uint32_t nodes() const override { return p_ * routers(); }
+  uint32_t router_radix() const override { return radix(); }
+  PortKind port_kind_of(uint32_t /*router*/, uint32_t port) const override {
+    return port_kind(port);
+  }
+  PortRef peer(uint32_t router, uint32_t port) const override;
+  uint32_t node_router(uint32_t node) const override { return router_of_node(node); }
+  uint32_t node_port(uint32_t node) const override { return port_of_node(node); }
+  uint32_t node_at(uint32_t router, uint32_t port) const override { return router * p_ + port; }
+  uint32_t partitions() const override { return groups(); }
+  uint32_t partition_first(uint32_t partition) const override { return partition * a_; }
+  uint32_t partition_of_router(uint32_t router) const override { return group_of_router(router); }
 
   uint32_t p() const { return p_; }
   uint32_t a() const { return a_; }
   uint32_t h() const { return h_; }
   Arrangement arrangement() const { return arr_; }
   uint32_t groups() const { return a_ * h_ + 1; }
-  uint32_t routers() const { return a_ * groups(); }
-  uint32_t nodes() const { return p_ * routers(); }
   uint32_t radix() const { return p_ + a_ - 1 + h_; }
 
   uint32_t router_of_node(uint32_t n) const { return n / p_; }
@@ -63,13 +78,6 @@ class Dragonfly {
     return link_index_[G * groups() + Gd];
   }
 
-  struct PortRef {
-    uint32_t router;
-    uint32_t port;
-  };
-  // The router and input port at the other end of a router's local or global output port.
-  PortRef peer(uint32_t router, uint32_t port) const;
-
   // Minimal output port at `router` towards `dst_router` (!= router): thesis 000 Sec. 1.4.1, the
   // l-g-l minimal path (source local hop only when the global link is on another router,
   // destination local hop only when the global link does not land on the destination router).
@@ -83,8 +91,6 @@ class Dragonfly {
 
   // Router-to-router hops of the minimal path (0 to 3) and their global part.
   void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local, uint32_t& global) const;
-
-  std::string describe() const;
 
  private:
   uint32_t p_, a_, h_;

@@ -1,0 +1,58 @@
+// What the network builder, the engines, traffic and the routers need to know of a topology
+// (architecture issue, item 3): routers, nodes, radix, the class of each port, the peer of each
+// port, and partitions (contiguous ranges of routers) with the port class whose links cross them.
+// The Dragonfly (dragonfly.h) is the first implementation; a fat tree or a torus implements the
+// same interface. Topology-specific routing (sim/routing/<topology>/) may hold the concrete type.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace netcosim {
+
+// The class of a router port. It indexes the per-class router parameters (VCs, buffer sizes) and
+// the per-class link latencies:
+//   Injection: a terminal port (a node's NIC injects on it, packets eject from it);
+//   Local:     a link between two routers of the same partition;
+//   Global:    a link between routers of different partitions.
+// In the Dragonfly these are the injection, local and global ports and a partition is a group.
+enum class PortKind : uint8_t { Injection = 0, Local = 1, Global = 2 };
+constexpr uint32_t kPortKinds = 3;
+
+class Topology {
+ public:
+  struct PortRef {
+    uint32_t router;
+    uint32_t port;
+  };
+
+  virtual ~Topology() = default;
+  // A one-line description (name and parameters) for summaries and error messages.
+  virtual std::string describe() const = 0;
+
+  virtual uint32_t routers() const = 0;
+  virtual uint32_t nodes() const = 0;
+  // Ports per router (every router has the same radix in the topologies modelled so far).
+  virtual uint32_t router_radix() const = 0;
+  virtual PortKind port_kind_of(uint32_t router, uint32_t port) const = 0;
+  // The router and input port at the other end of an inter-router output port.
+  virtual PortRef peer(uint32_t router, uint32_t port) const = 0;
+  // Where node n is attached (an Injection port) and which node is attached to a terminal port.
+  virtual uint32_t node_router(uint32_t node) const = 0;
+  virtual uint32_t node_port(uint32_t node) const = 0;
+  virtual uint32_t node_at(uint32_t router, uint32_t port) const = 0;
+
+  // Partitions: routers [partition_first(i), partition_first(i + 1)), in router order. Only
+  // Global links connect different partitions, so an engine may simulate a partition up to the
+  // Global links' latency ahead of the others (its lookahead; DESIGN.md §4).
+  virtual uint32_t partitions() const = 0;
+  virtual uint32_t partition_first(uint32_t partition) const = 0;
+  virtual uint32_t partition_of_router(uint32_t router) const = 0;
+  uint32_t partition_of_node(uint32_t node) const { return partition_of_router(node_router(node)); }
+  uint32_t partition_size(uint32_t partition) const {
+    const uint32_t last = partition + 1 < partitions() ? partition_first(partition + 1) : routers();
+    return last - partition_first(partition);
+  }
+};
+
+}  // namespace netcosim
