@@ -6,7 +6,7 @@ namespace netcosim {
 const std::vector<StrategyFamily>& strategy_catalog() {
   static const std::vector<StrategyFamily> catalog = {
       {"routing.algorithm",
-       "routing algorithm",
+       "routing algorithms",
        nullptr,
        nullptr,
        {
@@ -43,7 +43,7 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             2},
        }},
       {"routing.trigger",
-       "OLM misrouting trigger",
+       "OLM misrouting triggers",
        "routing.algorithm",
        "olm",
        {
@@ -66,7 +66,7 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             {"routing.threshold", "routing.ectn_threshold", "routing.ectn_period"}},
        }},
       {"routing.global_policy",
-       "OLM global misrouting policy",
+       "OLM global misrouting policies",
        "routing.algorithm",
        "olm",
        {

@@ -25,7 +25,7 @@ struct StrategyInfo {
 // parent key selects `parent_value` (the OLM triggers and policies apply to routing.algorithm=olm).
 struct StrategyFamily {
   const char* key;   // "routing.algorithm"
-  const char* what;  // "routing algorithm", for --help
+  const char* what;  // "routing algorithms": the heading of --help
   const char* parent_key = nullptr;
   const char* parent_value = nullptr;
   std::vector<StrategyInfo> entries;

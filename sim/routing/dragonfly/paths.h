@@ -22,8 +22,26 @@ inline uint8_t phase_vc(const Dragonfly& topo, uint32_t port, const Packet& pkt)
 
 // The hop at `router` of a Valiant path through `view.intermediate` (set): minimally towards it
 // in phase 0, then minimally to the destination in phase 1 (VAL's VCs). `r` carries what the
-// caller already decided (the intermediate drawn at the source).
-RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet view, RouteResult r);
+// caller already decided (the intermediate drawn at the source). Inline: it is the in-transit hop
+// of VAL, UGAL and PiggyBack.
+inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet view, RouteResult r) {
+  const uint32_t dst_router = topo.router_of_node(view.dst);
+  if (view.phase == 0 && router == view.intermediate) {
+    view.phase = 1;
+    view.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+    r.set_phase = 1;
+  }
+  if (view.phase == 1 && router == dst_router) {
+    r.port = static_cast<uint8_t>(topo.port_of_node(view.dst));
+    return r;
+  }
+  const uint32_t target = view.phase == 0 ? view.intermediate : dst_router;
+  r.port = static_cast<uint8_t>(topo.min_output(router, target));
+  r.vc = phase_vc(topo, r.port, view);
+  r.nonminimal =
+      view.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
+  return r;
+}
 
 // The first hop at `router` towards group `target` (not the router's own group).
 inline uint32_t port_towards_group(const Dragonfly& topo, uint32_t router, uint32_t target) {

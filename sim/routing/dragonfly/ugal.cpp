@@ -42,17 +42,6 @@ RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minimal) con
   return r;
 }
 
-RouteResult SourceAdaptiveRouting::in_transit(const PortView& q, const Packet& pkt) const {
-  // The fixed path: VAL's phases through the intermediate set at the source.
-  return valiant_hop(topo_, q.router, pkt, RouteResult{});
-}
-
-RouteResult SourceAdaptiveRouting::eject(const Packet& pkt) const {
-  RouteResult r;
-  r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
-  return r;
-}
-
 RouteResult UgalRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
   return route_source_adaptive(q, pkt, [](const SourceChoice&) { return false; });
 }

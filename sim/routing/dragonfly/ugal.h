@@ -10,6 +10,7 @@
 // (thesis Ch. 5: a head that is not granted tries another intermediate router).
 #pragma once
 
+#include "sim/routing/dragonfly/paths.h"
 #include "sim/routing/routing.h"
 
 namespace netcosim {
@@ -60,8 +61,15 @@ class SourceAdaptiveRouting : public RoutingAlgorithm {
   }
   SourceChoice compare(const PortView& q, const Packet& pkt, uint32_t dst_router) const;
   RouteResult take(const SourceChoice& c, bool minimal) const;
-  RouteResult in_transit(const PortView& q, const Packet& pkt) const;
-  RouteResult eject(const Packet& pkt) const;
+  // In transit: the fixed path, VAL's phases through the intermediate set at the source.
+  RouteResult in_transit(const PortView& q, const Packet& pkt) const {
+    return valiant_hop(topo_, q.router, pkt, RouteResult{});
+  }
+  RouteResult eject(const Packet& pkt) const {
+    RouteResult r;
+    r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
+    return r;
+  }
   const UgalParams& params() const { return p_; }
 
  private:
