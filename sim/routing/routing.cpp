@@ -31,9 +31,8 @@ const Entry& lookup(const std::vector<Entry>& registry, const Config& c, const c
 }
 
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Dragonfly& topo) {
-  return std::make_unique<OlmRouting>(
-      topo, lookup(trigger_registry(), c, "routing.trigger").make(c),
-      lookup(policy_registry(), c, "routing.global_policy").make(c));
+  return lookup(trigger_registry(), c, "routing.trigger")
+      .make_olm(c, topo, lookup(policy_registry(), c, "routing.global_policy").make(c));
 }
 
 }  // namespace

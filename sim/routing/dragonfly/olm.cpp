@@ -4,7 +4,8 @@
 
 namespace netcosim {
 
-struct OlmRouting::Hop {
+template <class Trigger>
+struct OlmRouting<Trigger>::Hop {
   const Packet& pkt;
   uint32_t R, G, A;         // the current router, its group and index in the group
   uint32_t dst_router, Gd;  // the destination router and group
@@ -14,7 +15,9 @@ struct OlmRouting::Hop {
   uint8_t min_vc;
 };
 
-uint8_t OlmRouting::vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const {
+template <class Trigger>
+uint8_t OlmRouting<Trigger>::vc_of(const PortView& q, uint32_t out_port,
+                                   bool nonminimal_local) const {
   const PortKind in = q.port_kind(q.in_port), out = topo_.port_kind(out_port);
   if (out == PortKind::Injection || in == PortKind::Injection) return 0;
   if (out == PortKind::Local && nonminimal_local) return static_cast<uint8_t>(q.in_vc);
@@ -24,14 +27,16 @@ uint8_t OlmRouting::vc_of(const PortView& q, uint32_t out_port, bool nonminimal_
 
 // At injection, when the trigger sees the destination group congested (ECtN): a global link of
 // this router towards a group it does not see congested. Returns true if `r` misroutes.
-bool OlmRouting::group_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const {
+template <class Trigger>
+bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& rng,
+                                         RouteResult& r) const {
   if (h.in_kind != PortKind::Injection || h.pkt.intermediate != kNone || h.Gd == h.G ||
-      !trigger_->group_congested(q, h.Gd))
+      !trigger_.group_congested(q, h.Gd))
     return false;
   uint32_t cand[GlobalMisroutePolicy::kMaxCandidates], n = 0;
   for (uint32_t k = 0; k < topo_.h(); ++k) {
     const uint32_t X = topo_.global_target_group(h.G, h.A, k), port = topo_.first_global_port() + k;
-    if (X == h.Gd || trigger_->group_congested(q, X)) continue;
+    if (X == h.Gd || trigger_.group_congested(q, X)) continue;
     if (q.output_can_take(port, vc_of(q, port, false))) cand[n++] = k;
   }
   if (n == 0) return false;
@@ -45,7 +50,9 @@ bool OlmRouting::group_misroute(const PortView& q, const Hop& h, Rng& rng, Route
 
 // The global policy's candidates that lead to neither this nor the destination group, can take
 // the packet now and that the trigger accepts; one of them at random, or stay minimal.
-void OlmRouting::global_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const {
+template <class Trigger>
+void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& rng,
+                                          RouteResult& r) const {
   GlobalCandidate all[GlobalMisroutePolicy::kMaxCandidates],
       ok[GlobalMisroutePolicy::kMaxCandidates];
   const GlobalMisrouteAt at{h.R, h.G, h.A, h.Gd, h.in_kind == PortKind::Injection};
@@ -55,7 +62,7 @@ void OlmRouting::global_misroute(const PortView& q, const Hop& h, Rng& rng, Rout
     if (all[i].group == h.Gd || all[i].group == h.G) continue;
     const uint32_t port = all[i].port;
     const uint8_t vc = vc_of(q, port, topo_.port_kind(port) == PortKind::Local);
-    if (q.output_can_take(port, vc) && trigger_->candidate_ok(q, port, vc, h.min_port, h.min_vc))
+    if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
       ok[n++] = all[i];
   }
   if (n == 0) return;
@@ -70,14 +77,16 @@ void OlmRouting::global_misroute(const PortView& q, const Hop& h, Rng& rng, Rout
 
 // One opportunistic nonminimal local hop: a random other neighbour of the group that can take
 // the packet now and that the trigger accepts.
-void OlmRouting::local_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const {
+template <class Trigger>
+void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& rng,
+                                         RouteResult& r) const {
   const uint32_t target_A = topo_.local_neighbor(h.A, h.min_port);
   uint32_t cand[GlobalMisroutePolicy::kMaxCandidates], n = 0;
   for (uint32_t A2 = 0; A2 < topo_.a(); ++A2) {
     if (A2 == h.A || A2 == target_A) continue;
     const uint32_t port = topo_.local_port(h.A, A2);
     const uint8_t vc = vc_of(q, port, true);
-    if (q.output_can_take(port, vc) && trigger_->candidate_ok(q, port, vc, h.min_port, h.min_vc))
+    if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
       cand[n++] = port;
   }
   if (n == 0) return;
@@ -88,7 +97,8 @@ void OlmRouting::local_misroute(const PortView& q, const Hop& h, Rng& rng, Route
   r.set_flags |= Packet::kLocalMisroutedInGroup;
 }
 
-RouteResult OlmRouting::route(const PortView& q, const Packet& pkt, Rng& rng) const {
+template <class Trigger>
+RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng& rng) const {
   const uint32_t R = q.router, dst_router = topo_.router_of_node(pkt.dst);
   const uint32_t G = topo_.group_of_router(R);
   RouteResult r;
@@ -123,11 +133,11 @@ RouteResult OlmRouting::route(const PortView& q, const Packet& pkt, Rng& rng) co
   if (group_misroute(q, h, rng, r)) {
   } else if (pkt.intermediate == kNone && G == h.Gs && h.Gd != G &&
              (h.in_kind == PortKind::Injection || after_min_local) &&
-             trigger_->congested(q, min_port, h.min_vc)) {
+             trigger_.congested(q, min_port, h.min_vc)) {
     global_misroute(q, h, rng, r);
   } else if (topo_.port_kind(min_port) == PortKind::Local &&
              (pkt.flags & Packet::kLocalMisroutedInGroup) == 0 && (G != h.Gs || h.Gd == G) &&
-             trigger_->congested(q, min_port, h.min_vc)) {
+             trigger_.congested(q, min_port, h.min_vc)) {
     // Opportunistic local misrouting, outside the source group (or for traffic that stays in
     // its group).
     local_misroute(q, h, rng, r);
@@ -135,6 +145,53 @@ RouteResult OlmRouting::route(const PortView& q, const Packet& pkt, Rng& rng) co
   if (topo_.port_kind(r.port) == PortKind::Global)
     r.clear_flags |= Packet::kLocalMisroutedInGroup;  // a new group starts
   return r;
+}
+
+template class OlmRouting<CreditTrigger>;
+template class OlmRouting<ContentionTrigger>;
+template class OlmRouting<FilteredTrigger>;
+template class OlmRouting<HybridTrigger>;
+template class OlmRouting<EctnTrigger>;
+
+namespace {
+ContentionTrigger base(const Config& c) {
+  return ContentionTrigger(static_cast<uint32_t>(c.get_int("routing.threshold")));
+}
+CreditTrigger credit(const Config& c) {
+  return CreditTrigger(c.get_float("routing.credit_threshold"),
+                       c.get_float("routing.credit_min_occupancy"));
+}
+template <class Trigger>
+std::unique_ptr<RoutingAlgorithm> olm(const Dragonfly& topo, Trigger t,
+                                      std::unique_ptr<const GlobalMisroutePolicy> p) {
+  return std::make_unique<OlmRouting<Trigger>>(topo, std::move(t), std::move(p));
+}
+}  // namespace
+
+const std::vector<TriggerRegistryEntry>& trigger_registry() {
+  using Policy = std::unique_ptr<const GlobalMisroutePolicy>;
+  static const std::vector<TriggerRegistryEntry> registry = {
+      {"credit", [](const Config& c, const Dragonfly& t,
+                    Policy p) { return olm(t, credit(c), std::move(p)); }},
+      {"contention",
+       [](const Config& c, const Dragonfly& t, Policy p) { return olm(t, base(c), std::move(p)); }},
+      {"filtered",
+       [](const Config& c, const Dragonfly& t, Policy p) {
+         return olm(t,
+                    FilteredTrigger(static_cast<uint32_t>(c.get_int("routing.threshold")),
+                                    c.get_float("routing.filter_alpha")),
+                    std::move(p));
+       }},
+      {"hybrid", [](const Config& c, const Dragonfly& t,
+                    Policy p) { return olm(t, HybridTrigger(base(c), credit(c)), std::move(p)); }},
+      {"ectn",
+       [](const Config& c, const Dragonfly& t, Policy p) {
+         return olm(
+             t, EctnTrigger(base(c), static_cast<uint32_t>(c.get_int("routing.ectn_threshold"))),
+             std::move(p));
+       }},
+  };
+  return registry;
 }
 
 }  // namespace netcosim

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "sim/routing/dragonfly/olm_policies.h"
 #include "sim/routing/dragonfly/olm_triggers.h"
@@ -26,15 +27,19 @@
 
 namespace netcosim {
 
+// `Trigger` is one of the trigger types of olm_triggers.h, held by value: its calls are direct
+// (and inlined) in the decision that runs for every waiting head in every cycle; OLM is built for
+// each trigger by its registry entry (olm_trigger_registry()).
+template <class Trigger>
 class OlmRouting final : public RoutingAlgorithm {
  public:
-  OlmRouting(const Dragonfly& topo, std::unique_ptr<const MisrouteTrigger> trigger,
+  OlmRouting(const Dragonfly& topo, Trigger trigger,
              std::unique_ptr<const GlobalMisroutePolicy> policy)
       : RoutingAlgorithm(topo), trigger_(std::move(trigger)), policy_(std::move(policy)) {}
   const char* name() const override { return "olm"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  SensorNeeds sensor_needs() const override { return trigger_->sensor_needs(); }
+  SensorNeeds sensor_needs() const override { return trigger_.sensor_needs(); }
   // Local VC v before global VC v, global VC v before local VC v + 1 (FOGSim's rule: +1 after a
   // global hop or a minimal local hop, the same number on a local-to-global hop), and the one
   // nonminimal local hop per group keeps its input VC number.
@@ -49,8 +54,18 @@ class OlmRouting final : public RoutingAlgorithm {
   void global_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
   void local_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
 
-  std::unique_ptr<const MisrouteTrigger> trigger_;
+  Trigger trigger_;
   std::unique_ptr<const GlobalMisroutePolicy> policy_;
 };
+
+// The trigger registry: one entry per entry of the catalogue's routing.trigger family, in its
+// order (sim/config/strategy_catalog.h); each builds OLM with its trigger and the given policy.
+using OlmFactory = std::unique_ptr<RoutingAlgorithm> (*)(
+    const Config&, const Dragonfly&, std::unique_ptr<const GlobalMisroutePolicy>);
+struct TriggerRegistryEntry {
+  const char* name;
+  OlmFactory make_olm;
+};
+const std::vector<TriggerRegistryEntry>& trigger_registry();
 
 }  // namespace netcosim

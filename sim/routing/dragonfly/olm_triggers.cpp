@@ -9,13 +9,6 @@ double occupancy(const PortView& q, uint32_t port, uint32_t vc) {
   return double(q.downstream_occupancy(port, vc)) / double(q.downstream_capacity(port));
 }
 
-ContentionTrigger base(const Config& c) {
-  return ContentionTrigger(static_cast<uint32_t>(c.get_int("routing.threshold")));
-}
-CreditTrigger credit(const Config& c) {
-  return CreditTrigger(c.get_float("routing.credit_threshold"),
-                       c.get_float("routing.credit_min_occupancy"));
-}
 }  // namespace
 
 // FOGSim's credit rule (misrouteCondition, CGA): the minimal output's occupancy is at least
@@ -51,35 +44,6 @@ SensorNeeds EctnTrigger::sensor_needs() const {
   SensorNeeds n = base_.sensor_needs();
   n.ectn = true;
   return n;
-}
-
-const std::vector<TriggerRegistryEntry>& trigger_registry() {
-  static const std::vector<TriggerRegistryEntry> registry = {
-      {"credit",
-       [](const Config& c) -> std::unique_ptr<MisrouteTrigger> {
-         return std::make_unique<CreditTrigger>(credit(c));
-       }},
-      {"contention",
-       [](const Config& c) -> std::unique_ptr<MisrouteTrigger> {
-         return std::make_unique<ContentionTrigger>(base(c));
-       }},
-      {"filtered",
-       [](const Config& c) -> std::unique_ptr<MisrouteTrigger> {
-         return std::make_unique<FilteredTrigger>(
-             static_cast<uint32_t>(c.get_int("routing.threshold")),
-             c.get_float("routing.filter_alpha"));
-       }},
-      {"hybrid",
-       [](const Config& c) -> std::unique_ptr<MisrouteTrigger> {
-         return std::make_unique<HybridTrigger>(base(c), credit(c));
-       }},
-      {"ectn",
-       [](const Config& c) -> std::unique_ptr<MisrouteTrigger> {
-         return std::make_unique<EctnTrigger>(
-             base(c), static_cast<uint32_t>(c.get_int("routing.ectn_threshold")));
-       }},
-  };
-  return registry;
 }
 
 }  // namespace netcosim

@@ -28,6 +28,8 @@
 
 namespace netcosim {
 
+// The interface every trigger implements. OLM holds its trigger by its final type (olm.h), so the
+// calls are direct; the interface states the contract.
 class MisrouteTrigger {
  public:
   virtual ~MisrouteTrigger() = default;
@@ -128,14 +130,5 @@ class EctnTrigger final : public MisrouteTrigger {
   ContentionTrigger base_;
   uint32_t ectn_threshold_;  // routing.ectn_threshold, packets
 };
-
-// The trigger registry: one factory per entry of the catalogue's routing.trigger family, in its
-// order (sim/config/strategy_catalog.h).
-using TriggerFactory = std::unique_ptr<MisrouteTrigger> (*)(const Config&);
-struct TriggerRegistryEntry {
-  const char* name;
-  TriggerFactory make;
-};
-const std::vector<TriggerRegistryEntry>& trigger_registry();
 
 }  // namespace netcosim

@@ -17,7 +17,7 @@ struct Net {
   Dragonfly topo{2, 4, 2, Arrangement::Palmtree};
   FakePorts ports{topo, 3, 2};
   Rng rng{1, 2, 3};
-  OlmRouting olm{topo, std::make_unique<CreditTrigger>(50, 0), std::make_unique<MmPolicy>()};
+  OlmRouting<CreditTrigger> olm{topo, CreditTrigger(50, 0), std::make_unique<MmPolicy>()};
   RouteResult route(uint32_t router, uint32_t in_port, uint32_t in_vc, const Packet& p) {
     return olm.route(ports.at(router, in_port, in_vc), p, rng);
   }
@@ -95,10 +95,9 @@ TEST(OlmRouting, BeforeTheIntermediateGroupTheMinimalHopLeadsToIt) {
 
 TEST(OlmRouting, SensorsAreTheTriggers) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
-  const OlmRouting credit(topo, std::make_unique<CreditTrigger>(50, 0),
-                          std::make_unique<MmPolicy>());
+  const OlmRouting credit(topo, CreditTrigger(50, 0), std::make_unique<MmPolicy>());
   EXPECT_FALSE(credit.sensor_needs().contention);
-  const OlmRouting base(topo, std::make_unique<ContentionTrigger>(6), std::make_unique<MmPolicy>());
+  const OlmRouting base(topo, ContentionTrigger(6), std::make_unique<MmPolicy>());
   EXPECT_TRUE(base.sensor_needs().contention);
 }
 

@@ -103,7 +103,7 @@ TEST(OlmGlobalMisrouting, CrgTakesTheGlobalLinkThatCanTakeThePacket) {
   ASSERT_EQ(topo.port_kind(min_port), PortKind::Local);
   ports.occupy(min_port, 0, 32);
   ports.fill_fifo(5);  // global port 5 cannot take the packet
-  const OlmRouting olm(topo, std::make_unique<CreditTrigger>(50, 0), std::make_unique<CrgPolicy>());
+  const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<CrgPolicy>());
   Rng rng(1, 2, 3);
   const RouteResult r = olm.route(ports.at(0, 0), p, rng);
   EXPECT_EQ(r.port, 6);
@@ -131,7 +131,7 @@ TEST(OlmGlobalMisrouting, NrgAfterAMinimalLocalHopTakesALocalHopTowardsAnotherGr
   // Only the local port to index 3 can take the packet.
   ports.fill_fifo(3);
   ports.fill_fifo(2);
-  const OlmRouting olm(topo, std::make_unique<CreditTrigger>(50, 0), std::make_unique<NrgPolicy>());
+  const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<NrgPolicy>());
   // NRG draws k for indices 0, 2, 3 in that order; the first stream seed whose draw for index 3
   // leads to a group other than the destination's.
   uint64_t seed = 1;

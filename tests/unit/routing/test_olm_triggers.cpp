@@ -30,8 +30,9 @@ struct Scenario {
     pkt.dst = 8;
     pkt.hops_global = 1;
   }
-  RouteResult route(std::unique_ptr<const MisrouteTrigger> t) {
-    const OlmRouting olm(topo, std::move(t), std::make_unique<MmPolicy>());
+  template <class Trigger>
+  RouteResult route(Trigger t) {
+    const OlmRouting<Trigger> olm(topo, t, std::make_unique<MmPolicy>());
     return olm.route(ports.at(kRouter, kInPort, 0), pkt, rng);
   }
 };
@@ -50,8 +51,8 @@ void expect_misrouted_to(const RouteResult& r, uint32_t port) {
   EXPECT_NE(r.set_flags & Packet::kLocalMisroutedInGroup, 0);
 }
 
-std::unique_ptr<const MisrouteTrigger> credit(double threshold = 50, double min_occ = 0) {
-  return std::make_unique<CreditTrigger>(threshold, min_occ);
+CreditTrigger credit(double threshold = 50, double min_occ = 0) {
+  return CreditTrigger(threshold, min_occ);
 }
 
 TEST(ScenarioCheck, MinimalHopIsTheLocalPortTowardsTheDestinationRouter) {
@@ -139,14 +140,14 @@ TEST(ContentionTrigger, CounterAtThresholdMisroutesToAnUncontendedCandidate) {
   s.ports.contend(kMinPort, 6);
   s.ports.contend(3, 6);
   s.ports.contend(4, 5);
-  expect_misrouted_to(s.route(std::make_unique<ContentionTrigger>(6)), 4);
+  expect_misrouted_to(s.route(ContentionTrigger(6)), 4);
 }
 
 TEST(ContentionTrigger, CounterBelowThresholdStaysMinimal) {
   Scenario s;
   s.ports.contend(kMinPort, 5);
   s.ports.occupy(kMinPort, kMinVc, 32);  // no credits: irrelevant to Base
-  expect_minimal(s.route(std::make_unique<ContentionTrigger>(6)));
+  expect_minimal(s.route(ContentionTrigger(6)));
 }
 
 // Filtered, alpha = 0.5 (128/256): one step from 0 gives f = (1 - alpha) * count (Eq. 4.1), so a
@@ -157,7 +158,7 @@ TEST(FilteredTrigger, AveragedCounterAtThresholdMisroutes) {
   s.ports.contend(3, 12);
   s.ports.contend(4, 11);
   s.ports.filter(128);
-  expect_misrouted_to(s.route(std::make_unique<FilteredTrigger>(6, 0.5)), 4);
+  expect_misrouted_to(s.route(FilteredTrigger(6, 0.5)), 4);
 }
 
 TEST(FilteredTrigger, AveragedCounterBelowThresholdStaysMinimalWhateverTheRawCount) {
@@ -165,7 +166,7 @@ TEST(FilteredTrigger, AveragedCounterBelowThresholdStaysMinimalWhateverTheRawCou
   s.ports.contend(kMinPort, 11);
   s.ports.filter(128);
   EXPECT_TRUE(s.ports.at(kRouter, kInPort).contention().over(kMinPort, 6));  // raw 11 >= 6
-  expect_minimal(s.route(std::make_unique<FilteredTrigger>(6, 0.5)));
+  expect_minimal(s.route(FilteredTrigger(6, 0.5)));
 }
 
 TEST(FilteredTrigger, DeclaresTheFilteredSensorWithAlphaIn256ths) {
@@ -174,8 +175,8 @@ TEST(FilteredTrigger, DeclaresTheFilteredSensorWithAlphaIn256ths) {
   EXPECT_EQ(n.filter_alpha_256, 128u);
 }
 
-std::unique_ptr<const MisrouteTrigger> hybrid() {
-  return std::make_unique<HybridTrigger>(ContentionTrigger(6), CreditTrigger(50, 0));
+HybridTrigger hybrid() {
+  return HybridTrigger(ContentionTrigger(6), CreditTrigger(50, 0));
 }
 
 // Hybrid: contention fired (counter 6, the minimal output has credits): candidates by Base's rule,
@@ -212,7 +213,7 @@ TEST(EctnTrigger, InTransitDecidesOnBaseCounters) {
   Scenario s;
   s.ports.contend(kMinPort, 6);
   s.ports.contend(3, 6);
-  const auto ectn = [] { return std::make_unique<EctnTrigger>(ContentionTrigger(6), 10); };
+  const auto ectn = [] { return EctnTrigger(ContentionTrigger(6), 10); };
   expect_misrouted_to(s.route(ectn()), 4);
   Scenario t;
   t.ports.contend(kMinPort, 5);
@@ -231,8 +232,7 @@ TEST(EctnTrigger, CombinedCounterOfTheDestinationGroupAtThresholdMisroutesAtInje
   Packet p;
   p.src = 0;
   p.dst = Gd * 8;  // router Gd*4, index 0 of group Gd
-  const OlmRouting olm(s.topo, std::make_unique<EctnTrigger>(ContentionTrigger(6), 10),
-                       std::make_unique<MmPolicy>());
+  const OlmRouting olm(s.topo, EctnTrigger(ContentionTrigger(6), 10), std::make_unique<MmPolicy>());
   s.ports.set_ectn(Gd, 10);
   s.ports.set_ectn(X0, 10);
   s.ports.set_ectn(X1, 9);
