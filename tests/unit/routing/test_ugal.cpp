@@ -174,3 +174,65 @@ TEST(ParRouting, MinimalAtTheBoundaryOfEquation12InFractions) {
 }
 
 }  // namespace
+
+namespace {
+
+// PAR's VCs by position in l0-l1-g0-l2-l3-g1-l4 (par.h): source-group local hops 0 then 1 (after
+// kLocalInGroup), intermediate-group local hops 2 then 3, destination-group local hop 4; global
+// hops 0 then 1. Every output empty, so no decision leaves the path.
+TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  FakePorts ports(topo, 5, 2);
+  const ParRouting par(topo, 2, 24, false);
+  Rng rng(1, 2, 3);
+  Packet p;
+  p.src = 0;
+  p.dst = 20;  // router 10, group 2
+  // Source group: the first local hop on VC 0 sets kLocalInGroup.
+  RouteResult r = par.route(ports.at(0, 0), p, rng);
+  if (topo.port_kind(r.port) == PortKind::Local) {
+    EXPECT_EQ(r.vc, 0);
+    EXPECT_NE(r.set_flags & Packet::kLocalInGroup, 0);
+  }
+  // A second local hop in the source group (flag set): VC 1; the global hop: VC 0, clears it.
+  p.flags = Packet::kLocalInGroup;
+  p.hops_local = 1;
+  r = par.route(ports.at(1, 2), p, rng);
+  const uint32_t j = topo.global_link_index(0, 2);
+  if (j / 2 == 1) {
+    EXPECT_EQ(r.port, 5 + j % 2);
+    EXPECT_EQ(r.vc, 0);
+    EXPECT_NE(r.clear_flags & Packet::kLocalInGroup, 0);
+  } else {
+    EXPECT_EQ(r.port, topo.local_port(1, j / 2));
+    EXPECT_EQ(r.vc, 1);
+  }
+  // Intermediate group 6 on a Valiant path through router 25: local hops on VC 2, then 3.
+  Packet v = p;
+  v.intermediate = 25;
+  v.hops_global = 1;
+  v.flags = 0;
+  r = par.route(ports.at(24, 5), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(0, 1));
+  EXPECT_EQ(r.vc, 2);
+  v.flags = Packet::kLocalInGroup;
+  r = par.route(ports.at(26, 2), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(2, 1));
+  EXPECT_EQ(r.vc, 3);
+  // Destination group after the second global hop: local VC 4; a global hop after one: VC 1.
+  v.hops_global = 2;
+  v.phase = 1;
+  v.flags = 0;
+  r = par.route(ports.at(8, 5), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(0, 2));
+  EXPECT_EQ(r.vc, 4);
+  const uint32_t k = topo.global_link_index(6, 2);
+  Packet w = v;
+  w.hops_global = 1;
+  w.phase = 1;
+  r = par.route(ports.at(24 + k / 2, 2), w, rng);
+  EXPECT_EQ(r.port, 5 + k % 2);
+  EXPECT_EQ(r.vc, 1);
+}
+
+}  // namespace
