@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "sim/config/config.h"
+#include "sim/config/strategy_catalog.h"
 #include "sim/util/output_file.h"
 
 namespace netcosim::cli {
@@ -106,6 +107,29 @@ std::string config_keys_help() {
     }
     if (s.type == KeyType::Bool) r += "; true|false";
     r += "\n";
+  }
+  return r;
+}
+
+std::string strategies_help() {
+  std::string r;
+  char buf[512];
+  for (const StrategyFamily& f : strategy_catalog()) {
+    r += std::string("\n") + f.what + " (" + f.key;
+    if (f.parent_key != nullptr) r += std::string(", with ") + f.parent_key + "=" + f.parent_value;
+    r += f.parent_key == nullptr ? "; minimum local/global VCs; keys read):\n" : "; keys read):\n";
+    for (const StrategyInfo& e : f.entries) {
+      std::snprintf(buf, sizeof buf, "  %-11s ", e.name);
+      r += buf;
+      if (f.parent_key == nullptr) {
+        std::snprintf(buf, sizeof buf, "%u/%u  ", e.min_local_vcs, e.min_global_vcs);
+        r += buf;
+      }
+      r += e.description;
+      for (size_t k = 0; k < e.keys.size(); ++k)
+        r += (k == 0 ? "; " : ", ") + std::string(e.keys[k]);
+      r += "\n";
+    }
   }
   return r;
 }

@@ -52,6 +52,10 @@ std::vector<std::string> opt_strings(const CommandLine& cl, const char* name);
 
 // The configuration keys with their defaults, meanings and allowed values (`netcosim run --help`).
 std::string config_keys_help();
+// The routing strategies of the strategy catalogue (sim/config/strategy_catalog.h): each
+// algorithm with its minimum VCs, each OLM trigger and global policy, their descriptions and the
+// keys they read (`netcosim run --help`).
+std::string strategies_help();
 
 // Strict integer parsing: the whole text is a decimal integer in [lo, hi].
 bool parse_int(const std::string& s, long long lo, long long hi, long long& out);

@@ -71,7 +71,7 @@ int read_options(const CommandLine& cl, RunRequest& req) {
 }  // namespace
 
 int run_main(int argc, char** argv) {
-  const std::string keys = config_keys_help();
+  const std::string keys = config_keys_help() + strategies_help();
   CommandLine cl{"run",
                  "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
                  "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--check] "

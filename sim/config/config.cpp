@@ -11,6 +11,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "sim/config/strategy_catalog.h"
 
 namespace netcosim {
 
@@ -20,7 +21,11 @@ constexpr double kBig = 2147483647.0;  // 2^31 - 1
 
 // The schema. Defaults: the router of thesis 000 Table 1.2 (buffers, latencies, speedup) on the
 // embedded small Dragonfly (p=2, a=4, h=2; thesis Table 2.4 sizes) with MIN routing.
+// The allowed values of the strategy keys come from the strategy catalogue.
 const std::vector<KeySpec>& config_schema() {
+  static const std::string algorithms = strategy_names(*strategy_family("routing.algorithm"));
+  static const std::string triggers = strategy_names(*strategy_family("routing.trigger"));
+  static const std::string policies = strategy_names(*strategy_family("routing.global_policy"));
   static const std::vector<KeySpec> schema = {
       {"topology.type", KeyType::Enum, "dragonfly", 0, 0, "dragonfly", "network topology"},
       {"topology.p", KeyType::Int, "2", 1, 64, nullptr, "nodes per router"},
@@ -49,8 +54,7 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
-      {"routing.algorithm", KeyType::Enum, "min", 0, 0, "min|val|olm|ugal|pb|par",
-       "routing algorithm"},
+      {"routing.algorithm", KeyType::Enum, "min", 0, 0, algorithms.c_str(), "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
        "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
       {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
@@ -60,9 +64,9 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5)"},
-      {"routing.trigger", KeyType::Enum, "credit", 0, 0, "credit|contention|filtered|hybrid|ectn",
+      {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},
-      {"routing.global_policy", KeyType::Enum, "mm", 0, 0, "rrg|crg|nrg|mm",
+      {"routing.global_policy", KeyType::Enum, "mm", 0, 0, policies.c_str(),
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
        "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
@@ -480,7 +484,10 @@ const std::vector<std::pair<std::string, std::string>> Config::resolved() const 
   return out;
 }
 
-void validate_config(const Config& c) {
+namespace {
+
+// Topology size and traffic patterns.
+void validate_topology_and_traffic(const Config& c) {
   const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
                 h = c.get_int("topology.h");
   const int64_t radix = p + a - 1 + h;
@@ -524,7 +531,9 @@ void validate_config(const Config& c) {
                       c.get_str("traffic.pattern") + ")");
   if (c.get_str("traffic.pattern") == "uniform" && groups * a * p < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
+}
 
+void validate_buffers(const Config& c) {
   const int64_t S = c.get_int("packet.size");
   for (const char* k : {"router.buffer_injection", "router.buffer_local", "router.buffer_global",
                         "router.buffer_output"}) {
@@ -533,66 +542,77 @@ void validate_config(const Config& c) {
                         ": must hold at least one whole packet (packet.size=" + std::to_string(S) +
                         " phits) under Virtual Cut-Through");
   }
-  // Distance-based deadlock avoidance (thesis 000 Sec. 1.3, 1.4.1): MIN l0-g1-l2 needs 2/1
-  // local/global VCs, VAL l0-g1-l2-l3-g4-l5 needs 4/2.
+}
+
+// True if the family applies: it has no parent, or its parent key selects its parent value.
+bool family_selected(const Config& c, const StrategyFamily& f) {
+  return f.parent_key == nullptr || c.get_str(f.parent_key) == f.parent_value;
+}
+
+// True if a selected strategy of a selected family reads `key`.
+bool key_read(const Config& c, const std::string& key) {
+  for (const auto& f : strategy_catalog()) {
+    if (!family_selected(c, f)) continue;
+    for (const char* k : strategy_info(f, c.get_str(f.key))->keys)
+      if (key == k) return true;
+  }
+  return false;
+}
+
+// "<family key>=<names of the entries that read key> only (<family key>=<selected>)": the first
+// family whose entries read `key`; when that family is not selected, its parent's value instead.
+std::string readers_of(const Config& c, const std::string& key) {
+  for (const auto& f : strategy_catalog()) {
+    std::string names;
+    for (const auto& e : f.entries)
+      for (const char* k : e.keys)
+        if (key == k) names += (names.empty() ? "" : "|") + std::string(e.name);
+    if (names.empty()) continue;
+    if (!family_selected(c, f))
+      return std::string(f.parent_key) + "=" + f.parent_value + " only (" + f.parent_key + "=" +
+             c.get_str(f.parent_key) + ")";
+    return std::string(f.key) + "=" + names + " only (" + f.key + "=" + c.get_str(f.key) + ")";
+  }
+  return "";
+}
+
+// Keys of the strategy catalogue must not be set when no selected strategy reads them.
+void validate_strategy_keys(const Config& c) {
+  for (const auto& s : config_schema()) {
+    const std::string key = s.name;
+    if (!c.is_explicit(key) || key_read(c, key)) continue;
+    const std::string readers = readers_of(c, key);
+    if (!readers.empty()) throw ConfigError(key + "=" + c.get_str(key) + ": applies to " + readers);
+  }
+}
+
+// The routing part: keys, ECtN's broadcast period, and the VCs the algorithm needs
+// (distance-based deadlock avoidance, thesis 000 Sec. 1.3, 1.4.1; the minimum of each algorithm
+// is in the strategy catalogue).
+void validate_routing(const Config& c) {
+  validate_strategy_keys(c);
+  if (c.get_str("routing.algorithm") == "olm" && c.get_str("routing.trigger") == "ectn" &&
+      c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
+    throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
+                      ": must be at least link.latency_local=" + c.get_str("link.latency_local") +
+                      " (a broadcast must arrive before the next one is sent)");
   const std::string alg = c.get_str("routing.algorithm");
-  // Keys of in-transit adaptive routing must not be set for an algorithm that ignores them.
-  if (alg != "olm") {
-    for (const char* k : {"routing.trigger", "routing.global_policy", "routing.threshold",
-                          "routing.credit_threshold", "routing.credit_min_occupancy",
-                          "routing.filter_alpha", "routing.ectn_threshold", "routing.ectn_period"})
-      if (c.is_explicit(k))
-        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
-                          ": applies to routing.algorithm=olm only (routing.algorithm=" + alg +
-                          ")");
-  } else {
-    const std::string trig = c.get_str("routing.trigger");
-    if (c.is_explicit("routing.threshold") && trig == "credit")
-      throw ConfigError("routing.threshold=" + c.get_str("routing.threshold") +
-                        ": applies to routing.trigger=contention|filtered|hybrid only "
-                        "(routing.trigger=credit)");
-    for (const char* k : {"routing.credit_threshold", "routing.credit_min_occupancy"})
-      if (c.is_explicit(k) && trig != "credit" && trig != "hybrid")
-        throw ConfigError(
-            std::string(k) + "=" + c.get_str(k) +
-            ": applies to routing.trigger=credit|hybrid only (routing.trigger=" + trig + ")");
-    for (const char* k : {"routing.ectn_threshold", "routing.ectn_period"})
-      if (c.is_explicit(k) && trig != "ectn")
-        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
-                          ": applies to routing.trigger=ectn only (routing.trigger=" + trig + ")");
-    if (trig == "ectn" && c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
-      throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
-                        ": must be at least link.latency_local=" + c.get_str("link.latency_local") +
-                        " (a broadcast must arrive before the next one is sent)");
-    if (c.is_explicit("routing.filter_alpha") && trig != "filtered")
-      throw ConfigError("routing.filter_alpha=" + c.get_str("routing.filter_alpha") +
-                        ": applies to routing.trigger=filtered only (routing.trigger=" + trig +
-                        ")");
-  }
-  if (alg == "par" && c.is_explicit("routing.recompute_valiant"))
-    throw ConfigError("routing.recompute_valiant=" + c.get_str("routing.recompute_valiant") +
-                      ": applies to routing.algorithm=ugal|pb only (routing.algorithm=par)");
-  if (alg != "ugal" && alg != "pb" && alg != "par") {
-    for (const char* k :
-         {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"})
-      if (c.is_explicit(k))
-        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
-                          ": applies to routing.algorithm=ugal|pb only (routing.algorithm=" + alg +
-                          ")");
-  }
-  // MIN l0-g1-l2: 2/1; VAL, UGAL, PB l0-g1-l2-l3-g4-l5: 4/2; OLM l0-l0-g1-l0-l2-g3-l4: 3/2.
-  // PAR l0-l1-g2-l3-l4-g5-l6: 5/2.
-  const int64_t need_l = alg == "par"                                     ? 5
-                         : (alg == "val" || alg == "ugal" || alg == "pb") ? 4
-                         : alg == "olm"                                   ? 3
-                                                                          : 2;
-  const int64_t need_g = alg == "min" ? 1 : 2;
+  const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
+  const int64_t need_l = info.min_local_vcs, need_g = info.min_global_vcs;
   const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
   if (vl < need_l || vg < need_g)
     throw ConfigError("routing.algorithm=" + alg + " needs at least " + std::to_string(need_l) +
                       " local and " + std::to_string(need_g) +
                       " global VCs for deadlock freedom; router.vcs_local=" + std::to_string(vl) +
                       ", router.vcs_global=" + std::to_string(vg));
+}
+
+}  // namespace
+
+void validate_config(const Config& c) {
+  validate_topology_and_traffic(c);
+  validate_buffers(c);
+  validate_routing(c);
   if (c.get_int("sim.warmup") + c.get_int("sim.measure") > 1073741823)
     throw ConfigError("sim.warmup + sim.measure must not exceed 1073741823 cycles");
 }

@@ -1,4 +1,5 @@
-// Routing algorithms: pluggable strategies chosen from routing.algorithm (DESIGN.md §2.6).
+// Routing algorithms: pluggable strategies chosen from routing.algorithm (DESIGN.md §2.6), the
+// topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/.
 // A strategy is asked for a route when a packet is at the head of an input VC and ready; it
 // returns the output port, the VC of the downstream input buffer and whether the hop is
 // nonminimal. Deadlock avoidance is distance-based (thesis 000 Sec. 1.3): each hop uses the VC of
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sim/config/config.h"
 #include "sim/congestion/sensor_needs.h"
@@ -53,48 +55,27 @@ class RoutingAlgorithm {
                                 : topo_.min_output(router, dst_router);
   }
   const Dragonfly& topology() const { return topo_; }
-  // Minimum local/global VCs the algorithm needs for deadlock freedom.
-  virtual uint32_t min_local_vcs() const = 0;
-  virtual uint32_t min_global_vcs() const = 0;
   // The routing's VC order for the checker (sim.check; vc_order.h): its reference path of (port
-  // class, VC) positions and exceptions. Not declared by default (custom test routings).
+  // class, VC) positions and exceptions. Not declared by default (custom test routings). The VCs
+  // an algorithm needs are in its strategy catalogue entry (sim/config/strategy_catalog.h).
   virtual VcOrder vc_order() const { return VcOrder{}; }
 
  protected:
-  // Distance-based VC of a hop in phase `phase` (0 or 1) of a path made of minimal subpaths:
-  // global hops use VC phase; local hops use 2*phase, or 2*phase+1 after the phase's global hop.
-  uint8_t vc_for(uint32_t port, const Packet& pkt) const {
-    if (topo_.port_kind(port) == PortKind::Global) return pkt.phase;
-    return static_cast<uint8_t>(2 * pkt.phase + ((pkt.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
-  }
   const Dragonfly& topo_;
 };
 
-// MIN: the minimal l-g-l path (thesis 000 Sec. 1.4.1).
-class MinRouting final : public RoutingAlgorithm {
- public:
-  using RoutingAlgorithm::RoutingAlgorithm;
-  const char* name() const override { return "min"; }
-  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
-  uint32_t min_local_vcs() const override { return 2; }
-  uint32_t min_global_vcs() const override { return 1; }
-  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }
+// The routing registry: one factory per entry of the catalogue's routing.algorithm family
+// (sim/config/strategy_catalog.h holds the name, description, keys and minimum VCs; the two list
+// the same names in the same order). A new algorithm is a class and one line here plus its
+// catalogue entry.
+using RoutingFactory = std::unique_ptr<RoutingAlgorithm> (*)(const Config&, const Dragonfly&);
+struct RoutingRegistryEntry {
+  const char* name;
+  RoutingFactory make;
 };
+const std::vector<RoutingRegistryEntry>& routing_registry();
 
-// VAL: Valiant routing to a random intermediate router anywhere in the network, then minimally to
-// the destination (thesis 000 Sec. 1.4.1; node/router Valiant, not VAL-group). The intermediate
-// router is drawn at the source router from the router's stream.
-class ValiantRouting final : public RoutingAlgorithm {
- public:
-  using RoutingAlgorithm::RoutingAlgorithm;
-  const char* name() const override { return "val"; }
-  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
-  uint32_t min_local_vcs() const override { return 4; }
-  uint32_t min_global_vcs() const override { return 2; }
-  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }
-};
-
-// The algorithm named by routing.algorithm, with its routing.* parameters.
+// The algorithm named by routing.algorithm, with its routing.* parameters (a registry lookup).
 std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfly& topo);
 
 }  // namespace netcosim

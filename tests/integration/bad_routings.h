@@ -3,6 +3,7 @@
 // tests/sc/test_sc_failures.cpp).
 #pragma once
 
+#include "sim/routing/dragonfly/valiant.h"
 #include "sim/routing/routing.h"
 
 namespace netcosim::test {
@@ -26,8 +27,6 @@ class SwappedMinRouting final : public RoutingAlgorithm {
       r.vc = (pkt.flags & Packet::kGlobalDoneInPhase) ? 0 : 1;
     return r;
   }
-  uint32_t min_local_vcs() const override { return 2; }
-  uint32_t min_global_vcs() const override { return 1; }
   VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }
 };
 
@@ -42,8 +41,6 @@ class ValiantOnVc0 final : public RoutingAlgorithm {
     r.vc = 0;
     return r;
   }
-  uint32_t min_local_vcs() const override { return 1; }
-  uint32_t min_global_vcs() const override { return 1; }
 
  private:
   ValiantRouting val_;

@@ -150,8 +150,6 @@ class RingRouting final : public RoutingAlgorithm {
     r.vc = 0;
     return r;
   }
-  uint32_t min_local_vcs() const override { return 1; }
-  uint32_t min_global_vcs() const override { return 1; }
 };
 
 TEST(Network, WatchdogReportsDeadlock) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bad_routings.h"
+#include "sim/config/strategy_catalog.h"
 #include "sim/network/network.h"
 #include "sim/routing/dragonfly/olm.h"
 #include "sim/routing/vc_order.h"
@@ -44,18 +45,19 @@ TEST(VcOrder, ReferenceRanksAreThePositions) {
   EXPECT_FALSE(VcOrder{}.declared());
 }
 
-// Each built-in routing declares an order that uses exactly the VCs it requires (min_*_vcs, the
-// configuration check): the reference path is the one its VC code follows.
+// Each built-in routing declares an order that uses exactly the VCs it requires (its strategy
+// catalogue entry, the configuration check): the reference path is the one its VC code follows.
 TEST(VcOrder, EveryRoutingDeclaresItsMinimumVcs) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
-  for (const char* alg : {"min", "val", "ugal", "pb", "par", "olm"}) {
+  for (const StrategyInfo& info : strategy_family("routing.algorithm")->entries) {
+    const std::string alg = info.name;
     Config c;
-    c.set_override(std::string("routing.algorithm=") + alg);
+    c.set_override("routing.algorithm=" + alg);
     const auto r = make_routing(c, topo);
     const VcOrder o = r->vc_order();
     ASSERT_TRUE(o.declared()) << alg;
-    EXPECT_EQ(o.vcs(PortKind::Local), r->min_local_vcs()) << alg;
-    EXPECT_EQ(o.vcs(PortKind::Global), r->min_global_vcs()) << alg;
+    EXPECT_EQ(o.vcs(PortKind::Local), info.min_local_vcs) << alg;
+    EXPECT_EQ(o.vcs(PortKind::Global), info.min_global_vcs) << alg;
     EXPECT_EQ(o.nonminimal_local_keeps_vc, std::string(alg) == "olm") << alg;
   }
 }

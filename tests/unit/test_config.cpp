@@ -158,7 +158,7 @@ TEST(Config, OlmKeysOnlyForOlm) {
   d.set_override("router.vcs_global=2");
   d.set_override("routing.threshold=7");  // trigger is credit
   e = error_of([&] { netcosim::validate_config(d); });
-  EXPECT_NE(e.find("routing.trigger=contention|filtered|hybrid only"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.trigger=contention|filtered|hybrid|ectn only"), std::string::npos) << e;
   d.set_override("router.vcs_local=2");
   d.set_override("routing.trigger=contention");
   e = error_of([&] { netcosim::validate_config(d); });

@@ -20,13 +20,15 @@ class ParRouting final : public RoutingAlgorithm {
   const char* name() const override { return "par"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  uint32_t min_local_vcs() const override { return 5; }
-  uint32_t min_global_vcs() const override { return 2; }
   VcOrder vc_order() const override { return VcOrder::from_reference("l0-l1-g0-l2-l3-g1-l4"); }
 
  private:
+  // Occupancy of an output as a fraction of its buffer.
   double occupancy(const PortView& q, uint32_t port, uint32_t vc) const;
   uint8_t par_vc(uint32_t port, const Packet& pkt, bool valiant_pending_global) const;
+  // At a decision point: switch `r` (the minimal hop) to a Valiant path if UGAL's comparison
+  // fails.
+  void decide(const PortView& q, const Packet& pkt, uint32_t dst_group, RouteResult& r) const;
   double f_;
   uint32_t t_;
   bool per_port_;

@@ -1,0 +1,100 @@
+#include "sim/config/strategy_catalog.h"
+
+namespace netcosim {
+
+// The order of each family is the order of its allowed values in messages and --help.
+const std::vector<StrategyFamily>& strategy_catalog() {
+  static const std::vector<StrategyFamily> catalog = {
+      {"routing.algorithm",
+       "routing algorithms",
+       nullptr,
+       nullptr,
+       {
+           {"min", "the minimal l-g-l path (thesis 000 Sec. 1.4.1)", {}, 2, 1},
+           {"val",
+            "Valiant: minimally to a random intermediate router, then minimally to the "
+            "destination (thesis 000 Sec. 1.4.1)",
+            {},
+            4,
+            2},
+           {"olm",
+            "Opportunistic Local Misrouting, in-transit adaptive (thesis 000 Sec. 1.4.2, "
+            "Fig. 1.15; seed 001 Sec. IV-A)",
+            {"routing.trigger", "routing.global_policy"},
+            3,
+            2},
+           {"ugal",
+            "UGAL-L at the source router: minimal iff Q_MIN <= F*Q_VAL + T (thesis 000 "
+            "Sec. 1.4.2, Eq. 1.2)",
+            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"},
+            4,
+            2},
+           {"pb",
+            "PiggyBack: UGAL-L, and nonminimal when the group's minimal global link is "
+            "saturated (thesis 000 Sec. 1.4.2, Eq. 1.3)",
+            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"},
+            4,
+            2},
+           {"par",
+            "Progressive Adaptive Routing: UGAL at injection and after a minimal local "
+            "hop (thesis 000 Sec. 1.4.2)",
+            {"routing.ugal_f", "routing.ugal_t", "routing.sensing"},
+            5,
+            2},
+       }},
+      {"routing.trigger",
+       "OLM misrouting triggers",
+       "routing.algorithm",
+       "olm",
+       {
+           {"credit",
+            "the minimal output cannot take the packet now (seed 001 Sec. II-B, IV-A)",
+            {"routing.credit_threshold", "routing.credit_min_occupancy"}},
+           {"contention",
+            "Base: the minimal output's contention counter >= th (seed 001 Sec. "
+            "III-B; thesis 000 Sec. 4.2.1.1)",
+            {"routing.threshold"}},
+           {"filtered",
+            "Base on exponentially averaged counters (thesis 000 Eq. 4.1)",
+            {"routing.threshold", "routing.filter_alpha"}},
+           {"hybrid",
+            "contention or credit condition (seed 001 Sec. III-C)",
+            {"routing.threshold", "routing.credit_threshold", "routing.credit_min_occupancy"}},
+           {"ectn",
+            "at injection the group's combined counter of the destination group, in "
+            "transit Base (seed 001 Sec. III-D)",
+            {"routing.threshold", "routing.ectn_threshold", "routing.ectn_period"}},
+       }},
+      {"routing.global_policy",
+       "OLM global misrouting policies",
+       "routing.algorithm",
+       "olm",
+       {
+           {"rrg", "a random intermediate group (thesis 000 Sec. 1.4.3)", {}},
+           {"crg", "a group linked to the current router (thesis 000 Sec. 1.4.3)", {}},
+           {"nrg", "a group linked to another router of the group (thesis 000 Sec. 1.4.3)", {}},
+           {"mm", "CRG at injection, NRG in transit (thesis 000 Sec. 1.4.3)", {}},
+       }},
+  };
+  return catalog;
+}
+
+const StrategyFamily* strategy_family(const std::string& key) {
+  for (const auto& f : strategy_catalog())
+    if (key == f.key) return &f;
+  return nullptr;
+}
+
+const StrategyInfo* strategy_info(const StrategyFamily& family, const std::string& name) {
+  for (const auto& e : family.entries)
+    if (name == e.name) return &e;
+  return nullptr;
+}
+
+std::string strategy_names(const StrategyFamily& family) {
+  std::string out;
+  for (const auto& e : family.entries) out += (out.empty() ? "" : "|") + std::string(e.name);
+  return out;
+}
+
+}  // namespace netcosim

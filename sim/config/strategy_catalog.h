@@ -1,0 +1,43 @@
+// The catalogue of routing strategies: what the configuration knows about each registered routing
+// algorithm, OLM misrouting trigger and global misrouting policy (issue 12 item 3; review P5).
+// One entry per strategy: its name, a one-line description, the routing.* keys it reads and the
+// local/global VCs it needs for deadlock freedom. The schema's allowed values, validate_config()
+// and `netcosim run --help` read this table; sim/routing/registry.h pairs each entry with the
+// factory that builds it (the configuration sits below routing in the layers, so the factories
+// cannot live here; a unit test checks that the two list the same names in the same order).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace netcosim {
+
+struct StrategyInfo {
+  const char* name;
+  const char* description;
+  std::vector<const char*> keys;  // the routing.* keys it reads
+  uint32_t min_local_vcs = 0;     // VCs it needs (0: no requirement of its own)
+  uint32_t min_global_vcs = 0;
+};
+
+// A family of strategies selected by one key. A family with a parent applies only when the
+// parent key selects `parent_value` (the OLM triggers and policies apply to routing.algorithm=olm).
+struct StrategyFamily {
+  const char* key;   // "routing.algorithm"
+  const char* what;  // "routing algorithms": the heading of --help
+  const char* parent_key = nullptr;
+  const char* parent_value = nullptr;
+  std::vector<StrategyInfo> entries;
+};
+
+// The families: routing.algorithm, routing.trigger, routing.global_policy.
+const std::vector<StrategyFamily>& strategy_catalog();
+// The family selected by `key`, or nullptr.
+const StrategyFamily* strategy_family(const std::string& key);
+// The entry `name` of `family`, or nullptr.
+const StrategyInfo* strategy_info(const StrategyFamily& family, const std::string& name);
+// The names of a family, '|'-separated (the schema's allowed values).
+std::string strategy_names(const StrategyFamily& family);
+
+}  // namespace netcosim

@@ -1,0 +1,134 @@
+// The misrouting triggers of OLM (routing.trigger): when the minimal output counts as congested,
+// and which nonminimal candidate outputs are then valid. OLM itself checks that a candidate can
+// take the packet now (credits and output FIFO room) before asking the trigger.
+// - credit (seed 001 Sec. II-B and IV-A, FOGSim's misrouteCondition): misroute when the minimal
+//   output cannot take the packet now (and its occupancy is at least
+//   routing.credit_min_occupancy % of its buffer); a candidate is valid when its downstream
+//   occupancy is below routing.credit_threshold % of the minimal output's.
+// - contention, Base (seed 001 Sec. III-B; thesis 000 Sec. 4.2.1.1): misroute when the minimal
+//   output's contention counter is >= routing.threshold; candidates are the outputs whose counter
+//   is below it.
+// - filtered (thesis 000 Sec. 4.2.1, Eq. 4.1): the same on exponentially averaged counters
+//   (routing.filter_alpha).
+// - hybrid (seed 001 Sec. III-C; thesis 000 Sec. 4.2.1): the contention OR the credit condition;
+//   candidates by the rule of the contention trigger when it fired, else of the credit trigger.
+// - ectn (seed 001 Sec. III-D): at injection, the destination group is congested when its
+//   combined counter is >= routing.ectn_threshold (OLM then misroutes to a global link of the
+//   current router whose group is not congested); otherwise, and in transit, Base ("for
+//   subsequent hops, the original counters from Base are used", seed 001 Sec. IV-A).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/config/config.h"
+#include "sim/congestion/sensor_needs.h"
+#include "sim/routing/port_view.h"
+
+namespace netcosim {
+
+// The interface every trigger implements. OLM holds its trigger by its final type (olm.h), so the
+// calls are direct; the interface states the contract.
+class MisrouteTrigger {
+ public:
+  virtual ~MisrouteTrigger() = default;
+  // The minimal output (port, vc) is congested: the packet may leave the minimal path.
+  virtual bool congested(const PortView& q, uint32_t port, uint32_t vc) const = 0;
+  // A nonminimal output (port, vc), which can take the packet now, is a valid candidate against
+  // the minimal output (min_port, min_vc).
+  virtual bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
+                            uint32_t min_vc) const = 0;
+  // Group `g` is congested as seen at injection (state beyond the router; ECtN only).
+  virtual bool group_congested(const PortView& /*q*/, uint32_t /*g*/) const { return false; }
+  // The sensors the routers must maintain for this trigger.
+  virtual SensorNeeds sensor_needs() const { return SensorNeeds{}; }
+};
+
+class CreditTrigger final : public MisrouteTrigger {
+ public:
+  CreditTrigger(double threshold_percent, double min_occupancy_percent)
+      : fraction_(threshold_percent / 100.0), min_fraction_(min_occupancy_percent / 100.0) {}
+  bool congested(const PortView& q, uint32_t port, uint32_t vc) const override;
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
+                    uint32_t min_vc) const override;
+
+ private:
+  double fraction_;      // routing.credit_threshold / 100
+  double min_fraction_;  // routing.credit_min_occupancy / 100
+};
+
+class ContentionTrigger final : public MisrouteTrigger {
+ public:
+  explicit ContentionTrigger(uint32_t threshold) : threshold_(threshold) {}
+  bool congested(const PortView& q, uint32_t port, uint32_t /*vc*/) const override {
+    return q.contention().over(port, threshold_);
+  }
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t, uint32_t, uint32_t) const override {
+    return !q.contention().over(port, threshold_);
+  }
+  SensorNeeds sensor_needs() const override {
+    SensorNeeds n;
+    n.contention = true;
+    return n;
+  }
+
+ private:
+  uint32_t threshold_;  // routing.threshold, packets
+};
+
+class FilteredTrigger final : public MisrouteTrigger {
+ public:
+  FilteredTrigger(uint32_t threshold, double alpha)
+      : threshold_(threshold), alpha_256_(static_cast<uint32_t>(alpha * 256.0 + 0.5)) {}
+  bool congested(const PortView& q, uint32_t port, uint32_t /*vc*/) const override {
+    return q.contention().filtered_over(port, threshold_);
+  }
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t, uint32_t, uint32_t) const override {
+    return !q.contention().filtered_over(port, threshold_);
+  }
+  SensorNeeds sensor_needs() const override;
+
+ private:
+  uint32_t threshold_;
+  uint32_t alpha_256_;  // routing.filter_alpha in 1/256 units, rounded
+};
+
+class HybridTrigger final : public MisrouteTrigger {
+ public:
+  HybridTrigger(ContentionTrigger contention, CreditTrigger credit)
+      : contention_(contention), credit_(credit) {}
+  bool congested(const PortView& q, uint32_t port, uint32_t vc) const override {
+    return contention_.congested(q, port, vc) || credit_.congested(q, port, vc);
+  }
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
+                    uint32_t min_vc) const override;
+  SensorNeeds sensor_needs() const override { return contention_.sensor_needs(); }
+
+ private:
+  ContentionTrigger contention_;
+  CreditTrigger credit_;
+};
+
+class EctnTrigger final : public MisrouteTrigger {
+ public:
+  EctnTrigger(ContentionTrigger base, uint32_t ectn_threshold)
+      : base_(base), ectn_threshold_(ectn_threshold) {}
+  bool congested(const PortView& q, uint32_t port, uint32_t vc) const override {
+    return base_.congested(q, port, vc);
+  }
+  bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
+                    uint32_t min_vc) const override {
+    return base_.candidate_ok(q, port, vc, min_port, min_vc);
+  }
+  bool group_congested(const PortView& q, uint32_t g) const override {
+    return q.ectn_combined(g) >= ectn_threshold_;
+  }
+  SensorNeeds sensor_needs() const override;
+
+ private:
+  ContentionTrigger base_;
+  uint32_t ectn_threshold_;  // routing.ectn_threshold, packets
+};
+
+}  // namespace netcosim

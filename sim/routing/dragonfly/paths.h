@@ -1,0 +1,74 @@
+// What the Dragonfly's routing algorithms share: the VC of a hop on a path made of minimal
+// subpaths, a hop of a Valiant path, the first hop towards a group, a group other than two given
+// ones, and the downstream occupancy a decision senses (thesis 000 Sec. 1.3-1.4).
+#pragma once
+
+#include <cstdint>
+
+#include "sim/link/packet.h"
+#include "sim/routing/port_view.h"
+#include "sim/routing/routing.h"
+#include "sim/topology/dragonfly.h"
+
+namespace netcosim {
+
+// Distance-based VC of a hop in phase `phase` (0 or 1) of a path made of minimal subpaths (MIN
+// l0-g0-l1, VAL l0-g0-l1-l2-g1-l3; docs/model.md §4): global hops use VC phase; local hops use
+// 2*phase, or 2*phase+1 after the phase's global hop.
+inline uint8_t phase_vc(const Dragonfly& topo, uint32_t port, const Packet& pkt) {
+  if (topo.port_kind(port) == PortKind::Global) return pkt.phase;
+  return static_cast<uint8_t>(2 * pkt.phase + ((pkt.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
+}
+
+// The hop at `router` of a Valiant path through `view.intermediate` (set): minimally towards it
+// in phase 0, then minimally to the destination in phase 1 (VAL's VCs). `r` carries what the
+// caller already decided (the intermediate drawn at the source). Inline: it is the in-transit hop
+// of VAL, UGAL and PiggyBack.
+inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet view, RouteResult r) {
+  const uint32_t dst_router = topo.router_of_node(view.dst);
+  if (view.phase == 0 && router == view.intermediate) {
+    view.phase = 1;
+    view.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+    r.set_phase = 1;
+  }
+  if (view.phase == 1 && router == dst_router) {
+    r.port = static_cast<uint8_t>(topo.port_of_node(view.dst));
+    return r;
+  }
+  const uint32_t target = view.phase == 0 ? view.intermediate : dst_router;
+  r.port = static_cast<uint8_t>(topo.min_output(router, target));
+  r.vc = phase_vc(topo, r.port, view);
+  r.nonminimal =
+      view.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
+  return r;
+}
+
+// The first hop at `router` towards group `target` (not the router's own group).
+inline uint32_t port_towards_group(const Dragonfly& topo, uint32_t router, uint32_t target) {
+  const uint32_t G = topo.group_of_router(router), A = topo.index_in_group(router);
+  const uint32_t j = topo.global_link_index(G, target);
+  const uint32_t Ag = j / topo.h();
+  return Ag == A ? topo.first_global_port() + j % topo.h() : topo.local_port(A, Ag);
+}
+
+// The `draw`-th group (draw < groups - 2) in increasing order among the groups other than x and
+// y (x != y): a random intermediate group outside the source and destination groups.
+inline uint32_t group_other_than(uint32_t draw, uint32_t x, uint32_t y) {
+  const uint32_t lo = x < y ? x : y, hi = x < y ? y : x;
+  if (draw >= lo) ++draw;
+  if (draw >= hi) ++draw;
+  return draw;
+}
+
+// Downstream occupancy of output (port, vc) in phits, from the credits; with `per_port`, summed
+// over the port's VCs (thesis 000 Sec. 5.2.4). 0 at an ejection port: the node always accepts.
+inline uint32_t sensed_occupancy(const PortView& q, uint32_t port, uint32_t vc, bool per_port) {
+  const PortKind kind = q.port_kind(port);
+  if (kind == PortKind::Injection) return 0;
+  if (!per_port) return q.downstream_occupancy(port, vc);
+  uint32_t sum = 0;
+  for (uint32_t v = 0; v < q.vcs(kind); ++v) sum += q.downstream_occupancy(port, v);
+  return sum;
+}
+
+}  // namespace netcosim

@@ -1,0 +1,44 @@
+// `netcosim run --help` lists the routing strategies from the strategy catalogue
+// (sim/config/strategy_catalog.h): every algorithm with its minimum local/global VCs and the keys
+// it reads, every OLM trigger and global policy; and an unknown name is refused with exit 2 and
+// the registered names.
+#include <gtest/gtest.h>
+
+#include "cli_runner.h"
+#include "sim/config/strategy_catalog.h"
+
+using namespace netcosim;
+using netcosim::test::run_netcosim;
+
+namespace {
+
+TEST(RunHelp, ListsEveryStrategyWithItsVcsAndKeys) {
+  const auto r = run_netcosim({"run", "--help"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const StrategyFamily& f : strategy_catalog()) {
+    EXPECT_NE(r.out.find(std::string(f.what) + " (" + f.key), std::string::npos) << f.key;
+    for (const StrategyInfo& e : f.entries) {
+      std::string line = "  " + std::string(e.name);
+      line.resize(14, ' ');
+      if (f.parent_key == nullptr)
+        line += std::to_string(e.min_local_vcs) + "/" + std::to_string(e.min_global_vcs) + "  ";
+      line += e.description;
+      for (size_t k = 0; k < e.keys.size(); ++k)
+        line += (k == 0 ? "; " : ", ") + std::string(e.keys[k]);
+      EXPECT_NE(r.out.find(line + "\n"), std::string::npos) << line;
+    }
+  }
+  EXPECT_NE(r.out.find("\n  olm         3/2  "), std::string::npos);
+  EXPECT_NE(r.out.find("\n  par         5/2  "), std::string::npos);
+}
+
+TEST(RunStrategies, UnknownTriggerIsExitTwoWithTheRegisteredNames) {
+  const auto r = run_netcosim({"run", "--set", "routing.trigger=credits", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("routing.trigger=credits (--set): allowed values are "
+                       "credit|contention|filtered|hybrid|ectn"),
+            std::string::npos)
+      << r.err;
+}
+
+}  // namespace

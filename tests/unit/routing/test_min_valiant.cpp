@@ -1,0 +1,115 @@
+// MIN and VAL on the Dragonfly (sim/routing/dragonfly/min.h, valiant.h): the port of each hop
+// and the VC of its position in the reference path (docs/model.md §4; thesis 000 Sec. 1.3):
+// MIN l0-g0-l1, VAL l0-g0-l1-l2-g1-l3. The packet states are written by hand as the router's
+// grant commit leaves them: kGlobalDoneInPhase after a global hop, the phase set to 1 at the
+// intermediate router.
+#include <gtest/gtest.h>
+
+#include "port_view_fake.h"
+#include "sim/routing/dragonfly/min.h"
+#include "sim/routing/dragonfly/valiant.h"
+
+using namespace netcosim;
+using netcosim::test::FakePorts;
+
+namespace {
+
+struct Net {
+  Dragonfly topo{2, 4, 2, Arrangement::Palmtree};
+  FakePorts ports{topo, 4, 2};
+  Rng rng{1, 2, 3};
+};
+
+// An l-g-l path from group 0 to group 2: the source router S is not the router Ag that holds
+// group 0's global link to group 2, and the destination router D is not the router L it lands on.
+TEST(MinRouting, ReferencePathVcsLocalZeroGlobalZeroLocalOne) {
+  Net n;
+  const MinRouting min(n.topo);
+  const uint32_t j = n.topo.global_link_index(0, 2), Ag = j / 2, S = (Ag + 1) % 4;
+  const uint32_t L = n.topo.peer(Ag, 5 + j % 2).router;
+  const uint32_t D = 8 + (L % 4 + 1) % 4;
+  Packet p;
+  p.src = S * 2;
+  p.dst = D * 2 + 1;
+  RouteResult r = min.route(n.ports.at(S, 0), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.local_port(S, Ag));
+  EXPECT_EQ(r.vc, 0);
+  r = min.route(n.ports.at(Ag, 2), p, n.rng);
+  EXPECT_EQ(r.port, 5 + j % 2);
+  EXPECT_EQ(r.vc, 0);
+  p.flags = Packet::kGlobalDoneInPhase;
+  r = min.route(n.ports.at(L, 5), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.local_port(L % 4, D % 4));
+  EXPECT_EQ(r.vc, 1);
+  EXPECT_FALSE(r.nonminimal);
+  r = min.route(n.ports.at(D, 2), p, n.rng);
+  EXPECT_EQ(r.port, 1);  // the ejection port of node D*2 + 1
+  EXPECT_EQ(r.vc, 0);
+}
+
+TEST(ValiantRouting, DrawsTheIntermediateAtTheSourceFromTheRoutersStream) {
+  Net n;
+  const ValiantRouting val(n.topo);
+  Packet p;
+  p.src = 0;
+  p.dst = 20;
+  Rng copy = n.rng;
+  const uint32_t mid = copy.below(n.topo.routers());
+  const RouteResult r = val.route(n.ports.at(0, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, mid);
+}
+
+// Phase 1 local hops use VC 2 (before the global hop) and 3 (after); the phase-1 global hop VC 1.
+// In the intermediate group 6, router Ag holds the group's global link to the destination group 2;
+// the packet is at router `here` and its intermediate router is `mid`, both other than Ag.
+TEST(ValiantRouting, ReferencePathVcsOfBothPhases) {
+  Net n;
+  const ValiantRouting val(n.topo);
+  const uint32_t j = n.topo.global_link_index(6, 2), Ag = 24 + j / 2;
+  const uint32_t here = Ag == 24 ? 25 : 24;
+  uint32_t mid = 24;
+  while (mid == Ag || mid == here) ++mid;
+  Packet p;
+  p.src = 0;
+  p.dst = 20;  // router 10, group 2
+  p.intermediate = mid;
+  // Phase 0 after its global hop: local towards mid on VC 1, off the minimal path (towards Ag).
+  p.flags = Packet::kGlobalDoneInPhase;
+  RouteResult r = val.route(n.ports.at(here, 5), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.local_port(here % 4, mid % 4));
+  EXPECT_EQ(r.vc, 1);
+  EXPECT_TRUE(r.nonminimal);
+  EXPECT_EQ(r.set_phase, 0xff);
+  // At the intermediate router: phase 1 starts (the flag cleared): local towards Ag on VC 2.
+  r = val.route(n.ports.at(mid, 2), p, n.rng);
+  EXPECT_EQ(r.set_phase, 1);
+  EXPECT_EQ(r.port, n.topo.local_port(mid % 4, Ag % 4));
+  EXPECT_EQ(r.vc, 2);
+  EXPECT_FALSE(r.nonminimal);
+  // Phase 1 at Ag: the global hop on VC 1.
+  p.phase = 1;
+  p.flags = 0;
+  r = val.route(n.ports.at(Ag, 2), p, n.rng);
+  EXPECT_EQ(r.port, 5 + j % 2);
+  EXPECT_EQ(r.vc, 1);
+  // Phase 1 after its global hop, in group 2 at router 8: local VC 3.
+  p.flags = Packet::kGlobalDoneInPhase;
+  r = val.route(n.ports.at(8, 5), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.local_port(0, 2));
+  EXPECT_EQ(r.vc, 3);
+}
+
+// A hop of phase 0 that also lies on the minimal path is not nonminimal.
+TEST(ValiantRouting, PhaseZeroHopOnTheMinimalPathIsMinimal) {
+  Net n;
+  const ValiantRouting val(n.topo);
+  Packet p;
+  p.src = 0;
+  p.dst = 3;  // router 1, group 0
+  p.intermediate = 1;
+  const RouteResult r = val.route(n.ports.at(0, 0), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.min_output(0, 1));
+  EXPECT_FALSE(r.nonminimal);
+}
+
+}  // namespace

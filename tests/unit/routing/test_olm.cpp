@@ -1,0 +1,104 @@
+// OLM's minimal hops on an uncongested port view (every output with all its credits, so no
+// trigger fires): the VC of each hop by FOGSim's rule (thesis 000 Sec. 1.4.2, Fig. 1.15; olm.h):
+// from an injection port VC 0; a local-to-global hop keeps the input VC; a global-to-local or
+// minimal local-to-local hop takes the input VC + 1. On an l-g-l-g-l path (through an
+// intermediate group) that is the reference l0-g0-l1-g1-l2 of 3 local / 2 global VCs.
+#include <gtest/gtest.h>
+
+#include "port_view_fake.h"
+#include "sim/routing/dragonfly/olm.h"
+
+using namespace netcosim;
+using netcosim::test::FakePorts;
+
+namespace {
+
+struct Net {
+  Dragonfly topo{2, 4, 2, Arrangement::Palmtree};
+  FakePorts ports{topo, 3, 2};
+  Rng rng{1, 2, 3};
+  OlmRouting<CreditTrigger> olm{topo, CreditTrigger(50, 0), std::make_unique<MmPolicy>()};
+  RouteResult route(uint32_t router, uint32_t in_port, uint32_t in_vc, const Packet& p) {
+    return olm.route(ports.at(router, in_port, in_vc), p, rng);
+  }
+};
+
+TEST(OlmRouting, InjectionHopTakesVcZero) {
+  Net n;
+  Packet p;
+  p.src = 0;
+  p.dst = 20;  // group 2
+  const RouteResult r = n.route(0, 0, 0, p);
+  EXPECT_EQ(r.port, n.topo.min_output(0, 10));
+  EXPECT_EQ(r.vc, 0);
+  EXPECT_FALSE(r.nonminimal);
+}
+
+TEST(OlmRouting, LocalToGlobalKeepsTheInputVc) {
+  Net n;
+  Packet p;
+  p.src = 0;
+  p.dst = 20;
+  p.hops_local = 1;
+  const uint32_t j = n.topo.global_link_index(0, 2), Ag = j / 2;
+  const RouteResult r = n.route(Ag, 2, 0, p);
+  EXPECT_EQ(r.port, 5 + j % 2);
+  EXPECT_EQ(r.vc, 0);
+  EXPECT_NE(r.clear_flags & Packet::kLocalMisroutedInGroup, 0);  // a new group starts
+}
+
+// Towards an intermediate group 6 (set at the source): after the global hop into group 6, at a
+// router of it, the packet is in its intermediate group: kReachedIntermediate is set and the hop
+// towards the destination group's link is local on the input VC + 1; from there the local-to-
+// global hop keeps VC 1, and the global-to-local hop in the destination group takes VC 2.
+TEST(OlmRouting, ReferencePathThroughAnIntermediateGroup) {
+  Net n;
+  Packet p;
+  p.src = 0;
+  p.dst = 20;  // router 10, group 2
+  p.intermediate = 6;
+  p.hops_global = 1;
+  const uint32_t j = n.topo.global_link_index(6, 2), Ag = 24 + j / 2;
+  const uint32_t here = Ag == 24 ? 25 : 24;
+  RouteResult r = n.route(here, 5, 0, p);
+  EXPECT_NE(r.set_flags & Packet::kReachedIntermediate, 0);
+  EXPECT_EQ(r.port, n.topo.min_output(here, 10));
+  EXPECT_EQ(n.topo.port_kind(r.port), PortKind::Local);
+  EXPECT_EQ(r.vc, 1);
+  p.flags |= Packet::kReachedIntermediate;
+  r = n.route(Ag, 2, 1, p);
+  EXPECT_EQ(r.port, 5 + j % 2);
+  EXPECT_EQ(r.vc, 1);
+  p.hops_global = 2;
+  const uint32_t L = n.topo.peer(Ag, 5 + j % 2).router;
+  if (L != 10) {
+    r = n.route(L, 5, 1, p);
+    EXPECT_EQ(r.port, n.topo.min_output(L, 10));
+    EXPECT_EQ(r.vc, 2);
+  }
+  r = n.route(10, 2, 2, p);
+  EXPECT_EQ(r.port, 0);  // ejection of node 20
+}
+
+// Towards its intermediate group the packet's minimal hop is the first hop towards that group.
+TEST(OlmRouting, BeforeTheIntermediateGroupTheMinimalHopLeadsToIt) {
+  Net n;
+  Packet p;
+  p.src = 0;
+  p.dst = 20;
+  p.intermediate = 6;
+  const RouteResult r = n.route(0, 0, 0, p);
+  const uint32_t j = n.topo.global_link_index(0, 6);
+  EXPECT_EQ(r.port, j / 2 == 0 ? 5 + j % 2 : n.topo.local_port(0, j / 2));
+  EXPECT_EQ(r.set_flags & Packet::kReachedIntermediate, 0);
+}
+
+TEST(OlmRouting, SensorsAreTheTriggers) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const OlmRouting credit(topo, CreditTrigger(50, 0), std::make_unique<MmPolicy>());
+  EXPECT_FALSE(credit.sensor_needs().contention);
+  const OlmRouting base(topo, ContentionTrigger(6), std::make_unique<MmPolicy>());
+  EXPECT_TRUE(base.sensor_needs().contention);
+}
+
+}  // namespace

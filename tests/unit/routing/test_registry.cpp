@@ -1,0 +1,153 @@
+// The strategy registries (sim/routing/routing.h, dragonfly/olm_triggers.h, olm_policies.h) and
+// the strategy catalogue they pair with (sim/config/strategy_catalog.h): the same names in the
+// same order, every registered name builds, the configuration's allowed values are exactly the
+// registry's, the minimum VCs come from the catalogue, and a routing.* key applies exactly to the
+// strategies whose catalogue entry lists it.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "../config_error.h"
+#include "sim/config/strategy_catalog.h"
+#include "sim/routing/dragonfly/olm.h"
+#include "sim/routing/routing.h"
+
+using namespace netcosim;
+using netcosim::test::error_of;
+
+namespace {
+
+template <class Registry>
+std::string names_of(const Registry& registry) {
+  std::string out;
+  for (const auto& e : registry) out += (out.empty() ? "" : "|") + std::string(e.name);
+  return out;
+}
+
+TEST(StrategyRegistry, EachRegistryListsItsCatalogueFamilyInOrder) {
+  EXPECT_EQ(names_of(routing_registry()), strategy_names(*strategy_family("routing.algorithm")));
+  EXPECT_EQ(names_of(trigger_registry()), strategy_names(*strategy_family("routing.trigger")));
+  EXPECT_EQ(names_of(policy_registry()), strategy_names(*strategy_family("routing.global_policy")));
+  EXPECT_EQ(names_of(routing_registry()), "min|val|olm|ugal|pb|par");
+  EXPECT_EQ(names_of(trigger_registry()), "credit|contention|filtered|hybrid|ectn");
+  EXPECT_EQ(names_of(policy_registry()), "rrg|crg|nrg|mm");
+}
+
+// Every algorithm, and OLM with every trigger and policy, builds from the configuration; its
+// name() is its registry name.
+TEST(StrategyRegistry, EveryRegisteredNameBuilds) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  for (const auto& e : routing_registry()) {
+    Config c;
+    c.set_override(std::string("routing.algorithm=") + e.name);
+    const auto r = make_routing(c, topo);
+    ASSERT_NE(r, nullptr) << e.name;
+    EXPECT_STREQ(r->name(), e.name);
+  }
+  for (const auto& t : trigger_registry())
+    for (const auto& p : policy_registry()) {
+      Config c;
+      c.set_override("routing.algorithm=olm");
+      c.set_override(std::string("routing.trigger=") + t.name);
+      c.set_override(std::string("routing.global_policy=") + p.name);
+      EXPECT_STREQ(make_routing(c, topo)->name(), "olm") << t.name << " " << p.name;
+    }
+}
+
+TEST(StrategyRegistry, TriggersDeclareTheirSensors) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const std::set<std::string> counted = {"contention", "filtered", "hybrid", "ectn"};
+  for (const auto& t : trigger_registry()) {
+    Config c;
+    c.set_override("routing.algorithm=olm");
+    c.set_override(std::string("routing.trigger=") + t.name);
+    const SensorNeeds n = make_routing(c, topo)->sensor_needs();
+    EXPECT_EQ(n.contention, counted.count(t.name) == 1) << t.name;
+    EXPECT_EQ(n.filtered, std::string(t.name) == "filtered") << t.name;
+    EXPECT_EQ(n.ectn, std::string(t.name) == "ectn") << t.name;
+  }
+}
+
+// An unknown name is refused when it is set, naming exactly the registered names.
+TEST(StrategyCatalog, AllowedValuesMessageListsExactlyTheRegistry) {
+  const std::pair<const char*, std::string> keys[] = {
+      {"routing.algorithm", names_of(routing_registry())},
+      {"routing.trigger", names_of(trigger_registry())},
+      {"routing.global_policy", names_of(policy_registry())}};
+  for (const auto& [key, names] : keys) {
+    Config c;
+    const std::string e = error_of([&] { c.set_override(std::string(key) + "=nope"); });
+    EXPECT_EQ(e, std::string(key) + "=nope (--set): allowed values are " + names);
+  }
+}
+
+Config with_vcs(const std::string& alg, uint32_t local, uint32_t global) {
+  Config c;
+  c.set_override("routing.algorithm=" + alg);
+  c.set_override("router.vcs_local=" + std::to_string(local));
+  c.set_override("router.vcs_global=" + std::to_string(global));
+  return c;
+}
+
+// The minimum VCs of each algorithm: accepted at the minimum, refused one local or one global VC
+// below it, with the message naming the algorithm, both minima and both values.
+TEST(StrategyCatalog, MinimumVcCheckRefusesOneBelowEachEntrysMinimum) {
+  for (const StrategyInfo& a : strategy_family("routing.algorithm")->entries) {
+    const uint32_t L = a.min_local_vcs, Gl = a.min_global_vcs;
+    EXPECT_EQ(error_of([&] { validate_config(with_vcs(a.name, L, Gl)); }), "") << a.name;
+    const std::string need = std::string("routing.algorithm=") + a.name + " needs at least " +
+                             std::to_string(L) + " local and " + std::to_string(Gl) +
+                             " global VCs for deadlock freedom; ";
+    EXPECT_EQ(error_of([&] { validate_config(with_vcs(a.name, L - 1, Gl)); }),
+              need + "router.vcs_local=" + std::to_string(L - 1) +
+                  ", router.vcs_global=" + std::to_string(Gl));
+    if (Gl > 1) {
+      EXPECT_EQ(error_of([&] { validate_config(with_vcs(a.name, L, Gl - 1)); }),
+                need + "router.vcs_local=" + std::to_string(L) +
+                    ", router.vcs_global=" + std::to_string(Gl - 1));
+    }
+  }
+  const std::pair<const char*, std::pair<uint32_t, uint32_t>> thesis[] = {
+      {"min", {2, 1}}, {"val", {4, 2}}, {"ugal", {4, 2}},
+      {"pb", {4, 2}},  {"par", {5, 2}}, {"olm", {3, 2}}};
+  for (const auto& [name, vcs] : thesis) {
+    const StrategyInfo* i = strategy_info(*strategy_family("routing.algorithm"), name);
+    ASSERT_NE(i, nullptr);
+    EXPECT_EQ(i->min_local_vcs, vcs.first) << name;
+    EXPECT_EQ(i->min_global_vcs, vcs.second) << name;
+  }
+}
+
+// Each catalogue key set explicitly: accepted when the selected algorithm (and, for OLM, the
+// selected trigger) lists it, refused otherwise.
+TEST(StrategyCatalog, KeyAppliesExactlyToTheStrategiesThatReadIt) {
+  const std::pair<const char*, const char*> values[] = {{"routing.ugal_f", "2"},
+                                                        {"routing.ugal_t", "3"},
+                                                        {"routing.sensing", "vc"},
+                                                        {"routing.recompute_valiant", "false"},
+                                                        {"routing.trigger", "credit"},
+                                                        {"routing.global_policy", "mm"},
+                                                        {"routing.threshold", "6"},
+                                                        {"routing.ectn_threshold", "10"},
+                                                        {"routing.ectn_period", "100"},
+                                                        {"routing.filter_alpha", "0.5"},
+                                                        {"routing.credit_threshold", "50"},
+                                                        {"routing.credit_min_occupancy", "0"}};
+  const auto lists = [](const StrategyInfo& e, const std::string& key) {
+    for (const char* k : e.keys)
+      if (key == k) return true;
+    return false;
+  };
+  for (const StrategyInfo& a : strategy_family("routing.algorithm")->entries)
+    for (const StrategyInfo& t : strategy_family("routing.trigger")->entries)
+      for (const auto& [key, value] : values) {
+        Config c = with_vcs(a.name, 5, 2);
+        if (std::string(a.name) == "olm") c.set_override(std::string("routing.trigger=") + t.name);
+        c.set_override(std::string(key) + "=" + value);
+        const bool read = lists(a, key) || (std::string(a.name) == "olm" && lists(t, key));
+        const std::string e = error_of([&] { validate_config(c); });
+        EXPECT_EQ(e.empty(), read) << a.name << "/" << t.name << " " << key << ": " << e;
+      }
+}
+
+}  // namespace

@@ -1,0 +1,238 @@
+// UGAL-L, PiggyBack and PAR decided on a hand-filled port view: UGAL's comparison (thesis 000
+// Sec. 1.4.2, Eq. 1.2: minimal iff Q_MIN <= F * Q_VAL + T) on both sides of its boundary, and
+// PiggyBack's saturation bit (Eq. 1.3). Defaults: F = routing.ugal_f = 2, T = routing.ugal_t = 3
+// packets = 24 phits.
+//
+// Scenario (h2: p=2 a=4 h=2; ports 0-1 injection, 2-4 local, 5-6 global): a packet injected at
+// router 0 (group 0, index 0) for group X = the group of router 0's global port 5, so the
+// minimal output is global port 5 (256 phits per VC, VC 0 at the source). The Valiant candidate
+// is the hash of the packet's identity (ugal.h); the packet's sequence number is chosen so that
+// the candidate's first hop is another port.
+#include <gtest/gtest.h>
+
+#include "port_view_fake.h"
+#include "sim/routing/dragonfly/par.h"
+#include "sim/routing/dragonfly/paths.h"
+#include "sim/routing/dragonfly/piggyback.h"
+#include "sim/routing/dragonfly/ugal.h"
+
+using namespace netcosim;
+using netcosim::test::FakePorts;
+
+namespace {
+
+constexpr uint32_t kMinPort = 5;
+
+struct Scenario {
+  Dragonfly topo{2, 4, 2, Arrangement::Palmtree};
+  FakePorts ports{topo, 4, 2};
+  Packet pkt;
+  uint32_t cand = 0, val_port = 0;
+  Rng rng{1, 2, 3};
+  Scenario() {
+    const uint32_t X = topo.global_target_group(0, 0, 0);
+    pkt.src = 0;
+    pkt.dst = X * 8 + 2;             // router X*4 + 1
+    for (pkt.seq = 0;; ++pkt.seq) {  // the candidate as UGAL draws it, without recompute
+      cand = static_cast<uint32_t>(mix64((uint64_t{pkt.src} << 32) | pkt.seq) % topo.routers());
+      if (cand == 0 || cand == dst_router()) continue;
+      val_port = topo.min_output(0, cand);
+      if (val_port != kMinPort) break;
+    }
+  }
+  uint32_t dst_router() const { return topo.router_of_node(pkt.dst); }
+  const PortView& at_source() { return ports.at(0, 0); }
+};
+
+UgalParams defaults() {
+  UgalParams p;
+  p.f = 2;
+  p.t_phits = 24;
+  return p;
+}
+
+void expect_minimal(const Scenario& s, const RouteResult& r) {
+  EXPECT_EQ(r.port, kMinPort);
+  EXPECT_EQ(r.vc, 0);
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(r.set_intermediate, s.dst_router());  // a Valiant path through the destination
+}
+
+void expect_valiant(const Scenario& s, const RouteResult& r) {
+  EXPECT_EQ(r.port, s.val_port);
+  EXPECT_EQ(r.vc, 0);
+  EXPECT_TRUE(r.nonminimal);
+  EXPECT_EQ(r.set_intermediate, s.cand);
+}
+
+TEST(ScenarioCheck, MinimalOutputIsGlobalPortFive) {
+  Scenario s;
+  EXPECT_EQ(s.topo.min_output(0, s.dst_router()), kMinPort);
+}
+
+// Q_VAL = 10 phits: minimal iff Q_MIN <= 2 * 10 + 24 = 44.
+TEST(UgalRouting, MinimalAtTheBoundaryOfEquation12) {
+  Scenario s;
+  s.ports.occupy(s.val_port, 0, 10);
+  s.ports.occupy(kMinPort, 0, 44);
+  expect_minimal(s, UgalRouting(s.topo, defaults()).route(s.at_source(), s.pkt, s.rng));
+}
+
+TEST(UgalRouting, ValiantOnePhitBeyondTheBoundary) {
+  Scenario s;
+  s.ports.occupy(s.val_port, 0, 10);
+  s.ports.occupy(kMinPort, 0, 45);
+  expect_valiant(s, UgalRouting(s.topo, defaults()).route(s.at_source(), s.pkt, s.rng));
+}
+
+// routing.sensing=port: the occupancies summed over the port's VCs (4 local, 2 global). Q_MIN =
+// 30 + 30 = 60 against Q_VAL summed: minimal iff 60 <= 2 * Q_VAL + 24, i.e. Q_VAL >= 18.
+TEST(UgalRouting, PerPortSensingSumsTheVcs) {
+  Scenario s;
+  UgalParams p = defaults();
+  p.per_port = true;
+  s.ports.occupy(kMinPort, 0, 30);
+  s.ports.occupy(kMinPort, 1, 30);
+  s.ports.occupy(s.val_port, 0, 9);
+  s.ports.occupy(s.val_port, 1, 9);
+  expect_minimal(s, UgalRouting(s.topo, p).route(s.at_source(), s.pkt, s.rng));
+  s.ports.occupy(s.val_port, 1, 8);
+  expect_valiant(s, UgalRouting(s.topo, p).route(s.at_source(), s.pkt, s.rng));
+}
+
+TEST(UgalRouting, InTransitFollowsTheFixedValiantPath) {
+  Scenario s;
+  Packet p = s.pkt;
+  p.intermediate = s.cand;
+  const uint32_t next = s.topo.min_output(0, s.cand);
+  // Still at router 0 but arrived on a local port (a re-route after the source): phase 0 hop.
+  const RouteResult r = UgalRouting(s.topo, defaults()).route(s.ports.at(0, 2, 0), p, s.rng);
+  EXPECT_EQ(r.port, next);
+  EXPECT_EQ(r.set_intermediate, kNone);
+}
+
+TEST(UgalRouting, DeclaresNoSensors) {
+  Scenario s;
+  EXPECT_FALSE(UgalRouting(s.topo, defaults()).sensor_needs().saturation);
+}
+
+// PiggyBack: the saturation bit of the group's minimal global link towards the destination group
+// (link j = A*h + k of group 0, published by router A = j / h, bit k = j % h) forces Valiant even
+// with an empty minimal output; clear, or another link's bit set, Eq. 1.2 decides.
+TEST(PiggyBackRouting, SaturatedMinimalGlobalLinkForcesValiant) {
+  Scenario s;
+  const uint32_t X = s.topo.group_of_router(s.dst_router());
+  const uint32_t j = s.topo.global_link_index(0, X);
+  ASSERT_EQ(j, 0u);  // router 0's own port 5
+  const PiggyBackRouting pb(s.topo, defaults());
+  s.ports.set_saturation(0, 1);
+  expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
+  s.ports.set_saturation(0, 2);  // the other global link of router 0
+  expect_minimal(s, pb.route(s.at_source(), s.pkt, s.rng));
+  s.ports.set_saturation(0, 0);
+  expect_minimal(s, pb.route(s.at_source(), s.pkt, s.rng));
+  s.ports.occupy(s.val_port, 0, 10);
+  s.ports.occupy(kMinPort, 0, 45);  // Eq. 1.2 fails: Valiant without any bit
+  expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
+}
+
+TEST(PiggyBackRouting, DeclaresTheSaturationSensorWithFAndT) {
+  Scenario s;
+  UgalParams p = defaults();
+  p.per_port = true;
+  const SensorNeeds n = PiggyBackRouting(s.topo, p).sensor_needs();
+  EXPECT_TRUE(n.saturation);
+  EXPECT_EQ(n.sat_f, 2.0);
+  EXPECT_EQ(n.sat_t_phits, 24u);
+  EXPECT_TRUE(n.sat_per_port);
+}
+
+// PAR compares fractions of the buffers (par.h): minimal iff Q_MIN/256 <= 2 * Q_VAL/C_VAL +
+// 24/256. With Q_VAL = C_VAL / 8 (4 of 32 local phits or 32 of 256 global), the bound is
+// 256 * (0.25 + 0.09375) = 88 phits, exact in binary.
+TEST(ParRouting, MinimalAtTheBoundaryOfEquation12InFractions) {
+  Scenario s;
+  const ParRouting par(s.topo, 2, 24, false);
+  // PAR's candidate: outside the source and destination groups, from the identity and router.
+  const uint64_t h = mix64((uint64_t{s.pkt.src} << 32 | s.pkt.seq) ^ mix64(0 + 1));
+  const uint32_t Gd = s.topo.group_of_router(s.dst_router());
+  const uint32_t g = group_other_than(static_cast<uint32_t>(h % 7), 0, Gd);
+  const uint32_t cand = g * 4 + static_cast<uint32_t>((h >> 32) % 4);
+  const uint32_t val_port = s.topo.min_output(0, cand);
+  ASSERT_NE(val_port, kMinPort);
+  s.ports.occupy(val_port, 0, s.ports.capacity(val_port) / 8);
+  s.ports.occupy(kMinPort, 0, 88);
+  RouteResult r = par.route(s.at_source(), s.pkt, s.rng);
+  EXPECT_EQ(r.port, kMinPort);
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(r.set_intermediate, kNone);
+  s.ports.occupy(kMinPort, 0, 89);
+  r = par.route(s.at_source(), s.pkt, s.rng);
+  EXPECT_EQ(r.port, val_port);
+  EXPECT_TRUE(r.nonminimal);
+  EXPECT_EQ(r.set_intermediate, cand);
+}
+
+}  // namespace
+
+namespace {
+
+// PAR's VCs by position in l0-l1-g0-l2-l3-g1-l4 (par.h): source-group local hops 0 then 1 (after
+// kLocalInGroup), intermediate-group local hops 2 then 3, destination-group local hop 4; global
+// hops 0 then 1. Every output empty, so no decision leaves the path.
+TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  FakePorts ports(topo, 5, 2);
+  const ParRouting par(topo, 2, 24, false);
+  Rng rng(1, 2, 3);
+  Packet p;
+  p.src = 0;
+  p.dst = 20;  // router 10, group 2
+  // Source group: the first local hop on VC 0 sets kLocalInGroup.
+  RouteResult r = par.route(ports.at(0, 0), p, rng);
+  if (topo.port_kind(r.port) == PortKind::Local) {
+    EXPECT_EQ(r.vc, 0);
+    EXPECT_NE(r.set_flags & Packet::kLocalInGroup, 0);
+  }
+  // A second local hop in the source group (flag set): VC 1; the global hop: VC 0, clears it.
+  p.flags = Packet::kLocalInGroup;
+  p.hops_local = 1;
+  r = par.route(ports.at(1, 2), p, rng);
+  const uint32_t j = topo.global_link_index(0, 2);
+  if (j / 2 == 1) {
+    EXPECT_EQ(r.port, 5 + j % 2);
+    EXPECT_EQ(r.vc, 0);
+    EXPECT_NE(r.clear_flags & Packet::kLocalInGroup, 0);
+  } else {
+    EXPECT_EQ(r.port, topo.local_port(1, j / 2));
+    EXPECT_EQ(r.vc, 1);
+  }
+  // Intermediate group 6 on a Valiant path through router 25: local hops on VC 2, then 3.
+  Packet v = p;
+  v.intermediate = 25;
+  v.hops_global = 1;
+  v.flags = 0;
+  r = par.route(ports.at(24, 5), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(0, 1));
+  EXPECT_EQ(r.vc, 2);
+  v.flags = Packet::kLocalInGroup;
+  r = par.route(ports.at(26, 2), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(2, 1));
+  EXPECT_EQ(r.vc, 3);
+  // Destination group after the second global hop: local VC 4; a global hop after one: VC 1.
+  v.hops_global = 2;
+  v.phase = 1;
+  v.flags = 0;
+  r = par.route(ports.at(8, 5), v, rng);
+  EXPECT_EQ(r.port, topo.local_port(0, 2));
+  EXPECT_EQ(r.vc, 4);
+  const uint32_t k = topo.global_link_index(6, 2);
+  Packet w = v;
+  w.hops_global = 1;
+  w.phase = 1;
+  r = par.route(ports.at(24 + k / 2, 2), w, rng);
+  EXPECT_EQ(r.port, 5 + k % 2);
+  EXPECT_EQ(r.vc, 1);
+}
+
+}  // namespace
