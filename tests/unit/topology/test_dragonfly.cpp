@@ -163,4 +163,22 @@ TEST(Dragonfly, MinHopsExamples) {
   EXPECT_EQ(g, 1u);
 }
 
+// topology.arrangement = consecutive (docs/model.md 1): group G's global link j = A*h + k reaches
+// group j if j < G, else j + 1; its far end is the link of the target group Gt whose index solves
+// the same formula towards G: j' = G if G < Gt, else G - 1, on router j' / h, port j' mod h.
+TEST(ConsecutiveArrangement, GlobalPeerIsTheInverseLink) {
+  for (const auto& [p, a, h] : {std::tuple{2u, 4u, 2u}, std::tuple{4u, 8u, 4u}}) {
+    const Dragonfly d(p, a, h, Arrangement::Consecutive);
+    for (uint32_t r = 0; r < d.routers(); ++r)
+      for (uint32_t k = 0; k < h; ++k) {
+        const uint32_t G = r / a, A = r % a, j = A * h + k;
+        const uint32_t Gt = j < G ? j : j + 1;
+        const uint32_t jt = G < Gt ? G : G - 1;
+        const auto peer = d.peer(r, d.first_global_port() + k);
+        ASSERT_EQ(peer.router, Gt * a + jt / h) << "router " << r << " port " << k;
+        ASSERT_EQ(peer.port, d.first_global_port() + jt % h) << "router " << r << " port " << k;
+      }
+  }
+}
+
 }  // namespace
