@@ -9,6 +9,7 @@
 #include "sim/cli/options.h"
 #include "sim/cli/subcommands.h"
 #include "sim/experiment/area.h"
+#include "sim/experiment/block_selection.h"
 #include "sim/util/output_file.h"
 
 namespace netcosim::cli {
@@ -24,14 +25,9 @@ int area_main(int argc, char** argv) {
   const std::string json = opt_string(cl, "json");
   if (cl.vm.count("json") != 0 && json.empty())
     return usage_error(cl, "--json: the file name is empty");
-  std::vector<const rtl::RtlBlock*> blocks;
-  for (const auto& name : opt_strings(cl, "block")) {
-    blocks.push_back(rtl::find_rtl_block(name));
-    if (blocks.back() == nullptr)
-      return usage_error(cl, "unknown block '" + name + "'; allowed: " + rtl::rtl_block_names());
-  }
-  if (blocks.empty())
-    for (const auto& b : rtl::rtl_blocks()) blocks.push_back(&b);
+  std::string unknown;
+  const auto blocks = experiment::select_blocks(opt_strings(cl, "block"), unknown);
+  if (!unknown.empty()) return usage_error(cl, unknown);
   if (const int rc = check_destinations(cl, {{"--json", json}}); rc >= 0) return rc;
   const std::string yosys = experiment::find_in_path("yosys");
   if (yosys.empty()) {

@@ -20,8 +20,8 @@ namespace netcosim::cli {
 namespace {
 
 constexpr const char* kAbout =
-    "\nRuns the fixed speed suite (Dragonfly h2, h4, h8 x uniform/MIN and ADV+1/VAL at\n"
-    "load 0.4 x engine x thread counts; --quick: h2 and h4 only), each point in its own\n"
+    "\nRuns the fixed speed suite (configs/dragonfly-h{2,4,8}.ini x uniform/MIN and ADV+1/VAL\n"
+    "at load 0.4 x engine x thread counts; --quick: h2 and h4 only), each point in its own\n"
     "process, and prints simulated cycles/s, packet-hops/s and peak memory.\n";
 
 std::string loadavg() {

@@ -8,6 +8,7 @@
 
 #include "sim/cli/options.h"
 #include "sim/cli/subcommands.h"
+#include "sim/experiment/block_selection.h"
 #include "sim/experiment/cosim_suite.h"
 #include "sim/util/output_file.h"
 #include "sim/util/process.h"
@@ -49,14 +50,9 @@ int cosim_main(int argc, char** argv) {
   for (const char* o : {"vcd", "json"})
     if (cl.vm.count(o) != 0 && opt_string(cl, o).empty())
       return usage_error(cl, std::string("--") + o + ": the name is empty");
-  std::vector<const rtl::RtlBlock*> blocks;
-  for (const auto& name : opt_strings(cl, "block")) {
-    blocks.push_back(rtl::find_rtl_block(name));
-    if (blocks.back() == nullptr)
-      return usage_error(cl, "unknown block '" + name + "'; allowed: " + rtl::rtl_block_names());
-  }
-  if (blocks.empty())
-    for (const auto& b : rtl::rtl_blocks()) blocks.push_back(&b);
+  std::string unknown;
+  const auto blocks = experiment::select_blocks(opt_strings(cl, "block"), unknown);
+  if (!unknown.empty()) return usage_error(cl, unknown);
   try {  // the destinations, before any bench starts
     if (!s.vcd_dir.empty()) util::prepare_output_dir(s.vcd_dir);
   } catch (const util::OutputError& e) {

@@ -17,7 +17,7 @@ const char* kUsage =
     "commands:\n"
     "  run   [CONFIG.ini] [--set section.key=value]... [--json FILE]\n"
     "        [--engine native|systemc] [--threads N] [--sc-quantum Q] [--quiet]\n"
-    "        run one simulation (an embedded small Dragonfly when no file is given)\n"
+    "        run one simulation (the embedded default network when no file is given)\n"
     "  sweep CONFIG.ini --loads FROM:TO:STEP [--seeds N] [--out DIR] [--set k=v]...\n"
     "        a load sweep: CSV with 95% confidence intervals, plots, saturation throughput\n"
     "  bench [--json FILE] [--quick] [--threads LIST]\n"

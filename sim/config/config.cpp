@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "sim/config/strategy_catalog.h"
+#include "sim/topology/dragonfly.h"
 
 namespace netcosim {
 
@@ -490,15 +491,8 @@ namespace {
 void validate_topology_and_traffic(const Config& c) {
   const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
                 h = c.get_int("topology.h");
-  const int64_t radix = p + a - 1 + h;
-  if (radix > 64)
-    throw ConfigError("topology.p=" + std::to_string(p) + ", topology.a=" + std::to_string(a) +
-                      ", topology.h=" + std::to_string(h) + ": router radix p+a-1+h = " +
-                      std::to_string(radix) + " exceeds the supported maximum of 64 ports");
-  const int64_t groups = a * h + 1;
-  if (groups * a * p > 100000000)
-    throw ConfigError("topology: a*p*(a*h+1) = " + std::to_string(groups * a * p) +
-                      " nodes exceeds the supported maximum of 100,000,000");
+  if (const std::string e = Dragonfly::check(p, a, h); !e.empty()) throw ConfigError(e);
+  const int64_t groups = Dragonfly::group_count(a, h);
   if (c.get_str("traffic.pattern") == "adv") {
     const int64_t off = c.get_int("traffic.adv_offset");
     if (off % groups == 0)
@@ -529,7 +523,7 @@ void validate_topology_and_traffic(const Config& c) {
     throw ConfigError("traffic.adv_offset=" + c.get_str("traffic.adv_offset") +
                       ": applies to traffic.pattern=adv only (traffic.pattern=" +
                       c.get_str("traffic.pattern") + ")");
-  if (c.get_str("traffic.pattern") == "uniform" && groups * a * p < 2)
+  if (c.get_str("traffic.pattern") == "uniform" && Dragonfly::node_count(p, a, h) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }
 

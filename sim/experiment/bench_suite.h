@@ -1,9 +1,10 @@
-// The speed suite of `netcosim bench` (docs/performance.md): a fixed set of networks (Dragonfly
-// h2, h4, h8) x traffic (uniform with MIN routing, ADV+1 with Valiant routing, both at load 0.4)
-// x engine x thread counts. Every point runs in its own child process (`netcosim run ... --json -
-// --quiet`, sim/util/process.h), so that the peak resident memory it reports (VmHWM) belongs to
-// that run alone. Packet-hops per second = packets_delivered (whole run) x hops_avg (measured
-// packets) / wall_seconds (the run() loop, without building the network).
+// The speed suite of `netcosim bench` (docs/performance.md): a fixed set of networks (the
+// configurations h2, h4, h8 of configs/) x traffic (uniform with MIN routing, ADV+1 with Valiant
+// routing, both at load 0.4) x engine x thread counts. Every point runs in its own child process
+// (`netcosim run ... --json - --quiet`, sim/util/process.h), so that the peak resident memory it
+// reports (VmHWM) belongs to that run alone. Packet-hops per second = packets_delivered (whole
+// run) x hops_avg (measured packets) / wall_seconds (the run() loop, without building the
+// network).
 #pragma once
 
 #include <string>

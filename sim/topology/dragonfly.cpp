@@ -51,6 +51,20 @@ void Dragonfly::min_hops(uint32_t src, uint32_t dst, uint32_t& local, uint32_t& 
   }
 }
 
+std::string Dragonfly::check(int64_t p, int64_t a, int64_t h) {
+  const int64_t radix = p + a - 1 + h;
+  if (radix > 64)
+    return "topology.p=" + std::to_string(p) + ", topology.a=" + std::to_string(a) +
+           ", topology.h=" + std::to_string(h) +
+           ": router radix p+a-1+h = " + std::to_string(radix) +
+           " exceeds the supported maximum of 64 ports";
+  const int64_t nodes = node_count(p, a, h);
+  if (nodes > 100000000)
+    return "topology: a*p*(a*h+1) = " + std::to_string(nodes) +
+           " nodes exceeds the supported maximum of 100,000,000";
+  return "";
+}
+
 std::string Dragonfly::describe() const {
   return "dragonfly p=" + std::to_string(p_) + " a=" + std::to_string(a_) +
          " h=" + std::to_string(h_) + " (" + std::to_string(groups()) + " groups, " +

@@ -25,6 +25,13 @@ class Dragonfly final : public Topology {
  public:
   Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr);
 
+  // The shapes netcosim supports, checked before one is built (validate_config): a router radix
+  // p+a-1+h of at most 64 ports (the routers' port masks are 64-bit) and at most 100,000,000
+  // nodes. Empty when (p, a, h) is supported, else the error naming the keys and the limit.
+  static std::string check(int64_t p, int64_t a, int64_t h);
+  static int64_t group_count(int64_t a, int64_t h) { return a * h + 1; }
+  static int64_t node_count(int64_t p, int64_t a, int64_t h) { return group_count(a, h) * a * p; }
+
   // Topology (a partition is a group).
   std::string describe() const override;
   uint32_t routers() const override { return a_ * groups(); }
@@ -40,6 +47,11 @@ class Dragonfly final : public Topology {
   uint32_t partitions() const override { return groups(); }
   uint32_t partition_first(uint32_t partition) const override { return partition * a_; }
   uint32_t partition_of_router(uint32_t router) const override { return group_of_router(router); }
+  // The nodes of group G are G*a*p .. (G+1)*a*p - 1.
+  uint32_t partition_node_count(uint32_t /*partition*/) const override { return a_ * p_; }
+  uint32_t partition_node(uint32_t partition, uint32_t index) const override {
+    return partition * a_ * p_ + index;
+  }
 
   uint32_t p() const { return p_; }
   uint32_t a() const { return a_; }

@@ -49,6 +49,10 @@ class Topology {
   virtual uint32_t partition_first(uint32_t partition) const = 0;
   virtual uint32_t partition_of_router(uint32_t router) const = 0;
   uint32_t partition_of_node(uint32_t node) const { return partition_of_router(node_router(node)); }
+  // The nodes of a partition (those attached to its routers): how many, and the index-th of them
+  // (0 <= index < partition_node_count). Traffic patterns draw destinations through these.
+  virtual uint32_t partition_node_count(uint32_t partition) const = 0;
+  virtual uint32_t partition_node(uint32_t partition, uint32_t index) const = 0;
   uint32_t partition_size(uint32_t partition) const {
     const uint32_t last = partition + 1 < partitions() ? partition_first(partition + 1) : routers();
     return last - partition_first(partition);

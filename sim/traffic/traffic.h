@@ -1,70 +1,83 @@
 // Synthetic traffic patterns (thesis 000 Sec. 1.6.1 and Sec. 3.2; extract §5): pluggable
 // strategies that draw a destination node for a packet generated at `src`, from the node's stream.
+// They read the network through the Topology interface only: a Dragonfly group is a partition.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
 
 class TrafficPattern {
  public:
-  explicit TrafficPattern(const Dragonfly& topo) : topo_(topo) {}
+  explicit TrafficPattern(const Topology& topo) : topo_(topo) {}
   virtual ~TrafficPattern() = default;
   virtual const char* name() const = 0;
   virtual uint32_t destination(uint32_t src, Rng& rng) const = 0;
 
  protected:
-  uint32_t random_node_in_group(uint32_t group, Rng& rng) const {
-    const uint32_t per_group = topo_.a() * topo_.p();
-    return group * per_group + rng.below(per_group);
+  // One draw: a node of `partition`, uniformly.
+  uint32_t random_node_in_partition(uint32_t partition, Rng& rng) const {
+    return topo_.partition_node(partition, rng.below(topo_.partition_node_count(partition)));
   }
-  const Dragonfly& topo_;
+  const Topology& topo_;
 };
 
 // UN: uniform over all other nodes (the source itself is excluded; docs/model.md).
 class UniformTraffic final : public TrafficPattern {
  public:
-  using TrafficPattern::TrafficPattern;
+  explicit UniformTraffic(const Topology& topo) : TrafficPattern(topo), nodes_(topo.nodes()) {}
   const char* name() const override { return "uniform"; }
   uint32_t destination(uint32_t src, Rng& rng) const override {
-    const uint32_t d = rng.below(topo_.nodes() - 1);
+    const uint32_t d = rng.below(nodes_ - 1);
     return d >= src ? d + 1 : d;
-  }
-};
-
-// ADV+i: every node of group G sends to a random node of group G+i.
-class AdversarialTraffic final : public TrafficPattern {
- public:
-  AdversarialTraffic(const Dragonfly& topo, uint32_t offset)
-      : TrafficPattern(topo), offset_(offset % topo.groups()) {}
-  const char* name() const override { return "adv"; }
-  uint32_t destination(uint32_t src, Rng& rng) const override {
-    return random_node_in_group((topo_.group_of_node(src) + offset_) % topo_.groups(), rng);
   }
 
  private:
+  uint32_t nodes_;
+};
+
+// ADV+i: every node of partition P sends to a random node of partition (P + i) mod partitions
+// (a Dragonfly group is a partition: every node of group G sends to group G+i).
+class AdversarialTraffic final : public TrafficPattern {
+ public:
+  AdversarialTraffic(const Topology& topo, uint32_t offset)
+      : TrafficPattern(topo), partitions_(topo.partitions()), offset_(offset % partitions_) {}
+  const char* name() const override { return "adv"; }
+  uint32_t destination(uint32_t src, Rng& rng) const override {
+    return random_node_in_partition((topo_.partition_of_node(src) + offset_) % partitions_, rng);
+  }
+
+ private:
+  uint32_t partitions_;
   uint32_t offset_;
 };
 
-// ADVc: a random node in the h groups reached by the global links of the last router (a-1) of the
-// source group (thesis 000 Sec. 3.2; with palmtree these are groups G+1..G+h).
+// ADVc: a random node in the partitions reached by the Global ports of the last router of the
+// source partition, the port drawn first (thesis 000 Sec. 3.2: the h groups reached by router a-1
+// of the source group; with palmtree these are groups G+1..G+h). The targets of each partition
+// are listed once, in port order, at construction.
 class AdvcTraffic final : public TrafficPattern {
  public:
-  using TrafficPattern::TrafficPattern;
+  explicit AdvcTraffic(const Topology& topo);
   const char* name() const override { return "advc"; }
   uint32_t destination(uint32_t src, Rng& rng) const override {
-    const uint32_t G = topo_.group_of_node(src);
-    const uint32_t k = rng.below(topo_.h());
-    return random_node_in_group(topo_.global_target_group(G, topo_.a() - 1, k), rng);
+    const uint32_t P = topo_.partition_of_node(src);
+    const uint32_t k = rng.below(first_[P + 1] - first_[P]);
+    return random_node_in_partition(targets_[first_[P] + k], rng);
   }
+
+ private:
+  std::vector<uint32_t> first_;    // [partition] -> its first entry in targets_; one extra
+  std::vector<uint32_t> targets_;  // the partition reached by each Global port, in port order
 };
 
-std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Dragonfly& topo,
+std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topology& topo,
                                              uint32_t adv_offset);
 
 }  // namespace netcosim

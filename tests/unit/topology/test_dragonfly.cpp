@@ -163,4 +163,43 @@ TEST(Dragonfly, MinHopsExamples) {
   EXPECT_EQ(g, 1u);
 }
 
+// topology.arrangement = consecutive (docs/model.md 1): group G's global link j = A*h + k reaches
+// group j if j < G, else j + 1; its far end is the link of the target group Gt whose index solves
+// the same formula towards G: j' = G if G < Gt, else G - 1, on router j' / h, port j' mod h.
+TEST(ConsecutiveArrangement, GlobalPeerIsTheInverseLink) {
+  for (const auto& [p, a, h] : {std::tuple{2u, 4u, 2u}, std::tuple{4u, 8u, 4u}}) {
+    const Dragonfly d(p, a, h, Arrangement::Consecutive);
+    for (uint32_t r = 0; r < d.routers(); ++r)
+      for (uint32_t k = 0; k < h; ++k) {
+        const uint32_t G = r / a, A = r % a, j = A * h + k;
+        const uint32_t Gt = j < G ? j : j + 1;
+        const uint32_t jt = G < Gt ? G : G - 1;
+        const auto peer = d.peer(r, d.first_global_port() + k);
+        ASSERT_EQ(peer.router, Gt * a + jt / h) << "router " << r << " port " << k;
+        ASSERT_EQ(peer.port, d.first_global_port() + jt % h) << "router " << r << " port " << k;
+      }
+  }
+}
+
+// The shapes validate_config accepts (Dragonfly::check): a radix p+a-1+h of at most 64 ports.
+TEST(DragonflyCheck, AcceptsRadix64AndRefusesRadix65NamingTheKeys) {
+  EXPECT_EQ(Dragonfly::check(2, 4, 2), "");
+  EXPECT_EQ(Dragonfly::check(32, 32, 1), "");  // radix 64
+  EXPECT_EQ(Dragonfly::check(32, 32, 2),
+            "topology.p=32, topology.a=32, topology.h=2: router radix p+a-1+h = 65 exceeds the "
+            "supported maximum of 64 ports");
+}
+
+// a*h+1 groups of a*p nodes: h2 (p=2 a=4 h=2) has 9 groups and 72 nodes, h8 (p=8 a=16 h=8) has
+// 129 groups and 16,512 nodes (thesis 000 Table 1.1).
+TEST(DragonflyCheck, GroupAndNodeCountsBeforeBuilding) {
+  EXPECT_EQ(Dragonfly::group_count(4, 2), 9);
+  EXPECT_EQ(Dragonfly::node_count(2, 4, 2), 72);
+  EXPECT_EQ(Dragonfly::group_count(16, 8), 129);
+  EXPECT_EQ(Dragonfly::node_count(8, 16, 8), 16512);
+  const Dragonfly d(8, 16, 8, Arrangement::Palmtree);
+  EXPECT_EQ(d.groups(), 129u);
+  EXPECT_EQ(d.nodes(), 16512u);
+}
+
 }  // namespace

@@ -1,0 +1,137 @@
+// The traffic patterns of sim/traffic/traffic.h through the Topology interface (thesis 000
+// Sec. 1.6.1 and 3.2; docs/model.md "Patterns"): the exact destination set of every source, and
+// the draws each pattern takes from the node's stream (one per packet for UN and ADV+i, two for
+// ADVc), which keep the results of a run bit-identical.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "sim/topology/dragonfly.h"
+#include "sim/traffic/traffic.h"
+
+namespace netcosim {
+namespace {
+
+// h=2 a=4 p=2: 9 groups of 4 routers, 8 nodes per group, 72 nodes.
+constexpr uint32_t kP = 2, kA = 4, kH = 2, kGroups = kA * kH + 1, kPerGroup = kA * kP;
+constexpr int kDraws = 4000;  // per source: every one of <= 16 candidates is hit (miss < 1e-100)
+
+std::set<uint32_t> destinations(const TrafficPattern& pat, uint32_t src) {
+  Rng rng(7, 1, src);
+  std::set<uint32_t> out;
+  for (int i = 0; i < kDraws; ++i) out.insert(pat.destination(src, rng));
+  return out;
+}
+
+std::set<uint32_t> nodes_of_groups(std::initializer_list<uint32_t> groups) {
+  std::set<uint32_t> out;
+  for (const uint32_t g : groups)
+    for (uint32_t i = 0; i < kPerGroup; ++i) out.insert(g * kPerGroup + i);
+  return out;
+}
+
+TEST(UniformTraffic, ReachesEveryOtherNodeAndNeverTheSource) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("uniform", d, 0);
+  for (const uint32_t src : {0u, 35u, 71u}) {
+    Rng rng(3, 1, src);
+    std::set<uint32_t> seen;
+    for (int i = 0; i < 20 * kDraws; ++i) seen.insert(pat->destination(src, rng));
+    EXPECT_EQ(seen.size(), d.nodes() - 1) << "src " << src;
+    EXPECT_EQ(seen.count(src), 0u) << "src " << src;
+  }
+}
+
+// One draw below nodes-1 per packet, shifted past the source.
+TEST(UniformTraffic, TakesOneDrawBelowNodesMinusOnePerPacket) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("uniform", d, 0);
+  Rng rng(11, 1, 40), twin(11, 1, 40);
+  for (int i = 0; i < 1000; ++i) {
+    const uint32_t r = twin.below(71);
+    EXPECT_EQ(pat->destination(40, rng), r >= 40 ? r + 1 : r);
+  }
+}
+
+// ADV+1 on h=2 a=4 p=2: every destination of node n is a node of partition (group(n) + 1) mod 9,
+// and all 8 of them are reached.
+TEST(AdversarialTraffic, AdvPlusOneSendsToEveryNodeOfTheNextPartitionOnly) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("adv", d, 1);
+  const Topology& t = d;
+  for (uint32_t n = 0; n < t.nodes(); ++n) {
+    const uint32_t target = (n / kPerGroup + 1) % kGroups;
+    EXPECT_EQ(destinations(*pat, n), nodes_of_groups({target})) << "node " << n;
+  }
+}
+
+// The offset is taken modulo the partition count: ADV+10 is ADV+1 on 9 groups; ADV+8 is ADV-1.
+TEST(AdversarialTraffic, OffsetIsTakenModuloThePartitionCount) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto plus10 = make_traffic("adv", d, 10), plus8 = make_traffic("adv", d, 8);
+  EXPECT_EQ(destinations(*plus10, 0), nodes_of_groups({1}));
+  EXPECT_EQ(destinations(*plus10, 70), nodes_of_groups({0}));
+  EXPECT_EQ(destinations(*plus8, 0), nodes_of_groups({8}));
+  EXPECT_EQ(destinations(*plus8, 20), nodes_of_groups({1}));
+}
+
+TEST(AdversarialTraffic, TakesOneDrawBelowThePartitionSizePerPacket) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("adv", d, 3);
+  Rng rng(5, 1, 17), twin(5, 1, 17);
+  for (int i = 0; i < 1000; ++i)
+    EXPECT_EQ(pat->destination(17, rng), (2 + 3) * kPerGroup + twin.below(kPerGroup));
+}
+
+// ADVc with palmtree: router a-1 = 3 of group G has global links j = 3*2 + k = 6, 7, reaching
+// (G - j - 1) mod 9 = G+2 and G+1: the h groups after G (thesis 000 Sec. 3.2).
+TEST(AdvcTraffic, PalmtreeSendsToEveryNodeOfTheNextHPartitionsOnly) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("advc", d, 0);
+  for (uint32_t n = 0; n < d.nodes(); n += 3) {
+    const uint32_t G = n / kPerGroup;
+    EXPECT_EQ(destinations(*pat, n), nodes_of_groups({(G + 1) % kGroups, (G + 2) % kGroups}))
+        << "node " << n;
+  }
+}
+
+// ADVc with the consecutive arrangement: links j = 6, 7 of group G reach j if j < G, else j+1:
+// groups 7 and 8 for G <= 6, 6 and 8 for G = 7, 6 and 7 for G = 8.
+TEST(AdvcTraffic, ConsecutiveSendsToTheGroupsOfTheLastRoutersGlobalLinks) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Consecutive);
+  const auto pat = make_traffic("advc", d, 0);
+  EXPECT_EQ(destinations(*pat, 0), nodes_of_groups({7, 8}));
+  EXPECT_EQ(destinations(*pat, 6 * kPerGroup + 5), nodes_of_groups({7, 8}));
+  EXPECT_EQ(destinations(*pat, 7 * kPerGroup), nodes_of_groups({6, 8}));
+  EXPECT_EQ(destinations(*pat, 8 * kPerGroup + 7), nodes_of_groups({6, 7}));
+}
+
+// Two draws per packet: the global port of router a-1 (below h), then the node (below a*p).
+TEST(AdvcTraffic, DrawsThePortFirstThenTheNode) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("advc", d, 0);
+  const uint32_t src = 9;  // group 1
+  Rng rng(9, 1, src), twin(9, 1, src);
+  for (int i = 0; i < 1000; ++i) {
+    const uint32_t k = twin.below(kH);
+    const uint32_t group = d.global_target_group(1, kA - 1, k);
+    EXPECT_EQ(pat->destination(src, rng), group * kPerGroup + twin.below(kPerGroup));
+  }
+}
+
+TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  try {
+    make_traffic("hotspot", d, 0);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "traffic.pattern=hotspot: allowed values are uniform|adv|advc");
+  }
+  EXPECT_STREQ(make_traffic("uniform", d, 0)->name(), "uniform");
+  EXPECT_STREQ(make_traffic("adv", d, 1)->name(), "adv");
+  EXPECT_STREQ(make_traffic("advc", d, 0)->name(), "advc");
+}
+
+}  // namespace
+}  // namespace netcosim
