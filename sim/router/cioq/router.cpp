@@ -113,17 +113,6 @@ bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   return r.injected;
 }
 
-// Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
-// crossbar transfers of the grants.
-bool Router::allocate(Cycle now) {
-  alloc_.clear_requests();
-  if (!request_heads(now)) return false;
-  alloc_.evaluate();
-  const bool moved = grant(now);
-  alloc_.update();
-  return moved;
-}
-
 // Routes every ready head of a free input port (once, or every cycle when adaptive) and requests
 // its output when the output can take the packet now: the FIFO's write side free, room for the
 // packet in the FIFO, credits for it in the downstream VC. Returns true if any head requested.
@@ -212,6 +201,17 @@ void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t o) const {
   if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
   pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
   if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
+}
+
+// Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
+// crossbar transfers of the grants.
+bool Router::allocate(Cycle now) {
+  alloc_.clear_requests();
+  if (!request_heads(now)) return false;
+  alloc_.evaluate();
+  const bool moved = grant(now);
+  alloc_.update();
+  return moved;
 }
 
 // Phase 3: each output FIFO starts its head packet on the link when the link is free.

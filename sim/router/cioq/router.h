@@ -203,12 +203,16 @@ class Router final {
   void update_next_gen_min();
   // Allocation (review P1): route the ready heads and request their outputs, evaluate the
   // separable allocator, commit the grants (packet state, crossbar, credits, sensors).
+  // The parts are inlined into allocate(): split out of line they cost 4% more instructions on h8
+  // (cachegrind), the price of the calls and of the state they reload.
   bool allocate(Cycle now);
-  bool request_heads(Cycle now);
-  void route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b, Cycle now);
-  bool grant(Cycle now);
-  void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
-  void apply_route(Packet& pkt, const RouteResult& r, uint32_t o) const;
+  [[gnu::always_inline]] inline bool request_heads(Cycle now);
+  [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
+                                                StaticInputUnit::VcBuffer& b, Cycle now);
+  [[gnu::always_inline]] inline bool grant(Cycle now);
+  [[gnu::always_inline]] inline void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
+  [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r,
+                                                 uint32_t o) const;
   bool send(Cycle now, StatsSink& sink);
 
   uint32_t id_;
