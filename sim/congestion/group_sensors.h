@@ -1,5 +1,5 @@
 // Congestion information a routing decision reads from beyond its own router's ports: state that
-// other routers of the group publish with the local links' latency. Today the CIOQ router
+// other routers of the group publish with the local links' latency. SensorSet (sensor_set.h)
 // implements it (ECtN's combined counters, seed 001 Sec. III-C; PiggyBack's saturation bits,
 // thesis 000 Sec. 1.4.2 Eq. 1.3); a routing algorithm sees it only through PortView::sensors().
 #pragma once

@@ -110,25 +110,16 @@ Network::Network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing, C
   if (vc_checked_)
     for (auto& r : routers_) r->set_vc_check(&vc_order_);
 
-  // Group-wide mechanisms read the other routers of the group with the local links' latency.
+  // Group-wide sensors (PiggyBack bits, ECtN counters) read the sensors of the other routers of
+  // the group with the local links' latency (sim/congestion/sensor_set.h).
   {
     const uint32_t a = topo_.a();
     for (uint32_t r = 0; r < R; ++r) {
-      std::vector<const Router*> group;
-      for (uint32_t i = 0; i < a; ++i) group.push_back(routers_[r / a * a + i].get());
-      routers_[r]->set_group_peers(std::move(group),
-                                   static_cast<Cycle>(cfg.get_int("link.latency_local")));
-    }
-  }
-  // ECtN: every router reads the partial counters of the routers of its group.
-  if (routing_->sensor_needs().ectn) {
-    const uint32_t a = topo_.a();
-    for (uint32_t r = 0; r < R; ++r) {
-      std::vector<const Router*> group;
-      for (uint32_t i = 0; i < a; ++i) group.push_back(routers_[r / a * a + i].get());
-      routers_[r]->set_ectn_group(
-          std::move(group), static_cast<Cycle>(cfg.get_int("link.latency_local")),
-          static_cast<Cycle>(cfg.get_int("routing.ectn_period")), topo_.groups(), r / a);
+      std::vector<SensorSet*> group;
+      for (uint32_t i = 0; i < a; ++i) group.push_back(&routers_[r / a * a + i]->sensors());
+      routers_[r]->sensors().wire_group(group,
+                                        static_cast<Cycle>(cfg.get_int("link.latency_local")),
+                                        static_cast<Cycle>(cfg.get_int("routing.ectn_period")));
     }
   }
   // Inter-router links: one per local and global output port. Rings are sized for the worst case

@@ -10,6 +10,7 @@
 #include "sim/blocks/credit_counter.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
+#include "sim/routing/vc_selection.h"
 #include "sim/stats/stats.h"
 #include "sim/traffic/source.h"
 
@@ -85,15 +86,8 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
     next_gen = source->next();
   }
   if (q_count == 0 || link_free_at > now) return r;
-  int best = -1;
-  uint32_t best_credits = 0;
-  for (uint32_t v = 0; v < credits.vcs(); ++v) {
-    const uint32_t c = credits.credits(v);
-    if (c >= S && (best < 0 || c > best_credits)) {
-      best = static_cast<int>(v);
-      best_credits = c;
-    }
-  }
+  // JSQ among the injection VCs (sim/routing/vc_selection.h).
+  const int best = JsqVc::select(credits, all_vcs(credits.vcs()), S);
   if (best < 0) return r;
   const SourceEntry& e = queue_front();
   PacketMsg msg;

@@ -23,112 +23,73 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       X_(cfg.xfer_cycles()),
       in_link_(P_, nullptr),
       out_link_(P_, nullptr),
-      nics_(P_, nullptr),
-      vcb_(static_cast<size_t>(P_) * V_),
-      route_(static_cast<size_t>(P_) * V_),
-      vc_mask_(P_, 0),
-      in_busy_until_(P_, 0),
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
-      outq_(P_),
       adaptive_(routing.adaptive()),
-      track_contention_(routing.sensor_needs().contention),
-      filter_alpha_256_(routing.sensor_needs().filter_alpha_256),
-      track_filter_(routing.sensor_needs().filtered),
-      contention_(P_, 8),
-      dec_out_(P_, 0) {
+      sensors_(routing.sensor_needs(), routing.topology(), id, cfg.radix(),
+               cfg.vcs[static_cast<unsigned>(PortKind::Global)]) {
   assert(P_ <= 64);
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
+  nics_.by_port.assign(P_, nullptr);
   // Input buffers: buffer[kind] / packet_size whole packets per VC (VCT).
-  uint32_t total = 0;
-  for (uint32_t i = 0; i < P_; ++i) {
+  in_.init(P_, V_, [&](uint32_t i, uint32_t v) {
     const auto k = static_cast<unsigned>(cfg.kinds[i]);
-    is_ejection_[i] = is_injection_[i] = cfg.kinds[i] == PortKind::Injection;
-    for (uint32_t v = 0; v < cfg.vcs[k]; ++v) {
-      VcBuffer& b = vcb_[i * V_ + v];
-      b.base = total;
-      b.cap = cfg.buffer[k] / S_;
-      total += b.cap;
-    }
-  }
-  slots_.resize(total);
+    return v < cfg.vcs[k] ? cfg.buffer[k] / S_ : 0u;
+  });
   // Output FIFOs and the credit counters of the downstream input buffers.
-  uint32_t out_total = 0;
+  out_.init(P_, cfg.buffer_output / S_);
   for (uint32_t o = 0; o < P_; ++o) {
-    OutQueue& q = outq_[o];
-    q.base = out_total;
-    q.cap = cfg.buffer_output / S_;
-    out_total += q.cap;
     const auto k = static_cast<unsigned>(cfg.kinds[o]);
-    if (!is_ejection_[o]) credits_[o] = model::CreditCounter(cfg.vcs[k], cfg.buffer[k]);
+    is_injection_[o] = cfg.kinds[o] == PortKind::Injection;
+    if (!is_injection_[o]) credits_[o] = model::CreditCounter(cfg.vcs[k], cfg.buffer[k]);
   }
-  out_slots_.resize(out_total);
   PortView::Wiring w;
   w.kinds = cfg_.kinds.data();
   w.radix = P_;
   w.vcs = cfg_.vcs;
   w.credits = credits_.data();
-  w.fifos = &outq_[0].level;
-  w.fifo_stride = sizeof(OutQueue);
+  w.fifos = out_.levels();
+  w.fifo_stride = sizeof(Outputs::Queue);
   w.fifo_capacity = cfg_.buffer_output;
   w.packet_size = S_;
-  w.contention = &contention_;
-  w.sensors = this;
+  w.contention = &sensors_.contention();
+  w.sensors = &sensors_;
   view_.wire(w);
   view_.router = id_;
 }
 
 void Router::attach_nic(uint32_t port, Nic* nic) {
   assert(is_injection_[port]);
-  nics_[port] = nic;
-  nic_ports_.push_back(port);
-  nic_mask_ |= uint64_t{1} << port;
-  nic_gen_[port] = nic->next_gen;
-  if (nic->q_count != 0) nic_queued_ |= uint64_t{1} << port;
+  nics_.by_port[port] = nic;
+  nics_.ports.push_back(port);
+  nics_.mask |= uint64_t{1} << port;
+  nics_.gen[port] = nic->next_gen;
+  if (nic->q_count != 0) nics_.queued |= uint64_t{1} << port;
   in_link_[port] = nic->link;
   nic->link->data_wheel = &data_wheel_;
   nic->link->credit_wheel = nullptr;
-  if (nic->next_gen < next_gen_min_) next_gen_min_ = nic->next_gen;
+  if (nic->next_gen < nics_.next_gen_min) nics_.next_gen_min = nic->next_gen;
 }
 
 // Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
 bool Router::receive(Cycle now) {
   bool got = false;
-  uint64_t m = data_wheel_.take(now);
-  while (m != 0) {
+  for (uint64_t m = data_wheel_.take(now); m != 0; m &= m - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
-    m &= m - 1;
     Link* L = in_link_[i];
     while (const PacketMsg* msg = L->data.ready(now)) {
-      VcBuffer& b = vcb_[i * V_ + msg->vc];
-      assert(b.count < b.cap && "credit protocol violated: input buffer overflow");
-      uint32_t pos = b.head + b.count;
-      if (pos >= b.cap) pos -= b.cap;
-      Packet& slot = slots_[b.base + pos];
-      slot = msg->pkt;
-      slot.t_ready = msg->arrive + cfg_.latency;
-      if (b.count == 0) b.head_ready = slot.t_ready;
-      ++b.count;
-      if (track_contention_ && b.count == 1)  // the header reached the head of the buffer
-      {
-        contention_.increment(routing_.minimal_output(id_, slot));
-        if (track_ectn_) {
-          const uint32_t g = ectn_group_of(i, slot);
-          if (g != kNone) ++partial_[g];
-        }
-      }
-      vc_mask_[i] |= uint32_t{1} << msg->vc;
-      port_mask_ |= uint64_t{1} << i;
+      const Packet& slot = in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
+      // The header reached the head of the buffer.
+      if (sensors_.counting() && in_.vc(i, msg->vc).count == 1)
+        sensors_.head_arrived(i, routing_.minimal_output(id_, slot), slot.dst);
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
       L->data.pop();
       got = true;
     }
   }
-  m = credit_wheel_.take(now);
-  while (m != 0) {
+  for (uint64_t m = credit_wheel_.take(now); m != 0; m &= m - 1) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
-    m &= m - 1;
     Link* L = out_link_[o];
     while (const CreditMsg* c = L->credits.ready(now)) {
       credits_[o].give_back(c->vc, c->phits);
@@ -141,172 +102,139 @@ bool Router::receive(Cycle now) {
 // A node (sim/nic/nic.h); the router keeps the NIC's next generation cycle and whether its source
 // queue holds packets, and counts the queued packets as resident.
 bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
-  Nic& nic = *nics_[port];
+  Nic& nic = *nics_.by_port[port];
   const Nic::StepResult r = nic.step(now, sink, S_);
   resident_ += r.queued;
-  nic_gen_[port] = nic.next_gen;
+  nics_.gen[port] = nic.next_gen;
   if (nic.q_count != 0)
-    nic_queued_ |= uint64_t{1} << port;
+    nics_.queued |= uint64_t{1} << port;
   else
-    nic_queued_ &= ~(uint64_t{1} << port);
+    nics_.queued &= ~(uint64_t{1} << port);
   return r.injected;
+}
+
+// Routes every ready head of a free input port (once, or every cycle when adaptive) and requests
+// its output when the output can take the packet now: the FIFO's write side free, room for the
+// packet in the FIFO, credits for it in the downstream VC. Returns true if any head requested.
+bool Router::request_heads(Cycle now) {
+  bool any = false;
+  for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
+    if (in_.busy_until(i) > now) continue;
+    for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+      if (b.head_ready > now) continue;
+      if (!b.routed || adaptive_) route_head(i, v, b, now);
+      const uint32_t o = b.out_port;
+      if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
+      if (!is_injection_[o] && FixedVc::select(credits_[o], uint32_t{1} << b.out_vc, S_) == kNoVc)
+        continue;
+      alloc_.request(i, v, o);
+      any = true;
+    }
+  }
+  return any;
+}
+
+void Router::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b, Cycle now) {
+  view_.in_port = i;
+  view_.in_vc = v;
+  view_.now = now;
+  const RouteResult r = routing_.route(view_, in_.head(b), rng_);
+  // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
+  std::memcpy(&in_.route(i, v), &r, sizeof r);
+  b.out_port = r.port;
+  b.out_vc = r.vc;
+  b.routed = true;
+}
+
+// The allocator's grants, one per granted input port. Returns true if any.
+bool Router::grant(Cycle now) {
+  uint64_t g = alloc_.granted_inputs();
+  const bool moved = g != 0;
+  for (; g != 0; g &= g - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    commit(i, alloc_.grant_vc(i), alloc_.grant_out(i), now);
+  }
+  return moved;
+}
+
+// A grant: the head leaves its input VC, takes its route's state changes, and crosses the
+// crossbar, which occupies the input and the output write side for X cycles and delivers it to
+// the output FIFO after xbar_latency; its tail leaves the input buffer when the transfer ends,
+// and the credit goes upstream then.
+void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  const RouteResult r = in_.route(i, v);
+  Packet pkt = in_.head(in_.vc(i, v));
+  const Packet* next = in_.pop(i, v);
+  if (sensors_.counting()) {
+    sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
+    if (next != nullptr) sensors_.head_arrived(i, routing_.minimal_output(id_, *next), next->dst);
+  }
+  if (vc_check_ != nullptr)
+    check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r, pkt,
+                   now);
+  apply_route(pkt, r, o);
+  in_.set_busy_until(i, now + X_);
+  out_.write(o, pkt, r.vc, now, X_, now + cfg_.xbar_latency, S_);
+  if (!is_injection_[o]) credits_[o].consume(r.vc, S_);
+  Link* L = in_link_[i];
+  L->push_credit(
+      CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(S_)});
+}
+
+// The routing state changes of a granted hop, and its hop counts.
+void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t o) const {
+  // A phase change takes effect before this hop's own effects: when the hop leaving the
+  // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
+  if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
+    pkt.phase = r.set_phase;
+    pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  }
+  if (cfg_.kinds[o] == PortKind::Global) {
+    ++pkt.hops_global;
+    pkt.flags |= Packet::kGlobalDoneInPhase;
+  } else if (cfg_.kinds[o] == PortKind::Local) {
+    ++pkt.hops_local;
+  }
+  if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
+  pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
+  if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
 }
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
 // crossbar transfers of the grants.
 bool Router::allocate(Cycle now) {
   alloc_.clear_requests();
-  bool any = false;
-  uint64_t ports = port_mask_;
-  while (ports != 0) {
-    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
-    ports &= ports - 1;
-    if (in_busy_until_[i] > now) continue;
-    uint32_t m = vc_mask_[i];
-    while (m != 0) {
-      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
-      m &= m - 1;
-      const uint32_t idx = i * V_ + v;
-      VcBuffer& b = vcb_[idx];
-      if (b.head_ready > now) continue;
-      if (!b.routed || adaptive_) {
-        view_.in_port = i;
-        view_.in_vc = v;
-        view_.now = now;
-        const RouteResult r = routing_.route(view_, slots_[b.base + b.head], rng_);
-        // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
-        std::memcpy(&route_[idx], &r, sizeof r);
-        b.out_port = r.port;
-        b.out_vc = r.vc;
-        b.routed = true;
-      }
-      const uint32_t o = b.out_port;
-      if (outq_[o].level.write_busy_until > now) continue;
-      if (out_free(o, now) < S_) continue;
-      if (!is_ejection_[o] && !credits_[o].can_send(b.out_vc, S_)) continue;
-      alloc_.request(i, v, o);
-      any = true;
-    }
-  }
-  if (!any) return false;
+  if (!request_heads(now)) return false;
   alloc_.evaluate();
-  uint64_t g = alloc_.granted_inputs();
-  const bool moved = g != 0;
-  while (g != 0) {
-    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
-    g &= g - 1;
-    const uint32_t v = alloc_.grant_vc(i), o = alloc_.grant_out(i);
-    const uint32_t idx = i * V_ + v;
-    VcBuffer& b = vcb_[idx];
-    Packet pkt = slots_[b.base + b.head];
-    b.head = (b.head + 1 == b.cap) ? 0 : b.head + 1;
-    if (track_contention_) {
-      // The tail leaves when the transfer ends; the next packet's header is now at the head.
-      dec_out_[i] = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
-      if (track_ectn_) dec_group_[i] = ectn_group_of(i, pkt);
-      dec_mask_ |= uint64_t{1} << i;
-      if (b.count > 1) {
-        const Packet& next = slots_[b.base + b.head];
-        contention_.increment(routing_.minimal_output(id_, next));
-        if (track_ectn_) {
-          const uint32_t g = ectn_group_of(i, next);
-          if (g != kNone) ++partial_[g];
-        }
-      }
-    }
-    if (--b.count == 0) {
-      b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
-      vc_mask_[i] &= ~(uint32_t{1} << v);
-      if (vc_mask_[i] == 0) port_mask_ &= ~(uint64_t{1} << i);
-    } else {
-      b.head_ready = slots_[b.base + b.head].t_ready;
-    }
-    const RouteResult r = route_[idx];
-    b.routed = false;
-    if (vc_check_ != nullptr)
-      check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r,
-                     pkt, now);
-    // A phase change takes effect before this hop's own effects: when the hop leaving the
-    // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
-    if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
-      pkt.phase = r.set_phase;
-      pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
-    }
-    if (cfg_.kinds[o] == PortKind::Global) {
-      ++pkt.hops_global;
-      pkt.flags |= Packet::kGlobalDoneInPhase;
-    } else if (cfg_.kinds[o] == PortKind::Local) {
-      ++pkt.hops_local;
-    }
-    if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
-    pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
-    if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
-    // Crossbar: occupies input and output write side for X cycles, lands after xbar_latency.
-    in_busy_until_[i] = now + X_;
-    OutQueue& q = outq_[o];
-    OutputFifoLevel& f = outq_[o].level;
-    f.write_busy_until = now + X_;
-    uint32_t pos = q.head + q.count;
-    if (pos >= q.cap) pos -= q.cap;
-    const Cycle ready = now + cfg_.xbar_latency;
-    out_slots_[q.base + pos] = OutEntry{pkt, ready, r.vc};
-    if (q.count == 0) send_at_[o] = q.link_free_at > ready ? q.link_free_at : ready;
-    ++q.count;
-    f.used_phits += S_;
-    out_mask_ |= uint64_t{1} << o;
-    if (!is_ejection_[o]) credits_[o].consume(r.vc, S_);
-    // The tail leaves the input buffer when the transfer ends: the credit goes upstream then.
-    Link* L = in_link_[i];
-    L->push_credit(CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v),
-                             static_cast<uint16_t>(S_)});
-  }
+  const bool moved = grant(now);
   alloc_.update();
   return moved;
 }
 
 // Phase 3: each output FIFO starts its head packet on the link when the link is free.
 bool Router::send(Cycle now, StatsSink& sink) {
-  bool moved = false;
-  uint64_t ports = out_mask_;
-  while (ports != 0) {
-    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
-    ports &= ports - 1;
-    if (send_at_[o] > now) continue;  // the link is busy or the head is not in the FIFO yet
-    OutQueue& q = outq_[o];
-    const OutEntry& e = out_slots_[q.base + q.head];
-    out_free(o, now);  // release the previous packet's space before this one goes on the link
-    OutputFifoLevel& f = outq_[o].level;
-    f.tx_pending = true;
-    f.tx_release = now + S_;
-    q.link_free_at = now + S_;
+  return out_.send(now, S_, [&](uint32_t o, const Outputs::Entry& e) {
     --resident_;
-    if (is_ejection_[o]) {
+    if (is_injection_[o]) {
       sink.on_deliver(e.pkt, now, now + S_);  // the node consumes one phit per cycle
     } else {
       Link* L = out_link_[o];
       L->push_data(PacketMsg{now + L->latency, e.vc, e.pkt});
     }
-    q.head = (q.head + 1 == q.cap) ? 0 : q.head + 1;
-    if (--q.count == 0) {
-      q.head = 0;
-      out_mask_ &= ~(uint64_t{1} << o);
-    } else {
-      const Cycle ready = out_slots_[q.base + q.head].ready;
-      send_at_[o] = q.link_free_at > ready ? q.link_free_at : ready;
-    }
-    moved = true;
-  }
-  return moved;
+  });
 }
 
 // The NICs that have something to do (a packet queued, or a generation due), in port order.
 bool Router::step_nics(Cycle now, StatsSink& sink) {
-  uint64_t m = nic_queued_;
-  const bool generating = now >= next_gen_min_;
+  uint64_t m = nics_.queued;
+  const bool generating = now >= nics_.next_gen_min;
   if (generating) {
-    for (uint64_t n = nic_mask_; n != 0; n &= n - 1) {
+    for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
       const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
-      if (nic_gen_[port] <= now) m |= uint64_t{1} << port;
+      if (nics_.gen[port] <= now) m |= uint64_t{1} << port;
     }
   }
   bool moved = false;
@@ -324,44 +252,31 @@ bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
 
 void Router::update_next_gen_min() {
   Cycle next_gen = kNone;
-  for (uint64_t n = nic_mask_; n != 0; n &= n - 1) {
-    const Cycle g = nic_gen_[__builtin_ctzll(n)];
+  for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
+    const Cycle g = nics_.gen[__builtin_ctzll(n)];
     if (g < next_gen) next_gen = g;
   }
-  next_gen_min_ = next_gen;
+  nics_.next_gen_min = next_gen;
 }
 
 bool Router::step_core(Cycle now, StatsSink& sink) {
-  if (track_ectn_) ectn_record(now);  // before this cycle changes the partial counters
+  sensors_.begin_cycle(now);  // before this cycle changes the sensors
   bool moved = receive(now);
-  if (track_sat_) update_saturation(now);  // from this cycle's credits, before allocation
-  if (dec_mask_ != 0) {                    // tails that have left their input buffer by now
-    uint64_t m = dec_mask_;
-    while (m != 0) {
-      const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
-      m &= m - 1;
-      if (in_busy_until_[i] <= now) {
-        contention_.decrement(dec_out_[i]);
-        if (track_ectn_ && dec_group_[i] != kNone) --partial_[dec_group_[i]];
-        dec_mask_ &= ~(uint64_t{1} << i);
-      }
-    }
-  }
-  if (port_mask_ != 0) moved |= allocate(now);
-  if (out_mask_ != 0) moved |= send(now, sink);
-  if (track_contention_) {
-    contention_.update();  // events of this cycle are visible from the next
-    if (track_filter_) contention_.filter(filter_alpha_256_);
-  }
+  // From this cycle's credits (saturation bits) and the tails that have left by now, before
+  // allocation reads the sensors.
+  sensors_.credits_arrived(now, credits_.data());
+  if (in_.port_mask() != 0) moved |= allocate(now);
+  if (out_.mask() != 0) moved |= send(now, sink);
+  sensors_.end_cycle();  // events of this cycle are visible from the next
   return moved;
 }
 
 Router::HeadView Router::head_view(uint32_t port, uint32_t vc) const {
   HeadView h;
-  const VcBuffer& b = vcb_[port * V_ + vc];
+  const StaticInputUnit::VcBuffer& b = in_.vc(port, vc);
   h.packets = b.count;
   if (b.count == 0) return h;
-  h.head = &slots_[b.base + b.head];
+  h.head = &in_.head(b);
   h.routed = b.routed;
   h.out_port = b.out_port;
   h.out_vc = b.out_vc;
@@ -371,15 +286,16 @@ Router::HeadView Router::head_view(uint32_t port, uint32_t vc) const {
 bool Router::settled(Cycle now) const {
   for (uint32_t i = 0; i < P_; ++i) {
     const Link* L = in_link_[i];
-    const Nic* nic = nics_[i];
+    const Nic* nic = nics_.by_port[i];
     if (L != nullptr && !L->data.empty()) return false;
     // A NIC takes its credits only while it has packets queued.
     if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
-    if (in_busy_until_[i] > now || outq_[i].count != 0) return false;
-    if (outq_[i].level.tx_pending && outq_[i].level.tx_release > now) return false;
+    const Outputs::Queue& q = out_.queue(i);
+    if (in_.busy_until(i) > now || q.count != 0) return false;
+    if (q.level.tx_pending && q.level.tx_release > now) return false;
     if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
-    for (uint32_t m = vc_mask_[i]; m != 0; m &= m - 1)
-      if (vcb_[i * V_ + static_cast<uint32_t>(__builtin_ctz(m))].head_ready >= now) return false;
+    for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1)
+      if (in_.vc(i, static_cast<uint32_t>(__builtin_ctz(m))).head_ready >= now) return false;
   }
   return true;
 }
@@ -389,160 +305,35 @@ std::string Router::describe_blocked(Cycle now, size_t max_lines) const {
   size_t lines = 0;
   for (uint32_t i = 0; i < P_ && lines < max_lines; ++i) {
     for (uint32_t v = 0; v < V_ && lines < max_lines; ++v) {
-      const VcBuffer& b = vcb_[i * V_ + v];
+      const StaticInputUnit::VcBuffer& b = in_.vc(i, v);
       if (b.count == 0) continue;
-      const Packet& p = slots_[b.base + b.head];
+      const Packet& p = in_.head(b);
       os << "  router " << id_ << " input port " << i << " VC " << v << ": " << b.count
          << " packet(s); head src " << p.src << " -> dst " << p.dst << " generated at cycle "
          << p.t_gen;
       if (b.routed) {
-        const RouteResult& r = route_[i * V_ + v];
+        const RouteResult& r = in_.route(i, v);
         const uint32_t o = r.port;
         os << ", wants output " << o << " VC " << unsigned(r.vc);
-        if (!is_ejection_[o])
+        if (!is_injection_[o])
           os << " (downstream credits " << credits_[o].credits(r.vc) << "/" << S_ << " needed";
         else
           os << " (ejection";
-        os << ", output FIFO " << outq_[o].count << "/" << outq_[o].cap << " packets)";
+        os << ", output FIFO " << out_.queue(o).count << "/" << out_.queue(o).cap << " packets)";
       }
       os << "\n";
       ++lines;
     }
   }
   for (uint32_t o = 0; o < P_ && lines < max_lines; ++o) {
-    if (outq_[o].count == 0) continue;
-    os << "  router " << id_ << " output FIFO " << o << ": " << outq_[o].count
-       << " packet(s) waiting for the link (free at cycle " << outq_[o].link_free_at << ", now "
-       << now << ")\n";
+    const Outputs::Queue& q = out_.queue(o);
+    if (q.count == 0) continue;
+    os << "  router " << id_ << " output FIFO " << o << ": " << q.count
+       << " packet(s) waiting for the link (free at cycle " << q.link_free_at << ", now " << now
+       << ")\n";
     ++lines;
   }
   return os.str();
-}
-
-void Router::set_ectn_group(std::vector<const Router*> group, Cycle local_latency, Cycle period,
-                            uint32_t groups, uint32_t my_group) {
-  track_ectn_ = true;
-  ectn_peers_ = std::move(group);
-  ectn_latency_ = local_latency;
-  ectn_period_ = period;
-  my_group_ = my_group;
-  partial_.assign(groups, 0);
-  ectn_others_.assign(groups, 0);
-  ectn_others_boundary_ = kNone;
-  for (auto& h : ectn_hist_) h.v.assign(groups, 0);
-  dec_group_.assign(P_, kNone);
-}
-
-// Packets counted by ECtN's partial array: at injection and global inputs, to another group.
-uint32_t Router::ectn_group_of(uint32_t in_port, const Packet& p) const {
-  if (cfg_.kinds[in_port] == PortKind::Local) return kNone;
-  const uint32_t g = routing_.topology().group_of_node(p.dst);
-  return g == my_group_ ? kNone : g;
-}
-
-// The partial counters only change while the router steps. Before the first change of a step,
-// the values are those of every cycle since the previous step, so they are recorded for the latest
-// broadcast boundary (a multiple of the period) reached by now, if not recorded yet. The value at
-// a boundary s is then: the record with the smallest boundary >= s, or, if there is none, the
-// current values (no step since s). This does not depend on the order in which routers step.
-void Router::ectn_record(Cycle now) {
-  const Cycle b = now / ectn_period_ * ectn_period_;
-  const EctnRecord& last = ectn_hist_[(ectn_next_ + 3) % 4];
-  if (last.boundary != kNone && last.boundary >= b) return;
-  EctnRecord& r = ectn_hist_[ectn_next_];
-  ectn_next_ = (ectn_next_ + 1) % 4;
-  r.boundary = b;
-  r.v = partial_;
-}
-
-const std::vector<uint16_t>& Router::ectn_state_at(Cycle boundary) const {
-  const EctnRecord* best = nullptr;
-  for (const auto& r : ectn_hist_)
-    if (r.boundary != kNone && r.boundary >= boundary &&
-        (best == nullptr || r.boundary < best->boundary))
-      best = &r;
-  return best != nullptr ? best->v : partial_;
-}
-
-uint32_t Router::ectn_combined(uint32_t g, Cycle now) const {
-  if (now < ectn_latency_) return partial_[g];
-  const Cycle s = (now - ectn_latency_) / ectn_period_ * ectn_period_;  // latest received broadcast
-  if (s != ectn_others_boundary_) {
-    // The other routers' partial arrays at boundary s do not change once s is past (see
-    // ectn_record), so their sum is computed once per broadcast.
-    std::fill(ectn_others_.begin(), ectn_others_.end(), 0u);
-    for (const Router* r : ectn_peers_) {
-      if (r == this) continue;
-      const std::vector<uint16_t>& v = r->ectn_state_at(s);
-      for (size_t x = 0; x < ectn_others_.size(); ++x) ectn_others_[x] += v[x];
-    }
-    ectn_others_boundary_ = s;
-  }
-  return partial_[g] + ectn_others_[g];
-}
-
-void Router::set_group_peers(std::vector<const Router*> group, Cycle local_latency) {
-  group_peers_ = std::move(group);
-  peer_latency_ = local_latency;
-  if (routing_.sensor_needs().saturation) {
-    track_sat_ = true;
-    // A reader looks local_latency cycles back; a producer may run up to the engine's quantum
-    // (<= local_latency) ahead: keep enough changes to cover both.
-    sat_hist_.assign(2 * local_latency + 8, SatRecord{});
-  }
-}
-
-// PiggyBack (thesis 000 Eq. 1.3): global link k is saturated when its occupancy exceeds F times
-// the mean occupancy of this router's global links plus T (FOGSim's updatePb). Per-VC sensing (the
-// default, thesis Sec. 5.2.4): VC 0 of each link, the VC that minimal traffic uses, against the
-// mean of VC 0 over the links. Per-port sensing: each link's occupancy summed over its VCs against
-// the mean per VC buffer. The mask only changes while the router steps; changes are recorded with
-// their cycle.
-void Router::update_saturation(Cycle now) {
-  const uint32_t first = routing_.topology().first_global_port(), h = routing_.topology().h();
-  const SensorNeeds needs = routing_.sensor_needs();
-  const uint32_t vcs = needs.sat_per_port ? cfg_.vcs[static_cast<unsigned>(PortKind::Global)] : 1;
-  uint32_t q[64];
-  uint64_t sum = 0;
-  for (uint32_t k = 0; k < h; ++k) {
-    q[k] = 0;
-    for (uint32_t v = 0; v < vcs; ++v) q[k] += view_.downstream_occupancy(first + k, v);
-    sum += q[k];
-  }
-  const double limit = needs.sat_f * double(sum) / double(h * vcs) + needs.sat_t_phits;
-  uint64_t mask = 0;
-  for (uint32_t k = 0; k < h; ++k)
-    if (double(q[k]) > limit) mask |= uint64_t{1} << k;
-  if (mask == sat_mask_) return;
-  sat_mask_ = mask;
-  sat_hist_[sat_next_] = SatRecord{now, mask};
-  sat_next_ = (sat_next_ + 1) % sat_hist_.size();
-}
-
-// The saturation mask as of the end of cycle `c` (the latest change at or before c; changes are
-// made at steps, so a later change cannot affect c). Independent of the order routers step in.
-uint64_t Router::saturation_at(Cycle c) const {
-  uint64_t best = 0;
-  Cycle best_t = 0;
-  bool found = false;
-  bool newer = false;
-  for (const auto& r : sat_hist_) {
-    if (r.cycle == kNone) continue;
-    if (r.cycle <= c) {
-      if (!found || r.cycle > best_t) best = r.mask, best_t = r.cycle, found = true;
-    } else {
-      newer = true;
-    }
-  }
-  if (found) return best;
-  return newer ? 0 : sat_mask_;  // no change at or before c kept: the initial value
-}
-
-uint64_t Router::peer_saturation(uint32_t index_in_group, Cycle now) const {
-  const Router* r = group_peers_[index_in_group];
-  if (r == this) return sat_mask_;
-  if (now < peer_latency_) return 0;
-  return r->saturation_at(now - peer_latency_);
 }
 
 }  // namespace netcosim

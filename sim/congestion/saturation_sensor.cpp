@@ -1,0 +1,49 @@
+#include "sim/congestion/saturation_sensor.h"
+
+namespace netcosim {
+
+void SaturationSensor::set_peers(std::vector<const SaturationSensor*> peers, Cycle latency) {
+  peers_ = std::move(peers);
+  latency_ = latency;
+  if (enabled_) hist_.assign(2 * latency + 8, Change{});
+}
+
+void SaturationSensor::update(Cycle now, const model::CreditCounter* credits) {
+  uint32_t q[64];
+  uint64_t sum = 0;
+  for (uint32_t k = 0; k < links_; ++k) {
+    const model::CreditCounter& c = credits[first_ + k];
+    q[k] = 0;
+    for (uint32_t v = 0; v < vcs_; ++v) q[k] += c.capacity() - c.credits(v);
+    sum += q[k];
+  }
+  const double limit = f_ * double(sum) / double(links_ * vcs_) + t_phits_;
+  uint64_t mask = 0;
+  for (uint32_t k = 0; k < links_; ++k)
+    if (double(q[k]) > limit) mask |= uint64_t{1} << k;
+  if (mask == mask_) return;
+  mask_ = mask;
+  hist_[next_] = Change{now, mask};
+  next_ = (next_ + 1) % hist_.size();
+}
+
+// Changes are made at steps, so a later change cannot affect c. When no change at or before c is
+// kept, the value is the initial one (0) if a newer change is kept, else the current mask.
+uint64_t SaturationSensor::at(Cycle c) const {
+  uint64_t best = 0;
+  Cycle best_t = 0;
+  bool found = false;
+  bool newer = false;
+  for (const auto& r : hist_) {
+    if (r.cycle == kNone) continue;
+    if (r.cycle <= c) {
+      if (!found || r.cycle > best_t) best = r.mask, best_t = r.cycle, found = true;
+    } else {
+      newer = true;
+    }
+  }
+  if (found) return best;
+  return newer ? 0 : mask_;
+}
+
+}  // namespace netcosim

@@ -1,0 +1,72 @@
+// PiggyBack saturation bits (thesis 000 Sec. 1.4.2, Eq. 1.3; FOGSim's updatePb): global link k of
+// a router is saturated when its occupancy exceeds F times the mean occupancy of the router's
+// global links plus T. Per-VC sensing (the default, thesis 000 Sec. 5.2.4): VC 0 of each link, the
+// VC minimal traffic uses, against the mean of VC 0 over the links. Per-port sensing: each link's
+// occupancy summed over its VCs against the mean per VC buffer. Occupancy is what the credits
+// see (capacity - credits).
+//
+// The routers of a group read each other's bits with the local links' latency. The mask only
+// changes while its router steps (update(), after the cycle's credits arrived); changes are kept
+// with their cycle, enough of them to cover a reader `latency` cycles back and a producer up to
+// the SystemC engine's quantum (<= latency) ahead, so the value read does not depend on the order
+// in which routers step.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "sim/blocks/credit_counter.h"
+#include "sim/congestion/sensor_needs.h"
+#include "sim/link/packet.h"
+
+namespace netcosim {
+
+class SaturationSensor final {
+ public:
+  SaturationSensor() = default;
+  // Global links are ports first_global .. first_global + links - 1, with `vcs` VCs each.
+  SaturationSensor(const SensorNeeds& needs, uint32_t first_global, uint32_t links, uint32_t vcs)
+      : enabled_(needs.saturation),
+        f_(needs.sat_f),
+        t_phits_(needs.sat_t_phits),
+        first_(first_global),
+        links_(links),
+        vcs_(needs.sat_per_port ? vcs : 1) {}
+
+  bool enabled() const { return enabled_; }
+  // The sensors of the routers of the group, by index in the group (this one included), read
+  // `latency` cycles late. Sizes the change history.
+  void set_peers(std::vector<const SaturationSensor*> peers, Cycle latency);
+
+  // Recomputes the mask from the credit counters of the router's output ports (indexed by port).
+  void update(Cycle now, const model::CreditCounter* credits);
+  uint64_t mask() const { return mask_; }
+  // The mask as of the end of cycle `c` (the latest change at or before c).
+  uint64_t at(Cycle c) const;
+  // The bits of router `index_in_group` as visible here in cycle `now` (own: current; others:
+  // latency cycles old).
+  uint64_t peer(uint32_t index_in_group, Cycle now) const {
+    const SaturationSensor* s = peers_[index_in_group];
+    if (s == this) return mask_;
+    if (now < latency_) return 0;
+    return s->at(now - latency_);
+  }
+
+ private:
+  struct Change {
+    Cycle cycle = kNone;
+    uint64_t mask = 0;
+  };
+  bool enabled_ = false;
+  double f_ = 2.0;
+  uint32_t t_phits_ = 0;
+  uint32_t first_ = 0, links_ = 0, vcs_ = 1;
+  uint64_t mask_ = 0;
+  std::vector<Change> hist_;
+  size_t next_ = 0;
+  std::vector<const SaturationSensor*> peers_;
+  Cycle latency_ = 10;
+};
+
+}  // namespace netcosim

@@ -1,0 +1,82 @@
+// SaturationSensor (sim/congestion/saturation_sensor.h): PiggyBack's saturation bits, thesis 000
+// Sec. 1.4.2 Eq. 1.3 (global link k is saturated when its occupancy q_k > F * mean(q) + T; per-VC
+// sensing reads VC 0, thesis Sec. 5.2.4), read by the other routers of the group with the local
+// latency. Occupancies are set by hand through the credit counters (capacity - credits).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "sim/congestion/saturation_sensor.h"
+
+namespace netcosim {
+namespace {
+
+SensorNeeds sat_needs(double f, uint32_t t, bool per_port) {
+  SensorNeeds n;
+  n.saturation = true;
+  n.sat_f = f;
+  n.sat_t_phits = t;
+  n.sat_per_port = per_port;
+  return n;
+}
+
+// Ports 0-1 are not global; global links are ports 2-5, 2 VCs of 256 phits each.
+std::vector<model::CreditCounter> credits_with(const uint32_t (&vc0)[4], const uint32_t (&vc1)[4]) {
+  std::vector<model::CreditCounter> c(6, model::CreditCounter(2, 256));
+  for (uint32_t k = 0; k < 4; ++k) {
+    if (vc0[k] != 0) c[2 + k].consume(0, vc0[k]);
+    if (vc1[k] != 0) c[2 + k].consume(1, vc1[k]);
+  }
+  return c;
+}
+
+TEST(SaturationSensor, PerVcBitWithF2T0) {
+  SaturationSensor s(sat_needs(2.0, 0, false), 2, 4, 2);
+  s.set_peers({&s}, 10);
+  // VC 0 occupancies 0, 0, 0, 100: mean 25, limit 50; link 3 only. VC 1 is not read.
+  s.update(1, credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data());
+  EXPECT_EQ(s.mask(), 0b1000u);
+  // 10, 10, 10, 30: mean 15, limit 30; 30 > 30 is false (strict).
+  s.update(2, credits_with({10, 10, 10, 30}, {0, 0, 0, 0}).data());
+  EXPECT_EQ(s.mask(), 0u);
+  // 10, 10, 10, 31: limit 30.5, 31 > 30.5.
+  s.update(3, credits_with({10, 10, 10, 31}, {0, 0, 0, 0}).data());
+  EXPECT_EQ(s.mask(), 0b1000u);
+}
+
+TEST(SaturationSensor, ThresholdTAddsPhits) {
+  SaturationSensor s(sat_needs(2.0, 60, false), 2, 4, 2);
+  s.set_peers({&s}, 10);
+  s.update(1, credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data());  // limit 50 + 60 = 110
+  EXPECT_EQ(s.mask(), 0u);
+  s.update(2, credits_with({0, 0, 0, 120}, {0, 0, 0, 0}).data());  // limit 60 + 60 = 120
+  EXPECT_EQ(s.mask(), 0u);
+  s.update(3, credits_with({0, 0, 0, 124}, {0, 0, 0, 0}).data());  // limit 62 + 60 = 122
+  EXPECT_EQ(s.mask(), 0b1000u);
+}
+
+TEST(SaturationSensor, PerPortSumsTheVcsAgainstTheMeanPerVcBuffer) {
+  SaturationSensor s(sat_needs(2.0, 0, true), 2, 4, 2);
+  s.set_peers({&s}, 10);
+  // Sums 200, 0, 0, 100: mean per VC buffer 300 / 8 = 37.5, limit 75: links 0 and 3.
+  s.update(1, credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data());
+  EXPECT_EQ(s.mask(), 0b1001u);
+}
+
+TEST(SaturationSensor, PeersSeeTheBitsExactlyLatencyCyclesLate) {
+  SaturationSensor a(sat_needs(2.0, 0, false), 2, 4, 2), b(sat_needs(2.0, 0, false), 2, 4, 2);
+  a.set_peers({&a, &b}, 10);
+  b.set_peers({&a, &b}, 10);
+  a.update(5, credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data());  // changes in cycle 5
+  EXPECT_EQ(a.peer(0, 5), 0b1000u);                                // own: current
+  EXPECT_EQ(b.peer(0, 9), 0u);                                     // before the latency
+  EXPECT_EQ(b.peer(0, 14), 0u);                                    // a's bits at cycle 4
+  EXPECT_EQ(b.peer(0, 15), 0b1000u);                               // a's bits at cycle 5
+  a.update(20, credits_with({0, 0, 0, 0}, {0, 0, 0, 0}).data());   // cleared in cycle 20
+  EXPECT_EQ(b.peer(0, 29), 0b1000u);
+  EXPECT_EQ(b.peer(0, 30), 0u);
+  EXPECT_EQ(a.at(19), 0b1000u);  // the history answers for cycles before the latest change
+}
+
+}  // namespace
+}  // namespace netcosim

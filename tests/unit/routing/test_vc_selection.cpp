@@ -1,0 +1,47 @@
+// VC selectors (sim/routing/vc_selection.h): the fixed VC of a hop (distance-based VCs, thesis 000
+// Sec. 1.3) and JSQ at injection (the VC with the most credits, ties to the lowest; FOGSim's
+// injection), each needing credits for a whole packet (Virtual Cut-Through).
+#include <gtest/gtest.h>
+
+#include "sim/routing/vc_selection.h"
+
+namespace netcosim {
+namespace {
+
+// 4 VCs of 64 phits with credits 64 - used.
+model::CreditCounter counter_with(uint32_t u0, uint32_t u1, uint32_t u2, uint32_t u3) {
+  model::CreditCounter c(4, 64);
+  const uint32_t used[4] = {u0, u1, u2, u3};
+  for (unsigned v = 0; v < 4; ++v)
+    if (used[v] != 0) c.consume(v, used[v]);
+  return c;
+}
+
+TEST(VcSelection, AllVcsMask) {
+  EXPECT_EQ(all_vcs(1), 0b1u);
+  EXPECT_EQ(all_vcs(3), 0b111u);
+  EXPECT_EQ(all_vcs(32), ~0u);
+}
+
+TEST(VcSelection, FixedTakesTheHopsVcWhenItHasCreditsForAPacket) {
+  const model::CreditCounter c = counter_with(0, 60, 56, 0);  // credits 64, 4, 8, 64
+  EXPECT_EQ(FixedVc::select(c, 1u << 0, 8), 0);
+  EXPECT_EQ(FixedVc::select(c, 1u << 1, 8), kNoVc);  // 4 < 8
+  EXPECT_EQ(FixedVc::select(c, 1u << 2, 8), 2);      // exactly 8
+  EXPECT_EQ(FixedVc::select(c, 1u << 3, 8), 3);
+}
+
+TEST(VcSelection, JsqTakesTheMostCreditsTiesToTheLowestVc) {
+  EXPECT_EQ(JsqVc::select(counter_with(8, 0, 16, 0), all_vcs(4), 8), 1);  // 56, 64, 48, 64
+  EXPECT_EQ(JsqVc::select(counter_with(0, 0, 0, 0), all_vcs(4), 8), 0);   // all 64
+  EXPECT_EQ(JsqVc::select(counter_with(8, 8, 0, 8), all_vcs(4), 8), 2);
+  EXPECT_EQ(JsqVc::select(counter_with(8, 8, 0, 8), 0b1011u, 8), 0);  // VC 2 not allowed
+}
+
+TEST(VcSelection, JsqNeedsCreditsForAWholePacket) {
+  EXPECT_EQ(JsqVc::select(counter_with(60, 57, 64, 64), all_vcs(4), 8), kNoVc);  // 4, 7, 0, 0
+  EXPECT_EQ(JsqVc::select(counter_with(60, 56, 64, 64), all_vcs(4), 8), 1);      // 8 is enough
+}
+
+}  // namespace
+}  // namespace netcosim
