@@ -1,5 +1,6 @@
 #include "sim/routing/routing.h"
 
+#include "sim/config/strategy_catalog.h"
 #include "sim/routing/dragonfly/min.h"
 #include "sim/routing/dragonfly/olm.h"
 #include "sim/routing/dragonfly/par.h"
@@ -19,15 +20,15 @@ UgalParams ugal_params(const Config& c) {
   return p;
 }
 
-// The factory of `family` named by the configuration; an unknown name lists the registered ones.
+// The registry entry named by `key` (the schema has already refused names outside the catalogue,
+// which lists the same names).
 template <class Entry>
 const Entry& lookup(const std::vector<Entry>& registry, const Config& c, const char* key) {
   const std::string& name = c.get_str(key);
   for (const auto& e : registry)
     if (name == e.name) return e;
-  std::string names;
-  for (const auto& e : registry) names += (names.empty() ? "" : "|") + std::string(e.name);
-  throw ConfigError(std::string(key) + "=" + name + ": allowed values are " + names);
+  throw ConfigError(std::string(key) + "=" + name + ": allowed values are " +
+                    strategy_names(*strategy_family(key)));
 }
 
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Dragonfly& topo) {

@@ -98,48 +98,63 @@ void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& r
 }
 
 template <class Trigger>
-RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng& rng) const {
+inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView& q,
+                                                                  const Packet& pkt,
+                                                                  bool to_intermediate) const {
   const uint32_t R = q.router, dst_router = topo_.router_of_node(pkt.dst);
-  const uint32_t G = topo_.group_of_router(R);
+  const uint32_t min_port = to_intermediate ? port_towards_group(topo_, R, pkt.intermediate)
+                                            : topo_.min_output(R, dst_router);
+  return Hop{pkt,
+             R,
+             topo_.group_of_router(R),
+             topo_.index_in_group(R),
+             dst_router,
+             topo_.group_of_router(dst_router),
+             topo_.group_of_node(pkt.src),
+             q.port_kind(q.in_port),
+             min_port,
+             vc_of(q, min_port, false)};
+}
+
+// Global misrouting: in the source group, towards another group, at injection or after a minimal
+// local hop, before any other misrouting.
+template <class Trigger>
+inline bool OlmRouting<Trigger>::may_misroute_globally(const Hop& h) {
+  const Packet& p = h.pkt;
+  const bool after_min_local = h.in_kind == PortKind::Local && p.hops_local == 1 &&
+                               p.hops_global == 0 && (p.flags & Packet::kMisrouted) == 0;
+  return p.intermediate == kNone && h.G == h.Gs && h.Gd != h.G &&
+         (h.in_kind == PortKind::Injection || after_min_local);
+}
+
+// Opportunistic local misrouting: once per group, outside the source group (or for traffic that
+// stays in its group), when the minimal hop is local.
+template <class Trigger>
+inline bool OlmRouting<Trigger>::may_misroute_locally(const Hop& h) const {
+  return topo_.port_kind(h.min_port) == PortKind::Local &&
+         (h.pkt.flags & Packet::kLocalMisroutedInGroup) == 0 && (h.G != h.Gs || h.Gd == h.G);
+}
+
+template <class Trigger>
+RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng& rng) const {
   RouteResult r;
   bool to_intermediate =
       pkt.intermediate != kNone && (pkt.flags & Packet::kReachedIntermediate) == 0;
-  if (to_intermediate && G == pkt.intermediate) {
+  if (to_intermediate && topo_.group_of_router(q.router) == pkt.intermediate) {
     to_intermediate = false;
     r.set_flags |= Packet::kReachedIntermediate;
   }
-  if (!to_intermediate && R == dst_router) {
+  if (!to_intermediate && q.router == topo_.router_of_node(pkt.dst)) {
     r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
     return r;
   }
-  const uint32_t min_port = to_intermediate ? port_towards_group(topo_, R, pkt.intermediate)
-                                            : topo_.min_output(R, dst_router);
-  const Hop h{pkt,
-              R,
-              G,
-              topo_.index_in_group(R),
-              dst_router,
-              topo_.group_of_router(dst_router),
-              topo_.group_of_node(pkt.src),
-              q.port_kind(q.in_port),
-              min_port,
-              vc_of(q, min_port, false)};
-  r.port = static_cast<uint8_t>(min_port);
+  const Hop h = hop(q, pkt, to_intermediate);
+  r.port = static_cast<uint8_t>(h.min_port);
   r.vc = h.min_vc;
-  // Global misrouting: in the source group, towards another group, at injection or after a
-  // minimal local hop, before any other misrouting.
-  const bool after_min_local = h.in_kind == PortKind::Local && pkt.hops_local == 1 &&
-                               pkt.hops_global == 0 && (pkt.flags & Packet::kMisrouted) == 0;
   if (group_misroute(q, h, rng, r)) {
-  } else if (pkt.intermediate == kNone && G == h.Gs && h.Gd != G &&
-             (h.in_kind == PortKind::Injection || after_min_local) &&
-             trigger_.congested(q, min_port, h.min_vc)) {
+  } else if (may_misroute_globally(h) && trigger_.congested(q, h.min_port, h.min_vc)) {
     global_misroute(q, h, rng, r);
-  } else if (topo_.port_kind(min_port) == PortKind::Local &&
-             (pkt.flags & Packet::kLocalMisroutedInGroup) == 0 && (G != h.Gs || h.Gd == G) &&
-             trigger_.congested(q, min_port, h.min_vc)) {
-    // Opportunistic local misrouting, outside the source group (or for traffic that stays in
-    // its group).
+  } else if (may_misroute_locally(h) && trigger_.congested(q, h.min_port, h.min_vc)) {
     local_misroute(q, h, rng, r);
   }
   if (topo_.port_kind(r.port) == PortKind::Global)

@@ -49,6 +49,9 @@ class OlmRouting final : public RoutingAlgorithm {
 
  private:
   struct Hop;  // the decision's context (olm.cpp)
+  Hop hop(const PortView& q, const Packet& pkt, bool to_intermediate) const;
+  static bool may_misroute_globally(const Hop& h);
+  bool may_misroute_locally(const Hop& h) const;
   uint8_t vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const;
   bool group_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
   void global_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
