@@ -2,12 +2,8 @@
 // parser errors, exact limits in run --help, the memory check (exit 2 naming the key), an
 // allocation failure (exit 3, one line) and mutants of a shipped configuration (exit 0 or 2 only,
 // 0 exactly when the in-process reader accepts them).
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -18,48 +14,17 @@
 #include "sim/config/config.h"
 #include "sim/network/memory_estimate.h"
 #include "tests/config_mutations.h"
+#include "tests/integration/cli_runner.h"
 
 namespace {
 
-struct Result {
-  int status = -1;  // exit status, -1 if killed by a signal
-  std::string output;
-};
+using Result = netcosim::test::CliResult;
 
-// Runs NETCOSIM_EXE with `args` (no shell), stdout and stderr captured together; with
-// `address_space` > 0 the child's RLIMIT_AS is set to that many bytes.
-Result run(const std::vector<std::string>& args, rlim_t address_space = 0) {
-  int fds[2];
-  Result r;
-  if (pipe(fds) != 0) return r;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], 1);
-    dup2(fds[1], 2);
-    close(fds[0]);
-    close(fds[1]);
-    if (address_space > 0) {
-      const rlimit lim{address_space, address_space};
-      setrlimit(RLIMIT_AS, &lim);
-    }
-    std::vector<char*> argv;
-    std::string exe = NETCOSIM_EXE;
-    argv.push_back(exe.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(exe.c_str(), argv.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0) r.output.append(buf, static_cast<size_t>(n));
-  close(fds[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+// Runs NETCOSIM_EXE with `args` (cli_runner.h: no shell), stdout and stderr captured; with
+// `address_space` > 0 the child's RLIMIT_AS is capped at that many bytes.
+Result run(const std::vector<std::string>& args, unsigned long address_space = 0) {
+  return address_space > 0 ? netcosim::test::run_netcosim_limited(args, address_space)
+                           : netcosim::test::run_netcosim(args);
 }
 
 std::string tmp_path(const std::string& name) {

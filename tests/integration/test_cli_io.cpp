@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.h"
+#include "tests/integration/cli_runner.h"
 #include "tests/test_files.h"
 
 namespace {

@@ -2,12 +2,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -16,59 +11,12 @@
 #include <vector>
 
 #include "sim/config/config.h"
-
-extern char** environ;
+#include "tests/integration/cli_runner.h"
 
 namespace netcosim::test {
 
-// The outcome of running a program.
-struct Outcome {
-  int status;          // exit status, -1 if it did not exit normally or could not be started
-  std::string output;  // stdout and stderr
-};
-
-// Runs argv[0] with these arguments (no shell: posix_spawn), stdout and stderr captured together.
-inline Outcome run_argv(const std::vector<std::string>& args) {
-  Outcome o{-1, ""};
-  int fds[2];
-  if (args.empty() || pipe(fds) != 0) return o;
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addclose(&fa, fds[0]);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-  posix_spawn_file_actions_addclose(&fa, fds[1]);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(fds[1]);
-  char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0) o.output.append(buf, static_cast<size_t>(n));
-  close(fds[0]);
-  if (rc != 0) {
-    o.output += "cannot start " + args[0] + ": " + std::strerror(rc) + "\n";
-    return o;
-  }
-  int st = 0;
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
-  }
-  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return o;
-}
-
-// Runs the netcosim binary (NETCOSIM_EXE) with space-separated arguments (split on whitespace,
-// never given to a shell: the tests' arguments contain no quoting).
-inline Outcome run_cli(const std::string& args) {
-  std::vector<std::string> argv{NETCOSIM_EXE};
-  std::istringstream is(args);
-  std::string a;
-  while (is >> a) argv.push_back(a);
-  return run_argv(argv);
-}
+// Programs are started through cli_runner.h (run_argv, run_cli, run_netcosim).
+using Outcome = CliResult;
 
 inline std::string read_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);

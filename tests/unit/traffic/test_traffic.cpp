@@ -6,6 +6,7 @@
 
 #include <set>
 #include <stdexcept>
+#include <string>
 
 #include "sim/topology/dragonfly.h"
 #include "sim/traffic/traffic.h"
@@ -118,6 +119,55 @@ TEST(AdvcTraffic, DrawsThePortFirstThenTheNode) {
     const uint32_t group = d.global_target_group(1, kA - 1, k);
     EXPECT_EQ(pat->destination(src, rng), group * kPerGroup + twin.below(kPerGroup));
   }
+}
+
+// A topology that is not a Dragonfly: 6 routers with one node each (node n on router n, port 0)
+// and one Global port (port 1), in partitions of unequal size {0, 1}, {2}, {3, 4, 5}. The Global
+// ports of the partitions' last routers reach: router 1 -> router 3, router 2 -> router 0,
+// router 5 -> router 2. Only what the patterns read is modelled.
+class UnevenTopology final : public Topology {
+ public:
+  std::string describe() const override { return "uneven"; }
+  uint32_t routers() const override { return 6; }
+  uint32_t nodes() const override { return 6; }
+  uint32_t router_radix() const override { return 2; }
+  PortKind port_kind_of(uint32_t, uint32_t port) const override {
+    return port == 0 ? PortKind::Injection : PortKind::Global;
+  }
+  PortRef peer(uint32_t router, uint32_t) const override {
+    return {router == 1 ? 3u : router == 2 ? 0u : router == 5 ? 2u : router, 1};
+  }
+  uint32_t node_router(uint32_t node) const override { return node; }
+  uint32_t node_port(uint32_t) const override { return 0; }
+  uint32_t node_at(uint32_t router, uint32_t) const override { return router; }
+  uint32_t partitions() const override { return 3; }
+  uint32_t partition_first(uint32_t partition) const override {
+    return partition == 0 ? 0 : partition == 1 ? 2 : 3;
+  }
+  uint32_t partition_of_router(uint32_t router) const override {
+    return router < 2 ? 0 : router < 3 ? 1 : 2;
+  }
+  uint32_t partition_node_count(uint32_t partition) const override {
+    return partition_size(partition);
+  }
+  uint32_t partition_node(uint32_t partition, uint32_t index) const override {
+    return partition_first(partition) + index;
+  }
+};
+
+TEST(TrafficOnAnyTopology, PatternsUseOnlyThePartitionsOfTheInterface) {
+  const UnevenTopology t;
+  const auto un = make_traffic("uniform", t, 0), adv = make_traffic("adv", t, 1),
+             advc = make_traffic("advc", t, 0);
+  using S = std::set<uint32_t>;
+  EXPECT_EQ(destinations(*un, 2), (S{0, 1, 3, 4, 5}));
+  EXPECT_EQ(destinations(*adv, 0), (S{2}));
+  EXPECT_EQ(destinations(*adv, 1), (S{2}));
+  EXPECT_EQ(destinations(*adv, 2), (S{3, 4, 5}));
+  EXPECT_EQ(destinations(*adv, 4), (S{0, 1}));
+  EXPECT_EQ(destinations(*advc, 0), (S{3, 4, 5}));
+  EXPECT_EQ(destinations(*advc, 2), (S{0, 1}));
+  EXPECT_EQ(destinations(*advc, 3), (S{2}));
 }
 
 TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
