@@ -40,6 +40,9 @@ class RouterModel {
   virtual void collect_remote() = 0;
   virtual bool active(Cycle now) const = 0;
   virtual bool step(Cycle now, StatsSink& sink) = 0;
+  // active(now) ? step(now, sink) : false in one call (the native engine's inner loop: one
+  // indirect call per router and cycle).
+  virtual bool step_if_active(Cycle now, StatsSink& sink) = 0;
   virtual bool step_nics(Cycle now, StatsSink& sink) = 0;
   virtual bool step_nic(uint32_t port, Cycle now, StatsSink& sink) = 0;
   virtual bool step_core(Cycle now, StatsSink& sink) = 0;

@@ -67,10 +67,8 @@ class NativeRun {
     for (uint32_t r = part.first; r < part.last; ++r) net_.router(r).collect_remote();
     for (Cycle t = from; t < to; ++t) {
       bool moved = false;
-      for (uint32_t r = part.first; r < part.last; ++r) {
-        RouterModel& router = net_.router(r);
-        if (router.active(t)) moved |= router.step(t, *part.sink);
-      }
+      for (uint32_t r = part.first; r < part.last; ++r)
+        moved |= net_.router(r).step_if_active(t, *part.sink);
       if (moved) part.last_move = t;
     }
   }

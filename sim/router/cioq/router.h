@@ -59,7 +59,7 @@ struct RouterConfig {
   uint32_t xfer_cycles() const { return (packet_size + speedup - 1) / speedup; }
 };
 
-class Router final : public GroupSensors, public RouterModel {
+class Router final : public RouterModel, public GroupSensors {
  public:
   // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
   Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
@@ -120,6 +120,9 @@ class Router final : public GroupSensors, public RouterModel {
   bool step(Cycle now, StatsSink& sink) override {
     bool moved = step_nics(now, sink);
     return step_core(now, sink) | moved;
+  }
+  bool step_if_active(Cycle now, StatsSink& sink) override {
+    return active(now) && step(now, sink);
   }
   bool step_nics(Cycle now, StatsSink& sink) override;
   bool step_nic(uint32_t port, Cycle now, StatsSink& sink) override;
