@@ -15,7 +15,10 @@
 #include <string>
 
 #include "sim/config/config.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 namespace {
 
@@ -34,7 +37,7 @@ void BM_NetworkCycle(benchmark::State& state) {
     cfg.set_override("sim.warmup=" + std::to_string(kWarmup));
     cfg.set_override("sim.measure=" + std::to_string(measure));
     cfg.set_override("sim.drain=false");
-    auto net = std::make_unique<netcosim::Network>(cfg);
+    auto net = netcosim::build_network(cfg);
     using Clock = std::chrono::steady_clock;
     Clock::time_point start{};
     netcosim::Cycle start_cycle = 0;
@@ -46,7 +49,7 @@ void BM_NetworkCycle(benchmark::State& state) {
         start = Clock::now();
       }
     };
-    const netcosim::RunResults r = net->run(progress, 1);
+    const netcosim::RunResults r = netcosim::run_native(*net, progress, 1);
     const auto stop = Clock::now();
     if (!started) {
       state.SkipWithError("the progress callback never reached the end of the warm-up");

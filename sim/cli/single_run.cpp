@@ -20,8 +20,8 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
   if (!warning.empty()) std::fprintf(stderr, "netcosim: warning: %s\n", warning.c_str());
   CycleProgress progress(req.progress);
   if (req.engine == "systemc") return run_systemc(cfg, req.sc, progress.callback());
-  Network net(cfg);
-  return net.run(progress.callback(), req.threads);
+  const std::unique_ptr<Network> net = build_network(cfg);
+  return run_native(*net, progress.callback(), req.threads);
 }
 
 }  // namespace netcosim::cli

@@ -141,9 +141,10 @@ std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
       SweepPoint& p = points[idx];
       try {
         const Config c = point_config(spec.base, p.load, p.seed);
-        Network net(c);
+        const std::unique_ptr<Network> net = build_network(c);
         std::atomic<double>& f = frac[idx];
-        p.res = net.run([&f](Cycle t, Cycle end) { f.store(std::min(1.0, double(t) / end)); }, 1);
+        p.res = run_native(
+            *net, [&f](Cycle t, Cycle end) { f.store(std::min(1.0, double(t) / end)); }, 1);
         p.json = compact_json(results_json(p.res, c));
       } catch (const std::exception& e) {
         const std::string what =

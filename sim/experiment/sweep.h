@@ -12,7 +12,10 @@
 #include <vector>
 
 #include "sim/config/config.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 namespace netcosim::experiment {
 

@@ -1,8 +1,9 @@
 // The deadlock report (reliability issue, item 2): when the watchdog fires, the wait-for graph of
 // the blocked heads — an input VC whose head waits for credits of an output VC waits for the
 // downstream input VC that the credits belong to — and the cycles it contains. Built by one
-// function that every engine calls (native, threaded, SystemC), from the routers' state read
-// through Router::head_view and the credit accessors. docs/model.md "Watchdog and deadlock report".
+// function that the run control calls for every engine (native, threaded, SystemC), from the
+// routers' state read through RouterModel::head_view and the credit accessors, and the Topology's
+// peers. docs/model.md "Watchdog and deadlock report".
 #pragma once
 
 #include <cstdint>
@@ -11,12 +12,12 @@
 #include <vector>
 
 #include "sim/link/packet.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 #include "sim/util/failure.h"
 
 namespace netcosim {
 
-class Router;
+class Network;
 
 // One input VC buffer of the wait-for graph.
 struct BlockedBuffer {
@@ -41,9 +42,8 @@ struct DeadlockReport {
   std::string others;            // where the other packets wait (text)
 };
 
-// Builds the report from the routers' state at the end of cycle `now - 1`.
-DeadlockReport build_deadlock_report(const std::vector<const Router*>& routers,
-                                     const Dragonfly& topo, Cycle now);
+// Builds the report from the network's state at the end of cycle `now - 1`.
+DeadlockReport build_deadlock_report(const Network& net, Cycle now);
 // The report as text: the cycles first, then the other waiting buffers.
 std::string deadlock_text(const DeadlockReport& r);
 // The report as a JSON object (one line, no trailing newline).

@@ -1,5 +1,7 @@
 // A minimal JSON writer with a fixed key order, so that two runs with the same configuration and
-// seed produce byte-identical documents (only timing keys differ).
+// seed produce byte-identical documents (only timing keys differ). The run and failure documents
+// are written with nlohmann-json (sim/stats/report.cpp, sim/network/deadlock_report.cpp); this
+// writer remains only for the sweep and bench documents of sim/experiment, until they move too.
 #pragma once
 
 #include <cmath>

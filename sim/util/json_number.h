@@ -1,21 +1,35 @@
-// The number after "key": in a JSON text whose keys are unique (a netcosim.run/1 document, a
+// The number stored under "key" in a JSON text whose keys are unique (a netcosim.run/1 document, a
 // co-simulation bench's one-line result): enough to read a few figures back from a child process.
+// The text is parsed with nlohmann-json; the key is looked for at any depth.
 #pragma once
 
-#include <cstdlib>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 namespace netcosim::util {
 
-// False if the key is absent or not followed by a number.
+namespace detail {
+inline const nlohmann::json* find_json_key(const nlohmann::json& j, const std::string& key) {
+  if (j.is_object()) {
+    const auto it = j.find(key);
+    if (it != j.end()) return &*it;
+  }
+  if (j.is_structured())
+    for (const auto& child : j)
+      if (const nlohmann::json* hit = find_json_key(child, key)) return hit;
+  return nullptr;
+}
+}  // namespace detail
+
+// False if the text is not JSON, or the key is absent or does not hold a number (null included).
 inline bool find_json_number(const std::string& text, const std::string& key, double& out) {
-  const std::string k = "\"" + key + "\":";
-  const size_t pos = text.find(k);
-  if (pos == std::string::npos) return false;
-  const char* p = text.c_str() + pos + k.size();
-  char* end = nullptr;
-  out = std::strtod(p, &end);
-  return end != p;
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return false;
+  const nlohmann::json* v = detail::find_json_key(doc, key);
+  if (v == nullptr || !v->is_number()) return false;
+  out = v->get<double>();
+  return true;
 }
 
 }  // namespace netcosim::util

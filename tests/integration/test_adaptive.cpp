@@ -5,7 +5,10 @@
 
 #include <sstream>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 #include "throughput_bounds.h"
 
@@ -29,7 +32,7 @@ Config olm(const std::string& size, const std::string& trigger,
 }
 
 RunResults run(const Config& c, uint32_t threads = 1) {
-  return Network(c).run(nullptr, threads);
+  return run_native(*build_network(c), nullptr, threads);
 }
 
 // Seed 001 Fig. 5a / thesis Fig. 4.6a: under uniform traffic below saturation, contention
@@ -209,9 +212,9 @@ TEST(Adaptive, WindowAndThreadsDoNotChangeResults) {
     const std::string full = results_json(run(c), c);
     EXPECT_TRUE(netcosim::test::valid_run_json_text(full, std::string("adaptive_") + trig));
     const std::string base = strip_timing(full);
-    Network one(c);
-    one.set_lookahead(1);
-    EXPECT_EQ(base, strip_timing(results_json(one.run(), c))) << trig;
+    const auto one = build_network(c);
+    one->set_lookahead(1);
+    EXPECT_EQ(base, strip_timing(results_json(run_native(*one), c))) << trig;
     EXPECT_EQ(base, strip_timing(results_json(run(c, 2), c))) << trig;
   }
 }

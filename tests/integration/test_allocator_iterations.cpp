@@ -12,7 +12,10 @@
 
 #include <string>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 #include "throughput_bounds.h"
 
@@ -24,11 +27,11 @@ TEST(AllocatorIterations, ZeroLoadLatencyIndependentOfIterations) {
   for (const char* it : {"1", "2", "8"}) {
     Config c = test::dragonfly("h2", {"traffic.load=0", "sim.warmup=0", "sim.measure=1000"});
     c.set_override(std::string("router.allocator_iterations=") + it);
-    Network net(c);
+    const auto net = build_network(c);
     const uint32_t dst = 2 * 4 * 5 + 3;  // a node of group 5: an l-g-l path from node 0
-    net.preload_packet(0, dst);
-    const RunResults r = net.run();
-    EXPECT_EQ(r.latency_max, net.zero_load_latency(0, dst)) << it;
+    net->preload_packet(0, dst);
+    const RunResults r = run_native(*net);
+    EXPECT_EQ(r.latency_max, zero_load_latency(*net, 0, dst)) << it;
   }
 }
 
@@ -38,7 +41,7 @@ TEST(AllocatorIterations, HonouredUnderContentionAndWithinBounds) {
   for (const char* it : {"1", "2"}) {
     Config c = test::dragonfly("h2", {"traffic.load=1.0", "sim.warmup=2000", "sim.measure=10000"});
     c.set_override(std::string("router.allocator_iterations=") + it);
-    res[i] = Network(c).run();
+    res[i] = run_native(*build_network(c));
     const auto b = test::saturation_bounds(c, res[i]);
     EXPECT_GE(res[i].accepted_load, b.lower) << it << ": " << b.why;
     EXPECT_LE(res[i].accepted_load, b.upper) << it << ": " << b.why;

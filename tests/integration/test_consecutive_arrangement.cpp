@@ -5,7 +5,10 @@
 // arrangement gives (the peers of every global port: tests/unit/topology/test_dragonfly.cpp).
 #include <gtest/gtest.h>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -22,10 +25,10 @@ TEST(ConsecutiveArrangement, ZeroLoadLatencyFollowsTheArrangement) {
     Config c;
     for (const char* s : {"traffic.load=0", "sim.warmup=0", "sim.measure=1000"}) c.set_override(s);
     c.set_override(std::string("topology.arrangement=") + arr);
-    Network net(c);
-    EXPECT_EQ(net.zero_load_latency(0, 8), expect) << arr;
-    net.preload_packet(0, 8);
-    const RunResults r = net.run();
+    const auto net = build_network(c);
+    EXPECT_EQ(zero_load_latency(*net, 0, 8), expect) << arr;
+    net->preload_packet(0, 8);
+    const RunResults r = run_native(*net);
     EXPECT_EQ(r.packets_delivered, 1u) << arr;
     EXPECT_EQ(r.latency_max, expect) << arr;
     EXPECT_EQ(r.hops_global_max, 1u) << arr;

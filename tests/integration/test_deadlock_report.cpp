@@ -9,7 +9,10 @@
 #include <string>
 
 #include "bad_routings.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -34,7 +37,7 @@ Config deadlocking_config(const char* watchdog) {
 // output VC); it cannot get credits for a whole packet; with nothing in flight the credits
 // are exactly the downstream buffer's free space; occupancies are the routers' own.
 void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
-  const Dragonfly& topo = net.topology();
+  const Topology& topo = net.topology();
   const uint32_t S = net.router_config().packet_size;
   EXPECT_EQ(rep.packet_size, S);
   EXPECT_EQ(rep.watchdog, watchdog);
@@ -46,7 +49,7 @@ void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
     for (size_t k = 0; k < cyc.size(); ++k) {
       const BlockedBuffer& b = cyc[k];
       const BlockedBuffer& nb = cyc[(k + 1) % cyc.size()];
-      const Dragonfly::PortRef down = topo.peer(b.router, b.out_port);
+      const Topology::PortRef down = topo.peer(b.router, b.out_port);
       EXPECT_EQ(down.router, nb.router);
       EXPECT_EQ(down.port, nb.port);
       EXPECT_EQ(b.out_vc, nb.vc);
@@ -56,9 +59,10 @@ void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
       EXPECT_EQ(b.out_credits, net.router(b.router).output_credits(b.out_port, b.out_vc));
       EXPECT_EQ(b.occupancy_phits, net.router(b.router).input_occupancy(b.port, b.vc) * S);
       EXPECT_GT(b.occupancy_phits, 0u);
-      EXPECT_EQ(b.port_class, topo.port_kind(b.port));
-      EXPECT_EQ(b.capacity_phits,
-                net.router_config().buffer[static_cast<unsigned>(topo.port_kind(b.port))]);
+      EXPECT_EQ(b.port_class, topo.port_kind_of(b.router, b.port));
+      EXPECT_EQ(
+          b.capacity_phits,
+          net.router_config().buffer[static_cast<unsigned>(topo.port_kind_of(b.router, b.port))]);
     }
   }
 }
@@ -101,15 +105,15 @@ class DeadlockReportThreads : public ::testing::TestWithParam<uint32_t> {};
 
 TEST_P(DeadlockReportThreads, NamesTheCycleOfBlockedBuffers) {
   const Config c = deadlocking_config("500");
-  Network net(c, std::make_unique<ValiantOnVc0>(h2_topology()));
+  const auto net = build_network(c, std::make_unique<ValiantOnVc0>(h2_topology()));
   try {
-    net.run(nullptr, GetParam());
+    run_native(*net, nullptr, GetParam());
     FAIL() << "expected a deadlock";
   } catch (const SimulationFailure& e) {
     const DeadlockReport* rep = e.deadlock();
     ASSERT_NE(rep, nullptr) << e.what();
     EXPECT_EQ(std::string(e.what()), deadlock_text(*rep));
-    check_report(net, *rep, 500);
+    check_report(*net, *rep, 500);
     check_json_and_text(*rep, e.what());
     // The document `run --json` writes on exit 3.
     const nlohmann::json doc = nlohmann::json::parse(failure_json(e));
@@ -126,13 +130,14 @@ INSTANTIATE_TEST_SUITE_P(Native, DeadlockReportThreads, ::testing::Values(1u, 2u
 
 // A watchdog of one cycle still finds the deadlock, once nothing is in flight any more.
 TEST(DeadlockReport, OneCycleWatchdogFindsTheSameKindOfCycle) {
-  Network net(deadlocking_config("1"), std::make_unique<ValiantOnVc0>(h2_topology()));
+  const auto net =
+      build_network(deadlocking_config("1"), std::make_unique<ValiantOnVc0>(h2_topology()));
   try {
-    net.run();
+    run_native(*net);
     FAIL() << "expected a deadlock";
   } catch (const SimulationFailure& e) {
     ASSERT_NE(e.deadlock(), nullptr) << e.what();
-    check_report(net, *e.deadlock(), 1);
+    check_report(*net, *e.deadlock(), 1);
   }
 }
 
@@ -150,9 +155,9 @@ TEST(DeadlockReport, OtherFailuresHaveNoDeadlockObject) {
 TEST(Watchdog, PacketsInFlightOnLinksAreNotADeadlock) {
   for (const uint32_t threads : {1u, 2u}) {
     const Config c = make("h2", {"traffic.load=0.001", "sim.watchdog=1", "sim.drain=true"});
-    Network net(c);
+    const auto net = build_network(c);
     RunResults r;
-    ASSERT_NO_THROW(r = net.run(nullptr, threads));
+    ASSERT_NO_THROW(r = run_native(*net, nullptr, threads));
     EXPECT_TRUE(r.conservation_ok);
     EXPECT_GT(r.packets_delivered, 0u);
   }

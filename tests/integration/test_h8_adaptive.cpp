@@ -20,7 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -72,7 +75,7 @@ RunResults run_h8(const Mechanism& m, const char* load) {
   c.set_override(std::string("traffic.load=") + load);
   c.set_override("sim.warmup=3000");
   c.set_override("sim.measure=10000");
-  return Network(c).run(nullptr, 1);
+  return run_native(*build_network(c), nullptr, 1);
 }
 
 std::string name_of(const ::testing::TestParamInfo<Mechanism>& info) {
@@ -144,7 +147,7 @@ Transient transient(const Mechanism& m, Cycle measure, bool deep_buffers) {
     c.set_override("router.buffer_global=2048");
   }
   Transient t;
-  t.r = Network(c).run(nullptr, 1);
+  t.r = run_native(*build_network(c), nullptr, 1);
   t.final_level = t.mean(measure - 500, measure);
   Cycle settle = 3000;  // the switch: no bin after it out of the band means settling 0
   for (size_t i = 0; i < t.r.ts_start.size(); ++i) {

@@ -24,7 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -48,7 +51,7 @@ TEST_P(HopMaxima, NeverExceededAndReached) {
       for (const auto& s : rt.sets) c.set_override(s);
       c.set_override(std::string("traffic.pattern=") + pattern);
       c.set_override(std::string("traffic.load=") + load);
-      const RunResults r = Network(c).run();
+      const RunResults r = run_native(*build_network(c));
       const std::string what = std::string(rt.name) + " " + pattern + " " + load;
       EXPECT_LE(r.hops_local_max, rt.local_max) << what;
       EXPECT_LE(r.hops_global_max, rt.global_max) << what;
@@ -89,7 +92,8 @@ INSTANTIATE_TEST_SUITE_P(
 // routers, most packets leave their group, and a destination group whose global link lands on
 // neither the source nor the destination router (l-g-l) is the common case.
 TEST(HopMaxima, MinUniformEveryRunHasLglPaths) {
-  const RunResults r = Network(test::dragonfly("h2", {"sim.warmup=500", "sim.measure=2000"})).run();
+  const RunResults r =
+      run_native(*build_network(test::dragonfly("h2", {"sim.warmup=500", "sim.measure=2000"})));
   EXPECT_EQ(r.hops_local_max, 2u);
   EXPECT_EQ(r.hops_global_max, 1u);
   EXPECT_EQ(r.misrouted_fraction, 0.0);
@@ -101,8 +105,8 @@ TEST(HopMaxima, SameOnTwoThreads) {
   const Config c = test::dragonfly(
       "h2", {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
              "traffic.pattern=adv", "traffic.load=1.0", "sim.warmup=1000", "sim.measure=3000"});
-  const RunResults one = Network(c).run(nullptr, 1);
-  const RunResults two = Network(c).run(nullptr, 2);
+  const RunResults one = run_native(*build_network(c), nullptr, 1);
+  const RunResults two = run_native(*build_network(c), nullptr, 2);
   EXPECT_EQ(one.hops_local_max, two.hops_local_max);
   EXPECT_EQ(one.hops_global_max, two.hops_global_max);
   EXPECT_EQ(one.hops_global_max, 2u);  // ADV+1 at 1.0: OLM misroutes globally

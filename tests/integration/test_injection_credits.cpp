@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -23,9 +26,9 @@ RunResults burst(std::initializer_list<std::string> sets) {
   Config c;
   for (const char* s : {"traffic.load=0", "sim.warmup=0", "sim.measure=2000"}) c.set_override(s);
   for (const auto& s : sets) c.set_override(s);
-  Network net(c);
-  for (int i = 0; i < 5; ++i) net.preload_packet(0, 1);
-  return net.run();
+  const auto net = build_network(c);
+  for (int i = 0; i < 5; ++i) net->preload_packet(0, 1);
+  return run_native(*net);
 }
 
 // Latencies T0 + P*i for i = 0..4.

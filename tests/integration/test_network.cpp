@@ -6,7 +6,10 @@
 
 #include <sstream>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -19,21 +22,21 @@ Config make(const std::string& size, std::initializer_list<std::string> sets) {
 }
 
 RunResults run(const Config& c, uint32_t threads = 1) {
-  Network net(c);
-  return net.run(nullptr, threads);
+  const auto net = build_network(c);
+  return run_native(*net, nullptr, threads);
 }
 
 // The zero-load latency averaged over all source/destination pairs of uniform traffic, from the
 // formula of docs/model.md (computed by Network::zero_load_latency for each pair).
 double analytic_zero_load(const Config& c) {
-  Network net(c);
-  const Dragonfly& d = net.topology();
+  const auto net = build_network(c);
+  const Topology& d = net->topology();
   double sum = 0;
   uint64_t n = 0;
   for (uint32_t s = 0; s < d.nodes(); s += (d.nodes() > 200 ? 3 : 1))
     for (uint32_t t = 0; t < d.nodes(); ++t) {
       if (s == t) continue;
-      sum += static_cast<double>(net.zero_load_latency(s, t));
+      sum += static_cast<double>(zero_load_latency(*net, s, t));
       ++n;
     }
   return sum / static_cast<double>(n);
@@ -123,9 +126,9 @@ TEST(Network, WindowAndThreadsDoNotChangeResults) {
                                  "router.vcs_global=2", std::string("traffic.pattern=") + pattern,
                                  "traffic.load=0.7", "sim.warmup=1000", "sim.measure=3000"});
     const std::string base = strip_timing(results_json(run(c), c));
-    Network cycle_by_cycle(c);
-    cycle_by_cycle.set_lookahead(1);
-    EXPECT_EQ(base, strip_timing(results_json(cycle_by_cycle.run(), c))) << pattern;
+    const auto cycle_by_cycle = build_network(c);
+    cycle_by_cycle->set_lookahead(1);
+    EXPECT_EQ(base, strip_timing(results_json(run_native(*cycle_by_cycle), c))) << pattern;
     EXPECT_EQ(base, strip_timing(results_json(run(c, 2), c))) << pattern;
     EXPECT_EQ(base, strip_timing(results_json(run(c, 4), c))) << pattern;
   }
@@ -156,9 +159,9 @@ TEST(Network, WatchdogReportsDeadlock) {
   const Config c =
       make("h2", {"traffic.load=1.0", "sim.warmup=1000", "sim.measure=20000", "sim.watchdog=500"});
   static const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);  // outlives the routing
-  Network net(c, std::make_unique<RingRouting>(topo));
+  const auto net = build_network(c, std::make_unique<RingRouting>(topo));
   try {
-    net.run();
+    run_native(*net);
     FAIL() << "expected a deadlock";
   } catch (const SimulationFailure& e) {
     const std::string msg = e.what();

@@ -3,7 +3,10 @@
 // covers the router, the engine's threads and every routing mechanism.
 #include <gtest/gtest.h>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -24,7 +27,7 @@ TEST_P(Conservation, DrainedExactlyOnce) {
       c.set_override(s);
     c.set_override(std::string("traffic.pattern=") + pattern);
     for (const auto& s : GetParam().sets) c.set_override(s);
-    const RunResults r = Network(c).run(nullptr, 2);
+    const RunResults r = run_native(*build_network(c), nullptr, 2);
     EXPECT_TRUE(r.conservation_ok) << GetParam().name << " " << pattern;
     EXPECT_EQ(r.packets_in_flight, 0u);
     EXPECT_GT(r.packets_delivered, 500u);

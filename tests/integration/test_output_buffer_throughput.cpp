@@ -9,7 +9,10 @@
 
 #include <vector>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -22,9 +25,9 @@ RunResults flow(uint32_t buffer_output, uint32_t n) {
   c.set_override("sim.warmup=0");
   c.set_override("sim.measure=2000");
   c.set_override("router.buffer_output=" + std::to_string(buffer_output));
-  Network net(c);
-  for (uint32_t i = 0; i < n; ++i) net.preload_packet(0, 2);
-  return net.run();
+  const auto net = build_network(c);
+  for (uint32_t i = 0; i < n; ++i) net->preload_packet(0, 2);
+  return run_native(*net);
 }
 
 TEST(OutputBuffer, ZeroLoadLatencyDoesNotDependOnTheFifoSize) {

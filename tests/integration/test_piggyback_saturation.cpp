@@ -7,7 +7,10 @@
 
 #include <string>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -20,7 +23,7 @@ RunResults run(const char* alg, const char* f) {
                              "traffic.load=0.6", "sim.warmup=1000", "sim.measure=4000"});
   c.set_override(std::string("routing.algorithm=") + alg);
   c.set_override(std::string("routing.ugal_f=") + f);
-  return Network(c).run();
+  return run_native(*build_network(c));
 }
 
 TEST(PiggyBackSaturationBit, NeverSetWhenFIsAtLeastH) {

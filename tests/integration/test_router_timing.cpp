@@ -2,7 +2,10 @@
 // timing" and "Zero-load latency"): single packets, back-to-back packets, credit round trips.
 #include <gtest/gtest.h>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -17,9 +20,9 @@ Config quiet_config() {
 }
 
 RunResults run_packets(const Config& c, const std::vector<std::pair<uint32_t, uint32_t>>& pkts) {
-  Network net(c);
-  for (const auto& [s, d] : pkts) net.preload_packet(s, d);
-  return net.run();
+  const auto net = build_network(c);
+  for (const auto& [s, d] : pkts) net->preload_packet(s, d);
+  return run_native(*net);
 }
 
 // T0 = 1 (injection) + routers*(router.latency + xbar) + local*L_l + global*L_g + packet_size.

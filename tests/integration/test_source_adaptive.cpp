@@ -3,7 +3,10 @@
 
 #include <sstream>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 #include "throughput_bounds.h"
 
@@ -28,7 +31,7 @@ Config make(const char* alg, const std::string& size, std::initializer_list<std:
 }
 
 RunResults run(const Config& c, uint32_t threads = 1) {
-  return Network(c).run(nullptr, threads);
+  return run_native(*build_network(c), nullptr, threads);
 }
 
 // Below saturation under uniform traffic the comparison almost always picks the minimal path.
@@ -83,9 +86,9 @@ TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
       const std::string full = results_json(run(c), c);
       EXPECT_TRUE(netcosim::test::valid_run_json_text(full, std::string("sa_") + alg + rec));
       const std::string base = strip_timing(full);
-      Network one(c);
-      one.set_lookahead(1);
-      EXPECT_EQ(base, strip_timing(results_json(one.run(), c))) << alg << rec;
+      const auto one = build_network(c);
+      one->set_lookahead(1);
+      EXPECT_EQ(base, strip_timing(results_json(run_native(*one), c))) << alg << rec;
       EXPECT_EQ(base, strip_timing(results_json(run(c, 3), c))) << alg << rec;
     }
   }
@@ -116,9 +119,9 @@ TEST(SourceAdaptive, ParDeadlockFreeAndDeterministic) {
   const RunResults r = run(c);
   EXPECT_TRUE(netcosim::test::valid_run_json_text(results_json(r, c), "par_adv"));
   const std::string base = strip_timing(results_json(r, c));
-  Network one(c);
-  one.set_lookahead(1);
-  EXPECT_EQ(base, strip_timing(results_json(one.run(), c)));
+  const auto one = build_network(c);
+  one->set_lookahead(1);
+  EXPECT_EQ(base, strip_timing(results_json(run_native(*one), c)));
   EXPECT_EQ(base, strip_timing(results_json(run(c, 2), c)));
   EXPECT_GT(r.accepted_load, 2.0 / 8.0);  // twice MIN's ADV+1 bound 1/(a*p) = 1/8 on h2
   EXPECT_GT(r.misrouted_fraction, 0.5);

@@ -6,7 +6,10 @@
 #include <cmath>
 #include <string>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -29,7 +32,7 @@ TEST(SourceQueue, AttemptsFollowTheLoadWhateverTheQueue) {
   const double mean = N * T * q, sd = std::sqrt(N * T * q * (1 - q));
   uint64_t attempts = 0;
   for (int queue : {1, 4, 64}) {
-    const RunResults r = Network(saturated(queue)).run();
+    const RunResults r = run_native(*build_network(saturated(queue)));
     const uint64_t a = r.packets_generated + r.packets_refused;
     if (attempts == 0) attempts = a;
     EXPECT_EQ(a, attempts) << "queue " << queue;
@@ -47,8 +50,8 @@ TEST(SourceQueue, AttemptsFollowTheLoadWhateverTheQueue) {
 // the link (F = 768 phits = 96 packets per group on h2, throughput_bounds.h) twice over.
 // The refusals differ by the same amount with the opposite sign (the attempts are equal).
 TEST(SourceQueue, RefusedDifferenceIsTheQueueCapacityDifference) {
-  const RunResults small = Network(saturated(4)).run();
-  const RunResults big = Network(saturated(64)).run();
+  const RunResults small = run_native(*build_network(saturated(4)));
+  const RunResults big = run_native(*build_network(saturated(64)));
   const double N = 72, g = 9, F_packets = 96;
   const double diff = double(small.packets_refused) - double(big.packets_refused);
   EXPECT_NEAR(diff, 60 * N, 2 * g * F_packets);
@@ -69,9 +72,8 @@ TEST(SourceQueue, RefusedDifferenceIsTheQueueCapacityDifference) {
 // packet per 8 cycles and packets arrive with probability 1/80 per cycle (utilisation 0.1), so
 // the queue length exceeds a few packets with negligible probability.
 TEST(SourceQueue, NoRefusalBelowSaturation) {
-  const RunResults r =
-      Network(test::dragonfly("h2", {"traffic.load=0.1", "sim.warmup=1000", "sim.measure=5000"}))
-          .run();
+  const RunResults r = run_native(*build_network(
+      test::dragonfly("h2", {"traffic.load=0.1", "sim.warmup=1000", "sim.measure=5000"})));
   EXPECT_EQ(r.packets_refused, 0u);
   EXPECT_NEAR(r.accepted_load, 0.1, 0.01);
 }

@@ -1,7 +1,10 @@
 // Mixed and transient traffic (seed 001 Fig. 6-9; thesis Fig. 4.7-4.10) and the time series.
 #include <gtest/gtest.h>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -10,7 +13,7 @@ namespace {
 RunResults run(std::initializer_list<std::string> sets) {
   Config c;
   for (const auto& s : sets) c.set_override(s);
-  return Network(c).run();
+  return run_native(*build_network(c));
 }
 
 // At low load latency is (nearly) the zero-load latency of each packet's path, so a per-packet mix
@@ -24,8 +27,9 @@ TEST(TrafficMix, LowLoadLatencyIsTheMixture) {
   a.set_override("traffic.pattern=adv");
   m.set_override("traffic.pattern2=adv");
   m.set_override("traffic.mix=0.25");
-  const double lu = Network(u).run().latency_avg, la = Network(a).run().latency_avg;
-  const double lm = Network(m).run().latency_avg;
+  const double lu = run_native(*build_network(u)).latency_avg,
+               la = run_native(*build_network(a)).latency_avg;
+  const double lm = run_native(*build_network(m)).latency_avg;
   const double expect = 0.75 * lu + 0.25 * la;
   EXPECT_NEAR(lm, expect, 0.02 * expect) << "uniform " << lu << " adv " << la;
   EXPECT_GT(la, lu);  // ADV+1 always crosses a global link

@@ -10,9 +10,12 @@
 
 #include "bad_routings.h"
 #include "sim/config/strategy_catalog.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/routing/dragonfly/olm.h"
 #include "sim/routing/vc_order.h"
+#include "sim/stats/report.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -157,10 +160,10 @@ void run_checked(const std::string& size, const CheckedCase& cc, const char* pat
   c.set_override("sim.measure=" + std::to_string(measure));
   c.set_override(std::string("traffic.pattern=") + pattern);
   for (const auto& s : cc.sets) c.set_override(s);
-  Network net(c);
-  ASSERT_TRUE(net.vc_checked());
+  const auto net = build_network(c);
+  ASSERT_TRUE(net->vc_checked());
   RunResults r;
-  ASSERT_NO_THROW(r = net.run()) << cc.name << " " << pattern;
+  ASSERT_NO_THROW(r = run_native(*net)) << cc.name << " " << pattern;
   EXPECT_TRUE(r.drained);
   EXPECT_TRUE(r.conservation_ok) << cc.name << " " << pattern;
   EXPECT_EQ(r.packets_generated, r.packets_delivered) << cc.name << " " << pattern;
@@ -215,10 +218,10 @@ TEST(VcOrderChecker, FiresOnTheFirstWrongHopNamingHopAndPacket) {
   const uint32_t out2 = topo.min_output(in.router, topo.router_of_node(dst));
   const Config c =
       make("h2", {"traffic.load=0", "sim.warmup=0", "sim.measure=1000", "sim.check=true"});
-  Network net(c, std::make_unique<SwappedMinRouting>(topo));
-  net.preload_packet(0, dst);
+  const auto net = build_network(c, std::make_unique<SwappedMinRouting>(topo));
+  net->preload_packet(0, dst);
   try {
-    net.run();
+    run_native(*net);
     FAIL() << "expected a VC-order violation";
   } catch (const SimulationFailure& e) {
     const std::string msg = e.what();
@@ -241,9 +244,9 @@ TEST(VcOrderChecker, FiresOnTheFirstWrongHopNamingHopAndPacket) {
 TEST(VcOrderChecker, FiresOnTwoThreads) {
   const Config c =
       make("h2", {"traffic.load=0.5", "sim.warmup=0", "sim.measure=2000", "sim.check=true"});
-  Network net(c, std::make_unique<SwappedMinRouting>(h2_topology()));
+  const auto net = build_network(c, std::make_unique<SwappedMinRouting>(h2_topology()));
   try {
-    net.run(nullptr, 2);
+    run_native(*net, nullptr, 2);
     FAIL() << "expected a VC-order violation";
   } catch (const SimulationFailure& e) {
     EXPECT_NE(std::string(e.what()).find("(local) VC 1 -> output port"), std::string::npos)
@@ -255,9 +258,9 @@ TEST(VcOrderChecker, FiresOnTwoThreads) {
 // Off by default (sim.check=false): the same routing runs to the end.
 TEST(VcOrderChecker, OffByDefault) {
   const Config c = make("h2", {"traffic.load=0.3", "sim.warmup=0", "sim.measure=2000"});
-  Network net(c, std::make_unique<SwappedMinRouting>(h2_topology()));
-  EXPECT_FALSE(net.vc_checked());
-  EXPECT_NO_THROW(net.run());
+  const auto net = build_network(c, std::make_unique<SwappedMinRouting>(h2_topology()));
+  EXPECT_FALSE(net->vc_checked());
+  EXPECT_NO_THROW(run_native(*net));
 }
 #endif
 

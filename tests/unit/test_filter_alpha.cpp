@@ -6,7 +6,10 @@
 #include <cmath>
 
 #include "sim/blocks/contention_counters.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/stats/report.h"
 
 using namespace netcosim;
 
@@ -76,7 +79,8 @@ TEST(FilterAlpha, AlphaZeroIsTheContentionTrigger) {
   Config half = filtered("0.9");
   for (Config* c : {&base, &zero, &half})
     for (const auto& s : sets) c->set_override(s);
-  const RunResults b = Network(base).run(), z = Network(zero).run(), h = Network(half).run();
+  const RunResults b = run_native(*build_network(base)), z = run_native(*build_network(zero)),
+                   h = run_native(*build_network(half));
   EXPECT_GT(b.misrouted_fraction, 0.1);  // the trigger fires in this scenario
   EXPECT_EQ(z.latency_avg, b.latency_avg);
   EXPECT_EQ(z.misrouted_fraction, b.misrouted_fraction);

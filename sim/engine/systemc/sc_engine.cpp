@@ -21,6 +21,9 @@
 // decisions (end of run, watchdog) do not depend on the order in which SystemC runs the routers.
 #include "sim/engine/systemc/sc_engine.h"
 
+#include "sim/engine/results.h"
+#include "sim/network/build.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -38,7 +41,6 @@ namespace netcosim {
 namespace {
 
 struct ScContext {
-  Network* net = nullptr;
   StatsSink sink;
   Cycle quantum = 1;    // cycles per router activation (sub-quantum in windowed mode)
   Cycle window = 1;     // clock period in cycles
@@ -69,8 +71,8 @@ class ScRouter : public sc_core::sc_module {
   sc_core::sc_in<bool> clk;
 
   SC_HAS_PROCESS(ScRouter);
-  ScRouter(const sc_core::sc_module_name& name, Router& router, ScContext& ctx, bool drive_nics,
-           GroupTurns* turns, size_t index)
+  ScRouter(const sc_core::sc_module_name& name, RouterModel& router, ScContext& ctx,
+           bool drive_nics, GroupTurns* turns, size_t index)
       : sc_core::sc_module(name),
         clk("clk"),
         router_(router),
@@ -140,7 +142,7 @@ class ScRouter : public sc_core::sc_module {
     }
   }
 
-  Router& router_;
+  RouterModel& router_;
   ScContext& ctx_;
   bool drive_nics_;
   GroupTurns* turns_;
@@ -155,7 +157,7 @@ class ScNic : public sc_core::sc_module {
   sc_core::sc_in<bool> clk;
 
   SC_HAS_PROCESS(ScNic);
-  ScNic(const sc_core::sc_module_name& name, Router& router, uint32_t port, ScContext& ctx)
+  ScNic(const sc_core::sc_module_name& name, RouterModel& router, uint32_t port, ScContext& ctx)
       : sc_core::sc_module(name), clk("clk"), router_(router), port_(port), ctx_(ctx) {
     SC_METHOD(tick);
     sensitive << clk.pos();
@@ -176,57 +178,33 @@ class ScNic : public sc_core::sc_module {
     }
   }
 
-  Router& router_;
+  RouterModel& router_;
   uint32_t port_;
   ScContext& ctx_;
   sc_core::sc_event never_;
 };
 
-}  // namespace
-
+// The network module: the clock, one ScRouter per router (and one ScNic per node in strict mode),
+// and the controller, which hands every window's end to the run control.
 class ScNetwork : public sc_core::sc_module {
  public:
   sc_core::sc_clock clock;
 
   SC_HAS_PROCESS(ScNetwork);
-  ScNetwork(const sc_core::sc_module_name& name, Network& net, Cycle quantum, Cycle window,
-            const std::function<void(Cycle, Cycle)>& progress)
+  ScNetwork(const sc_core::sc_module_name& name, Network& net, RunControl& control, Cycle quantum,
+            Cycle window)
       : sc_core::sc_module(name),
         clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, sc_core::SC_ZERO_TIME,
               true),
         net_(net),
-        progress_(progress) {
-    ctx_.net = &net;
+        control_(control) {
     ctx_.quantum = quantum;
     ctx_.window = window;
     net.init_sink(ctx_.sink);
-    ctx_.sink.merge(net.preloaded_);
-    const Cycle end = net.warmup_ + net.measure_;
-    ctx_.limit = net.drain_ ? kNone : end;
-    const bool strict = quantum == 1;
-    const bool windowed = window > quantum;
-    const uint32_t a = net.topo_.a();
-    if (windowed) {
-      groups_.resize(net.topo_.groups());
-      for (size_t g = 0; g + 1 < groups_.size(); ++g) groups_[g].next_group = &groups_[g + 1];
-      groups_[0].first_group = true;
-    }
-    routers_.reserve(net.routers_.size());
-    for (auto& r : net.routers_) {
-      GroupTurns* turns = windowed ? &groups_[r->id() / a] : nullptr;
-      routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(r->id())).c_str(),
-                                                    *r, ctx_, !strict, turns, r->id() % a));
-      if (turns != nullptr) turns->members.push_back(routers_.back().get());
-      routers_.back()->clk(clock);
-      if (!strict) continue;
-      for (const uint32_t port : r->nic_ports()) {
-        const uint32_t node = r->id() * net.topo_.p() + port;
-        nics_.push_back(
-            std::make_unique<ScNic>(("node_" + std::to_string(node)).c_str(), *r, port, ctx_));
-        nics_.back()->clk(clock);
-      }
-    }
-    SC_METHOD(control);
+    ctx_.sink.merge(net.preloaded());
+    ctx_.limit = control.limit();
+    make_modules(quantum == 1, window > quantum);
+    SC_METHOD(end_of_window);
     sensitive << clock.negedge_event();
     dont_initialize();
   }
@@ -235,37 +213,62 @@ class ScNetwork : public sc_core::sc_module {
   // After sc_start: throws the failure of the run, if any.
   void rethrow_failure() {
     if (ctx_.error) std::rethrow_exception(ctx_.error);
-    if (deadlock_) throw DeadlockFailure(std::move(*deadlock_));
+    control_.rethrow_deadlock();
   }
 
  private:
-  // After every router has finished the quantum [t - Q, t): end of run, watchdog, progress.
-  void control() {
-    const Cycle Q = ctx_.window;
-    const Cycle t = (ScContext::now() / Q + 1) * Q;
-    const Cycle end = net_.warmup_ + net_.measure_;
+  // Windowed mode: the routers of a partition take turns, partition after partition.
+  void make_modules(bool strict, bool windowed) {
+    const Topology& topo = net_.topology();
+    if (windowed) {
+      groups_.resize(topo.partitions());
+      for (size_t g = 0; g + 1 < groups_.size(); ++g) groups_[g].next_group = &groups_[g + 1];
+      groups_[0].first_group = true;
+    }
+    routers_.reserve(net_.routers());
+    for (uint32_t id = 0; id < net_.routers(); ++id) {
+      RouterModel& r = net_.router(id);
+      const uint32_t part = topo.partition_of_router(id);
+      GroupTurns* turns = windowed ? &groups_[part] : nullptr;
+      routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(id)).c_str(), r,
+                                                    ctx_, !strict, turns,
+                                                    id - topo.partition_first(part)));
+      if (turns != nullptr) turns->members.push_back(routers_.back().get());
+      routers_.back()->clk(clock);
+      if (!strict) continue;
+      for (const uint32_t port : r.nic_ports()) {
+        const uint32_t node = topo.node_at(id, port);
+        nics_.push_back(
+            std::make_unique<ScNic>(("node_" + std::to_string(node)).c_str(), r, port, ctx_));
+        nics_.back()->clk(clock);
+      }
+    }
+  }
+
+  // After every router has finished the window [t - W, t): end of run, watchdog, progress.
+  void end_of_window() {
+    const Cycle W = ctx_.window;
+    const Cycle t = (ScContext::now() / W + 1) * W;
     const StatsSink& s = ctx_.sink;
-    if (t >= end && (!net_.drain_ || s.generated == s.delivered)) {
+    if (control_.finished(t, s.generated, s.delivered)) {
       sc_core::sc_stop();
       return;
     }
     if (ctx_.error) return;
-    deadlock_ = net_.watchdog(t, ctx_.last_move, s.generated - s.delivered);
-    if (deadlock_) {
+    if (control_.after_window(net_, t, s.generated, s.delivered, ctx_.last_move) !=
+        RunControl::Verdict::Continue)
       sc_core::sc_stop();
-      return;
-    }
-    if (progress_ && (t / Q) % 64 == 0) progress_(t, end);
   }
 
   Network& net_;
-  std::function<void(Cycle, Cycle)> progress_;
+  RunControl& control_;
   ScContext ctx_;
   std::vector<std::unique_ptr<ScRouter>> routers_;
   std::vector<std::unique_ptr<ScNic>> nics_;
   std::vector<GroupTurns> groups_;
-  std::optional<DeadlockReport> deadlock_;
 };
+
+}  // namespace
 
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
   const Cycle shortest = static_cast<Cycle>(
@@ -278,9 +281,12 @@ Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
   return opt.quantum;
 }
 
-RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
-                       const std::function<void(Cycle, Cycle)>& progress,
-                       std::unique_ptr<RoutingAlgorithm> routing) {
+Cycle systemc_local_lead(const Config& cfg, const ScEngineOptions& opt) {
+  const Cycle Q = systemc_quantum(cfg, opt);
+  return Q > 1 ? Q : 0;
+}
+
+RunResults run_systemc(Network& net, RunControl& control, const ScEngineOptions& opt) {
   // The SystemC kernel is one per process and cannot be elaborated twice.
   static std::atomic<bool> used{false};
   if (used.exchange(true))
@@ -288,19 +294,28 @@ RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
 
-  Cycle Q = systemc_quantum(cfg, opt);
-  Cycle window = Q;
-  if (opt.quantum == 0) window = static_cast<Cycle>(cfg.get_int("link.latency_global"));
-  Network net(cfg, std::move(routing), Q > 1 ? Q : 0);
+  const Config& cfg = net.config();
+  const Cycle Q = systemc_quantum(cfg, opt);
+  const Cycle window = opt.quantum == 0 ? net.lookahead() : Q;
   const auto t0 = std::chrono::steady_clock::now();
-  ScNetwork top("netcosim", net, Q, window, progress);
+  ScNetwork top("netcosim", net, control, Q, window);
   sc_core::sc_start();
   top.rethrow_failure();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  RunResults res = net.finish({top.sink()}, wall);
+  RunResults res = finish_run(net, control, {top.sink()}, wall);
   res.engine = "systemc";
   res.threads = 1;
   return res;
+}
+
+RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,
+                       const std::function<void(Cycle, Cycle)>& progress,
+                       std::unique_ptr<RoutingAlgorithm> routing) {
+  const Cycle lead = systemc_local_lead(cfg, opt);  // validates --sc-quantum first
+  std::unique_ptr<Network> net = build_network(cfg, std::move(routing), lead);
+  // Progress every 64 windows: a window is short, and the callback takes a lock.
+  RunControl control(RunPlan::from_config(cfg), progress, 64);
+  return run_systemc(*net, control, opt);
 }
 
 }  // namespace netcosim

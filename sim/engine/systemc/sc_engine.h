@@ -6,7 +6,9 @@
 #include <functional>
 #include <memory>
 
+#include "sim/engine/run_control.h"
 #include "sim/network/network.h"
+#include "sim/stats/run_results.h"
 
 namespace netcosim {
 
@@ -19,6 +21,13 @@ struct ScEngineOptions {
 
 // The quantum an engine run will use for this configuration (resolves 0).
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt);
+
+// How far the engine runs a link's producer ahead of its consumer inside a partition (the quantum
+// when > 1): the `local_lead` a network run by run_systemc(Network&, ...) must be built with.
+Cycle systemc_local_lead(const Config& cfg, const ScEngineOptions& opt);
+
+// Runs `net` (built with systemc_local_lead) once on the SystemC kernel under `control`.
+RunResults run_systemc(Network& net, RunControl& control, const ScEngineOptions& opt);
 
 // Builds the network and runs it once on the SystemC kernel. SystemC elaborates once per process:
 // a second call in the same process throws std::logic_error. `routing` replaces the configured

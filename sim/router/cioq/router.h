@@ -35,6 +35,7 @@
 #include "sim/nic/nic.h"
 #include "sim/router/cioq/input_unit.h"
 #include "sim/router/cioq/output_unit.h"
+#include "sim/router/router_model.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/routing.h"
 #include "sim/routing/vc_selection.h"
@@ -64,7 +65,7 @@ struct RouterConfig {
   uint32_t xfer_cycles() const { return (packet_size + speedup - 1) / speedup; }
 };
 
-class Router final {
+class Router final : public RouterModel {
  public:
   // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
   Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
@@ -72,7 +73,7 @@ class Router final {
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
-  uint32_t id() const { return id_; }
+  uint32_t id() const override { return id_; }
   const RouterConfig& config() const { return cfg_; }
 
   // Wiring (before the first step).
@@ -90,7 +91,7 @@ class Router final {
   void attach_nic(uint32_t port, Nic* nic);  // port < number of injection ports
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
-  void enqueue_at_source(Nic& nic, const SourceEntry& e) {
+  void enqueue_at_source(Nic& nic, const SourceEntry& e) override {
     nic.queue_push(e);
     nics_.queued |= uint64_t{1} << nic.link->dst_port;
     ++resident_;
@@ -102,7 +103,7 @@ class Router final {
   // such items may arrive: at the start of each window (the native engine) or of each activation
   // (the SystemC engine). Reading the items here also brings them into the cache, all misses
   // overlapping, before the router's steps need them.
-  void collect_remote() {
+  void collect_remote() override {
     for (uint64_t m = remote_in_; m != 0; m &= m - 1) {
       const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
       in_link_[p]->data.for_each_new([&](const PacketMsg& x) { data_wheel_.mark(x.arrive, p); });
@@ -115,7 +116,7 @@ class Router final {
   }
 
   // True when the router may have something to do in cycle `now`.
-  bool active(Cycle now) const {
+  bool active(Cycle now) const override {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) ||
            now >= nics_.next_gen_min;
   }
@@ -123,31 +124,34 @@ class Router final {
   // step() = step_nics() + step_core(); the two parts only interact through channels of at least
   // one cycle (the injection link, its credits), so an engine may also run them as separate
   // processes in any order within a cycle (the SystemC engine's NIC modules do).
-  bool step(Cycle now, StatsSink& sink) {
+  bool step(Cycle now, StatsSink& sink) override {
     bool moved = step_nics(now, sink);
     return step_core(now, sink) | moved;
   }
-  bool step_nics(Cycle now, StatsSink& sink);
-  bool step_nic(uint32_t port, Cycle now, StatsSink& sink);
-  bool step_core(Cycle now, StatsSink& sink);
-  bool core_active(Cycle now) const {
+  bool step_if_active(Cycle now, StatsSink& sink) override {
+    return active(now) && step(now, sink);
+  }
+  bool step_nics(Cycle now, StatsSink& sink) override;
+  bool step_nic(uint32_t port, Cycle now, StatsSink& sink) override;
+  bool step_core(Cycle now, StatsSink& sink) override;
+  bool core_active(Cycle now) const override {
     return resident_ != 0 || sensors_.pending() || data_wheel_.any(now) || credit_wheel_.any(now);
   }
-  bool nic_active(uint32_t port, Cycle now) const {
+  bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_.by_port[port];
     return n->q_count != 0 || n->next_gen <= now;
   }
-  Cycle nic_next_generation(uint32_t port) const { return nics_.by_port[port]->next_gen; }
-  const std::vector<uint32_t>& nic_ports() const { return nics_.ports; }
+  Cycle nic_next_generation(uint32_t port) const override { return nics_.by_port[port]->next_gen; }
+  const std::vector<uint32_t>& nic_ports() const override { return nics_.ports; }
 
   // Packets inside the router (input buffers, output FIFOs) and in its nodes' source queues.
-  uint32_t resident() const { return resident_; }
+  uint32_t resident() const override { return resident_; }
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
-  std::string describe_blocked(Cycle now, size_t max_lines) const;
+  std::string describe_blocked(Cycle now, size_t max_lines) const override;
 
-  PortKind port_kind(uint32_t port) const { return cfg_.kinds[port]; }
-  uint32_t radix() const { return P_; }
-  uint32_t packet_size() const { return S_; }
+  PortKind port_kind(uint32_t port) const override { return cfg_.kinds[port]; }
+  uint32_t radix() const override { return P_; }
+  uint32_t packet_size() const override { return S_; }
   // What routing decisions read (sim/routing/port_view.h), as of the start of the cycle.
   const PortView& port_view() const { return view_; }
   // Free phits of an output FIFO in cycle `now`: the packet on the link has left it once its
@@ -165,23 +169,21 @@ class Router final {
   // no check, one predictable branch per grant).
   void set_vc_check(const VcOrder* order) { vc_check_ = order; }
 
-  // Deadlock diagnostics (sim/network/deadlock_report.cpp): an input VC's head and its route.
-  struct HeadView {
-    uint32_t packets = 0;
-    const Packet* head = nullptr;  // nullptr when empty
-    bool routed = false;           // out_port / out_vc hold the head's route
-    uint32_t out_port = 0, out_vc = 0;
-  };
-  HeadView head_view(uint32_t port, uint32_t vc) const;
-  uint32_t vcs_per_port() const { return V_; }
+  // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
+  HeadView head_view(uint32_t port, uint32_t vc) const override;
+  uint32_t vcs_per_port() const override { return V_; }
   // True when nothing at this router will change by itself after cycle now - 1: no packet or
   // credit on its input links, no crossbar transfer, no packet in an output FIFO or on a link,
   // no head still in the router pipeline, no NIC waiting for its link (the watchdog's "settled").
-  bool settled(Cycle now) const;
+  bool settled(Cycle now) const override;
 
   // Inspection for tests.
-  uint32_t input_occupancy(uint32_t port, uint32_t vc) const { return in_.vc(port, vc).count; }
-  uint32_t output_credits(uint32_t port, uint32_t vc) const { return credits_[port].credits(vc); }
+  uint32_t input_occupancy(uint32_t port, uint32_t vc) const override {
+    return in_.vc(port, vc).count;
+  }
+  uint32_t output_credits(uint32_t port, uint32_t vc) const override {
+    return credits_[port].credits(vc);
+  }
   uint32_t output_fifo_packets(uint32_t port) const { return out_.queue(port).count; }
 
  private:

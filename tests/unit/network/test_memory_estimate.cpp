@@ -1,13 +1,16 @@
-// The memory estimate of a configuration (sim/network/memory_estimate.h) and the check that refuses a
-// run which does not fit the machine, naming the keys that drive it.
+// The memory estimate of a configuration (sim/network/memory_estimate.h) and the check that refuses
+// a run which does not fit the machine, naming the keys that drive it.
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "sim/config/config.h"
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
 #include "sim/network/memory_estimate.h"
 #include "sim/network/network.h"
 #include "sim/nic/nic.h"
+#include "sim/stats/report.h"
 
 using netcosim::Config;
 using netcosim::ConfigError;
@@ -104,7 +107,7 @@ TEST(MemoryEstimate, BuildingTheNetworkRefusesARunNoMachineHas) {
     c.set_override(s);
   try {
     netcosim::validate_config(c);  // consistent: only its size is impossible
-    netcosim::Network net(c);
+    const auto net = build_network(c);
     FAIL() << "accepted";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("router.buffer_global=1048576"), std::string::npos)

@@ -1,0 +1,129 @@
+#include "sim/engine/results.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "sim/network/network.h"
+#include "sim/util/failure.h"
+
+namespace netcosim {
+
+namespace {
+double peak_rss_mb() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) {
+      std::istringstream is(line.substr(6));
+      double kb = 0;
+      is >> kb;
+      return kb / 1024.0;
+    }
+  }
+  return 0;
+}
+
+// The time series of the sink, per bin of s.ts_bin cycles up to the end of measurement.
+void collect_timeseries(const StatsSink& s, Cycle end, uint32_t nodes, RunResults& r) {
+  const double nan = std::nan("");
+  r.ts_bin = s.ts_bin;
+  for (size_t i = 0; i < s.ts_packets.size(); ++i) {
+    const double n = double(s.ts_packets[i]);
+    const Cycle start = static_cast<Cycle>(i) * s.ts_bin;
+    const Cycle len = std::min<Cycle>(s.ts_bin, end - start);
+    r.ts_start.push_back(start);
+    r.ts_packets.push_back(s.ts_packets[i]);
+    r.ts_latency.push_back(n > 0 ? double(s.ts_latency_sum[i]) / n : nan);
+    r.ts_misrouted.push_back(n > 0 ? double(s.ts_misrouted[i]) / n : nan);
+    r.ts_accepted.push_back(double(s.ts_phits[i]) / (double(nodes) * len));
+  }
+}
+}  // namespace
+
+RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total) {
+  RunResults r;
+  r.nodes = nodes;
+  r.cycles_warmup = plan.warmup;
+  r.cycles_measured = plan.measure;
+  r.cycles_total = total;
+  const double nan = std::nan("");
+  const double np = static_cast<double>(s.window_packets);
+  r.packets_measured = s.window_packets;
+  r.accepted_load = static_cast<double>(s.window_phits) / (double(r.nodes) * plan.measure);
+  r.latency_avg = np > 0 ? s.latency_sum / np : nan;
+  r.network_latency_avg = np > 0 ? s.network_latency_sum / np : nan;
+  r.injection_latency_avg = np > 0 ? s.injection_latency_sum / np : nan;
+  r.hops_avg = np > 0 ? s.hops_sum / np : nan;
+  r.hops_local_avg = np > 0 ? s.hops_local_sum / np : nan;
+  r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
+  r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
+  r.hops_local_max = s.hops_local_max;
+  r.hops_global_max = s.hops_global_max;
+  r.latency_max = s.latency_max;
+  // Nearest-rank percentiles from the histogram (exact below 2^16 cycles: latency_histogram.h).
+  auto percentile = [&](double q) -> uint64_t {
+    if (s.window_packets == 0) return 0;
+    const uint64_t rank = static_cast<uint64_t>(std::ceil(q * double(s.window_packets)));
+    return s.latency_hist.percentile_at_rank(rank, s.latency_max);
+  };
+  r.latency_p50 = percentile(0.50);
+  r.latency_p99 = percentile(0.99);
+  r.packets_generated = s.generated;
+  r.packets_delivered = s.delivered;
+  r.packets_in_flight = s.generated - s.delivered;
+  r.packets_refused = s.refused;
+  r.drained = plan.drain;
+  r.conservation_ok = s.generated == s.delivered && s.generated_hash == s.delivered_hash;
+  if (s.ts_bin != 0) collect_timeseries(s, plan.end(), nodes, r);
+  return r;
+}
+
+Fairness fairness_of(const std::vector<double>& node_loads) {
+  const double nan = std::nan("");
+  double sum = 0, sum2 = 0, mn = 1e300, mx = 0;
+  for (const double x : node_loads) {
+    sum += x;
+    sum2 += x * x;
+    mn = std::min(mn, x);
+    mx = std::max(mx, x);
+  }
+  const double N = static_cast<double>(node_loads.size());
+  const double mean = sum / N;
+  Fairness f;
+  f.min_node_load = mn;
+  f.max_node_load = mx;
+  f.max_min_ratio = mn > 0 ? mx / mn : nan;
+  f.cov = mean > 0 ? std::sqrt(std::max(0.0, sum2 / N - mean * mean)) / mean : nan;
+  f.jain = sum2 > 0 ? sum * sum / (N * sum2) : nan;
+  return f;
+}
+
+RunResults finish_run(const Network& net, const RunControl& control,
+                      const std::vector<StatsSink>& sinks, double wall) {
+  StatsSink merged;
+  net.init_sink(merged);
+  for (const auto& s : sinks) merged.merge(s);
+  const RunPlan& plan = control.plan();
+  const Cycle total = control.total_cycles(merged.last_eject);
+  RunResults r = collect_results(merged, plan, net.topology().nodes(), total);
+  r.routers = net.topology().routers();
+  r.offered_load = net.config().get_float("traffic.load");
+  std::vector<double> loads;
+  loads.reserve(net.nics().size());
+  for (const Nic& n : net.nics()) loads.push_back(double(n.window_injected_phits) / plan.measure);
+  r.fairness = fairness_of(loads);
+  r.wall_seconds = wall;
+  r.cycles_per_second = wall > 0 ? total / wall : 0;
+  r.peak_rss_mb = peak_rss_mb();
+  if (plan.drain && !r.conservation_ok)
+    throw SimulationFailure(
+        "conservation check failed after drain: " + std::to_string(r.packets_generated) +
+        " packets generated, " + std::to_string(r.packets_delivered) +
+        " delivered, identity hashes differ (a packet was lost or duplicated)");
+  return r;
+}
+
+}  // namespace netcosim

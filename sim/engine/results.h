@@ -1,0 +1,25 @@
+// Result collection shared by the engines (DESIGN.md §5): merges the sinks of a run, fills
+// RunResults from the merged sink and the NICs' per-node counters, and checks conservation.
+#pragma once
+
+#include <vector>
+
+#include "sim/engine/run_control.h"
+#include "sim/stats/run_results.h"
+#include "sim/stats/stats.h"
+
+namespace netcosim {
+
+class Network;
+
+// Merges `sinks` and collects the run's results; with a drain, throws SimulationFailure when a
+// packet was lost or duplicated (the conservation check).
+RunResults finish_run(const Network& net, const RunControl& control,
+                      const std::vector<StatsSink>& sinks, double wall_seconds);
+
+// The figures of a merged sink over a run of `total` cycles (no fairness, no timing).
+RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total);
+// Fairness over the per-node injected load in the measurement window (thesis 000 Sec. 1.5.1).
+Fairness fairness_of(const std::vector<double>& node_loads);
+
+}  // namespace netcosim

@@ -1,0 +1,234 @@
+#include "sim/network/build.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/network/memory_estimate.h"
+#include "sim/topology/dragonfly.h"
+
+namespace netcosim {
+
+namespace {
+constexpr uint64_t kNodeStream = 1;
+
+uint32_t ceil_div(uint32_t a, uint32_t b) {
+  return (a + b - 1) / b;
+}
+uint32_t get_u32(const Config& cfg, const char* key) {
+  return static_cast<uint32_t>(cfg.get_int(key));
+}
+
+// The topology from the topology.* keys (the one place that names the Dragonfly's parameters).
+std::unique_ptr<Dragonfly> make_topology(const Config& cfg) {
+  return std::make_unique<Dragonfly>(
+      get_u32(cfg, "topology.p"), get_u32(cfg, "topology.a"), get_u32(cfg, "topology.h"),
+      cfg.get_str("topology.arrangement") == "consecutive" ? Arrangement::Consecutive
+                                                           : Arrangement::Palmtree);
+}
+
+// Router configuration (thesis 000 Table 1.2 values are the defaults).
+RouterConfig router_config(const Config& cfg, const Topology& topo) {
+  RouterConfig rc;
+  for (uint32_t port = 0; port < topo.router_radix(); ++port)
+    rc.kinds.push_back(topo.port_kind_of(0, port));
+  rc.vcs[0] = get_u32(cfg, "router.vcs_injection");
+  rc.vcs[1] = get_u32(cfg, "router.vcs_local");
+  rc.vcs[2] = get_u32(cfg, "router.vcs_global");
+  rc.buffer[0] = get_u32(cfg, "router.buffer_injection");
+  rc.buffer[1] = get_u32(cfg, "router.buffer_local");
+  rc.buffer[2] = get_u32(cfg, "router.buffer_global");
+  rc.buffer_output = get_u32(cfg, "router.buffer_output");
+  rc.packet_size = get_u32(cfg, "packet.size");
+  rc.speedup = get_u32(cfg, "router.speedup");
+  rc.latency = get_u32(cfg, "router.latency");
+  rc.xbar_latency = get_u32(cfg, "router.xbar_latency");
+  rc.iterations = get_u32(cfg, "router.allocator_iterations");
+  return rc;
+}
+
+// The traffic patterns and the sources' parameters (traffic.* keys).
+void make_traffic_params(const Config& cfg, const Dragonfly& topo, NetworkParts& parts) {
+  parts.traffic = std::make_unique<TrafficParams>();
+  TrafficParams& tp = *parts.traffic;
+  const uint32_t G = topo.partitions();
+  parts.patterns.push_back(
+      make_traffic(cfg.get_str("traffic.pattern"), topo,
+                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G)));
+  tp.packet_prob = cfg.get_float("traffic.load") / parts.router_config.packet_size;
+  tp.pattern = parts.patterns.back().get();
+  if (cfg.get_str("traffic.pattern2") == "none") return;
+  parts.patterns.push_back(
+      make_traffic(cfg.get_str("traffic.pattern2"), topo,
+                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G)));
+  tp.pattern2 = parts.patterns.back().get();
+  tp.mix = cfg.get_float("traffic.mix");
+  const int64_t sw = cfg.get_int("traffic.switch_cycle");
+  tp.switch_cycle = sw < 0 ? kNone : static_cast<Cycle>(sw);
+}
+
+// Group-wide mechanisms: the routers of a partition (a Dragonfly group) read each other with the
+// local links' latency (PiggyBack bits), and with ECtN every router reads the partial counters of
+// the routers of its group.
+void wire_group_sensors(const Config& cfg, const Topology& topo,
+                        const std::vector<Router*>& routers) {
+  const Cycle local_latency = static_cast<Cycle>(cfg.get_int("link.latency_local"));
+  const Cycle ectn_period = static_cast<Cycle>(cfg.get_int("routing.ectn_period"));
+  for (uint32_t r = 0; r < topo.routers(); ++r) {
+    const uint32_t part = topo.partition_of_router(r), first = topo.partition_first(part);
+    std::vector<SensorSet*> group;
+    for (uint32_t i = 0; i < topo.partition_size(part); ++i)
+      group.push_back(&routers[first + i]->sensors());
+    routers[r]->sensors().wire_group(group, local_latency, ectn_period);
+  }
+}
+
+// Inter-router links: one per Local and Global output port. Rings are sized for the worst case
+// (one packet per packet_size cycles in flight; every downstream buffer slot's credit pending).
+void wire_links(const Config& cfg, const Topology& topo, const RouterConfig& rc, Cycle lookahead,
+                Cycle local_lead, std::vector<Link>& links, const std::vector<Router*>& routers) {
+  const uint32_t S = rc.packet_size, X = rc.xfer_cycles();
+  for (uint32_t r = 0; r < topo.routers(); ++r) {
+    for (uint32_t port = 0; port < topo.router_radix(); ++port) {
+      const PortKind kind = topo.port_kind_of(r, port);
+      if (kind == PortKind::Injection) continue;
+      const Topology::PortRef peer = topo.peer(r, port);
+      const Cycle lat = static_cast<Cycle>(
+          cfg.get_int(kind == PortKind::Global ? "link.latency_global" : "link.latency_local"));
+      const uint32_t k = static_cast<uint32_t>(kind);
+      const uint32_t downstream_packets = rc.vcs[k] * (rc.buffer[k] / S);
+      links.emplace_back();
+      Link& L = links.back();
+      L.src_router = r;
+      L.src_port = port;
+      L.dst_router = peer.router;
+      L.dst_port = peer.port;
+      L.latency = L.credit_latency = lat;
+      L.crosses_partitions = kind == PortKind::Global;  // only Global links cross partitions
+      // A Global link's producer runs up to one window ahead of its consumer.
+      const Cycle ahead = kind == PortKind::Global ? std::max(lookahead, local_lead) : local_lead;
+      L.data = DelayRing<PacketMsg>(std::min(ceil_div(lat + ahead, S) + 2, downstream_packets + 1));
+      // Credits are taken in their arrival cycle; one is sent per crossbar transfer of the
+      // downstream input port, at most one every xfer_cycles.
+      L.credits =
+          DelayRing<CreditMsg>(std::min(ceil_div(lat + X + ahead, X) + 2, downstream_packets + 2));
+      routers[r]->connect_output(port, &L, *routers[peer.router]);
+    }
+  }
+}
+
+// NICs and their injection links (latency 1: FOGSim's injection delay; the injection buffer's
+// space is seen by the NIC as soon as the tail leaves it, so credits return with latency 0).
+void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& parts,
+               std::vector<Link>& links, std::vector<Nic>& nics,
+               const std::vector<Router*>& routers) {
+  const RouterConfig& rc = parts.router_config;
+  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+  const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
+  const Cycle gen_stop =
+      cfg.get_bool("sim.drain")
+          ? static_cast<Cycle>(cfg.get_int("sim.warmup") + cfg.get_int("sim.measure"))
+          : kNone;
+  for (uint32_t n = 0; n < topo.nodes(); ++n) {
+    nics.emplace_back();
+    Nic& nic = nics.back();
+    nic.node = n;
+    nic.source = std::make_unique<BernoulliSource>(n, Rng(seed, kNodeStream, n), *parts.traffic);
+    nic.next_gen = nic.source->next();
+    nic.gen_stop = gen_stop;
+    nic.queue.reset(new SourceEntry[q_cap]);
+    nic.q_cap = q_cap;
+    nic.credits = model::CreditCounter(rc.vcs[0], rc.buffer[0]);
+    links.emplace_back();
+    Link& L = links.back();
+    L.src_router = kNone;
+    L.src_port = 0;
+    L.dst_router = topo.node_router(n);
+    L.dst_port = topo.node_port(n);
+    L.latency = 1;
+    L.credit_latency = 0;
+    L.data = DelayRing<PacketMsg>(4);
+    L.credits = DelayRing<CreditMsg>(rc.vcs[0] * (rc.buffer[0] / rc.packet_size) + 2);
+    nic.link = &L;
+    routers[L.dst_router]->attach_nic(L.dst_port, &nic);
+  }
+}
+
+// Links the topology's routers need: one per inter-router output port, one per node.
+size_t link_count(const Topology& topo) {
+  size_t n = topo.nodes();
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    for (uint32_t port = 0; port < topo.router_radix(); ++port)
+      n += topo.port_kind_of(r, port) != PortKind::Injection;
+  return n;
+}
+
+// The routers (the CIOQ router is today's only architecture) and the VC-order checker.
+std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
+  const RouterConfig& rc = parts.router_config;
+  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+  const uint32_t max_latency = static_cast<uint32_t>(
+      std::max(cfg.get_int("link.latency_local"), cfg.get_int("link.latency_global")));
+  // Producers write slots up to lookahead + latency + xfer cycles ahead of the consumer's window.
+  const uint32_t wheel = 2 * (max_latency + rc.xfer_cycles()) + 2;
+  std::vector<Router*> routers;
+  for (uint32_t r = 0; r < parts.topology->routers(); ++r) {
+    auto router = std::make_unique<Router>(r, rc, *parts.routing, seed, wheel);
+    routers.push_back(router.get());
+    parts.routers.push_back(std::move(router));
+  }
+  // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
+  // routings without a declared order are not checked.
+#ifdef NETCOSIM_CHECKED
+  const bool check = true;
+#else
+  const bool check = cfg.get_bool("sim.check");
+#endif
+  VcOrder order = parts.routing->vc_order();
+  if (check && order.declared()) {
+    parts.vc_order = std::make_unique<VcOrder>(std::move(order));
+    for (Router* r : routers) r->set_vc_check(parts.vc_order.get());
+  }
+  return routers;
+}
+}  // namespace
+
+std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing,
+                                       Cycle local_lead) {
+  validate_config(cfg);
+  check_memory_fits(cfg, 1);
+  std::unique_ptr<Dragonfly> topo = make_topology(cfg);
+  const Dragonfly& df = *topo;
+  NetworkParts parts;
+  parts.router_config = router_config(cfg, df);
+  parts.routing = routing ? std::move(routing) : make_routing(cfg, df);
+  make_traffic_params(cfg, df, parts);
+  parts.topology = std::move(topo);
+  // Lookahead: Global links (and their credits) take at least link.latency_global cycles, so
+  // partitions are independent for that long. Local links stay inside a partition.
+  parts.lookahead = static_cast<Cycle>(cfg.get_int("link.latency_global"));
+  const std::vector<Router*> routers = make_routers(cfg, parts);
+  const Topology& t = *parts.topology;
+  wire_group_sensors(cfg, t, routers);
+  parts.links = std::make_unique<std::vector<Link>>();
+  parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
+  parts.nics = std::make_unique<std::vector<Nic>>();
+  parts.nics->reserve(t.nodes());
+  wire_links(cfg, t, parts.router_config, parts.lookahead, local_lead, *parts.links, routers);
+  make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
+  return std::make_unique<Network>(cfg, std::move(parts));
+}
+
+uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node) {
+  const auto* df = dynamic_cast<const Dragonfly*>(&net.topology());
+  if (df == nullptr) throw std::logic_error("zero_load_latency: the topology is not a Dragonfly");
+  const Config& cfg = net.config();
+  const RouterConfig& rc = net.router_config();
+  uint32_t l = 0, g = 0;
+  df->min_hops(df->router_of_node(src_node), df->router_of_node(dst_node), l, g);
+  const uint64_t routers = l + g + 1;
+  return 1 + routers * (rc.latency + rc.xbar_latency) +
+         l * static_cast<uint64_t>(cfg.get_int("link.latency_local")) +
+         g * static_cast<uint64_t>(cfg.get_int("link.latency_global")) + rc.packet_size;
+}
+
+}  // namespace netcosim

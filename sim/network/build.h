@@ -1,0 +1,28 @@
+// The network builder (review P4 and P7): makes a Network from the Config. It is the one place that
+// constructs the topology from the topology.* keys (make_topology) and the one place that names
+// the concrete router architecture (the CIOQ Router); everything else reads the Topology and
+// RouterModel interfaces.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "sim/config/config.h"
+#include "sim/network/network.h"
+#include "sim/routing/routing.h"
+
+namespace netcosim {
+
+// Validates the configuration (ConfigError) and the memory it needs, and builds the network.
+// `routing` replaces the configured algorithm (tests and experiments with a custom strategy).
+// `local_lead`: how many cycles an engine may run the producer of a link inside a partition ahead
+// of its consumer (the SystemC engine's quantum); the link rings are sized for it.
+std::unique_ptr<Network> build_network(const Config& cfg,
+                                       std::unique_ptr<RoutingAlgorithm> routing = nullptr,
+                                       Cycle local_lead = 0);
+
+// Zero-load latency of a packet between two nodes under minimal routing and the configured timing
+// (docs/model.md "Zero-load latency"), for a network this builder made (a Dragonfly).
+uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node);
+
+}  // namespace netcosim

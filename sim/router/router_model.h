@@ -1,0 +1,74 @@
+// The router-architecture interface (architecture issue, item 3; review P4 and §6 step 5): what the
+// network, the engines and the deadlock report hold of a router. The reference CIOQ router
+// (sim/router/cioq/router.h) is the first implementation; a second architecture (the Omni-Path
+// hierarchical switch) implements the same interface and sits beside it. Only the network builder
+// (sim/network/build.cpp) names the concrete type: it constructs the routers and wires their links,
+// NICs and sensors, then hands them to the Network as RouterModels.
+//
+// Stepping contract (DESIGN.md §4, docs/model.md "Engines"): an engine calls collect_remote()
+// before simulating cycles in which items from other partitions may arrive, then, cycle by cycle
+// and in increasing cycle order, step(now) (or step_nics/step_nic and step_core as separate
+// processes) whenever active(now) (core_active, nic_active) says there may be work. Every call
+// returns true when a packet moved (the watchdog's progress).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/link/packet.h"
+#include "sim/nic/nic.h"
+#include "sim/stats/stats.h"
+#include "sim/topology/topology.h"
+
+namespace netcosim {
+
+class RouterModel {
+ public:
+  virtual ~RouterModel() = default;
+
+  virtual uint32_t id() const = 0;
+  virtual uint32_t radix() const = 0;
+  virtual PortKind port_kind(uint32_t port) const = 0;
+  virtual uint32_t packet_size() const = 0;
+  virtual uint32_t vcs_per_port() const = 0;
+
+  // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
+  virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;
+
+  // Stepping (see the contract above).
+  virtual void collect_remote() = 0;
+  virtual bool active(Cycle now) const = 0;
+  virtual bool step(Cycle now, StatsSink& sink) = 0;
+  // active(now) ? step(now, sink) : false in one call (the native engine's inner loop: one
+  // indirect call per router and cycle).
+  virtual bool step_if_active(Cycle now, StatsSink& sink) = 0;
+  virtual bool step_nics(Cycle now, StatsSink& sink) = 0;
+  virtual bool step_nic(uint32_t port, Cycle now, StatsSink& sink) = 0;
+  virtual bool step_core(Cycle now, StatsSink& sink) = 0;
+  virtual bool core_active(Cycle now) const = 0;
+  virtual bool nic_active(uint32_t port, Cycle now) const = 0;
+  virtual Cycle nic_next_generation(uint32_t port) const = 0;
+  // The ports with a NIC attached.
+  virtual const std::vector<uint32_t>& nic_ports() const = 0;
+
+  // Packets inside the router and in its nodes' source queues.
+  virtual uint32_t resident() const = 0;
+  // True when nothing at this router will change by itself after cycle now - 1 (the watchdog).
+  virtual bool settled(Cycle now) const = 0;
+  // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
+  virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;
+
+  // Deadlock diagnostics (sim/network/deadlock_report.cpp): an input VC's head and its route.
+  struct HeadView {
+    uint32_t packets = 0;
+    const Packet* head = nullptr;  // nullptr when empty
+    bool routed = false;           // out_port / out_vc hold the head's route
+    uint32_t out_port = 0, out_vc = 0;
+  };
+  virtual HeadView head_view(uint32_t port, uint32_t vc) const = 0;
+  virtual uint32_t input_occupancy(uint32_t port, uint32_t vc) const = 0;  // packets
+  virtual uint32_t output_credits(uint32_t port, uint32_t vc) const = 0;   // phits
+};
+
+}  // namespace netcosim

@@ -1,0 +1,146 @@
+#include "sim/stats/report.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include <nlohmann/json.hpp>
+
+namespace netcosim {
+
+namespace {
+using ordered_json = nlohmann::ordered_json;
+
+// The resolved configuration, one object per section, each value with its schema type.
+ordered_json config_json(const Config& cfg) {
+  ordered_json out = ordered_json::object();
+  const auto& schema = config_schema();
+  for (const auto& kv : cfg.resolved()) {
+    const size_t dot = kv.first.find('.');
+    const std::string sec = kv.first.substr(0, dot), key = kv.first.substr(dot + 1);
+    KeyType type = KeyType::Enum;
+    for (const auto& s : schema)
+      if (kv.first == s.name) type = s.type;
+    ordered_json& v = out[sec][key];
+    if (type == KeyType::Int)
+      v = static_cast<int64_t>(std::stoll(kv.second));
+    else if (type == KeyType::Float)
+      v = std::strtod(kv.second.c_str(), nullptr);
+    else if (type == KeyType::Bool)
+      v = kv.second == "true";
+    else
+      v = kv.second;
+  }
+  return out;
+}
+
+ordered_json fairness_json(const Fairness& f) {
+  ordered_json o;
+  o["min_node_load"] = f.min_node_load;
+  o["max_node_load"] = f.max_node_load;
+  o["max_min_ratio"] = f.max_min_ratio;
+  o["cov"] = f.cov;
+  o["jain"] = f.jain;
+  return o;
+}
+
+ordered_json timeseries_json(const RunResults& r) {
+  ordered_json o;
+  o["bin"] = static_cast<uint64_t>(r.ts_bin);
+  o["start"] = std::vector<uint64_t>(r.ts_start.begin(), r.ts_start.end());
+  o["packets"] = r.ts_packets;
+  o["latency_avg"] = r.ts_latency;
+  o["misrouted_fraction"] = r.ts_misrouted;
+  o["accepted_load"] = r.ts_accepted;
+  return o;
+}
+
+// The per-run figures between "routers" and "fairness".
+void add_figures(ordered_json& w, const RunResults& r) {
+  w["offered_load"] = r.offered_load;
+  w["accepted_load"] = r.accepted_load;
+  w["latency_avg"] = r.latency_avg;
+  w["latency_p50"] = r.latency_p50;
+  w["latency_p99"] = r.latency_p99;
+  w["latency_max"] = r.latency_max;
+  w["network_latency_avg"] = r.network_latency_avg;
+  w["injection_latency_avg"] = r.injection_latency_avg;
+  w["hops_avg"] = r.hops_avg;
+  w["hops_local_avg"] = r.hops_local_avg;
+  w["hops_global_avg"] = r.hops_global_avg;
+  w["hops_local_max"] = r.hops_local_max;
+  w["hops_global_max"] = r.hops_global_max;
+  w["misrouted_fraction"] = r.misrouted_fraction;
+  w["packets_generated"] = r.packets_generated;
+  w["packets_delivered"] = r.packets_delivered;
+  w["packets_in_flight"] = r.packets_in_flight;
+  w["packets_refused"] = r.packets_refused;
+  w["packets_measured"] = r.packets_measured;
+}
+}  // namespace
+
+std::string results_json(const RunResults& r, const Config& cfg) {
+  ordered_json w;
+  w["schema"] = "netcosim.run/1";
+  w["engine"] = r.engine;
+  w["threads"] = r.threads;
+  w["config"] = config_json(cfg);
+  w["nodes"] = r.nodes;
+  w["routers"] = r.routers;
+  add_figures(w, r);
+  w["fairness"] = fairness_json(r.fairness);
+  if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
+  w["drained"] = r.drained;
+  if (r.drained) w["conservation_ok"] = r.conservation_ok;
+  w["cycles_warmup"] = static_cast<uint64_t>(r.cycles_warmup);
+  w["cycles_measured"] = static_cast<uint64_t>(r.cycles_measured);
+  w["cycles_total"] = static_cast<uint64_t>(r.cycles_total);
+  w["wall_seconds"] = r.wall_seconds;
+  w["cycles_per_second"] = r.cycles_per_second;
+  w["peak_rss_mb"] = r.peak_rss_mb;
+  return w.dump(2) + "\n";
+}
+std::string results_summary(const RunResults& r, const Config& cfg) {
+  char buf[2048];
+  std::snprintf(
+      buf, sizeof buf,
+      "netcosim run: dragonfly p=%s a=%s h=%s, %u nodes, %u routers; routing %s, traffic %s\n"
+      "  offered load      %.4f phits/(node*cycle)\n"
+      "  accepted load     %.4f phits/(node*cycle)\n"
+      "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
+      "    network         avg %.2f   injection avg %.2f\n"
+      "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
+      "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu\n"
+      "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
+      "  cycles            warm-up %u, measured %u, total %u%s\n"
+      "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
+      cfg.get_str("topology.p").c_str(), cfg.get_str("topology.a").c_str(),
+      cfg.get_str("topology.h").c_str(), r.nodes, r.routers,
+      cfg.get_str("routing.algorithm").c_str(), cfg.get_str("traffic.pattern").c_str(),
+      r.offered_load, r.accepted_load, r.latency_avg, (unsigned long long)r.latency_p50,
+      (unsigned long long)r.latency_p99, (unsigned long long)r.latency_max, r.network_latency_avg,
+      r.injection_latency_avg, r.hops_avg, r.hops_local_avg, r.hops_global_avg,
+      100.0 * r.misrouted_fraction, (unsigned long long)r.packets_generated,
+      (unsigned long long)r.packets_delivered, (unsigned long long)r.packets_in_flight,
+      (unsigned long long)r.packets_refused, r.fairness.min_node_load, r.fairness.max_node_load,
+      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured,
+      r.cycles_total,
+      r.drained
+          ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
+          : "",
+      r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
+  return buf;
+}
+
+std::string timeseries_csv(const RunResults& r) {
+  std::string out = "start,end,packets,latency_avg,misrouted_fraction,accepted_load\n";
+  char buf[256];
+  for (size_t i = 0; i < r.ts_start.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%u,%u,%llu,%.6g,%.6g,%.6g\n", r.ts_start[i],
+                  r.ts_start[i] + r.ts_bin, static_cast<unsigned long long>(r.ts_packets[i]),
+                  r.ts_latency[i], r.ts_misrouted[i], r.ts_accepted[i]);
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace netcosim

@@ -1,0 +1,21 @@
+// The formatters of a run's results (DESIGN.md §5): the netcosim.run/1 JSON document (schema
+// docs/netcosim.run-1.schema.json), the time series as CSV and a short human-readable summary.
+// Pure functions of a RunResults and the run's Config; the collection lives in sim/engine/results.
+#pragma once
+
+#include <string>
+
+#include "sim/config/config.h"
+#include "sim/stats/run_results.h"
+
+namespace netcosim {
+
+// The netcosim.run/1 JSON object, indented by 2, keys in the documented order, with a trailing
+// newline. Non-finite numbers (an average over no packets) are written as null.
+std::string results_json(const RunResults& r, const Config& cfg);
+// The time series as CSV (start,end,packets,latency_avg,misrouted_fraction,accepted_load).
+std::string timeseries_csv(const RunResults& r);
+// A short human-readable summary.
+std::string results_summary(const RunResults& r, const Config& cfg);
+
+}  // namespace netcosim

@@ -1,0 +1,43 @@
+// The figures of one run (DESIGN.md §5): what an engine's result collection
+// (sim/engine/results.cpp) fills and the formatters (sim/stats/report.h) print.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/link/packet.h"
+
+namespace netcosim {
+
+struct Fairness {
+  double min_node_load = 0, max_node_load = 0, max_min_ratio = 0, cov = 0, jain = 0;
+};
+
+struct RunResults {
+  std::string engine = "native";
+  uint32_t threads = 1;
+  uint32_t nodes = 0, routers = 0;
+  double offered_load = 0, accepted_load = 0;
+  double latency_avg = 0, network_latency_avg = 0, injection_latency_avg = 0;
+  uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;
+  double hops_avg = 0, hops_local_avg = 0, hops_global_avg = 0, misrouted_fraction = 0;
+  uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima over the window
+  uint64_t packets_generated = 0, packets_delivered = 0, packets_in_flight = 0;
+  uint64_t packets_refused = 0, packets_measured = 0;
+  Fairness fairness;
+  Cycle cycles_warmup = 0, cycles_measured = 0, cycles_total = 0;
+  bool drained = false;
+  bool conservation_ok = false;  // meaningful when drained
+  double wall_seconds = 0, cycles_per_second = 0;
+  double peak_rss_mb = 0;
+  // Time series (sim.timeseries_bin > 0): per bin of `ts_bin` cycles from cycle 0.
+  Cycle ts_bin = 0;
+  std::vector<Cycle> ts_start;
+  std::vector<uint64_t> ts_packets;  // packets generated in the bin and delivered
+  std::vector<double> ts_latency;    // their average latency
+  std::vector<double> ts_misrouted;  // the fraction of them that was misrouted
+  std::vector<double> ts_accepted;   // phits delivered in the bin / (nodes * bin)
+};
+
+}  // namespace netcosim

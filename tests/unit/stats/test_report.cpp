@@ -1,0 +1,177 @@
+// The result formatters (sim/stats/report.h): the exact netcosim.run/1 JSON text (key order of
+// docs/netcosim.run-1.schema.json, null for undefined averages), the time-series CSV and the
+// summary, for a hand-filled RunResults.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "sim/stats/report.h"
+
+using namespace netcosim;
+
+namespace {
+RunResults hand_filled() {
+  const double nan = std::nan("");
+  RunResults r;
+  r.engine = "systemc";
+  r.threads = 1;
+  r.nodes = 72;
+  r.routers = 36;
+  r.offered_load = 0.4;
+  r.accepted_load = 0.375;
+  r.latency_avg = 132.25;
+  r.latency_p50 = 120;
+  r.latency_p99 = 300;
+  r.latency_max = 410;
+  r.network_latency_avg = 100.5;
+  r.injection_latency_avg = 31.75;
+  r.hops_avg = 2.5;
+  r.hops_local_avg = 1.5;
+  r.hops_global_avg = 1.0;
+  r.hops_local_max = 3;
+  r.hops_global_max = 2;
+  r.misrouted_fraction = 0.125;
+  r.packets_generated = 1000;
+  r.packets_delivered = 990;
+  r.packets_in_flight = 10;
+  r.packets_refused = 0;
+  r.packets_measured = 800;
+  r.fairness = Fairness{0.25, 0.5, 2.0, 0.1, nan};
+  r.ts_bin = 100;
+  r.ts_start = {0, 100};
+  r.ts_packets = {3, 0};
+  r.ts_latency = {12.5, nan};
+  r.ts_misrouted = {0.25, nan};
+  r.ts_accepted = {0.125, 0.0};
+  r.drained = true;
+  r.conservation_ok = false;
+  r.cycles_warmup = 100;
+  r.cycles_measured = 100;
+  r.cycles_total = 250;
+  r.wall_seconds = 0.5;
+  r.cycles_per_second = 500.0;
+  r.peak_rss_mb = 12.75;
+  return r;
+}
+
+// Everything after the "config" object, as the schema orders it.
+const char* const kFigures = R"(  "nodes": 72,
+  "routers": 36,
+  "offered_load": 0.4,
+  "accepted_load": 0.375,
+  "latency_avg": 132.25,
+  "latency_p50": 120,
+  "latency_p99": 300,
+  "latency_max": 410,
+  "network_latency_avg": 100.5,
+  "injection_latency_avg": 31.75,
+  "hops_avg": 2.5,
+  "hops_local_avg": 1.5,
+  "hops_global_avg": 1.0,
+  "hops_local_max": 3,
+  "hops_global_max": 2,
+  "misrouted_fraction": 0.125,
+  "packets_generated": 1000,
+  "packets_delivered": 990,
+  "packets_in_flight": 10,
+  "packets_refused": 0,
+  "packets_measured": 800,
+  "fairness": {
+    "min_node_load": 0.25,
+    "max_node_load": 0.5,
+    "max_min_ratio": 2.0,
+    "cov": 0.1,
+    "jain": null
+  },
+  "timeseries": {
+    "bin": 100,
+    "start": [
+      0,
+      100
+    ],
+    "packets": [
+      3,
+      0
+    ],
+    "latency_avg": [
+      12.5,
+      null
+    ],
+    "misrouted_fraction": [
+      0.25,
+      null
+    ],
+    "accepted_load": [
+      0.125,
+      0.0
+    ]
+  },
+  "drained": true,
+  "conservation_ok": false,
+  "cycles_warmup": 100,
+  "cycles_measured": 100,
+  "cycles_total": 250,
+  "wall_seconds": 0.5,
+  "cycles_per_second": 500.0,
+  "peak_rss_mb": 12.75
+}
+)";
+}  // namespace
+
+TEST(ResultsJson, HeaderThenTheConfigThenTheFiguresInSchemaOrder) {
+  const std::string text = results_json(hand_filled(), Config());
+  const std::string head =
+      "{\n  \"schema\": \"netcosim.run/1\",\n  \"engine\": \"systemc\",\n  \"threads\": 1,\n"
+      "  \"config\": {\n";
+  ASSERT_EQ(text.substr(0, head.size()), head);
+  const size_t nodes = text.find("\n  \"nodes\": ");
+  ASSERT_NE(nodes, std::string::npos);
+  EXPECT_EQ(text.substr(nodes + 1), kFigures);
+}
+
+TEST(ResultsJson, ConfigValuesCarryTheirSchemaTypes) {
+  Config c;
+  c.set_override("sim.warmup=1234");
+  c.set_override("traffic.load=0.5");
+  c.set_override("sim.drain=true");
+  c.set_override("traffic.pattern=adv");
+  const nlohmann::json doc = nlohmann::json::parse(results_json(hand_filled(), c));
+  const nlohmann::json& cfg = doc.at("config");
+  EXPECT_TRUE(cfg.at("sim").at("warmup").is_number_integer());
+  EXPECT_EQ(cfg.at("sim").at("warmup").get<int64_t>(), 1234);
+  EXPECT_TRUE(cfg.at("traffic").at("load").is_number_float());
+  EXPECT_EQ(cfg.at("traffic").at("load").get<double>(), 0.5);
+  EXPECT_EQ(cfg.at("sim").at("drain"), true);
+  EXPECT_EQ(cfg.at("traffic").at("pattern"), "adv");
+}
+
+TEST(ResultsJson, NoTimeSeriesAndNoConservationKeyWithoutThemInTheRun) {
+  RunResults r = hand_filled();
+  r.ts_bin = 0;
+  r.drained = false;
+  const nlohmann::json doc = nlohmann::json::parse(results_json(r, Config()));
+  EXPECT_FALSE(doc.contains("timeseries"));
+  EXPECT_FALSE(doc.contains("conservation_ok"));
+  EXPECT_EQ(doc.at("drained"), false);
+}
+
+TEST(TimeseriesCsv, OneRowPerBinWithNanForEmptyBins) {
+  EXPECT_EQ(timeseries_csv(hand_filled()),
+            "start,end,packets,latency_avg,misrouted_fraction,accepted_load\n"
+            "0,100,3,12.5,0.25,0.125\n"
+            "100,200,0,nan,nan,0\n");
+}
+
+TEST(ResultsSummary, PacketAndCycleLinesNameAFailedConservation) {
+  const std::string text = results_summary(hand_filled(), Config());
+  EXPECT_NE(text.find("  packets           generated 1000, delivered 990, in flight 10, "
+                      "refused 0\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  cycles            warm-up 100, measured 100, total 250 (drained; "
+                      "CONSERVATION FAILED)\n"),
+            std::string::npos)
+      << text;
+}
