@@ -60,13 +60,14 @@ class ContentionSensor final {
   bool pending() const { return tails_ != 0 || counters_.filter_live(); }
 
  private:
+  // What every router step reads first, then the arrays.
   bool enabled_ = false;
   bool filtered_ = false;
   uint32_t alpha_256_ = 0;
-  model::ContentionCounters counters_;
   uint64_t tails_ = 0;  // input ports whose granted packet's tail has not left yet
   Cycle tail_at_[64] = {};
   uint8_t min_out_[64] = {};
+  model::ContentionCounters counters_;
 };
 
 }  // namespace netcosim

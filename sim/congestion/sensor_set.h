@@ -37,12 +37,12 @@ class SensorSet final : public GroupSensors {
   // Hooks, in the order the router calls them within a cycle.
   // 1. Start of the router's step, before any change.
   void begin_cycle(Cycle now) {
-    if (ectn_.enabled()) ectn_.record(now);
+    if (ectn_on_) ectn_.record(now);
   }
   // 2. A packet's header reached the head of input buffer of port `in_port` (counting() only).
   void head_arrived(uint32_t in_port, uint32_t min_out, uint32_t dst_node) {
     contention_.head_arrived(min_out);
-    if (ectn_.enabled()) {
+    if (ectn_on_) {
       const uint32_t g = ectn_group(in_port, dst_node);
       if (g != kNone) ectn_.head_arrived(g);
     }
@@ -50,17 +50,17 @@ class SensorSet final : public GroupSensors {
   // 3. The cycle's credits have arrived (credit counters of the output ports, by port); tails
   // that have left their input buffer by now are uncounted.
   void credits_arrived(Cycle now, const model::CreditCounter* credits) {
-    if (saturation_.enabled()) saturation_.update(now, credits);
+    if (saturation_on_) saturation_.update(now, credits);
     if (contention_.tails_pending()) {
       const uint64_t left = contention_.tails_left(now);
-      if (ectn_.enabled()) ectn_.tails_left(left);
+      if (ectn_on_) ectn_.tails_left(left);
     }
   }
   // 4. The head of `in_port` was granted; its tail leaves the input buffer at `tail_at`
   // (counting() only).
   void head_granted(uint32_t in_port, uint32_t min_out, uint32_t dst_node, Cycle tail_at) {
     contention_.head_granted(in_port, min_out, tail_at);
-    if (ectn_.enabled()) ectn_.head_granted(in_port, ectn_group(in_port, dst_node));
+    if (ectn_on_) ectn_.head_granted(in_port, ectn_group(in_port, dst_node));
   }
   // 5. End of the router's cycle: the counters' clock edge.
   void end_cycle() {
@@ -85,9 +85,13 @@ class SensorSet final : public GroupSensors {
     return g == ectn_.my_group() ? kNone : g;
   }
 
-  const Dragonfly& topo_;
+  // The flags every router step reads, in the set's first cache line with the contention
+  // sensor's own flags and pending tails.
+  bool ectn_on_ = false;        // ECtN wired (wire_group)
+  bool saturation_on_ = false;  // PiggyBack bits updated
   bool ectn_needed_ = false;
   uint32_t group_ = 0;  // this router's group
+  const Dragonfly& topo_;
   ContentionSensor contention_;
   EctnSensor ectn_;
   SaturationSensor saturation_;

@@ -231,7 +231,6 @@ class Router final : public RouterModel {
   Outputs out_;
   PortView view_;          // over credits_, out_'s levels, sensors_ and this router
   bool adaptive_ = false;  // re-route waiting heads every cycle
-  SensorSet sensors_;
   const VcOrder* vc_check_ = nullptr;
   uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
@@ -239,6 +238,9 @@ class Router final : public RouterModel {
   uint64_t remote_in_ = 0;     // input ports whose link crosses partitions (collect_remote)
   uint64_t remote_out_ = 0;    // output ports whose link crosses partitions
   NicTable nics_;
+  // Last: the sensors' arrays are large (about 2 KB) and would spread the router's hot fields
+  // over more cache lines; their flags sit in the set's first line.
+  SensorSet sensors_;
 };
 
 }  // namespace netcosim
