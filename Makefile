@@ -37,11 +37,11 @@ test: build asan-build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Unit tests and in-process network tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan-build: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETCOSIM_SANITIZE=ON \
 	      -DNETCOSIM_UNIT_TESTS_ONLY=ON
-	cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests network_tests
 
 test-asan: asan-build
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -1,5 +1,5 @@
 // Per-output contention counters (seed 001 Sec. III; thesis 000 Sec. 4.2.1.1): the block model of
-// rtl/contention_counters.sv (co-simulated by testbench/cosim_contention_counters.cpp).
+// rtl/contention_counters.sv (co-simulated by the bench cosim_contention_counters.cpp).
 //
 // One counter per output port. A counter is incremented when a packet's header reaches the head of
 // an input buffer, by the packet's *minimal* output; it is decremented when that packet's tail

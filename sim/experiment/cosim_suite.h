@@ -1,13 +1,14 @@
-// The runs of `netcosim cosim` (docs/cosim.md): one co-simulation bench (testbench/cosim_<block>,
-// one SystemC executable per block since SystemC elaborates once per process; DESIGN.md §6) per
-// block, over every parameter set of rtl/catalog.h, started by the process runner.
+// The runs of `netcosim cosim` (docs/cosim.md): one co-simulation bench (the executable
+// cosim_<block> built from the testbench folder, one SystemC executable per block since SystemC
+// elaborates once per process; DESIGN.md §6) per block, over every parameter set of rtl/catalog.h,
+// started by the process runner.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "sim/experiment/cosim_verdict.h"
 #include "rtl/catalog.h"
+#include "sim/experiment/cosim_verdict.h"
 
 namespace netcosim::experiment {
 

@@ -7,7 +7,7 @@
 
 #include <set>
 
-#include "../config_error.h"
+#include "../config/config_error.h"
 #include "sim/config/strategy_catalog.h"
 #include "sim/routing/dragonfly/olm.h"
 #include "sim/routing/routing.h"
