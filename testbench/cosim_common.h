@@ -39,7 +39,7 @@
 #include <boost/program_options.hpp>
 
 #include "rtl/catalog.h"
-#include "sim/util/json.h"
+#include "sim/util/json_number.h"
 #include "sim/util/rng.h"
 
 namespace netcosim::cosim {
@@ -109,7 +109,7 @@ T packed(int bits, const std::vector<std::pair<int, uint64_t>>& fields_lsb_value
 }
 
 // ---------------------------------------------------------------------------------------------
-// The stimulus draws from the simulator's random stream (sim/core/rng.h, DESIGN.md §2.4): one
+// The stimulus draws from the simulator's random stream (sim/util/rng.h, DESIGN.md §2.4): one
 // stream per bench run, seeded from --seed (kind kRngKindTestbench separates it from the
 // simulator's node and router streams).
 constexpr uint64_t kRngKindTestbench = 0x7e57be4c4ULL;
@@ -706,28 +706,22 @@ inline int bench_main_checked(int argc, char** argv, const BenchInfo& info) {
                                                       : ("counters at 0: " + missing).c_str());
   }
   if (!o.json.empty()) {
-    netcosim::JsonWriter js(0);
-    js.begin_object()
-        .kv("block", std::string(block))
-        .kv("params", set->params)
-        .kv("cycles", r.cycles_compared)
-        .kv("mismatches", r.mismatches)
-        .kv("rtl_cycles_per_s", rtl_cps)
-        .kv("model_cycles_per_s", model_cps)
-        .kv("requested_cycles", o.cycles)
-        .kv("seed", o.seed);
-    js.key("first_mismatch_cycle");
-    if (r.mismatches != 0) {
-      js.value(r.fail_cycle);
-    } else {
-      js.null();
-    }
-    if (!info.mutant.empty()) js.kv("mutant", info.mutant);
-    js.key("coverage").begin_object();
-    for (const auto& c : r.coverage) js.kv(c.name, c.value);
-    js.end_object();
-    js.kv("coverage_complete", coverage_complete).end_object();
-    if (!write_file_atomically(o.json, js.str() + "\n", why)) {
+    nlohmann::ordered_json js;
+    js["block"] = block;
+    js["params"] = set->params;
+    js["cycles"] = r.cycles_compared;
+    js["mismatches"] = r.mismatches;
+    js["rtl_cycles_per_s"] = util::finite_or_null(rtl_cps);
+    js["model_cycles_per_s"] = util::finite_or_null(model_cps);
+    js["requested_cycles"] = o.cycles;
+    js["seed"] = o.seed;
+    js["first_mismatch_cycle"] =
+        r.mismatches != 0 ? nlohmann::ordered_json(r.fail_cycle) : nlohmann::ordered_json();
+    if (!info.mutant.empty()) js["mutant"] = info.mutant;
+    js["coverage"] = nlohmann::ordered_json::object();
+    for (const auto& c : r.coverage) js["coverage"][c.name] = c.value;
+    js["coverage_complete"] = coverage_complete;
+    if (!write_file_atomically(o.json, js.dump() + "\n", why)) {
       return usage_error("--json '" + o.json + "': cannot write: " + why);
     }
   }

@@ -110,6 +110,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   const Cycle total = control.total_cycles(merged.last_eject);
   RunResults r = collect_results(merged, plan, net.topology().nodes(), total);
   r.routers = net.topology().routers();
+  r.topology = net.topology().describe();
   r.offered_load = net.config().get_float("traffic.load");
   std::vector<double> loads;
   loads.reserve(net.nics().size());

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sim/util/json_number.h"
 #include "sim/util/process.h"
 
 namespace netcosim::experiment {
@@ -144,21 +145,20 @@ std::string area_table_text(const std::vector<AreaRow>& rows) {
 }
 
 std::string area_json(const std::vector<AreaRow>& rows) {
-  std::string js = "[\n";
-  for (size_t k = 0; k < rows.size(); ++k) {
-    const auto& r = rows[k];
-    char nand[64];
-    std::snprintf(nand, sizeof nand, "%.1f", r.nand2);
-    js += "  {\"block\": \"" + r.block + "\", \"params\": \"" + r.params +
-          "\", \"cells\": " + std::to_string(r.cells) +
-          ", \"flip_flops\": " + std::to_string(r.flip_flops) +
-          ", \"cmos_cells\": " + std::to_string(r.cmos_cells) +
-          ", \"transistors\": " + std::to_string(r.transistors) +
-          ", \"transistors_complete\": " + (r.transistors_partial ? "false" : "true") +
-          ", \"nand2_eq\": " + nand + ", \"logic_depth\": " + std::to_string(r.depth) + "}" +
-          (k + 1 < rows.size() ? "," : "") + "\n";
+  nlohmann::ordered_json doc = nlohmann::ordered_json::array();
+  for (const AreaRow& r : rows) {
+    nlohmann::ordered_json& o = doc.emplace_back();
+    o["block"] = r.block;
+    o["params"] = r.params;
+    o["cells"] = r.cells;
+    o["flip_flops"] = r.flip_flops;
+    o["cmos_cells"] = r.cmos_cells;
+    o["transistors"] = r.transistors;
+    o["transistors_complete"] = !r.transistors_partial;
+    o["nand2_eq"] = util::finite_or_null(r.nand2);
+    o["logic_depth"] = r.depth;
   }
-  return js + "]\n";
+  return doc.dump(2) + '\n';
 }
 
 }  // namespace netcosim::experiment

@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "sim/util/json.h"
 #include "sim/util/json_number.h"
 #include "sim/util/process.h"
 
@@ -149,30 +148,28 @@ std::string bench_row_text(const BenchRow& r) {
 }
 
 std::string bench_json(const std::vector<BenchRow>& rows) {
-  JsonWriter w;
-  w.begin_array();
+  using util::finite_or_null;
+  nlohmann::ordered_json doc = nlohmann::ordered_json::array();
   for (const BenchRow& r : rows) {
-    w.begin_object();
-    w.kv("network", r.point.network);
-    w.kv("traffic", r.point.traffic);
-    w.kv("routing", r.point.routing);
-    w.kv("engine", r.point.engine);
-    w.kv("threads", r.point.threads);
-    w.kv("cycles", static_cast<uint64_t>(r.cycles));
-    w.kv("cycles_per_second", r.cycles_per_second);
-    w.kv("packet_hops_per_second", r.packet_hops_per_second);
-    w.kv("peak_rss_mb", r.peak_rss_mb);
-    w.kv("wall_seconds", r.wall_seconds);
-    w.kv("load", std::strtod(kBenchLoad, nullptr));
-    w.kv("warmup", r.point.warmup);
-    w.kv("measure", r.point.measure);
-    w.kv("accepted_load", r.accepted_load);
-    w.kv("hops_avg", r.hops_avg);
-    w.kv("packets_delivered", static_cast<uint64_t>(r.packets_delivered));
-    w.end_object();
+    nlohmann::ordered_json& o = doc.emplace_back();
+    o["network"] = r.point.network;
+    o["traffic"] = r.point.traffic;
+    o["routing"] = r.point.routing;
+    o["engine"] = r.point.engine;
+    o["threads"] = r.point.threads;
+    o["cycles"] = static_cast<uint64_t>(r.cycles);
+    o["cycles_per_second"] = finite_or_null(r.cycles_per_second);
+    o["packet_hops_per_second"] = finite_or_null(r.packet_hops_per_second);
+    o["peak_rss_mb"] = finite_or_null(r.peak_rss_mb);
+    o["wall_seconds"] = finite_or_null(r.wall_seconds);
+    o["load"] = std::strtod(kBenchLoad, nullptr);
+    o["warmup"] = r.point.warmup;
+    o["measure"] = r.point.measure;
+    o["accepted_load"] = finite_or_null(r.accepted_load);
+    o["hops_avg"] = finite_or_null(r.hops_avg);
+    o["packets_delivered"] = static_cast<uint64_t>(r.packets_delivered);
   }
-  w.end_array();
-  return w.str() + '\n';
+  return doc.dump(2) + '\n';
 }
 
 }  // namespace netcosim::experiment

@@ -114,19 +114,18 @@ std::string cosim_row_text(const CosimRow& r) {
 }
 
 std::string cosim_json(const std::vector<CosimRow>& rows) {
-  std::string js = "[\n";
-  for (size_t k = 0; k < rows.size(); ++k) {
-    char rates[128];
-    std::snprintf(rates, sizeof rates, "\"rtl_cycles_per_s\": %.1f, \"model_cycles_per_s\": %.1f",
-                  rows[k].rtl_cps, rows[k].model_cps);
-    js += "  {\"block\": \"" + rows[k].block + "\", \"params\": \"" + rows[k].params +
-          "\", \"cycles\": " + std::to_string(rows[k].cycles) +
-          ", \"mismatches\": " + (rows[k].ran ? std::to_string(rows[k].mismatches) : "null") +
-          ", " + rates +
-          (rows[k].ran ? "" : ", \"error\": \"the bench did not run to completion\"") + "}" +
-          (k + 1 < rows.size() ? "," : "") + "\n";
+  nlohmann::ordered_json doc = nlohmann::ordered_json::array();
+  for (const CosimRow& r : rows) {
+    nlohmann::ordered_json& o = doc.emplace_back();
+    o["block"] = r.block;
+    o["params"] = r.params;
+    o["cycles"] = r.cycles;
+    o["mismatches"] = r.ran ? nlohmann::ordered_json(r.mismatches) : nlohmann::ordered_json();
+    o["rtl_cycles_per_s"] = util::finite_or_null(r.rtl_cps);
+    o["model_cycles_per_s"] = util::finite_or_null(r.model_cps);
+    if (!r.ran) o["error"] = "the bench did not run to completion";
   }
-  return js + "]\n";
+  return doc.dump(2) + '\n';
 }
 
 }  // namespace netcosim::experiment

@@ -10,12 +10,14 @@
 #include <mutex>
 #include <thread>
 
-#include "sim/util/json.h"
+#include "sim/util/json_number.h"
 #include "sim/util/output_file.h"
 
 namespace netcosim::experiment {
 
 namespace {
+
+using ordered_json = nlohmann::ordered_json;
 
 std::string fmt(const char* f, double v) {
   char buf[64];
@@ -145,7 +147,7 @@ std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
         std::atomic<double>& f = frac[idx];
         p.res = run_native(
             *net, [&f](Cycle t, Cycle end) { f.store(std::min(1.0, double(t) / end)); }, 1);
-        p.json = compact_json(results_json(p.res, c));
+        p.json = results_json_line(p.res, c);
       } catch (const std::exception& e) {
         const std::string what =
             "load " + fmt("%g", p.load) + ", seed " + std::to_string(p.seed) + ": " + e.what();
@@ -252,46 +254,36 @@ std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation&
 
 std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
                          const Saturation& sat) {
-  JsonWriter w;
-  w.begin_object();
-  w.kv("schema", "netcosim.sweep/1");
-  w.kv("config_file", info.config_file);
-  w.key("sets").begin_array();
-  for (const auto& s : info.sets) w.value(s);
-  w.end_array();
-  w.kv("loads", info.loads_spec);
-  w.kv("seeds", static_cast<uint64_t>(info.seeds));
-  w.kv("first_seed", info.seed0);
-  w.kv("jobs", static_cast<uint64_t>(info.jobs));
-  w.kv("runs", static_cast<uint64_t>(info.runs));
-  w.kv("wall_seconds", info.wall_seconds);
-  w.key("saturation").begin_object();
-  w.kv("throughput", rows[sat.best].accepted.mean);
-  w.kv("throughput_offered_load", rows[sat.best].offered);
-  w.key("point");
-  if (sat.point >= 0)
-    w.value(rows[sat.point].offered);
-  else
-    w.null();
-  w.kv("threshold", kSaturationFraction);
-  w.end_object();
-  w.key("rows").begin_array();
+  using util::finite_or_null;
+  ordered_json w;
+  w["schema"] = "netcosim.sweep/1";
+  w["config_file"] = info.config_file;
+  w["sets"] = info.sets;
+  w["loads"] = info.loads_spec;
+  w["seeds"] = static_cast<uint64_t>(info.seeds);
+  w["first_seed"] = info.seed0;
+  w["jobs"] = static_cast<uint64_t>(info.jobs);
+  w["runs"] = static_cast<uint64_t>(info.runs);
+  w["wall_seconds"] = finite_or_null(info.wall_seconds);
+  ordered_json& s = w["saturation"];
+  s["throughput"] = finite_or_null(rows[sat.best].accepted.mean);
+  s["throughput_offered_load"] = finite_or_null(rows[sat.best].offered);
+  s["point"] = sat.point >= 0 ? finite_or_null(rows[sat.point].offered) : ordered_json(nullptr);
+  s["threshold"] = kSaturationFraction;
+  w["rows"] = ordered_json::array();
   for (const SweepRow& r : rows) {
-    w.begin_object();
-    w.kv("offered_load", r.offered);
-    w.kv("accepted_load", r.accepted.mean);
-    w.kv("accepted_ci95", r.accepted.ci95);
-    w.kv("latency_avg", r.latency.mean);
-    w.kv("latency_ci95", r.latency.ci95);
-    w.kv("latency_p99", r.latency_p99);
-    w.kv("hops_avg", r.hops);
-    w.kv("misrouted_fraction", r.misrouted);
-    w.kv("jain", r.jain);
-    w.end_object();
+    ordered_json& o = w["rows"].emplace_back();
+    o["offered_load"] = finite_or_null(r.offered);
+    o["accepted_load"] = finite_or_null(r.accepted.mean);
+    o["accepted_ci95"] = finite_or_null(r.accepted.ci95);
+    o["latency_avg"] = finite_or_null(r.latency.mean);
+    o["latency_ci95"] = finite_or_null(r.latency.ci95);
+    o["latency_p99"] = finite_or_null(r.latency_p99);
+    o["hops_avg"] = finite_or_null(r.hops);
+    o["misrouted_fraction"] = finite_or_null(r.misrouted);
+    o["jain"] = finite_or_null(r.jain);
   }
-  w.end_array();
-  w.end_object();
-  return w.str() + '\n';
+  return w.dump(2) + '\n';
 }
 
 std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows) {
@@ -322,29 +314,6 @@ std::string write_outputs(const std::string& dir, const SweepInfo& info, const S
   util::write_output_file(dir + "/saturation.txt", saturation_text(rows, sat));
   util::write_output_file(dir + "/summary.json", summary_json(info, rows, sat));
   return table_text(info, spec.loads.size(), rows) + saturation_text(rows, sat);
-}
-
-std::string compact_json(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  bool in_str = false, esc = false;
-  for (char c : s) {
-    if (in_str) {
-      out += c;
-      if (esc)
-        esc = false;
-      else if (c == '\\')
-        esc = true;
-      else if (c == '"')
-        in_str = false;
-    } else if (c == '"') {
-      in_str = true;
-      out += c;
-    } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace netcosim::experiment

@@ -111,7 +111,4 @@ std::string table_text(const SweepInfo& info, size_t loads, const std::vector<Sw
 std::string write_outputs(const std::string& dir, const SweepInfo& info, const SweepSpec& spec,
                           const std::vector<SweepPoint>& points);
 
-// One line of JSON: drops the writer's indentation (whitespace outside strings).
-std::string compact_json(const std::string& s);
-
 }  // namespace netcosim::experiment

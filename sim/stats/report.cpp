@@ -76,9 +76,8 @@ void add_figures(ordered_json& w, const RunResults& r) {
   w["packets_refused"] = r.packets_refused;
   w["packets_measured"] = r.packets_measured;
 }
-}  // namespace
 
-std::string results_json(const RunResults& r, const Config& cfg) {
+ordered_json results_document(const RunResults& r, const Config& cfg) {
   ordered_json w;
   w["schema"] = "netcosim.run/1";
   w["engine"] = r.engine;
@@ -97,37 +96,42 @@ std::string results_json(const RunResults& r, const Config& cfg) {
   w["wall_seconds"] = r.wall_seconds;
   w["cycles_per_second"] = r.cycles_per_second;
   w["peak_rss_mb"] = r.peak_rss_mb;
-  return w.dump(2) + "\n";
+  return w;
+}
+}  // namespace
+
+std::string results_json(const RunResults& r, const Config& cfg) {
+  return results_document(r, cfg).dump(2) + "\n";
+}
+std::string results_json_line(const RunResults& r, const Config& cfg) {
+  return results_document(r, cfg).dump();
 }
 std::string results_summary(const RunResults& r, const Config& cfg) {
   char buf[2048];
-  std::snprintf(
-      buf, sizeof buf,
-      "netcosim run: dragonfly p=%s a=%s h=%s, %u nodes, %u routers; routing %s, traffic %s\n"
-      "  offered load      %.4f phits/(node*cycle)\n"
-      "  accepted load     %.4f phits/(node*cycle)\n"
-      "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
-      "    network         avg %.2f   injection avg %.2f\n"
-      "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
-      "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu\n"
-      "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
-      "  cycles            warm-up %u, measured %u, total %u%s\n"
-      "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
-      cfg.get_str("topology.p").c_str(), cfg.get_str("topology.a").c_str(),
-      cfg.get_str("topology.h").c_str(), r.nodes, r.routers,
-      cfg.get_str("routing.algorithm").c_str(), cfg.get_str("traffic.pattern").c_str(),
-      r.offered_load, r.accepted_load, r.latency_avg, (unsigned long long)r.latency_p50,
-      (unsigned long long)r.latency_p99, (unsigned long long)r.latency_max, r.network_latency_avg,
-      r.injection_latency_avg, r.hops_avg, r.hops_local_avg, r.hops_global_avg,
-      100.0 * r.misrouted_fraction, (unsigned long long)r.packets_generated,
-      (unsigned long long)r.packets_delivered, (unsigned long long)r.packets_in_flight,
-      (unsigned long long)r.packets_refused, r.fairness.min_node_load, r.fairness.max_node_load,
-      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured,
-      r.cycles_total,
-      r.drained
-          ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
-          : "",
-      r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
+  std::snprintf(buf, sizeof buf,
+                "netcosim run: %s; routing %s, traffic %s\n"
+                "  offered load      %.4f phits/(node*cycle)\n"
+                "  accepted load     %.4f phits/(node*cycle)\n"
+                "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
+                "    network         avg %.2f   injection avg %.2f\n"
+                "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
+                "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu\n"
+                "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
+                "  cycles            warm-up %u, measured %u, total %u%s\n"
+                "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
+                r.topology.c_str(), cfg.get_str("routing.algorithm").c_str(),
+                cfg.get_str("traffic.pattern").c_str(), r.offered_load, r.accepted_load,
+                r.latency_avg, (unsigned long long)r.latency_p50, (unsigned long long)r.latency_p99,
+                (unsigned long long)r.latency_max, r.network_latency_avg, r.injection_latency_avg,
+                r.hops_avg, r.hops_local_avg, r.hops_global_avg, 100.0 * r.misrouted_fraction,
+                (unsigned long long)r.packets_generated, (unsigned long long)r.packets_delivered,
+                (unsigned long long)r.packets_in_flight, (unsigned long long)r.packets_refused,
+                r.fairness.min_node_load, r.fairness.max_node_load, r.fairness.max_min_ratio,
+                r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured, r.cycles_total,
+                r.drained ? (r.conservation_ok ? " (drained; conservation ok)"
+                                               : " (drained; CONSERVATION FAILED)")
+                          : "",
+                r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
   return buf;
 }
 

@@ -13,9 +13,11 @@ namespace netcosim {
 // The netcosim.run/1 JSON object, indented by 2, keys in the documented order, with a trailing
 // newline. Non-finite numbers (an average over no packets) are written as null.
 std::string results_json(const RunResults& r, const Config& cfg);
+// The same document on one line, without a newline (a line of a sweep's points.jsonl).
+std::string results_json_line(const RunResults& r, const Config& cfg);
 // The time series as CSV (start,end,packets,latency_avg,misrouted_fraction,accepted_load).
 std::string timeseries_csv(const RunResults& r);
-// A short human-readable summary.
+// A short human-readable summary; its first line names the topology by r.topology.
 std::string results_summary(const RunResults& r, const Config& cfg);
 
 }  // namespace netcosim

@@ -18,6 +18,7 @@ struct RunResults {
   std::string engine = "native";
   uint32_t threads = 1;
   uint32_t nodes = 0, routers = 0;
+  std::string topology;  // Topology::describe(): for the summary (not in the JSON)
   double offered_load = 0, accepted_load = 0;
   double latency_avg = 0, network_latency_avg = 0, injection_latency_avg = 0;
   uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;

@@ -2,7 +2,9 @@
 // figures are read from the right sections of a yosys log.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "sim/experiment/area.h"
 
@@ -53,6 +55,35 @@ TEST(Area, LatchAndMissingSectionsAreFailures) {
   EXPECT_EQ(why, "infers a latch");
   EXPECT_FALSE(parse_yosys_log("=== blk ===\n", "blk", row, why));
   EXPECT_EQ(why, "no statistics in the yosys log");
+}
+
+// The --json document of `netcosim area`: one object per row, keys in order, strings escaped,
+// transistors_complete the negation of the '+' of yosys, NAND2 equivalents exact (transistors / 4).
+TEST(Area, JsonRowsKeyOrderAndExactFigures) {
+  AreaRow row;
+  ASSERT_TRUE([&] {
+    std::string why;
+    return parse_yosys_log(kLog, "blk", row, why);
+  }());
+  row.block = "blk";  // set by synthesize(), not by the log
+  row.params = "N=3,\"q\"";
+  const std::string text = area_json({row});
+  EXPECT_NE(text.find(R"("params": "N=3,\"q\"")"), std::string::npos) << text;
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  ASSERT_EQ(doc.size(), 1u);
+  std::vector<std::string> keys;
+  for (const auto& kv : doc[0].items()) keys.push_back(kv.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"block", "params", "cells", "flip_flops", "cmos_cells",
+                                            "transistors", "transistors_complete", "nand2_eq",
+                                            "logic_depth"}));
+  EXPECT_EQ(doc[0]["block"], "blk");
+  EXPECT_EQ(doc[0]["cells"], 12);
+  EXPECT_EQ(doc[0]["flip_flops"], 5);
+  EXPECT_EQ(doc[0]["transistors"], 150);
+  EXPECT_EQ(doc[0]["transistors_complete"], false);
+  EXPECT_EQ(doc[0]["nand2_eq"].get<double>(), 37.5);
+  EXPECT_EQ(doc[0]["logic_depth"], 7);
+  EXPECT_EQ(area_json({}), "[]\n");
 }
 
 }  // namespace

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,6 +69,48 @@ TEST(BenchSuite, FiguresOfARunJson) {
   EXPECT_DOUBLE_EQ(r.packet_hops_per_second, 1000 * 2.5 / 0.4);  // delivered x hops / wall
   BenchRow missing;
   EXPECT_FALSE(read_run_json("{\"cycles_total\": 1}", missing));
+}
+
+// The --json document: one object per row, the keys in the order of docs/performance.md, the
+// figures as read (every double reads back to the same double), a figure that is not finite as
+// null, and the suite's load.
+TEST(BenchSuite, JsonRowsKeyOrderExactFiguresAndNullForNonFinite) {
+  BenchRow r;
+  r.point =
+      BenchPoint{"h2", "adv+1", "val", "native", "/cfg/dragonfly-h2.ini", 2, 20000, 80000, {}};
+  r.cycles = 100000;
+  r.cycles_per_second = 1.0 / 3.0 * 1e6;
+  r.packet_hops_per_second = NAN;
+  r.peak_rss_mb = 6.5;
+  r.wall_seconds = 0.4;
+  r.accepted_load = 0.39;
+  r.hops_avg = 2.5;
+  r.packets_delivered = 1000;
+  const std::string text = bench_json({r});
+  EXPECT_EQ(text.back(), '\n');
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  ASSERT_TRUE(doc.is_array());
+  ASSERT_EQ(doc.size(), 1u);
+  const auto& o = doc[0];
+  std::vector<std::string> keys;
+  for (const auto& kv : o.items()) keys.push_back(kv.key());
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"network", "traffic", "routing", "engine", "threads",
+                                      "cycles", "cycles_per_second", "packet_hops_per_second",
+                                      "peak_rss_mb", "wall_seconds", "load", "warmup", "measure",
+                                      "accepted_load", "hops_avg", "packets_delivered"}));
+  EXPECT_EQ(o["traffic"], "adv+1");
+  EXPECT_EQ(o["threads"], 2u);
+  EXPECT_TRUE(o["cycles"].is_number_unsigned());
+  EXPECT_EQ(o["cycles"], 100000u);
+  EXPECT_EQ(o["cycles_per_second"].get<double>(), 1.0 / 3.0 * 1e6);
+  EXPECT_TRUE(o["packet_hops_per_second"].is_null());
+  EXPECT_EQ(o["load"].get<double>(), std::strtod(kBenchLoad, nullptr));
+  EXPECT_EQ(o["warmup"], 20000u);
+  EXPECT_EQ(o["measure"], 80000u);
+  EXPECT_EQ(o["accepted_load"].get<double>(), 0.39);
+  EXPECT_EQ(o["packets_delivered"], 1000u);
+  EXPECT_EQ(bench_json({}), "[]\n");
 }
 
 }  // namespace

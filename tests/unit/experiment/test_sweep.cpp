@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -150,9 +151,64 @@ TEST(SweepOutput, CsvRowAndSaturationText) {
             "at every load up to 0.3)\n");
 }
 
-TEST(SweepOutput, CompactJsonDropsWhitespaceOutsideStrings) {
-  EXPECT_EQ(compact_json("{\n  \"a b\": \"x \\\" y\",\n  \"c\": [1, 2]\n}\n"),
-            "{\"a b\":\"x \\\" y\",\"c\":[1,2]}");
+// summary.json: the keys in the documented order (docs/sweep.md), strings escaped, a value that
+// does not exist (a CI of one seed, a saturation point not reached) written as null, and every
+// double written so that it reads back to the same double.
+TEST(SweepOutput, SummaryJsonKeyOrderEscapesNullsAndExactNumbers) {
+  auto rows = rows_of({0.1, 0.3}, {0.1, 1.0 / 3.0});
+  rows[0].accepted.ci95 = NAN;
+  rows[1].latency = {129.751, 2.5};
+  SweepInfo info;
+  info.config_file = "dir/a \"b\".ini";
+  info.sets = {"routing.algorithm=min"};
+  info.loads_spec = "0.1:0.3:0.2";
+  info.seeds = 1;
+  info.jobs = 2;
+  info.runs = 2;
+  info.seed0 = 7;
+  info.wall_seconds = 0.25;
+  const Saturation sat = saturation(rows);  // not reached: 1/3 >= 0.95 * 0.3
+  ASSERT_EQ(sat.point, -1);
+  const std::string text = summary_json(info, rows, sat);
+  EXPECT_NE(text.find(R"("config_file": "dir/a \"b\".ini")"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("point": null)"), std::string::npos) << text;
+  EXPECT_EQ(text.back(), '\n');
+  const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);
+  std::vector<std::string> keys;
+  for (const auto& kv : doc.items()) keys.push_back(kv.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"schema", "config_file", "sets", "loads", "seeds",
+                                            "first_seed", "jobs", "runs", "wall_seconds",
+                                            "saturation", "rows"}));
+  EXPECT_EQ(doc["schema"], "netcosim.sweep/1");
+  EXPECT_EQ(doc["sets"], nlohmann::ordered_json::array({"routing.algorithm=min"}));
+  EXPECT_EQ(doc["first_seed"], 7u);
+  EXPECT_EQ(doc["saturation"]["throughput"].get<double>(), 1.0 / 3.0);  // bit-exact round trip
+  EXPECT_EQ(doc["saturation"]["throughput_offered_load"].get<double>(), 0.3);
+  EXPECT_EQ(doc["saturation"]["threshold"].get<double>(), kSaturationFraction);
+  ASSERT_EQ(doc["rows"].size(), 2u);
+  EXPECT_TRUE(doc["rows"][0]["accepted_ci95"].is_null());
+  EXPECT_EQ(doc["rows"][1]["latency_avg"].get<double>(), 129.751);
+  EXPECT_EQ(doc["rows"][1]["latency_ci95"].get<double>(), 2.5);
+  std::vector<std::string> row_keys;
+  for (const auto& kv : doc["rows"][1].items()) row_keys.push_back(kv.key());
+  EXPECT_EQ(row_keys, (std::vector<std::string>{"offered_load", "accepted_load", "accepted_ci95",
+                                                "latency_avg", "latency_ci95", "latency_p99",
+                                                "hops_avg", "misrouted_fraction", "jain"}));
+}
+
+TEST(SweepOutput, SummaryJsonSaturationPointIsTheOfferedLoadOfItsRow) {
+  const auto rows = rows_of({0.1, 0.2, 0.3}, {0.1, 0.15, 0.16});  // 0.15 < 0.95 * 0.2
+  const nlohmann::json doc = nlohmann::json::parse(summary_json({}, rows, saturation(rows)));
+  EXPECT_EQ(doc["saturation"]["point"].get<double>(), 0.2);
+  EXPECT_EQ(doc["saturation"]["throughput"].get<double>(), 0.16);
+}
+
+// points.jsonl: each point's netcosim.run/1 document on one line, exactly as stored.
+TEST(SweepOutput, PointsJsonlIsOneDocumentPerLine) {
+  std::vector<SweepPoint> pts(2);
+  pts[0].json = R"({"schema":"netcosim.run/1","a":1})";
+  pts[1].json = R"({"schema":"netcosim.run/1","a":2})";
+  EXPECT_EQ(points_jsonl(pts), pts[0].json + "\n" + pts[1].json + "\n");
 }
 
 }  // namespace

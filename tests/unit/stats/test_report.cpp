@@ -19,6 +19,7 @@ RunResults hand_filled() {
   r.threads = 1;
   r.nodes = 72;
   r.routers = 36;
+  r.topology = "testnet k=3 (36 routers, 72 nodes)";
   r.offered_load = 0.4;
   r.accepted_load = 0.375;
   r.latency_avg = 132.25;
@@ -157,11 +158,38 @@ TEST(ResultsJson, NoTimeSeriesAndNoConservationKeyWithoutThemInTheRun) {
   EXPECT_EQ(doc.at("drained"), false);
 }
 
+// A sweep's points.jsonl line: the indented document with the whitespace between tokens removed
+// (the same keys, order and number texts), on one line without a newline.
+TEST(ResultsJson, LineIsTheIndentedDocumentWithoutWhitespaceBetweenTokens) {
+  const std::string line = results_json_line(hand_filled(), Config());
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+  std::string figures;  // kFigures without its indentation, newlines and the space after ':'
+  for (const char c : std::string(kFigures))
+    if (c != ' ' && c != '\n') figures += c;
+  const size_t nodes = line.find(",\"nodes\":");
+  ASSERT_NE(nodes, std::string::npos) << line;
+  EXPECT_EQ(line.substr(nodes + 1), figures);
+  EXPECT_EQ(line.rfind("{\"schema\":\"netcosim.run/1\",\"engine\":\"systemc\",\"threads\":1,", 0),
+            0u)
+      << line;
+  EXPECT_EQ(nlohmann::json::parse(line),
+            nlohmann::json::parse(results_json(hand_filled(), Config())));
+}
+
 TEST(TimeseriesCsv, OneRowPerBinWithNanForEmptyBins) {
   EXPECT_EQ(timeseries_csv(hand_filled()),
             "start,end,packets,latency_avg,misrouted_fraction,accepted_load\n"
             "0,100,3,12.5,0.25,0.125\n"
             "100,200,0,nan,nan,0\n");
+}
+
+TEST(ResultsSummary, FirstLineNamesTheTopologyByItsOwnDescription) {
+  Config c;
+  c.set_override("routing.algorithm=val");
+  c.set_override("traffic.pattern=adv");
+  const std::string text = results_summary(hand_filled(), c);
+  EXPECT_EQ(text.substr(0, text.find('\n') + 1),
+            "netcosim run: testnet k=3 (36 routers, 72 nodes); routing val, traffic adv\n");
 }
 
 TEST(ResultsSummary, PacketAndCycleLinesNameAFailedConservation) {
