@@ -10,6 +10,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
