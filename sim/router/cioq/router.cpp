@@ -72,6 +72,11 @@ void Router::attach_nic(uint32_t port, Nic* nic) {
   if (nic->next_gen < nics_.next_gen_min) nics_.next_gen_min = nic->next_gen;
 }
 
+void Router::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet& pkt) {
+  b.min_out = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
+  sensors_.head_arrived(i, b.min_out, pkt.dst);
+}
+
 // Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
 bool Router::receive(Cycle now) {
   bool got = false;
