@@ -12,7 +12,6 @@
 #include <sstream>
 
 #include "sim/config/strategy_catalog.h"
-#include "sim/topology/dragonfly.h"
 
 namespace netcosim {
 
@@ -22,13 +21,15 @@ constexpr double kBig = 2147483647.0;  // 2^31 - 1
 
 // The schema. Defaults: the router of thesis 000 Table 1.2 (buffers, latencies, speedup) on the
 // embedded small Dragonfly (p=2, a=4, h=2; thesis Table 2.4 sizes) with MIN routing.
-// The allowed values of the strategy keys come from the strategy catalogue.
+// The allowed values of the strategy keys come from the strategy catalogue, those of
+// topology.type from the topology catalogue.
 const std::vector<KeySpec>& config_schema() {
   static const std::string algorithms = strategy_names(*strategy_family("routing.algorithm"));
   static const std::string triggers = strategy_names(*strategy_family("routing.trigger"));
   static const std::string policies = strategy_names(*strategy_family("routing.global_policy"));
+  static const std::string topologies = topology_names();
   static const std::vector<KeySpec> schema = {
-      {"topology.type", KeyType::Enum, "dragonfly", 0, 0, "dragonfly", "network topology"},
+      {"topology.type", KeyType::Enum, "dragonfly", 0, 0, topologies.c_str(), "network topology"},
       {"topology.p", KeyType::Int, "2", 1, 64, nullptr, "nodes per router"},
       {"topology.a", KeyType::Int, "4", 1, 64, nullptr, "routers per group"},
       {"topology.h", KeyType::Int, "2", 1, 64, nullptr, "global links per router"},
@@ -489,15 +490,16 @@ namespace {
 
 // Topology size and traffic patterns.
 void validate_topology_and_traffic(const Config& c) {
-  const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
-                h = c.get_int("topology.h");
-  if (const std::string e = Dragonfly::check(p, a, h); !e.empty()) throw ConfigError(e);
-  const int64_t groups = Dragonfly::group_count(a, h);
+  // The shape first (its entry in the topology catalogue); the schema has refused other names.
+  const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
+  if (const std::string e = topo.check(c); !e.empty()) throw ConfigError(e);
+  const int64_t groups = topo.partitions(c);
+  const std::string groups_name = topo.partition_count_name;
   if (c.get_str("traffic.pattern") == "adv") {
     const int64_t off = c.get_int("traffic.adv_offset");
     if (off % groups == 0)
       throw ConfigError("traffic.adv_offset=" + std::to_string(off) +
-                        ": must not be a multiple of the group count a*h+1 = " +
+                        ": must not be a multiple of the " + groups_name + " = " +
                         std::to_string(groups) + " (ADV+i sends to group G+i, never to G)");
   }
   const bool has2 = c.get_str("traffic.pattern2") != "none";
@@ -515,15 +517,15 @@ void validate_topology_and_traffic(const Config& c) {
                         c.get_str("traffic.mix") +
                         ", traffic.switch_cycle=" + c.get_str("traffic.switch_cycle"));
     if (c.get_str("traffic.pattern2") == "adv" && c.get_int("traffic.adv_offset2") % groups == 0)
-      throw ConfigError(
-          "traffic.adv_offset2=" + c.get_str("traffic.adv_offset2") +
-          ": must not be a multiple of the group count a*h+1 = " + std::to_string(groups));
+      throw ConfigError("traffic.adv_offset2=" + c.get_str("traffic.adv_offset2") +
+                        ": must not be a multiple of the " + groups_name + " = " +
+                        std::to_string(groups));
   }
   if (c.is_explicit("traffic.adv_offset") && c.get_str("traffic.pattern") != "adv")
     throw ConfigError("traffic.adv_offset=" + c.get_str("traffic.adv_offset") +
                       ": applies to traffic.pattern=adv only (traffic.pattern=" +
                       c.get_str("traffic.pattern") + ")");
-  if (c.get_str("traffic.pattern") == "uniform" && Dragonfly::node_count(p, a, h) < 2)
+  if (c.get_str("traffic.pattern") == "uniform" && topo.nodes(c) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }
 

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/topology/topology_catalog.h"
+
 namespace netcosim {
 
 class ConfigError : public std::runtime_error {
@@ -45,7 +47,8 @@ std::string quote_value(const std::string& v);
 // form that reads back as the same double.
 std::string format_limit(double v);
 
-class Config {
+// Config is also what the topology catalogue reads (TopologyKeys, sim/topology/topology_catalog.h).
+class Config final : public TopologyKeys {
  public:
   // All keys at their defaults: the embedded default network (a small Dragonfly, p=2 a=4 h=2).
   Config();
@@ -61,10 +64,10 @@ class Config {
   // Set one key (validated against the schema).
   void set(const std::string& key, const std::string& value, const std::string& where = "");
 
-  int64_t get_int(const std::string& key) const;
+  int64_t get_int(const std::string& key) const override;
   double get_float(const std::string& key) const;
   bool get_bool(const std::string& key) const;
-  const std::string& get_str(const std::string& key) const;
+  const std::string& get_str(const std::string& key) const override;
 
   // True if the key was set by a file or an override (not left at its default).
   bool is_explicit(const std::string& key) const;

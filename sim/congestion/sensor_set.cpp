@@ -1,14 +1,47 @@
 #include "sim/congestion/sensor_set.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace netcosim {
 
-SensorSet::SensorSet(const SensorNeeds& needs, const Dragonfly& topo, uint32_t router,
+namespace {
+
+// The router's Global ports, which PiggyBack's bits are indexed by: the first and how many.
+struct GlobalPorts {
+  uint32_t first = 0, count = 0;
+};
+GlobalPorts global_ports(const Topology& topo, uint32_t router, uint32_t radix) {
+  GlobalPorts g;
+  for (uint32_t port = 0; port < radix; ++port) {
+    if (topo.port_kind_of(router, port) != PortKind::Global) continue;
+    if (g.count == 0) g.first = port;
+    if (port != g.first + g.count)
+      throw std::logic_error("SensorSet: the Global ports of router " + std::to_string(router) +
+                             " of " + topo.describe() + " are not consecutive");
+    ++g.count;
+  }
+  return g;
+}
+
+uint64_t local_port_mask(const Topology& topo, uint32_t router, uint32_t radix) {
+  uint64_t mask = 0;
+  for (uint32_t port = 0; port < radix; ++port)
+    if (topo.port_kind_of(router, port) == PortKind::Local) mask |= uint64_t{1} << port;
+  return mask;
+}
+
+}  // namespace
+
+SensorSet::SensorSet(const SensorNeeds& needs, const Topology& topo, uint32_t router,
                      uint32_t radix, uint32_t global_vcs)
     : ectn_needed_(needs.ectn),
-      group_(router / topo.a()),
+      group_(topo.partition_of_router(router)),
+      local_ports_(local_port_mask(topo, router, radix)),
       topo_(topo),
       contention_(needs, radix),
-      saturation_(needs, topo.first_global_port(), topo.h(), global_vcs) {}
+      saturation_(needs, global_ports(topo, router, radix).first,
+                  global_ports(topo, router, radix).count, global_vcs) {}
 
 void SensorSet::wire_group(const std::vector<SensorSet*>& group, Cycle local_latency,
                            Cycle ectn_period) {
@@ -17,7 +50,7 @@ void SensorSet::wire_group(const std::vector<SensorSet*>& group, Cycle local_lat
   saturation_.set_peers(std::move(sat), local_latency);
   saturation_on_ = saturation_.enabled();  // its history is sized now
   if (!ectn_needed_) return;
-  ectn_ = EctnSensor(topo_.groups(), group_, local_latency, ectn_period);
+  ectn_ = EctnSensor(topo_.partitions(), group_, local_latency, ectn_period);
   std::vector<const EctnSensor*> peers;
   for (const SensorSet* s : group) peers.push_back(&s->ectn_);
   ectn_.set_peers(std::move(peers));

@@ -15,14 +15,15 @@
 #include "sim/congestion/group_sensors.h"
 #include "sim/congestion/saturation_sensor.h"
 #include "sim/congestion/sensor_needs.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 
 namespace netcosim {
 
 class SensorSet final : public GroupSensors {
  public:
   // The sensors of router `router` of `topo` (`radix` ports); `global_vcs`: VCs of a global port.
-  SensorSet(const SensorNeeds& needs, const Dragonfly& topo, uint32_t router, uint32_t radix,
+  // PiggyBack's bits need the router's Global ports to be consecutive (a logic_error otherwise).
+  SensorSet(const SensorNeeds& needs, const Topology& topo, uint32_t router, uint32_t radix,
             uint32_t global_vcs);
   SensorSet(const SensorSet&) = delete;
   SensorSet& operator=(const SensorSet&) = delete;
@@ -78,10 +79,11 @@ class SensorSet final : public GroupSensors {
   }
 
  private:
-  // ECtN counts heads at injection and global inputs whose destination is another group.
+  // ECtN counts heads at injection and global inputs whose destination is another group (a
+  // partition of the topology).
   uint32_t ectn_group(uint32_t in_port, uint32_t dst_node) const {
-    if (topo_.port_kind(in_port) == PortKind::Local) return kNone;
-    const uint32_t g = topo_.group_of_node(dst_node);
+    if ((local_ports_ >> in_port) & 1u) return kNone;
+    const uint32_t g = topo_.partition_of_node(dst_node);
     return g == ectn_.my_group() ? kNone : g;
   }
 
@@ -90,8 +92,9 @@ class SensorSet final : public GroupSensors {
   bool ectn_on_ = false;        // ECtN wired (wire_group)
   bool saturation_on_ = false;  // PiggyBack bits updated
   bool ectn_needed_ = false;
-  uint32_t group_ = 0;  // this router's group
-  const Dragonfly& topo_;
+  uint32_t group_ = 0;        // this router's group (partition)
+  uint64_t local_ports_ = 0;  // bit i: port i is a Local port
+  const Topology& topo_;
   ContentionSensor contention_;
   EctnSensor ectn_;
   SaturationSensor saturation_;

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "sim/network/memory_estimate.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology_catalog.h"
 
 namespace netcosim {
 
@@ -18,12 +18,10 @@ uint32_t get_u32(const Config& cfg, const char* key) {
   return static_cast<uint32_t>(cfg.get_int(key));
 }
 
-// The topology from the topology.* keys (the one place that names the Dragonfly's parameters).
-std::unique_ptr<Dragonfly> make_topology(const Config& cfg) {
-  return std::make_unique<Dragonfly>(
-      get_u32(cfg, "topology.p"), get_u32(cfg, "topology.a"), get_u32(cfg, "topology.h"),
-      cfg.get_str("topology.arrangement") == "consecutive" ? Arrangement::Consecutive
-                                                           : Arrangement::Palmtree);
+// The topology from the topology.* keys: its entry in the topology catalogue (validate_config has
+// checked the name and the shape).
+std::unique_ptr<Topology> make_topology(const Config& cfg) {
+  return topology_entry(cfg.get_str("topology.type"))->make(cfg);
 }
 
 // Router configuration (thesis 000 Table 1.2 values are the defaults).
@@ -47,7 +45,7 @@ RouterConfig router_config(const Config& cfg, const Topology& topo) {
 }
 
 // The traffic patterns and the sources' parameters (traffic.* keys).
-void make_traffic_params(const Config& cfg, const Dragonfly& topo, NetworkParts& parts) {
+void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& parts) {
   parts.traffic = std::make_unique<TrafficParams>();
   TrafficParams& tp = *parts.traffic;
   const uint32_t G = topo.partitions();
@@ -66,9 +64,9 @@ void make_traffic_params(const Config& cfg, const Dragonfly& topo, NetworkParts&
   tp.switch_cycle = sw < 0 ? kNone : static_cast<Cycle>(sw);
 }
 
-// Group-wide mechanisms: the routers of a partition (a Dragonfly group) read each other with the
-// local links' latency (PiggyBack bits), and with ECtN every router reads the partial counters of
-// the routers of its group.
+// Group-wide mechanisms: the routers of a partition (a group of the Dragonfly) read each other with
+// the local links' latency (PiggyBack bits), and with ECtN every router reads the partial counters
+// of the routers of its group.
 void wire_group_sensors(const Config& cfg, const Topology& topo,
                         const std::vector<Router*>& routers) {
   const Cycle local_latency = static_cast<Cycle>(cfg.get_int("link.latency_local"));
@@ -172,7 +170,7 @@ std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
   const uint32_t wheel = 2 * (max_latency + rc.xfer_cycles()) + 2;
   std::vector<Router*> routers;
   for (uint32_t r = 0; r < parts.topology->routers(); ++r) {
-    auto router = std::make_unique<Router>(r, rc, *parts.routing, seed, wheel);
+    auto router = std::make_unique<Router>(r, rc, *parts.routing, *parts.topology, seed, wheel);
     routers.push_back(router.get());
     parts.routers.push_back(std::move(router));
   }
@@ -196,18 +194,16 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
                                        Cycle local_lead) {
   validate_config(cfg);
   check_memory_fits(cfg, 1);
-  std::unique_ptr<Dragonfly> topo = make_topology(cfg);
-  const Dragonfly& df = *topo;
   NetworkParts parts;
-  parts.router_config = router_config(cfg, df);
-  parts.routing = routing ? std::move(routing) : make_routing(cfg, df);
-  make_traffic_params(cfg, df, parts);
-  parts.topology = std::move(topo);
+  parts.topology = make_topology(cfg);
+  const Topology& t = *parts.topology;
+  parts.router_config = router_config(cfg, t);
+  parts.routing = routing ? std::move(routing) : make_routing(cfg, t);
+  make_traffic_params(cfg, t, parts);
   // Lookahead: Global links (and their credits) take at least link.latency_global cycles, so
   // partitions are independent for that long. Local links stay inside a partition.
   parts.lookahead = static_cast<Cycle>(cfg.get_int("link.latency_global"));
   const std::vector<Router*> routers = make_routers(cfg, parts);
-  const Topology& t = *parts.topology;
   wire_group_sensors(cfg, t, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
@@ -219,12 +215,11 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
 }
 
 uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node) {
-  const auto* df = dynamic_cast<const Dragonfly*>(&net.topology());
-  if (df == nullptr) throw std::logic_error("zero_load_latency: the topology is not a Dragonfly");
+  const Topology& topo = net.topology();
   const Config& cfg = net.config();
   const RouterConfig& rc = net.router_config();
   uint32_t l = 0, g = 0;
-  df->min_hops(df->router_of_node(src_node), df->router_of_node(dst_node), l, g);
+  topo.min_hops(topo.node_router(src_node), topo.node_router(dst_node), l, g);
   const uint64_t routers = l + g + 1;
   return 1 + routers * (rc.latency + rc.xbar_latency) +
          l * static_cast<uint64_t>(cfg.get_int("link.latency_local")) +

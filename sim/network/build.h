@@ -1,7 +1,7 @@
 // The network builder (review P4 and P7): makes a Network from the Config. It is the one place that
-// constructs the topology from the topology.* keys (make_topology) and the one place that names
-// the concrete router architecture (the CIOQ Router); everything else reads the Topology and
-// RouterModel interfaces.
+// constructs the topology (make_topology: the entry of topology.type in the topology catalogue,
+// sim/topology/topology_catalog.h) and the one place that names the concrete router architecture
+// (the CIOQ Router); everything else reads the Topology and RouterModel interfaces.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@ std::unique_ptr<Network> build_network(const Config& cfg,
                                        Cycle local_lead = 0);
 
 // Zero-load latency of a packet between two nodes under minimal routing and the configured timing
-// (docs/model.md "Zero-load latency"), for a network this builder made (a Dragonfly).
+// (docs/model.md "Zero-load latency"): the minimal path's hops by port class (Topology::min_hops).
 uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node);
 
 }  // namespace netcosim

@@ -48,7 +48,6 @@ DeadlockReport build_deadlock_report(const Network& net, Cycle now);
 std::string deadlock_text(const DeadlockReport& r);
 // The report as a JSON object (one line, no trailing newline).
 std::string deadlock_json(const DeadlockReport& r);
-const char* port_class_name(PortKind k);
 
 // The watchdog fired: the message is deadlock_text(report).
 class DeadlockFailure : public SimulationFailure {

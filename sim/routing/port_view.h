@@ -13,7 +13,7 @@
 #include "sim/blocks/credit_counter.h"
 #include "sim/congestion/group_sensors.h"
 #include "sim/link/packet.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 
 namespace netcosim {
 

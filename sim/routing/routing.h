@@ -1,5 +1,6 @@
 // Routing algorithms: pluggable strategies chosen from routing.algorithm (DESIGN.md §2.6), the
-// topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/.
+// topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/
+// (they share DragonflyRouting, which holds the concrete topology: this interface holds none).
 // A strategy is asked for a route when a packet is at the head of an input VC and ready; it
 // returns the output port, the VC of the downstream input buffer and whether the hop is
 // nonminimal. Deadlock avoidance is distance-based (thesis 000 Sec. 1.3): each hop uses the VC of
@@ -13,11 +14,12 @@
 #include <vector>
 
 #include "sim/config/config.h"
+#include "sim/config/strategy_catalog.h"
 #include "sim/congestion/sensor_needs.h"
 #include "sim/link/packet.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/vc_order.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
@@ -36,7 +38,6 @@ struct RouteResult {
 
 class RoutingAlgorithm {
  public:
-  explicit RoutingAlgorithm(const Dragonfly& topo) : topo_(topo) {}
   virtual ~RoutingAlgorithm() = default;
   virtual const char* name() const = 0;
   // Route a head packet at q.router, arrived on q.in_port / q.in_vc, reading only the port view.
@@ -48,27 +49,23 @@ class RoutingAlgorithm {
   virtual bool adaptive() const { return false; }
   // The congestion sensors the routers must maintain for this algorithm (none by default).
   virtual SensorNeeds sensor_needs() const { return SensorNeeds{}; }
-  // The minimal output port at `router` for `pkt` (the ejection port at its destination router).
-  uint32_t minimal_output(uint32_t router, const Packet& pkt) const {
-    const uint32_t dst_router = topo_.router_of_node(pkt.dst);
-    return router == dst_router ? topo_.port_of_node(pkt.dst)
-                                : topo_.min_output(router, dst_router);
-  }
-  const Dragonfly& topology() const { return topo_; }
+  // The minimal output port at `router` for `pkt` (the ejection port at its destination router):
+  // the output the contention counters count a head at. The router asks once per head and hop,
+  // when the head reaches the front of its input VC, and only when the sensors count heads.
+  virtual uint32_t minimal_output(uint32_t router, const Packet& pkt) const = 0;
   // The routing's VC order for the checker (sim.check; vc_order.h): its reference path of (port
   // class, VC) positions and exceptions. Not declared by default (custom test routings). The VCs
   // an algorithm needs are in its strategy catalogue entry (sim/config/strategy_catalog.h).
   virtual VcOrder vc_order() const { return VcOrder{}; }
-
- protected:
-  const Dragonfly& topo_;
 };
 
 // The routing registry: one factory per entry of the catalogue's routing.algorithm family
 // (sim/config/strategy_catalog.h holds the name, description, keys and minimum VCs; the two list
-// the same names in the same order). A new algorithm is a class and one line here plus its
-// catalogue entry.
-using RoutingFactory = std::unique_ptr<RoutingAlgorithm> (*)(const Config&, const Dragonfly&);
+// the same names in the same order). The factories take the Topology; an algorithm written for one
+// topology gets its concrete type in its own folder (the Dragonfly's: dragonfly_of in
+// dragonfly/dragonfly_routing.h, a ConfigError on another topology). A new algorithm is a class,
+// one line in its topology's list (dragonfly/registry.cpp) and its catalogue entry.
+using RoutingFactory = std::unique_ptr<RoutingAlgorithm> (*)(const Config&, const Topology&);
 struct RoutingRegistryEntry {
   const char* name;
   RoutingFactory make;
@@ -76,6 +73,18 @@ struct RoutingRegistryEntry {
 const std::vector<RoutingRegistryEntry>& routing_registry();
 
 // The algorithm named by routing.algorithm, with its routing.* parameters (a registry lookup).
-std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Dragonfly& topo);
+std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Topology& topo);
+
+// The registry entry named by the value of `key` (routing.algorithm, routing.trigger,
+// routing.global_policy); a ConfigError listing the allowed values when there is none (the schema
+// refuses names outside the catalogue first, so this is a guard).
+template <class Entry>
+const Entry& registry_entry(const std::vector<Entry>& registry, const Config& c, const char* key) {
+  const std::string& name = c.get_str(key);
+  for (const auto& e : registry)
+    if (name == e.name) return e;
+  throw ConfigError(std::string(key) + "=" + name + ": allowed values are " +
+                    strategy_names(*strategy_family(key)));
+}
 
 }  // namespace netcosim

@@ -47,10 +47,6 @@ VcOrder VcOrder::from_reference(const char* reference, bool nonminimal_local_kee
   return o;
 }
 
-const char* port_class_name(PortKind k) {
-  return k == PortKind::Injection ? "injection" : k == PortKind::Local ? "local" : "global";
-}
-
 namespace {
 char class_letter(PortKind k) {
   return k == PortKind::Global ? 'g' : 'l';

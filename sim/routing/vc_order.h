@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "sim/link/packet.h"
-#include "sim/topology/dragonfly.h"
+#include "sim/topology/topology.h"
 
 namespace netcosim {
 

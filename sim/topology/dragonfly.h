@@ -47,6 +47,7 @@ class Dragonfly final : public Topology {
   uint32_t partitions() const override { return groups(); }
   uint32_t partition_first(uint32_t partition) const override { return partition * a_; }
   uint32_t partition_of_router(uint32_t router) const override { return group_of_router(router); }
+  uint32_t partition_of_node(uint32_t node) const override { return group_of_node(node); }
   // The nodes of group G are G*a*p .. (G+1)*a*p - 1.
   uint32_t partition_node_count(uint32_t /*partition*/) const override { return a_ * p_; }
   uint32_t partition_node(uint32_t partition, uint32_t index) const override {
@@ -102,7 +103,8 @@ class Dragonfly final : public Topology {
   }
 
   // Router-to-router hops of the minimal path (0 to 3) and their global part.
-  void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local, uint32_t& global) const;
+  void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local,
+                uint32_t& global) const override;
 
  private:
   uint32_t p_, a_, h_;

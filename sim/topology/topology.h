@@ -18,6 +18,10 @@ namespace netcosim {
 // In the Dragonfly these are the injection, local and global ports and a partition is a group.
 enum class PortKind : uint8_t { Injection = 0, Local = 1, Global = 2 };
 constexpr uint32_t kPortKinds = 3;
+// "injection", "local", "global": the class's name in messages and reports.
+inline const char* port_class_name(PortKind k) {
+  return k == PortKind::Injection ? "injection" : k == PortKind::Local ? "local" : "global";
+}
 
 class Topology {
  public:
@@ -48,11 +52,18 @@ class Topology {
   virtual uint32_t partitions() const = 0;
   virtual uint32_t partition_first(uint32_t partition) const = 0;
   virtual uint32_t partition_of_router(uint32_t router) const = 0;
-  uint32_t partition_of_node(uint32_t node) const { return partition_of_router(node_router(node)); }
+  // Virtual so that a topology answers in one call (ECtN asks it for every counted head).
+  virtual uint32_t partition_of_node(uint32_t node) const {
+    return partition_of_router(node_router(node));
+  }
   // The nodes of a partition (those attached to its routers): how many, and the index-th of them
   // (0 <= index < partition_node_count). Traffic patterns draw destinations through these.
   virtual uint32_t partition_node_count(uint32_t partition) const = 0;
   virtual uint32_t partition_node(uint32_t partition, uint32_t index) const = 0;
+  // Router-to-router hops of a minimal path from `src_router` to `dst_router`, by port class
+  // (Local, Global): the zero-load latency (docs/model.md) is computed from them.
+  virtual void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local,
+                        uint32_t& global) const = 0;
   uint32_t partition_size(uint32_t partition) const {
     const uint32_t last = partition + 1 < partitions() ? partition_first(partition + 1) : routers();
     return last - partition_first(partition);

@@ -3,17 +3,17 @@
 // tests/sc/test_sc_failures.cpp).
 #pragma once
 
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 #include "sim/routing/dragonfly/valiant.h"
-#include "sim/routing/routing.h"
 
 namespace netcosim::test {
 
 // MIN's path with its two local VCs swapped: the source group's local hop on VC 1, the
 // destination group's on VC 0, while declaring MIN's order l0-g0-l1. The first router-to-router
 // hop of an l-g-l path (local VC 1 -> global VC 0) violates it.
-class SwappedMinRouting final : public RoutingAlgorithm {
+class SwappedMinRouting final : public DragonflyRouting {
  public:
-  using RoutingAlgorithm::RoutingAlgorithm;
+  using DragonflyRouting::DragonflyRouting;
   const char* name() const override { return "swapped-min"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng&) const override {
     RouteResult r;
@@ -32,9 +32,9 @@ class SwappedMinRouting final : public RoutingAlgorithm {
 
 // VAL's paths with every hop on VC 0: no order of the channels, so at full load under ADV+1 the
 // buffers fill and close cycles of credit dependencies. Declares no VC order (not checked).
-class ValiantOnVc0 final : public RoutingAlgorithm {
+class ValiantOnVc0 final : public DragonflyRouting {
  public:
-  explicit ValiantOnVc0(const Dragonfly& topo) : RoutingAlgorithm(topo), val_(topo) {}
+  explicit ValiantOnVc0(const Dragonfly& topo) : DragonflyRouting(topo), val_(topo) {}
   const char* name() const override { return "val-vc0"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
     RouteResult r = val_.route(q, pkt, rng);

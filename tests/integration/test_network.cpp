@@ -9,6 +9,7 @@
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 #include "sim/stats/report.h"
 #include "test_util.h"
 
@@ -137,9 +138,9 @@ TEST(Network, WindowAndThreadsDoNotChangeResults) {
 // A routing that sends every packet around the ring of routers 0->1->2->3->0 of its group on one
 // VC, never leaving: at full load the ring's buffers fill and the cyclic credit dependency
 // deadlocks. The watchdog must report it (exit status 3 in the CLI).
-class RingRouting final : public RoutingAlgorithm {
+class RingRouting final : public DragonflyRouting {
  public:
-  using RoutingAlgorithm::RoutingAlgorithm;
+  using DragonflyRouting::DragonflyRouting;
   const char* name() const override { return "ring"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng&) const override {
     const uint32_t router = q.router;

@@ -6,6 +6,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 

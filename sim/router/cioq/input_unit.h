@@ -24,6 +24,7 @@ class StaticInputUnit final {
     uint8_t out_port = 0;  // the head's route (valid when routed): route(), .port and .vc
     uint8_t out_vc = 0;
     bool routed = false;  // route() holds the head's route
+    uint8_t min_out = 0;  // the head's minimal output (kept for the sensors when they count)
   };
 
   // `ports` ports of `vcs_per_port` VC slots; port i's VC v holds capacity(i, v) packets (0: the

@@ -11,8 +11,8 @@ namespace {
 constexpr uint64_t kRouterStream = 2;
 }
 
-Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
-               uint32_t wheel_size)
+Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing,
+               const Topology& topo, uint64_t seed, uint32_t wheel_size)
     : id_(id),
       cfg_(cfg),
       routing_(routing),
@@ -26,7 +26,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
       adaptive_(routing.adaptive()),
-      sensors_(routing.sensor_needs(), routing.topology(), id, cfg.radix(),
+      sensors_(routing.sensor_needs(), topo, id, cfg.radix(),
                cfg.vcs[static_cast<unsigned>(PortKind::Global)]) {
   assert(P_ <= 64);
   data_wheel_.init(wheel_size);
@@ -72,6 +72,11 @@ void Router::attach_nic(uint32_t port, Nic* nic) {
   if (nic->next_gen < nics_.next_gen_min) nics_.next_gen_min = nic->next_gen;
 }
 
+void Router::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet& pkt) {
+  b.min_out = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
+  sensors_.head_arrived(i, b.min_out, pkt.dst);
+}
+
 // Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
 bool Router::receive(Cycle now) {
   bool got = false;
@@ -82,7 +87,7 @@ bool Router::receive(Cycle now) {
       const Packet& slot = in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
       // The header reached the head of the buffer.
       if (sensors_.counting() && in_.vc(i, msg->vc).count == 1)
-        sensors_.head_arrived(i, routing_.minimal_output(id_, slot), slot.dst);
+        head_arrived(i, in_.vc(i, msg->vc), slot);
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
       L->data.pop();
       got = true;
@@ -166,11 +171,13 @@ bool Router::grant(Cycle now) {
 // and the credit goes upstream then.
 void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   const RouteResult r = in_.route(i, v);
-  Packet pkt = in_.head(in_.vc(i, v));
+  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+  Packet pkt = in_.head(b);
+  const uint32_t min_out = b.min_out;
   const Packet* next = in_.pop(i, v);
   if (sensors_.counting()) {
-    sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
-    if (next != nullptr) sensors_.head_arrived(i, routing_.minimal_output(id_, *next), next->dst);
+    sensors_.head_granted(i, min_out, pkt.dst, now + X_);
+    if (next != nullptr) head_arrived(i, b, *next);
   }
   if (vc_check_ != nullptr)
     check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r, pkt,

@@ -40,7 +40,6 @@
 #include "sim/routing/routing.h"
 #include "sim/routing/vc_selection.h"
 #include "sim/stats/stats.h"
-#include "sim/topology/dragonfly.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
@@ -68,8 +67,9 @@ struct RouterConfig {
 class Router final : public RouterModel {
  public:
   // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
-  Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing, uint64_t seed,
-         uint32_t wheel_size);
+  // Router `id` of `topo` (its sensors read the topology's partitions and port classes).
+  Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing,
+         const Topology& topo, uint64_t seed, uint32_t wheel_size);
   Router(const Router&) = delete;
   Router& operator=(const Router&) = delete;
 
@@ -216,6 +216,11 @@ class Router final : public RouterModel {
   [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r,
                                                  uint32_t o) const;
   bool send(Cycle now, StatsSink& sink);
+  // A packet reached the head of input VC `b` of port `i` (the sensors count heads): the routing's
+  // minimal output is asked once per head and hop, and kept in `b` for the head's grant.
+  // Out of line: the virtual call inlined into receive and allocate cost register saves on every
+  // call of theirs, counted heads or not.
+  [[gnu::noinline]] void head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet& pkt);
 
   uint32_t id_;
   RouterConfig cfg_;

@@ -1,13 +1,13 @@
 // MIN on the Dragonfly: the minimal l-g-l path (thesis 000 Sec. 1.4.1), VCs l0-g0-l1.
 #pragma once
 
-#include "sim/routing/routing.h"
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 
 namespace netcosim {
 
-class MinRouting final : public RoutingAlgorithm {
+class MinRouting final : public DragonflyRouting {
  public:
-  using RoutingAlgorithm::RoutingAlgorithm;
+  using DragonflyRouting::DragonflyRouting;
   const char* name() const override { return "min"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }

@@ -21,9 +21,9 @@
 #include <memory>
 #include <vector>
 
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 #include "sim/routing/dragonfly/olm_policies.h"
 #include "sim/routing/dragonfly/olm_triggers.h"
-#include "sim/routing/routing.h"
 
 namespace netcosim {
 
@@ -31,11 +31,11 @@ namespace netcosim {
 // (and inlined) in the decision that runs for every waiting head in every cycle; OLM is built for
 // each trigger by its registry entry (olm_trigger_registry()).
 template <class Trigger>
-class OlmRouting final : public RoutingAlgorithm {
+class OlmRouting final : public DragonflyRouting {
  public:
   OlmRouting(const Dragonfly& topo, Trigger trigger,
              std::unique_ptr<const GlobalMisroutePolicy> policy)
-      : RoutingAlgorithm(topo), trigger_(std::move(trigger)), policy_(std::move(policy)) {}
+      : DragonflyRouting(topo), trigger_(std::move(trigger)), policy_(std::move(policy)) {}
   const char* name() const override { return "olm"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }

@@ -9,14 +9,14 @@
 // intermediate in the source or destination group would need three local hops in one group).
 #pragma once
 
-#include "sim/routing/routing.h"
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 
 namespace netcosim {
 
-class ParRouting final : public RoutingAlgorithm {
+class ParRouting final : public DragonflyRouting {
  public:
   ParRouting(const Dragonfly& topo, double f, uint32_t t_phits, bool per_port)
-      : RoutingAlgorithm(topo), f_(f), t_(t_phits), per_port_(per_port) {}
+      : DragonflyRouting(topo), f_(f), t_(t_phits), per_port_(per_port) {}
   const char* name() const override { return "par"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }

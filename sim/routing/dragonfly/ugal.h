@@ -10,8 +10,8 @@
 // (thesis Ch. 5: a head that is not granted tries another intermediate router).
 #pragma once
 
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 #include "sim/routing/dragonfly/paths.h"
-#include "sim/routing/routing.h"
 
 namespace netcosim {
 
@@ -29,10 +29,10 @@ struct UgalParams {
 };
 
 // What UGAL-L and PiggyBack share: the source router's comparison and the fixed path after it.
-class SourceAdaptiveRouting : public RoutingAlgorithm {
+class SourceAdaptiveRouting : public DragonflyRouting {
  public:
   SourceAdaptiveRouting(const Dragonfly& topo, const UgalParams& p)
-      : RoutingAlgorithm(topo), p_(p) {}
+      : DragonflyRouting(topo), p_(p) {}
   bool adaptive() const override { return true; }
   // VAL's order: the path is VAL's once it leaves the source router.
   VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }

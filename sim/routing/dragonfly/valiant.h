@@ -4,13 +4,13 @@
 // stream.
 #pragma once
 
-#include "sim/routing/routing.h"
+#include "sim/routing/dragonfly/dragonfly_routing.h"
 
 namespace netcosim {
 
-class ValiantRouting final : public RoutingAlgorithm {
+class ValiantRouting final : public DragonflyRouting {
  public:
-  using RoutingAlgorithm::RoutingAlgorithm;
+  using DragonflyRouting::DragonflyRouting;
   const char* name() const override { return "val"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }

@@ -9,6 +9,7 @@
 
 #include "sim/congestion/ectn_sensor.h"
 #include "sim/congestion/sensor_set.h"
+#include "sim/topology/dragonfly.h"
 
 namespace netcosim {
 namespace {

@@ -54,6 +54,62 @@ TEST(StrategyRegistry, EveryRegisteredNameBuilds) {
     }
 }
 
+// A topology that is not a Dragonfly: two routers joined by one Global link, one node each.
+class TwoRouterTopology final : public Topology {
+ public:
+  std::string describe() const override { return "two routers"; }
+  uint32_t routers() const override { return 2; }
+  uint32_t nodes() const override { return 2; }
+  uint32_t router_radix() const override { return 2; }
+  PortKind port_kind_of(uint32_t, uint32_t port) const override {
+    return port == 0 ? PortKind::Injection : PortKind::Global;
+  }
+  PortRef peer(uint32_t router, uint32_t) const override { return {1 - router, 1}; }
+  uint32_t node_router(uint32_t node) const override { return node; }
+  uint32_t node_port(uint32_t) const override { return 0; }
+  uint32_t node_at(uint32_t router, uint32_t) const override { return router; }
+  uint32_t partitions() const override { return 2; }
+  uint32_t partition_first(uint32_t partition) const override { return partition; }
+  uint32_t partition_of_router(uint32_t router) const override { return router; }
+  uint32_t partition_node_count(uint32_t) const override { return 1; }
+  uint32_t partition_node(uint32_t partition, uint32_t) const override { return partition; }
+  void min_hops(uint32_t src, uint32_t dst, uint32_t& local, uint32_t& global) const override {
+    local = 0;
+    global = src == dst ? 0 : 1;
+  }
+};
+
+// Every algorithm of the registry is a Dragonfly algorithm today: on another topology each is
+// refused with a ConfigError naming the algorithm, what it needs and the topology it was given.
+TEST(StrategyRegistry, DragonflyAlgorithmRefusesAnotherTopologyNamingIt) {
+  const TwoRouterTopology topo;
+  for (const auto& e : routing_registry()) {
+    Config c;
+    c.set_override(std::string("routing.algorithm=") + e.name);
+    EXPECT_EQ(error_of([&] { make_routing(c, topo); }),
+              std::string("routing.algorithm=") + e.name +
+                  ": needs a Dragonfly topology (topology.type=dragonfly); the topology is two "
+                  "routers");
+  }
+}
+
+// The minimal output every Dragonfly algorithm reports to the sensors is the topology's: the
+// ejection port at the destination router, else Dragonfly::min_output.
+TEST(StrategyRegistry, DragonflyAlgorithmsReportTheTopologysMinimalOutput) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  Packet to_node_13;
+  to_node_13.dst = 13;  // router 6 (group 1), port 1
+  for (const auto& e : routing_registry()) {
+    Config c;
+    c.set_override(std::string("routing.algorithm=") + e.name);
+    const auto r = make_routing(c, topo);
+    EXPECT_EQ(r->minimal_output(6, to_node_13), 1u) << e.name;
+    for (uint32_t router : {0u, 3u, 5u, 20u})
+      EXPECT_EQ(r->minimal_output(router, to_node_13), topo.min_output(router, 6))
+          << e.name << " at " << router;
+  }
+}
+
 TEST(StrategyRegistry, TriggersDeclareTheirSensors) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
   const std::set<std::string> counted = {"contention", "filtered", "hybrid", "ectn"};

@@ -1,0 +1,62 @@
+#include "sim/routing/dragonfly/registry.h"
+
+#include "sim/routing/dragonfly/dragonfly_routing.h"
+#include "sim/routing/dragonfly/min.h"
+#include "sim/routing/dragonfly/olm.h"
+#include "sim/routing/dragonfly/par.h"
+#include "sim/routing/dragonfly/piggyback.h"
+#include "sim/routing/dragonfly/valiant.h"
+
+namespace netcosim {
+
+const Dragonfly& dragonfly_of(const Topology& topo, const std::string& algorithm) {
+  if (const auto* df = dynamic_cast<const Dragonfly*>(&topo)) return *df;
+  throw ConfigError("routing.algorithm=" + algorithm +
+                    ": needs a Dragonfly topology (topology.type=dragonfly); the topology is " +
+                    topo.describe());
+}
+
+namespace {
+
+UgalParams ugal_params(const Config& c) {
+  UgalParams p;
+  p.f = c.get_float("routing.ugal_f");
+  p.t_phits = static_cast<uint32_t>(c.get_int("routing.ugal_t") * c.get_int("packet.size"));
+  p.per_port = c.get_str("routing.sensing") == "port";
+  p.recompute = c.get_bool("routing.recompute_valiant");
+  return p;
+}
+
+std::unique_ptr<RoutingAlgorithm> make_min(const Config&, const Topology& t) {
+  return std::make_unique<MinRouting>(dragonfly_of(t, "min"));
+}
+std::unique_ptr<RoutingAlgorithm> make_val(const Config&, const Topology& t) {
+  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"));
+}
+std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
+  const Dragonfly& df = dragonfly_of(t, "olm");
+  return registry_entry(trigger_registry(), c, "routing.trigger")
+      .make_olm(c, df, registry_entry(policy_registry(), c, "routing.global_policy").make(c));
+}
+std::unique_ptr<RoutingAlgorithm> make_ugal(const Config& c, const Topology& t) {
+  return std::make_unique<UgalRouting>(dragonfly_of(t, "ugal"), ugal_params(c));
+}
+std::unique_ptr<RoutingAlgorithm> make_pb(const Config& c, const Topology& t) {
+  return std::make_unique<PiggyBackRouting>(dragonfly_of(t, "pb"), ugal_params(c));
+}
+std::unique_ptr<RoutingAlgorithm> make_par(const Config& c, const Topology& t) {
+  const UgalParams p = ugal_params(c);
+  return std::make_unique<ParRouting>(dragonfly_of(t, "par"), p.f, p.t_phits, p.per_port);
+}
+
+}  // namespace
+
+const std::vector<RoutingRegistryEntry>& dragonfly_routing_registry() {
+  static const std::vector<RoutingRegistryEntry> registry = {
+      {"min", make_min},   {"val", make_val}, {"olm", make_olm},
+      {"ugal", make_ugal}, {"pb", make_pb},   {"par", make_par},
+  };
+  return registry;
+}
+
+}  // namespace netcosim
