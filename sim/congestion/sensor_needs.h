@@ -23,6 +23,9 @@ struct SensorNeeds {
   double sat_f = 2.0;
   uint32_t sat_t_phits = 0;
   bool sat_per_port = false;
+
+  // True when any sensor is asked for (a router without sensors skips every hook).
+  bool any() const { return contention || ectn || saturation; }
 };
 
 }  // namespace netcosim

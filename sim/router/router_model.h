@@ -18,6 +18,7 @@
 
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
+#include "sim/router/router_stepper.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/topology.h"
 
@@ -40,9 +41,9 @@ class RouterModel {
   virtual void collect_remote() = 0;
   virtual bool active(Cycle now) const = 0;
   virtual bool step(Cycle now, StatsSink& sink) = 0;
-  // active(now) ? step(now, sink) : false in one call (the native engine's inner loop: one
-  // indirect call per router and cycle).
-  virtual bool step_if_active(Cycle now, StatsSink& sink) = 0;
+  // Steps a run of routers of this router's architecture for a window of cycles without a virtual
+  // call per router and cycle (sim/router/router_stepper.h; the native engine's inner loop).
+  virtual const RouterStepper& stepper() const = 0;
   virtual bool step_nics(Cycle now, StatsSink& sink) = 0;
   virtual bool step_nic(uint32_t port, Cycle now, StatsSink& sink) = 0;
   virtual bool step_core(Cycle now, StatsSink& sink) = 0;

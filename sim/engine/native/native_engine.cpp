@@ -39,16 +39,23 @@ class NativeRun {
   RunResults run();
 
  private:
+  // Routers [first, last) of one architecture, stepped by `stepper` (sim/router/router_stepper.h).
+  struct Run {
+    uint32_t first, last;
+    const RouterStepper* stepper;
+  };
   struct Partition {  // a contiguous range of routers (one topology partition)
     uint32_t first, last;
     StatsSink* sink;
-    Cycle last_move;  // last cycle in which a packet moved in this partition
+    Cycle last_move;        // last cycle in which a packet moved in this partition
+    std::vector<Run> runs;  // its routers by architecture, in router order
   };
 
   // Thread k owns the partitions [first_part_[k], first_part_[k + 1]).
   void make_partitions() {
     const Topology& topo = net_.topology();
     const uint32_t G = topo.partitions();
+    routers_.assign(net_.routers(), nullptr);
     first_part_.assign(T_ + 1, 0);
     for (uint32_t k = 0; k < T_; ++k) {
       first_part_[k] = static_cast<uint32_t>(parts_.size());
@@ -56,21 +63,38 @@ class NativeRun {
       const uint32_t g1 = static_cast<uint32_t>(uint64_t{G} * (k + 1) / T_);
       for (uint32_t g = g0; g < g1; ++g) {
         const uint32_t first = topo.partition_first(g);
-        parts_.push_back({first, first + topo.partition_size(g), &sinks_[k], 0});
+        parts_.push_back({first, first + topo.partition_size(g), &sinks_[k], 0, {}});
+        make_runs(parts_.back());
       }
     }
     first_part_[T_] = static_cast<uint32_t>(parts_.size());
   }
 
+  // Splits a partition into runs of consecutive routers sharing an architecture (one run today).
+  void make_runs(Partition& part) {
+    for (uint32_t r = part.first; r < part.last; ++r) {
+      routers_[r] = &net_.router(r);
+      const RouterStepper* s = &routers_[r]->stepper();
+      if (part.runs.empty() || part.runs.back().stepper != s)
+        part.runs.push_back({r, r + 1, s});
+      else
+        part.runs.back().last = r + 1;
+    }
+  }
+
   void run_window(Partition& part, Cycle from, Cycle to) {
     // Arrivals from other partitions in this window were all queued before it started.
-    for (uint32_t r = part.first; r < part.last; ++r) net_.router(r).collect_remote();
-    for (Cycle t = from; t < to; ++t) {
-      bool moved = false;
-      for (uint32_t r = part.first; r < part.last; ++r)
-        moved |= net_.router(r).step_if_active(t, *part.sink);
-      if (moved) part.last_move = t;
+    for (uint32_t r = part.first; r < part.last; ++r) routers_[r]->collect_remote();
+    if (part.runs.size() == 1) {  // one architecture: one virtual call for the whole window
+      step_run(part, part.runs[0], from, to);
+      return;
     }
+    for (Cycle t = from; t < to; ++t)  // several: every router steps cycle t before cycle t + 1
+      for (const Run& run : part.runs) step_run(part, run, t, t + 1);
+  }
+  void step_run(Partition& part, const Run& run, Cycle from, Cycle to) {
+    part.last_move = run.stepper->run(&routers_[run.first], run.last - run.first, from, to,
+                                      *part.sink, part.last_move);
   }
 
   void work(uint32_t k) {
@@ -109,6 +133,7 @@ class NativeRun {
   std::vector<StatsSink> sinks_;
   std::vector<Partition> parts_;
   std::vector<uint32_t> first_part_;
+  std::vector<RouterModel*> routers_;  // by router id
   Cycle win_from_ = 0, win_to_ = 0;
   bool stop_ = false;
   Barrier start_, done_;

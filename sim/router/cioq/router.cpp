@@ -26,9 +26,12 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       alloc_(P_, V_, P_, cfg.iterations),
       credits_(P_),
       adaptive_(routing.adaptive()),
+      sensing_(routing.sensor_needs().any()),
+      counting_(routing.sensor_needs().contention),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(),
                cfg.vcs[static_cast<unsigned>(PortKind::Global)]) {
   assert(P_ <= 64);
+  assert(counting_ == sensors_.counting());
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
   nics_.by_port.assign(P_, nullptr);
@@ -86,8 +89,7 @@ bool Router::receive(Cycle now) {
     while (const PacketMsg* msg = L->data.ready(now)) {
       const Packet& slot = in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
       // The header reached the head of the buffer.
-      if (sensors_.counting() && in_.vc(i, msg->vc).count == 1)
-        head_arrived(i, in_.vc(i, msg->vc), slot);
+      if (counting_ && in_.vc(i, msg->vc).count == 1) head_arrived(i, in_.vc(i, msg->vc), slot);
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
       L->data.pop();
       got = true;
@@ -175,7 +177,7 @@ void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   Packet pkt = in_.head(b);
   const uint32_t min_out = b.min_out;
   const Packet* next = in_.pop(i, v);
-  if (sensors_.counting()) {
+  if (counting_) {
     sensors_.head_granted(i, min_out, pkt.dst, now + X_);
     if (next != nullptr) head_arrived(i, b, *next);
   }
@@ -234,6 +236,11 @@ bool Router::send(Cycle now, StatsSink& sink) {
   });
 }
 
+const RouterStepper& Router::stepper() const {
+  static const CycleStepper<Router> stepper;
+  return stepper;
+}
+
 // The NICs that have something to do (a packet queued, or a generation due), in port order.
 bool Router::step_nics(Cycle now, StatsSink& sink) {
   uint64_t m = nics_.queued;
@@ -267,14 +274,14 @@ void Router::update_next_gen_min() {
 }
 
 bool Router::step_core(Cycle now, StatsSink& sink) {
-  sensors_.begin_cycle(now);  // before this cycle changes the sensors
+  if (sensing_) sensors_.begin_cycle(now);  // before this cycle changes the sensors
   bool moved = receive(now);
   // From this cycle's credits (saturation bits) and the tails that have left by now, before
   // allocation reads the sensors.
-  sensors_.credits_arrived(now, credits_.data());
+  if (sensing_) sensors_.credits_arrived(now, credits_.data());
   if (in_.port_mask() != 0) moved |= allocate(now);
   if (out_.mask() != 0) moved |= send(now, sink);
-  sensors_.end_cycle();  // events of this cycle are visible from the next
+  if (sensing_) sensors_.end_cycle();  // events of this cycle are visible from the next
   return moved;
 }
 

@@ -128,14 +128,13 @@ class Router final : public RouterModel {
     bool moved = step_nics(now, sink);
     return step_core(now, sink) | moved;
   }
-  bool step_if_active(Cycle now, StatsSink& sink) override {
-    return active(now) && step(now, sink);
-  }
+  const RouterStepper& stepper() const override;
   bool step_nics(Cycle now, StatsSink& sink) override;
   bool step_nic(uint32_t port, Cycle now, StatsSink& sink) override;
   bool step_core(Cycle now, StatsSink& sink) override;
   bool core_active(Cycle now) const override {
-    return resident_ != 0 || sensors_.pending() || data_wheel_.any(now) || credit_wheel_.any(now);
+    return resident_ != 0 || (counting_ && sensors_.pending()) || data_wheel_.any(now) ||
+           credit_wheel_.any(now);
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_.by_port[port];
@@ -237,7 +236,11 @@ class Router final : public RouterModel {
   PortView view_;          // over credits_, out_'s levels, sensors_ and this router
   bool adaptive_ = false;  // re-route waiting heads every cycle
   const VcOrder* vc_check_ = nullptr;
-  uint32_t resident_ = 0;      // packets in buffers, FIFOs and source queues
+  uint32_t resident_ = 0;  // packets in buffers, FIFOs and source queues
+  // The sensors' switches, kept on the line every step reads (sensors_ is 2 KB further): any
+  // sensor built (the hooks of step_core are called), heads counted (SensorSet::counting()).
+  bool sensing_ = false;
+  bool counting_ = false;
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
   ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle
   uint64_t remote_in_ = 0;     // input ports whose link crosses partitions (collect_remote)
