@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "sim/network/memory_estimate.h"
+#include "sim/router/cioq/router.h"
 #include "sim/topology/topology_catalog.h"
 
 namespace netcosim {

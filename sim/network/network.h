@@ -13,7 +13,7 @@
 #include "sim/link/channel.h"
 #include "sim/network/deadlock_report.h"
 #include "sim/nic/nic.h"
-#include "sim/router/cioq/router.h"
+#include "sim/router/cioq/router_config.h"
 #include "sim/router/router_model.h"
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"

@@ -1,0 +1,33 @@
+// The parameters of the CIOQ router (thesis 000 Table 1.2; docs/model.md "Router timing"), per
+// port class where the thesis gives them per class. Apart from the router (router.h) so that the
+// network can hold them without the router's datapath.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/topology/topology.h"
+
+namespace netcosim {
+
+struct RouterConfig {
+  std::vector<PortKind> kinds;          // per port
+  uint32_t vcs[3] = {3, 2, 1};          // by PortKind: injection, local, global
+  uint32_t buffer[3] = {256, 32, 256};  // phits per VC, by PortKind
+  uint32_t buffer_output = 32;
+  uint32_t packet_size = 8;
+  uint32_t speedup = 2;
+  uint32_t latency = 0;  // extra pipeline cycles before a head may request
+  uint32_t xbar_latency = 3;
+  uint32_t iterations = 2;
+  uint32_t radix() const { return static_cast<uint32_t>(kinds.size()); }
+  uint32_t max_vcs() const {
+    uint32_t m = 0;
+    for (auto v : vcs) m = v > m ? v : m;
+    return m;
+  }
+  // Cycles a crossbar transfer occupies its input port and output write side.
+  uint32_t xfer_cycles() const { return (packet_size + speedup - 1) / speedup; }
+};
+
+}  // namespace netcosim
