@@ -72,6 +72,9 @@ const std::vector<KeySpec>& config_schema() {
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
        "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
+      {"routing.contention_count", KeyType::Enum, "head", 0, 0, "head|queued",
+       "contention counters count each input VC's packet whose header is at the head of the "
+       "buffer (head; thesis Sec. 4.2.1.1) or every packet in the input buffers (queued)"},
       {"routing.ectn_threshold", KeyType::Int, "10", 1, 65535, nullptr,
        "ECtN combined-counter threshold thc, packets (routing.trigger=ectn)"},
       {"routing.ectn_period", KeyType::Int, "100", 1, 1000000, nullptr,

@@ -49,13 +49,14 @@ class SensorSet final : public GroupSensors {
     }
   }
   // 3. The cycle's credits have arrived (credit counters of the output ports, by port); tails
-  // that have left their input buffer by now are uncounted.
-  void credits_arrived(Cycle now, const model::CreditCounter* credits) {
+  // that have left their input buffer by now are uncounted. Returns their input ports (the
+  // router then counts the headers that reach the head of those buffers).
+  uint64_t credits_arrived(Cycle now, const model::CreditCounter* credits) {
     if (saturation_on_) saturation_.update(now, credits);
-    if (contention_.tails_pending()) {
-      const uint64_t left = contention_.tails_left(now);
-      if (ectn_on_) ectn_.tails_left(left);
-    }
+    if (!contention_.tails_pending()) return 0;
+    const uint64_t left = contention_.tails_left(now);
+    if (ectn_on_) ectn_.tails_left(left);
+    return left;
   }
   // 4. The head of `in_port` was granted; its tail leaves the input buffer at `tail_at`
   // (counting() only).

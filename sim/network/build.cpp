@@ -42,6 +42,7 @@ RouterConfig router_config(const Config& cfg, const Topology& topo) {
   rc.latency = get_u32(cfg, "router.latency");
   rc.xbar_latency = get_u32(cfg, "router.xbar_latency");
   rc.iterations = get_u32(cfg, "router.allocator_iterations");
+  rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
   return rc;
 }
 

@@ -24,8 +24,11 @@ class StaticInputUnit final {
     uint8_t out_port = 0;  // the head's route (valid when routed): route(), .port and .vc
     uint8_t out_vc = 0;
     bool routed = false;  // route() holds the head's route
-    uint8_t min_out = 0;  // the head's minimal output (kept for the sensors when they count)
+    // The head's minimal output once the sensors have counted it (they count heads), else
+    // kNotCounted.
+    uint8_t min_out = kNotCounted;
   };
+  static constexpr uint8_t kNotCounted = 0xff;  // no port: radix <= 64
 
   // `ports` ports of `vcs_per_port` VC slots; port i's VC v holds capacity(i, v) packets (0: the
   // VC does not exist on that port).
@@ -80,6 +83,7 @@ class StaticInputUnit final {
     VcBuffer& b = vcb_[i * V_ + v];
     b.head = (b.head + 1 == b.cap) ? 0 : b.head + 1;
     b.routed = false;
+    b.min_out = kNotCounted;
     if (--b.count == 0) {
       b.head = 0;  // restart at the first slot: near-empty buffers reuse cache-hot slots
       vc_mask_[i] &= ~(uint32_t{1} << v);

@@ -28,6 +28,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       adaptive_(routing.adaptive()),
       sensing_(routing.sensor_needs().any()),
       counting_(routing.sensor_needs().contention),
+      count_queued_(cfg.count_queued),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(),
                cfg.vcs[static_cast<unsigned>(PortKind::Global)]) {
   assert(P_ <= 64);
@@ -80,6 +81,31 @@ void Router::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet
   sensors_.head_arrived(i, b.min_out, pkt.dst);
 }
 
+// Head rule (thesis 000 Sec. 4.2.1.1; seed 001 Sec. III-B): a header is at the head of its buffer
+// once it is the only packet of the VC and the tail of the VC's previous packet has left; while
+// that tail is still crossing (the input port busy with a transfer of this VC), the header is
+// counted when the tail leaves (count_next_heads), so a VC counts at most one packet at a time.
+// Queued rule: every packet from its arrival.
+void Router::count_arrival(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
+  if (count_queued_) {
+    sensors_.head_arrived(i, routing_.minimal_output(id_, pkt), pkt.dst);
+    return;
+  }
+  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+  if (b.count == 1 && !(in_.busy_until(i) > now && leaving_vc_[i] == v)) head_arrived(i, b, pkt);
+}
+
+// The tails of `left` have left their input buffers (head rule): the next packet of each such VC
+// now has its header at the head of the buffer. A header that arrived in this very cycle was
+// counted on arrival already.
+void Router::count_next_heads(uint64_t left) {
+  for (; left != 0; left &= left - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(left));
+    StaticInputUnit::VcBuffer& b = in_.vc(i, leaving_vc_[i]);
+    if (b.count != 0 && b.min_out == StaticInputUnit::kNotCounted) head_arrived(i, b, in_.head(b));
+  }
+}
+
 // Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
 bool Router::receive(Cycle now) {
   bool got = false;
@@ -88,8 +114,7 @@ bool Router::receive(Cycle now) {
     Link* L = in_link_[i];
     while (const PacketMsg* msg = L->data.ready(now)) {
       const Packet& slot = in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
-      // The header reached the head of the buffer.
-      if (counting_ && in_.vc(i, msg->vc).count == 1) head_arrived(i, in_.vc(i, msg->vc), slot);
+      if (counting_) count_arrival(i, msg->vc, slot, now);
       if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
       L->data.pop();
       got = true;
@@ -176,10 +201,15 @@ void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   StaticInputUnit::VcBuffer& b = in_.vc(i, v);
   Packet pkt = in_.head(b);
   const uint32_t min_out = b.min_out;
-  const Packet* next = in_.pop(i, v);
-  if (counting_) {
-    sensors_.head_granted(i, min_out, pkt.dst, now + X_);
-    if (next != nullptr) head_arrived(i, b, *next);
+  in_.pop(i, v);
+  if (counting_) {  // the packet stays counted until its tail has left, at now + X
+    if (count_queued_) {
+      sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
+    } else {
+      assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
+      sensors_.head_granted(i, min_out, pkt.dst, now + X_);
+      leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
+    }
   }
   if (vc_check_ != nullptr)
     check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r, pkt,
@@ -278,7 +308,10 @@ bool Router::step_core(Cycle now, StatsSink& sink) {
   bool moved = receive(now);
   // From this cycle's credits (saturation bits) and the tails that have left by now, before
   // allocation reads the sensors.
-  if (sensing_) sensors_.credits_arrived(now, credits_.data());
+  if (sensing_) {
+    const uint64_t left = sensors_.credits_arrived(now, credits_.data());
+    if (left != 0 && !count_queued_) count_next_heads(left);
+  }
   if (in_.port_mask() != 0) moved |= allocate(now);
   if (out_.mask() != 0) moved |= send(now, sink);
   if (sensing_) sensors_.end_cycle();  // events of this cycle are visible from the next

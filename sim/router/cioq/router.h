@@ -97,9 +97,11 @@ class Router final : public RouterModel {
   }
 
   // True when the router may have something to do in cycle `now`.
+  // A sensor with pending work (a tail still leaving, a filtered counter still decaying) keeps
+  // the router stepping, so its counters change in the cycle they should, idle or not.
   bool active(Cycle now) const override {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) ||
-           now >= nics_.next_gen_min;
+           now >= nics_.next_gen_min || (counting_ && sensors_.pending());
   }
   // One cycle: evaluate and commit. Returns true if any packet moved (watchdog progress).
   // step() = step_nics() + step_core(); the two parts only interact through channels of at least
@@ -201,6 +203,11 @@ class Router final : public RouterModel {
   // Out of line: the virtual call inlined into receive and allocate cost register saves on every
   // call of theirs, counted heads or not.
   [[gnu::noinline]] void head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet& pkt);
+  // The contention counters' events (counting_ only; RouterConfig::count_queued says which rule):
+  // a packet was written into input VC v of port i; the tails of the ports in `left` have left
+  // their input buffers this cycle.
+  [[gnu::noinline]] void count_arrival(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
+  [[gnu::noinline]] void count_next_heads(uint64_t left);
 
   uint32_t id_;
   RouterConfig cfg_;
@@ -222,10 +229,14 @@ class Router final : public RouterModel {
   // sensor built (the hooks of step_core are called), heads counted (SensorSet::counting()).
   bool sensing_ = false;
   bool counting_ = false;
+  bool count_queued_ = false;  // RouterConfig::count_queued
   ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
   ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle
   uint64_t remote_in_ = 0;     // input ports whose link crosses partitions (collect_remote)
   uint64_t remote_out_ = 0;    // output ports whose link crosses partitions
+  // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
+  // VC's next header is at the head of the buffer from then on (counting_, head rule).
+  uint8_t leaving_vc_[64] = {};
   NicTable nics_;
   // Last: the sensors' arrays are large (about 2 KB) and would spread the router's hot fields
   // over more cache lines; their flags sit in the set's first line.

@@ -20,6 +20,12 @@ struct RouterConfig {
   uint32_t latency = 0;  // extra pipeline cycles before a head may request
   uint32_t xbar_latency = 3;
   uint32_t iterations = 2;
+  // What the contention counters count (routing.contention_count; docs/model.md "Contention
+  // counters"): false (head): a VC's packet from the cycle its header is at the head of the
+  // buffer, i.e. the previous packet's tail has left, until its own tail leaves (thesis 000
+  // Sec. 4.2.1.1); true (queued): every packet from its arrival in the input buffer until its
+  // tail leaves.
+  bool count_queued = false;
   uint32_t radix() const { return static_cast<uint32_t>(kinds.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

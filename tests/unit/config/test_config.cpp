@@ -175,4 +175,22 @@ TEST(Config, OlmKeysOnlyForOlm) {
   EXPECT_EQ(error_of([&] { netcosim::validate_config(f); }), "");
 }
 
+// What the contention counters count: a property of the counters, so only with a trigger that
+// reads them; head or queued.
+TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
+  Config c;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                        "routing.contention_count=queued"})
+    c.set_override(s);
+  std::string e = error_of([&] { netcosim::validate_config(c); });  // trigger is credit
+  EXPECT_NE(e.find("routing.contention_count=queued"), std::string::npos) << e;
+  EXPECT_NE(e.find("routing.trigger=contention|filtered|hybrid|ectn only"), std::string::npos) << e;
+  for (const char* trigger : {"contention", "filtered", "hybrid", "ectn"}) {
+    c.set_override(std::string("routing.trigger=") + trigger);
+    EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "") << trigger;
+  }
+  e = error_of([&] { c.set_override("routing.contention_count=all"); });  // checked when set
+  EXPECT_NE(e.find("allowed values are head|queued"), std::string::npos) << e;
+}
+
 }  // namespace
