@@ -63,9 +63,15 @@ const std::vector<KeySpec>& config_schema() {
        "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
       {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
        "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+      {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
+       "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
+       "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
+      {"routing.valiant", KeyType::Enum, "any", 0, 0, "any|outside_source_group|group",
+       "VAL's intermediate: a router anywhere (any), a router outside the source group with "
+       "traffic inside it routed minimally, or a group (VAL-group, 3/2 VCs) (thesis Sec. 1.4.1)"},
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
-       "5)"},
+       "5) (val, ugal, pb)"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, policies.c_str(),
@@ -590,6 +596,12 @@ void validate_strategy_keys(const Config& c) {
 // is in the strategy catalogue).
 void validate_routing(const Config& c) {
   validate_strategy_keys(c);
+  // UGAL weighted by hops has no F; PiggyBack still uses F for its saturation bits (Eq. 1.3).
+  if (c.get_str("routing.algorithm") == "ugal" && c.is_explicit("routing.ugal_f") &&
+      c.get_str("routing.ugal_compare") == "queue_hops")
+    throw ConfigError("routing.ugal_f=" + c.get_str("routing.ugal_f") +
+                      ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
+                      "Q_VAL*H_VAL + T has no F) with routing.algorithm=ugal");
   if (c.get_str("routing.algorithm") == "olm" && c.get_str("routing.trigger") == "ectn" &&
       c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
     throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
@@ -597,7 +609,9 @@ void validate_routing(const Config& c) {
                       " (a broadcast must arrive before the next one is sent)");
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
-  const int64_t need_l = info.min_local_vcs, need_g = info.min_global_vcs;
+  // VAL-group saves the local hop at the intermediate router: l0-g0-l1-g1-l2 (thesis Sec. 1.4.1).
+  const bool val_group = alg == "val" && c.get_str("routing.valiant") == "group";
+  const int64_t need_l = val_group ? 3 : info.min_local_vcs, need_g = info.min_global_vcs;
   const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
   if (vl < need_l || vg < need_g)
     throw ConfigError("routing.algorithm=" + alg + " needs at least " + std::to_string(need_l) +

@@ -13,8 +13,8 @@ const std::vector<StrategyFamily>& strategy_catalog() {
            {"min", "the minimal l-g-l path (thesis 000 Sec. 1.4.1)", {}, 2, 1},
            {"val",
             "Valiant: minimally to a random intermediate router, then minimally to the "
-            "destination (thesis 000 Sec. 1.4.1)",
-            {},
+            "destination (thesis 000 Sec. 1.4.1); routing.valiant=group needs 3/2 VCs",
+            {"routing.valiant", "routing.recompute_valiant"},
             4,
             2},
            {"olm",
@@ -26,13 +26,15 @@ const std::vector<StrategyFamily>& strategy_catalog() {
            {"ugal",
             "UGAL-L at the source router: minimal iff Q_MIN <= F*Q_VAL + T (thesis 000 "
             "Sec. 1.4.2, Eq. 1.2)",
-            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"},
+            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
+             "routing.ugal_compare"},
             4,
             2},
            {"pb",
             "PiggyBack: UGAL-L, and nonminimal when the group's minimal global link is "
             "saturated (thesis 000 Sec. 1.4.2, Eq. 1.3)",
-            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant"},
+            {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
+             "routing.ugal_compare"},
             4,
             2},
            {"par",

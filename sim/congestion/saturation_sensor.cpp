@@ -17,10 +17,12 @@ void SaturationSensor::update(Cycle now, const model::CreditCounter* credits) {
     for (uint32_t v = 0; v < vcs_; ++v) q[k] += c.capacity() - c.credits(v);
     sum += q[k];
   }
+  // Eq. 1.3 on means: the link's mean occupancy over its sensed VCs against F times the mean
+  // over the router's global links plus T (per VC: one VC, the mean is the VC's occupancy).
   const double limit = f_ * double(sum) / double(links_ * vcs_) + t_phits_;
   uint64_t mask = 0;
   for (uint32_t k = 0; k < links_; ++k)
-    if (double(q[k]) > limit) mask |= uint64_t{1} << k;
+    if (double(q[k]) / double(vcs_) > limit) mask |= uint64_t{1} << k;
   if (mask == mask_) return;
   mask_ = mask;
   hist_[next_] = Change{now, mask};

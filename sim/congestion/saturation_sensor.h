@@ -2,8 +2,9 @@
 // a router is saturated when its occupancy exceeds F times the mean occupancy of the router's
 // global links plus T. Per-VC sensing (the default, thesis 000 Sec. 5.2.4): VC 0 of each link, the
 // VC minimal traffic uses, against the mean of VC 0 over the links. Per-port sensing: each link's
-// occupancy summed over its VCs against the mean per VC buffer. Occupancy is what the credits
-// see (capacity - credits).
+// mean occupancy over its VCs against the mean of those over the links (Eq. 1.3 on port means;
+// before issue 13 the link's sum was compared, which flagged every port at once). Occupancy is
+// what the credits see (capacity - credits).
 //
 // The routers of a group read each other's bits with the local links' latency. The mask only
 // changes while its router steps (update(), after the cycle's credits arrived); changes are kept

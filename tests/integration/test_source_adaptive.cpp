@@ -187,15 +187,19 @@ INSTANTIATE_TEST_SUITE_P(Seeds, PiggyBackVcOrder,
                                   std::to_string(std::get<1>(i.param));
                          });
 
-// The same configuration without drain (seed 2, 60,000 measured cycles) accepted 0.06 with the
-// wrong VC. Under ADV+1 PB sends almost every packet through a Valiant path, whose bound is 0.5
-// (every packet crosses two global links; the few routed minimally add a little); a network that
-// does not deadlock stays within 10% of it.
-TEST(PiggyBackVcOrder, Seed2AcceptsItsSaturationThroughput) {
-  const Config c =
-      make("pb", "h2",
-           {"traffic.load=1.0", "sim.warmup=5000", "sim.measure=60000", "routing.sensing=port",
-            "routing.recompute_valiant=true", "traffic.pattern=adv", "sim.seed=2"});
+// The same configuration over 60,000 measured cycles (seed 2) delivered 0.06 with the wrong VC:
+// the network had deadlocked. Checked directly: drained, every generated packet delivered once.
+// (Before issue 13 this test bounded the accepted load near Valiant's 0.5; with per-port sensing
+// on port means, thesis Eq. 1.3, PB sends fewer packets through Valiant paths under ADV+1 and
+// accepts 0.43, so the bound no longer followed from the mechanism.)
+TEST(PiggyBackVcOrder, Seed2DrainsAfterALongSaturatedRun) {
+  const Config c = make(
+      "pb", "h2",
+      {"traffic.load=1.0", "sim.warmup=5000", "sim.measure=60000", "routing.sensing=port",
+       "routing.recompute_valiant=true", "traffic.pattern=adv", "sim.seed=2", "sim.drain=true"});
   const RunResults r = run(c);
-  EXPECT_GT(r.accepted_load, 0.45);
+  EXPECT_TRUE(r.drained);
+  EXPECT_TRUE(r.conservation_ok);
+  EXPECT_EQ(r.packets_generated, r.packets_delivered);
+  EXPECT_GT(r.packets_refused, 0u);  // saturated: the source queues were full
 }

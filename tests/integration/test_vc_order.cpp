@@ -135,6 +135,11 @@ std::vector<std::string> olm(const char* trigger, const char* policy = "mm") {
 const std::vector<CheckedCase> kCases = {
     {"min", kMin},
     {"val", kVal},
+    {"val_outside_source_group", with(kVal, {"routing.valiant=outside_source_group"})},
+    {"val_group",
+     {"routing.algorithm=val", "routing.valiant=group", "router.vcs_local=3",
+      "router.vcs_global=2"}},
+    {"val_recompute", with(kVal, {"routing.recompute_valiant=true"})},
     {"ugal", kUgal},
     {"ugal_port_recompute",
      with(kUgal, {"routing.sensing=port", "routing.recompute_valiant=true"})},

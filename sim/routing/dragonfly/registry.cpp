@@ -24,14 +24,20 @@ UgalParams ugal_params(const Config& c) {
   p.t_phits = static_cast<uint32_t>(c.get_int("routing.ugal_t") * c.get_int("packet.size"));
   p.per_port = c.get_str("routing.sensing") == "port";
   p.recompute = c.get_bool("routing.recompute_valiant");
+  p.hops = c.get_str("routing.ugal_compare") == "queue_hops";
   return p;
 }
 
 std::unique_ptr<RoutingAlgorithm> make_min(const Config&, const Topology& t) {
   return std::make_unique<MinRouting>(dragonfly_of(t, "min"));
 }
-std::unique_ptr<RoutingAlgorithm> make_val(const Config&, const Topology& t) {
-  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"));
+std::unique_ptr<RoutingAlgorithm> make_val(const Config& c, const Topology& t) {
+  const std::string v = c.get_str("routing.valiant");
+  const ValiantMode mode = v == "group"                  ? ValiantMode::Group
+                           : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
+                                                         : ValiantMode::Any;
+  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"), mode,
+                                          c.get_bool("routing.recompute_valiant"));
 }
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
   const Dragonfly& df = dragonfly_of(t, "olm");

@@ -2,7 +2,8 @@
 // base it shares with PiggyBack (piggyback.h).
 // - UGAL-L (Eq. 1.1-1.2): at the source router, route minimally iff Q_MIN <= F * Q_VAL + T, where
 //   Q is the occupancy of the first hop's output (downstream buffer, from credits) of the minimal
-//   path and of a Valiant path through a random intermediate router.
+//   path and of a Valiant path through a random intermediate router; or, with
+//   routing.ugal_compare=queue_hops, iff Q_MIN * H_MIN <= Q_VAL * H_VAL + T.
 // The decision is taken at the source router and re-evaluated in every cycle the packet waits
 // there; once it leaves, the path is fixed: minimal, or Valiant through the intermediate router
 // with VAL's VCs (l0-g1-l2-l3-g4-l5, 4/2). The Valiant candidate is a hash of the packet's
@@ -21,11 +22,20 @@ inline bool ugal_prefers_minimal(double q_min, double q_val, double f, double t)
   return q_min <= f * q_val + t;
 }
 
+// The comparison weighted by path length (routing.ugal_compare=queue_hops; UGAL as Singh
+// proposed it, thesis 000 Sec. 1.4.2): route minimally iff Q_MIN*H_MIN <= Q_VAL*H_VAL + T, with H
+// the router-to-router hops of the minimal path and of the Valiant path through the candidate.
+inline bool ugal_hops_prefers_minimal(double q_min, uint32_t h_min, double q_val, uint32_t h_val,
+                                      double t) {
+  return q_min * h_min <= q_val * h_val + t;
+}
+
 struct UgalParams {
   double f = 2;            // routing.ugal_f
   uint32_t t_phits = 0;    // routing.ugal_t * packet.size
   bool per_port = false;   // routing.sensing=port
   bool recompute = false;  // routing.recompute_valiant
+  bool hops = false;       // routing.ugal_compare=queue_hops
 };
 
 // What UGAL-L and PiggyBack share: the source router's comparison and the fixed path after it.
@@ -94,7 +104,18 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
   c.val_vc = phase_vc(topo_, c.val_port, pkt);
   const double qmin = sensed_occupancy(q, c.min_port, c.min_vc, p_.per_port);
   const double qval = sensed_occupancy(q, c.val_port, c.val_vc, p_.per_port);
-  c.ugal_minimal = ugal_prefers_minimal(qmin, qval, p_.f, p_.t_phits);
+  if (p_.hops) {
+    uint32_t l = 0, g = 0, h_min = 0, h_val = 0;
+    topo_.min_hops(R, dst_router, l, g);
+    h_min = l + g;
+    topo_.min_hops(R, cand, l, g);
+    h_val = l + g;
+    topo_.min_hops(cand, dst_router, l, g);
+    h_val += l + g;
+    c.ugal_minimal = ugal_hops_prefers_minimal(qmin, h_min, qval, h_val, p_.t_phits);
+  } else {
+    c.ugal_minimal = ugal_prefers_minimal(qmin, qval, p_.f, p_.t_phits);
+  }
   return c;
 }
 

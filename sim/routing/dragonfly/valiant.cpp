@@ -5,14 +5,58 @@
 namespace netcosim {
 
 RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng) const {
+  if (mode_ == ValiantMode::Group) return route_group(q, pkt, rng);
   RouteResult r;
   Packet view = pkt;  // the packet as it will be once this hop's state changes are applied
   if (view.phase == 0 && view.intermediate == kNone) {
     // At the source router (the packet arrived on an injection port): draw the intermediate.
-    view.intermediate = rng.below(topo_.routers());
+    if (mode_ == ValiantMode::Any) {
+      view.intermediate = rng.below(topo_.routers());
+    } else {  // outside the source group; traffic within it goes minimally (to its destination)
+      const uint32_t G = topo_.group_of_router(q.router), a = topo_.a();
+      const uint32_t dst_router = topo_.router_of_node(pkt.dst);
+      if (topo_.group_of_router(dst_router) == G) {
+        view.intermediate = dst_router;
+      } else {
+        const uint32_t k = rng.below(topo_.routers() - a);  // the routers of the other groups
+        view.intermediate = k < G * a ? k : k + a;
+      }
+    }
     r.set_intermediate = view.intermediate;
   }
   return valiant_hop(topo_, q.router, view, r);
+}
+
+// VAL-group: minimally to the intermediate group (phase 0, before the first global hop), then
+// minimally to the destination. The VC of every hop is the number of global hops done so far
+// (l0-g0-l1-g1-l2).
+RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rng& rng) const {
+  RouteResult r;
+  const uint32_t dst_router = topo_.router_of_node(pkt.dst);
+  if (pkt.hops_global == 0) {
+    uint32_t group = pkt.intermediate;
+    if (group == kNone) {  // at the source router: draw a group other than source and destination
+      const uint32_t src_g = topo_.group_of_router(q.router);
+      const uint32_t dst_g = topo_.group_of_router(dst_router);
+      if (src_g != dst_g) {
+        group = group_other_than(rng.below(topo_.groups() - 2), src_g, dst_g);
+      } else {
+        const uint32_t k = rng.below(topo_.groups() - 1);
+        group = k < src_g ? k : k + 1;
+      }
+      r.set_intermediate = group;
+    }
+    r.port = static_cast<uint8_t>(port_towards_group(topo_, q.router, group));
+    r.nonminimal = q.router == dst_router || r.port != topo_.min_output(q.router, dst_router);
+    return r;
+  }
+  if (q.router == dst_router) {
+    r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
+    return r;
+  }
+  r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
+  r.vc = static_cast<uint8_t>(pkt.hops_global);
+  return r;
 }
 
 }  // namespace netcosim

@@ -175,6 +175,53 @@ TEST(Config, OlmKeysOnlyForOlm) {
   EXPECT_EQ(error_of([&] { netcosim::validate_config(f); }), "");
 }
 
+// UGAL weighted by hops: ugal and pb only; with ugal it has no F, so an explicit F is refused
+// (PiggyBack keeps F for its saturation bits).
+TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoFForUgal) {
+  Config c;
+  for (const char* s : {"routing.algorithm=par", "router.vcs_local=5", "router.vcs_global=2",
+                        "routing.ugal_compare=queue_hops"})
+    c.set_override(s);
+  std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.ugal_compare=queue_hops: applies to routing.algorithm=ugal|pb only"),
+            std::string::npos)
+      << e;
+  c.set_override("routing.algorithm=ugal");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  c.set_override("routing.ugal_f=3");
+  e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.ugal_f=3: not used by routing.ugal_compare=queue_hops"),
+            std::string::npos)
+      << e;
+  c.set_override("routing.algorithm=pb");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+}
+
+// VAL's variants: val only; VAL-group needs one local VC less (3/2), the others VAL's 4/2;
+// recomputation is valid for val too.
+TEST(Config, ValiantVariantsForValWithTheirVcs) {
+  Config c;
+  for (const char* s : {"routing.algorithm=val", "router.vcs_local=3", "router.vcs_global=2",
+                        "routing.valiant=group", "routing.recompute_valiant=true"})
+    c.set_override(s);
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  c.set_override("routing.valiant=outside_source_group");
+  std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("needs at least 4 local and 2 global VCs"), std::string::npos) << e;
+  c.set_override("router.vcs_local=2");
+  c.set_override("routing.valiant=group");
+  e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("needs at least 3 local and 2 global VCs"), std::string::npos) << e;
+  Config u;
+  for (const char* s : {"routing.algorithm=ugal", "router.vcs_local=4", "router.vcs_global=2",
+                        "routing.valiant=group"})
+    u.set_override(s);
+  e = error_of([&] { netcosim::validate_config(u); });
+  EXPECT_NE(e.find("routing.valiant=group: applies to routing.algorithm=val only"),
+            std::string::npos)
+      << e;
+}
+
 // What the contention counters count: a property of the counters, so only with a trigger that
 // reads them; head or queued.
 TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {

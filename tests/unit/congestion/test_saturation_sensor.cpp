@@ -55,12 +55,26 @@ TEST(SaturationSensor, ThresholdTAddsPhits) {
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
-TEST(SaturationSensor, PerPortSumsTheVcsAgainstTheMeanPerVcBuffer) {
+TEST(SaturationSensor, PerPortComparesThePortMeanWithFTimesTheMeanOfPortMeans) {
   SaturationSensor s(sat_needs(2.0, 0, true), 2, 4, 2);
   s.set_peers({&s}, 10);
-  // Sums 200, 0, 0, 100: mean per VC buffer 300 / 8 = 37.5, limit 75: links 0 and 3.
+  // Port means (200+0)/2 = 100, 0, 0, (0+100)/2 = 50: their mean 37.5, limit 75: link 0 only.
   s.update(1, credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data());
-  EXPECT_EQ(s.mask(), 0b1001u);
+  EXPECT_EQ(s.mask(), 0b0001u);
+  // Port means 50, 0, 0, 51 (mean 25.25, limit 50.5): link 3 only; 50 is not above 50.5.
+  s.update(2, credits_with({50, 0, 0, 51}, {50, 0, 0, 51}).data());
+  EXPECT_EQ(s.mask(), 0b1000u);
+}
+
+// The issue 13 case: with F = 1 and every global port holding the same phits, no port is above
+// the mean (the port's sum against the per-VC mean flagged them all).
+TEST(SaturationSensor, PerPortWithF1FlagsNoPortWhenAllHoldTheSame) {
+  SaturationSensor s(sat_needs(1.0, 0, true), 2, 4, 2);
+  s.set_peers({&s}, 10);
+  s.update(1, credits_with({40, 40, 40, 40}, {40, 40, 40, 40}).data());  // 80 phits per port
+  EXPECT_EQ(s.mask(), 0u);
+  s.update(2, credits_with({40, 40, 40, 41}, {40, 40, 40, 40}).data());  // 40.5 > 40.125
+  EXPECT_EQ(s.mask(), 0b1000u);
 }
 
 TEST(SaturationSensor, PeersSeeTheBitsExactlyLatencyCyclesLate) {

@@ -7,6 +7,7 @@
 
 #include "port_view_fake.h"
 #include "sim/routing/dragonfly/min.h"
+#include "sim/routing/dragonfly/paths.h"
 #include "sim/routing/dragonfly/valiant.h"
 
 using namespace netcosim;
@@ -110,6 +111,77 @@ TEST(ValiantRouting, PhaseZeroHopOnTheMinimalPathIsMinimal) {
   const RouteResult r = val.route(n.ports.at(0, 0), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(0, 1));
   EXPECT_FALSE(r.nonminimal);
+}
+
+}  // namespace
+
+namespace {
+
+// routing.valiant=outside_source_group: the intermediate is drawn among the routers of the other
+// groups (k-th of them, in router order, from the router's stream), and traffic within the source
+// group is routed minimally (a Valiant path through the destination router).
+TEST(ValiantRouting, OutsideSourceGroupDrawsAmongTheOtherGroupsRouters) {
+  Net n;
+  const ValiantRouting val(n.topo, ValiantMode::OutsideSourceGroup);
+  Packet p;
+  p.src = 10;  // router 5, group 1 (routers 4..7)
+  p.dst = 20;  // router 10, group 2
+  for (int draw = 0; draw < 200; ++draw) {
+    Rng copy = n.rng;
+    const uint32_t k = copy.below(n.topo.routers() - 4);
+    const uint32_t expect = k < 4 ? k : k + 4;  // skips routers 4..7
+    const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
+    ASSERT_EQ(r.set_intermediate, expect);
+    ASSERT_NE(n.topo.group_of_router(r.set_intermediate), 1u);
+  }
+  p.dst = 14;  // router 7, the source group: minimal, no draw
+  Rng before = n.rng;
+  const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, 7u);
+  EXPECT_EQ(r.port, n.topo.min_output(5, 7));
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
+}
+
+// routing.valiant=group (VAL-group, thesis Sec. 1.4.1): the intermediate group is the k-th group
+// other than the source and destination groups; the path is l0-g0-l1-g1-l2, every hop's VC being
+// the global hops done so far.
+TEST(ValiantRouting, GroupVariantPathAndVcs) {
+  Net n;
+  const ValiantRouting val(n.topo, ValiantMode::Group);
+  EXPECT_STREQ(val.vc_order().reference, "l0-g0-l1-g1-l2");
+  Packet p;
+  p.src = 2;   // router 1, group 0
+  p.dst = 20;  // router 10, group 2
+  Rng copy = n.rng;
+  const uint32_t k = copy.below(n.topo.groups() - 2);
+  const uint32_t group = k + 1 >= 2 ? k + 2 : k + 1;  // the k-th group skipping groups 0 and 2
+  RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
+  ASSERT_EQ(r.set_intermediate, group);
+  EXPECT_EQ(r.port, port_towards_group(n.topo, 1, group));
+  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.port != n.topo.min_output(1, 10), r.nonminimal);
+  // Landed in the intermediate group after one global hop: minimally to the destination, VC 1.
+  p.intermediate = group;
+  p.hops_global = 1;
+  const uint32_t landed = group * 4;  // any router of the group
+  r = val.route(n.ports.at(landed, 5), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.min_output(landed, 10));
+  EXPECT_EQ(r.vc, 1);
+  EXPECT_FALSE(r.nonminimal);
+  // In the destination group after the second global hop: the local hop on VC 2.
+  p.hops_global = 2;
+  r = val.route(n.ports.at(8, 5), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.min_output(8, 10));
+  EXPECT_EQ(r.vc, 2);
+  r = val.route(n.ports.at(10, 2), p, n.rng);
+  EXPECT_EQ(r.port, n.topo.port_of_node(20));  // ejection
+}
+
+TEST(ValiantRouting, RecomputeMakesAWaitingHeadDrawAgain) {
+  Net n;
+  EXPECT_FALSE(ValiantRouting(n.topo).adaptive());  // routed once per hop
+  EXPECT_TRUE(ValiantRouting(n.topo, ValiantMode::Any, true).adaptive());
 }
 
 }  // namespace

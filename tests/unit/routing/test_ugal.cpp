@@ -100,6 +100,30 @@ TEST(UgalRouting, PerPortSensingSumsTheVcs) {
   expect_valiant(s, UgalRouting(s.topo, p).route(s.at_source(), s.pkt, s.rng));
 }
 
+// routing.ugal_compare=queue_hops: minimal iff Q_MIN * H_MIN <= Q_VAL * H_VAL + T (no F). With
+// Q_VAL = 10 the boundary is floor((10 * H_VAL + 24) / H_MIN), with the hop counts of the two
+// paths from the topology; Eq. 1.2's boundary (44) is elsewhere.
+TEST(UgalRouting, QueueHopsComparisonWeightsEachQueueByItsPathLength) {
+  Scenario s;
+  uint32_t l = 0, g = 0;
+  s.topo.min_hops(0, s.dst_router(), l, g);
+  const uint32_t h_min = l + g;
+  s.topo.min_hops(0, s.cand, l, g);
+  uint32_t h_val = l + g;
+  s.topo.min_hops(s.cand, s.dst_router(), l, g);
+  h_val += l + g;
+  ASSERT_GT(h_val, h_min);
+  const uint32_t boundary = (10 * h_val + 24) / h_min;
+  ASSERT_NE(boundary, 44u);
+  UgalParams p = defaults();
+  p.hops = true;
+  s.ports.occupy(s.val_port, 0, 10);
+  s.ports.occupy(kMinPort, 0, boundary);
+  expect_minimal(s, UgalRouting(s.topo, p).route(s.at_source(), s.pkt, s.rng));
+  s.ports.occupy(kMinPort, 0, boundary + 1);
+  expect_valiant(s, UgalRouting(s.topo, p).route(s.at_source(), s.pkt, s.rng));
+}
+
 TEST(UgalRouting, InTransitFollowsTheFixedValiantPath) {
   Scenario s;
   Packet p = s.pkt;
