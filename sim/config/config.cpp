@@ -365,8 +365,9 @@ void Config::set_override(const std::string& assignment) {
 }
 
 // Lines end at LF, CRLF or CR; a UTF-8 byte order mark at the start is skipped. Control
-// characters other than tab, a duplicate section and a duplicate key are errors.
-void Config::load_ini(const std::string& text, const std::string& origin) {
+// characters other than tab, a duplicate section and a duplicate key are errors. [curves] is the
+// sweep's (config.h IniCurves): refused unless the caller reads curves.
+void Config::load_ini(const std::string& text, const std::string& origin, IniCurves* curves) {
   std::string section;
   std::map<std::string, int> section_line, key_line;
   int lineno = 0;
@@ -394,7 +395,14 @@ void Config::load_ini(const std::string& text, const std::string& origin) {
         throw ConfigError(where + ": malformed section header '" + quote_value(t) +
                           "': expected [section]");
       section = trim(t.substr(1, t.size() - 2));
-      if (keys_of_section(section).empty())
+      if (section == "curves" && curves == nullptr)
+        throw ConfigError(where +
+                          ": the [curves] section is read only by `netcosim sweep` (one curve per "
+                          "line, docs/sweep.md); this command simulates one configuration: remove "
+                          "the section, or give the curve's keys with --set");
+      if (section == "curves")
+        *curves = IniCurves{true, where, {}};
+      else if (keys_of_section(section).empty())
         throw ConfigError(where + ": unknown section [" + quote_value(section) +
                           "]; sections: " + sections());
       const auto [it, fresh] = section_line.emplace(section, lineno);
@@ -416,6 +424,10 @@ void Config::load_ini(const std::string& text, const std::string& origin) {
       const auto cpos = value.find(c);
       if (cpos != std::string::npos) value = value.substr(0, cpos);
     }
+    if (section == "curves") {  // the sweep checks names and overrides (sim/experiment/sweep.h)
+      curves->lines.push_back({trim(t.substr(0, eq)), trim(value), where});
+      continue;
+    }
     const std::string key = section + "." + trim(t.substr(0, eq));
     const auto prev = key_line.find(key);
     if (prev != key_line.end())
@@ -427,7 +439,7 @@ void Config::load_ini(const std::string& text, const std::string& origin) {
   }
 }
 
-void Config::load_file(const std::string& path) {
+void Config::load_file(const std::string& path, IniCurves* curves) {
   const std::string shown = "'" + quote_value(path) + "'";
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
@@ -473,7 +485,7 @@ void Config::load_file(const std::string& path) {
     throw ConfigError("cannot read configuration file " + shown + ": " + std::strerror(err));
   if (got > kMaxConfigFileBytes) throw too_big("more than " + std::to_string(kMaxConfigFileBytes));
   text.resize(got);
-  load_ini(text, path);
+  load_ini(text, path, curves);
 }
 
 int64_t Config::get_int(const std::string& key) const {

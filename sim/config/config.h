@@ -47,6 +47,19 @@ std::string quote_value(const std::string& v);
 // form that reads back as the same double.
 std::string format_limit(double v);
 
+// The [curves] section of a configuration file, read only for `netcosim sweep` (docs/sweep.md
+// "Curves"): one line per curve, `NAME = section.key=value section.key=value ...`. The reader
+// splits each line at its first '=' (name, overrides text; a trailing # or ; comment removed);
+// the sweep (sim/experiment/sweep.h) checks the names and applies the overrides.
+struct CurveLine {
+  std::string name, overrides, where;  // where: "file:line"
+};
+struct IniCurves {
+  bool present = false;  // the file has a [curves] section (possibly without lines)
+  std::string where;     // "file:line" of its header
+  std::vector<CurveLine> lines;
+};
+
 // Config is also what the topology catalogue reads (TopologyKeys, sim/topology/topology_catalog.h).
 class Config final : public TopologyKeys {
  public:
@@ -55,10 +68,11 @@ class Config final : public TopologyKeys {
 
   // Parse INI text; `origin` names the source in messages (a file name). Lines end at LF, CRLF
   // or CR; a leading UTF-8 BOM is skipped; control characters other than tab, duplicate
-  // sections and duplicate keys are errors.
-  void load_ini(const std::string& text, const std::string& origin);
+  // sections and duplicate keys are errors. A [curves] section is collected into `curves`; with
+  // curves == nullptr (every command but `netcosim sweep`) it is an error naming the sweep.
+  void load_ini(const std::string& text, const std::string& origin, IniCurves* curves = nullptr);
   // Reads a regular file of at most kMaxConfigFileBytes bytes (anything else is a ConfigError).
-  void load_file(const std::string& path);
+  void load_file(const std::string& path, IniCurves* curves = nullptr);
   // "section.key=value" as given to --set; a later --set of the same key wins.
   void set_override(const std::string& assignment);
   // Set one key (validated against the schema).

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/math/distributions/students_t.hpp>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "sim/util/json_number.h"
@@ -105,31 +107,143 @@ Config point_config(const Config& base, double load, uint64_t seed) {
   return c;
 }
 
+namespace {
+
+bool curve_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+         std::string(" _-+.()/*").find(c) != std::string::npos;
+}
+
+// The curve NAME with the overrides `text` ("k=v k=v", blank-separated), given at `head`.
+CurveDef parse_curve(const std::string& head, const std::string& name, const std::string& text) {
+  if (name.empty())
+    throw UsageError(head + ": the curve name is empty; expected NAME: section.key=value ...");
+  if (name.size() > kMaxCurveNameChars || !std::all_of(name.begin(), name.end(), curve_name_char))
+    throw UsageError(head + ": curve name '" + quote_value(name) + "': a curve name is 1 to " +
+                     std::to_string(kMaxCurveNameChars) +
+                     " characters among letters, digits, space and _-+.()/*");
+  CurveDef c{name, {}, head};
+  std::istringstream is(text);
+  for (std::string tok; is >> tok;) {
+    const size_t eq = tok.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError(head + ": curve '" + name + "': '" + quote_value(tok) +
+                       "' is not section.key=value");
+    const std::string key = tok.substr(0, eq);
+    if (key == "traffic.load")
+      throw UsageError(head + ": curve '" + name +
+                       "' sets traffic.load; the sweep sets it (use --loads FROM:TO:STEP)");
+    for (const std::string& o : c.overrides)
+      if (o.compare(0, key.size() + 1, key + "=") == 0)
+        throw UsageError(head + ": curve '" + name + "' sets " + key + " twice");
+    c.overrides.push_back(tok);
+  }
+  return c;
+}
+
+std::string trim_blanks(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// The curves of the command line or of the file's [curves] section (not both).
+std::vector<CurveDef> curve_defs(const std::vector<std::string>& options, const IniCurves& ini) {
+  if (!options.empty() && ini.present)
+    throw UsageError("--curve is given and " + ini.where +
+                     " starts a [curves] section: give the curves either on the command line or "
+                     "in the file, not both");
+  if (ini.present && ini.lines.empty())
+    throw UsageError(ini.where +
+                     ": the [curves] section lists no curve; give one line per curve (NAME = "
+                     "section.key=value ...) or remove the section");
+  std::vector<CurveDef> defs;
+  for (const auto& o : options) defs.push_back(parse_curve_option(o));
+  for (const auto& l : ini.lines) defs.push_back(parse_curve_line(l));
+  if (defs.size() > kMaxCurves)
+    throw UsageError(std::to_string(defs.size()) + " curves: at most " +
+                     std::to_string(kMaxCurves) + " curves per sweep");
+  for (size_t i = 0; i < defs.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (defs[i].name == defs[j].name)
+        throw UsageError(defs[i].origin + ": duplicate curve name '" + defs[i].name +
+                         "' (first given at " + defs[j].origin + "); give each curve its own name");
+  return defs;
+}
+
+// The curve's configuration, validated at every load. A named curve's errors start with
+// "curve 'NAME'" (and the file and line of a [curves] line).
+SweepCurve make_curve(const Config& base, const CurveDef& def, const std::vector<double>& loads,
+                      size_t seeds) {
+  SweepCurve c{def.name, def.overrides, base, 0};
+  try {
+    for (const std::string& o : def.overrides) {
+      const size_t eq = o.find('=');
+      c.base.set(o.substr(0, eq), o.substr(eq + 1));
+    }
+    c.seed0 = static_cast<uint64_t>(c.base.get_int("sim.seed"));
+    for (double l : loads) validate_config(point_config(c.base, l, c.seed0 + seeds - 1));
+  } catch (const ConfigError& e) {
+    if (def.name.empty()) throw;
+    const bool option = def.origin.compare(0, 7, "--curve") == 0;
+    throw ConfigError("curve '" + def.name + "'" + (option ? "" : " (" + def.origin + ")") + ": " +
+                      e.what());
+  }
+  return c;
+}
+
+}  // namespace
+
+CurveDef parse_curve_option(const std::string& text) {
+  const std::string head = "--curve '" + quote_value(text) + "'";
+  const size_t colon = text.find(':');
+  if (colon == std::string::npos)
+    throw UsageError(head +
+                     ": expected NAME: section.key=value ..., e.g. --curve 'OLM: "
+                     "routing.algorithm=olm'");
+  return parse_curve(head, trim_blanks(text.substr(0, colon)), text.substr(colon + 1));
+}
+
+CurveDef parse_curve_line(const CurveLine& line) {
+  return parse_curve(line.where, line.name, line.overrides);
+}
+
 SweepSpec make_spec(const std::string& config_file, const std::vector<std::string>& sets,
-                    const std::vector<double>& loads, size_t seeds) {
+                    const std::vector<std::string>& curve_options, const std::vector<double>& loads,
+                    size_t seeds) {
   SweepSpec spec;
-  spec.base.load_file(config_file);
+  Config base;
+  IniCurves ini;
+  base.load_file(config_file, &ini);
   for (const auto& s : sets) {
     std::string key = s.substr(0, s.find('='));
     key.erase(0, key.find_first_not_of(" \t"));
     key.erase(key.find_last_not_of(" \t") + 1);
     if (key == "traffic.load")
       throw UsageError("--set " + s + ": the sweep sets traffic.load; use --loads FROM:TO:STEP");
-    spec.base.set_override(s);
+    base.set_override(s);
   }
   spec.loads = loads;
   spec.seeds = seeds;
-  spec.seed0 = static_cast<uint64_t>(spec.base.get_int("sim.seed"));
-  for (double l : loads) validate_config(point_config(spec.base, l, spec.seed0 + seeds - 1));
+  spec.seed0 = static_cast<uint64_t>(base.get_int("sim.seed"));
+  std::vector<CurveDef> defs = curve_defs(curve_options, ini);
+  if (defs.empty()) defs.push_back({});  // the one unnamed curve
+  for (const CurveDef& d : defs) spec.curves.push_back(make_curve(base, d, loads, seeds));
   return spec;
 }
 
 std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
                                    const SweepProgress& progress) {
   std::vector<SweepPoint> points;
-  for (double l : spec.loads)
-    for (size_t s = 0; s < spec.seeds; ++s) points.push_back({l, spec.seed0 + s, {}, ""});
+  for (size_t c = 0; c < spec.curves.size(); ++c)
+    for (double l : spec.loads)
+      for (size_t s = 0; s < spec.seeds; ++s)
+        points.push_back({c, l, spec.curves[c].seed0 + s, {}, ""});
   const size_t n = points.size();
+  // The highest loads first (the slowest), over all curves; ties in reverse point order.
+  std::vector<size_t> order(n);
+  for (size_t k = 0; k < n; ++k) order[k] = n - 1 - k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return points[a].load > points[b].load; });
   std::vector<std::atomic<double>> frac(n);  // progress of each point in [0, 1]
   for (auto& f : frac) f.store(0.0);
   std::atomic<size_t> next{0}, finished{0};
@@ -139,18 +253,21 @@ std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
   std::exception_ptr failure;
   auto worker = [&] {
     for (size_t k; !abort.load() && (k = next.fetch_add(1)) < n;) {
-      const size_t idx = n - 1 - k;  // scheduled from the highest load (the slowest)
+      const size_t idx = order[k];
       SweepPoint& p = points[idx];
+      const std::string& name = spec.curves[p.curve].name;
       try {
-        const Config c = point_config(spec.base, p.load, p.seed);
+        const Config c = point_config(spec.curves[p.curve].base, p.load, p.seed);
         const std::unique_ptr<Network> net = build_network(c);
         std::atomic<double>& f = frac[idx];
         p.res = run_native(
             *net, [&f](Cycle t, Cycle end) { f.store(std::min(1.0, double(t) / end)); }, 1);
-        p.json = results_json_line(p.res, c);
+        p.json = name.empty() ? results_json_line(p.res, c)
+                              : with_curve(results_json_line(p.res, c), name);
       } catch (const std::exception& e) {
-        const std::string what =
-            "load " + fmt("%g", p.load) + ", seed " + std::to_string(p.seed) + ": " + e.what();
+        const std::string what = (name.empty() ? "" : "curve '" + name + "', ") + "load " +
+                                 fmt("%g", p.load) + ", seed " + std::to_string(p.seed) + ": " +
+                                 e.what();
         std::lock_guard<std::mutex> lock(mu);
         if (!failure)
           failure = dynamic_cast<const ConfigError*>(&e) != nullptr
@@ -179,12 +296,24 @@ std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
   return points;
 }
 
-std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t seeds) {
+std::string with_curve(const std::string& json_line, const std::string& name) {
+  const ordered_json in = ordered_json::parse(json_line);
+  ordered_json out;
+  for (const auto& kv : in.items()) {
+    out[kv.key()] = kv.value();
+    if (kv.key() == "schema") out["curve"] = name;
+  }
+  return out.dump();
+}
+
+std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t seeds,
+                                const std::vector<std::string>& curves) {
   std::vector<SweepRow> rows;
   for (size_t first = 0; seeds > 0 && first + seeds <= points.size(); first += seeds) {
     std::vector<const SweepPoint*> pts;
     for (size_t s = 0; s < seeds; ++s) pts.push_back(&points[first + s]);
     SweepRow r;
+    if (points[first].curve < curves.size()) r.curve = curves[points[first].curve];
     r.offered = points[first].load;
     std::vector<double> acc, lat;
     for (const SweepPoint* p : pts) {
@@ -219,11 +348,13 @@ Saturation saturation(const std::vector<SweepRow>& rows) {
 }
 
 std::string results_csv(const std::vector<SweepRow>& rows) {
-  std::string f =
-      "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
-      "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
-      "misrouted_fraction,jain,packets_measured,seeds\n";
+  const bool named = !rows.empty() && !rows.front().curve.empty();
+  std::string f = named ? "curve," : "";
+  f += "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
+       "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
+       "misrouted_fraction,jain,packets_measured,seeds\n";
   for (const SweepRow& r : rows) {
+    if (named) f += r.curve + ',';  // names hold no ',' or '"' (parse_curve)
     for (double v : {r.offered, r.accepted.mean, r.accepted.ci95, r.latency.mean, r.latency.ci95,
                      r.latency_p50, r.latency_p99, r.latency_max, r.network_latency,
                      r.injection_latency, r.hops, r.misrouted, r.jain})
@@ -252,11 +383,38 @@ std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation&
          fmt("%g", rows.back().offered) + ")\n";
 }
 
-std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
-                         const Saturation& sat) {
+namespace {
+
+ordered_json saturation_json(const std::vector<SweepRow>& rows, const Saturation& sat) {
   using util::finite_or_null;
+  ordered_json s;
+  s["throughput"] = finite_or_null(rows[sat.best].accepted.mean);
+  s["throughput_offered_load"] = finite_or_null(rows[sat.best].offered);
+  s["point"] = sat.point >= 0 ? finite_or_null(rows[sat.point].offered) : ordered_json(nullptr);
+  s["threshold"] = kSaturationFraction;
+  return s;
+}
+
+ordered_json row_json(const SweepRow& r) {
+  using util::finite_or_null;
+  ordered_json o;
+  if (!r.curve.empty()) o["curve"] = r.curve;
+  o["offered_load"] = finite_or_null(r.offered);
+  o["accepted_load"] = finite_or_null(r.accepted.mean);
+  o["accepted_ci95"] = finite_or_null(r.accepted.ci95);
+  o["latency_avg"] = finite_or_null(r.latency.mean);
+  o["latency_ci95"] = finite_or_null(r.latency.ci95);
+  o["latency_p99"] = finite_or_null(r.latency_p99);
+  o["hops_avg"] = finite_or_null(r.hops);
+  o["misrouted_fraction"] = finite_or_null(r.misrouted);
+  o["jain"] = finite_or_null(r.jain);
+  return o;
+}
+
+// The keys common to both summaries, "schema" to "wall_seconds".
+ordered_json summary_head(const SweepInfo& info, const char* schema) {
   ordered_json w;
-  w["schema"] = "netcosim.sweep/1";
+  w["schema"] = schema;
   w["config_file"] = info.config_file;
   w["sets"] = info.sets;
   w["loads"] = info.loads_spec;
@@ -264,42 +422,76 @@ std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& row
   w["first_seed"] = info.seed0;
   w["jobs"] = static_cast<uint64_t>(info.jobs);
   w["runs"] = static_cast<uint64_t>(info.runs);
-  w["wall_seconds"] = finite_or_null(info.wall_seconds);
-  ordered_json& s = w["saturation"];
-  s["throughput"] = finite_or_null(rows[sat.best].accepted.mean);
-  s["throughput_offered_load"] = finite_or_null(rows[sat.best].offered);
-  s["point"] = sat.point >= 0 ? finite_or_null(rows[sat.point].offered) : ordered_json(nullptr);
-  s["threshold"] = kSaturationFraction;
+  w["wall_seconds"] = util::finite_or_null(info.wall_seconds);
+  return w;
+}
+
+}  // namespace
+
+std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
+                         const Saturation& sat) {
+  ordered_json w = summary_head(info, "netcosim.sweep/1");
+  w["saturation"] = saturation_json(rows, sat);
   w["rows"] = ordered_json::array();
-  for (const SweepRow& r : rows) {
-    ordered_json& o = w["rows"].emplace_back();
-    o["offered_load"] = finite_or_null(r.offered);
-    o["accepted_load"] = finite_or_null(r.accepted.mean);
-    o["accepted_ci95"] = finite_or_null(r.accepted.ci95);
-    o["latency_avg"] = finite_or_null(r.latency.mean);
-    o["latency_ci95"] = finite_or_null(r.latency.ci95);
-    o["latency_p99"] = finite_or_null(r.latency_p99);
-    o["hops_avg"] = finite_or_null(r.hops);
-    o["misrouted_fraction"] = finite_or_null(r.misrouted);
-    o["jain"] = finite_or_null(r.jain);
+  for (const SweepRow& r : rows) w["rows"].push_back(row_json(r));
+  return w.dump(2) + '\n';
+}
+
+std::vector<std::vector<SweepRow>> rows_by_curve(const std::vector<SweepRow>& rows) {
+  std::vector<std::vector<SweepRow>> out;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (i == 0 || rows[i].curve != rows[i - 1].curve) out.emplace_back();
+    out.back().push_back(rows[i]);
   }
+  return out;
+}
+
+std::string curves_saturation_text(const std::vector<SweepRow>& rows) {
+  std::string t;
+  for (const auto& cr : rows_by_curve(rows)) {
+    std::istringstream lines(saturation_text(cr, saturation(cr)));
+    for (std::string l; std::getline(lines, l);) t += cr.front().curve + ": " + l + '\n';
+  }
+  return t;
+}
+
+std::string curves_summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows) {
+  ordered_json w = summary_head(info, "netcosim.sweep-curves/1");
+  w["curves"] = ordered_json::array();
+  const auto by_curve = rows_by_curve(rows);
+  for (size_t c = 0; c < info.curves.size(); ++c) {
+    ordered_json& o = w["curves"].emplace_back();
+    o["name"] = info.curves[c].name;
+    o["overrides"] = info.curves[c].overrides;
+    o["first_seed"] = info.curves[c].seed0;
+    if (c < by_curve.size())
+      o["saturation"] = saturation_json(by_curve[c], saturation(by_curve[c]));
+  }
+  w["rows"] = ordered_json::array();
+  for (const SweepRow& r : rows) w["rows"].push_back(row_json(r));
   return w.dump(2) + '\n';
 }
 
 std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows) {
   char buf[512];
+  const std::string curves =
+      info.curves.empty() ? "" : std::to_string(info.curves.size()) + " curves x ";
   std::snprintf(buf, sizeof buf,
-                "netcosim sweep: %s, %zu loads x %zu seed(s) = %zu runs on %zu threads, %.1f s\n",
-                info.config_file.c_str(), loads, info.seeds, info.runs, info.jobs,
+                "netcosim sweep: %s, %s%zu loads x %zu seed(s) = %zu runs on %zu threads, %.1f s\n",
+                info.config_file.c_str(), curves.c_str(), loads, info.seeds, info.runs, info.jobs,
                 info.wall_seconds);
   std::string t = buf;
-  std::snprintf(buf, sizeof buf, "  %7s %9s %9s %9s %9s %6s %6s %7s\n", "offered", "accepted",
-                "+-ci95", "latency", "+-ci95", "p99", "hops", "jain");
+  int width = 0;  // the curve column (none without curves)
+  for (const CurveInfo& c : info.curves)
+    width = std::max<int>(width, std::max<int>(5, static_cast<int>(c.name.size())));
+  std::snprintf(buf, sizeof buf, "  %-*s%s%7s %9s %9s %9s %9s %6s %6s %7s\n", width,
+                width > 0 ? "curve" : "", width > 0 ? " " : "", "offered", "accepted", "+-ci95",
+                "latency", "+-ci95", "p99", "hops", "jain");
   t += buf;
   for (const SweepRow& r : rows) {
-    std::snprintf(buf, sizeof buf, "  %7.3f %9.4f %9.4f %9.1f %9.1f %6.0f %6.2f %7.4f\n", r.offered,
-                  r.accepted.mean, r.accepted.ci95, r.latency.mean, r.latency.ci95, r.latency_p99,
-                  r.hops, r.jain);
+    std::snprintf(buf, sizeof buf, "  %-*s%s%7.3f %9.4f %9.4f %9.1f %9.1f %6.0f %6.2f %7.4f\n",
+                  width, r.curve.c_str(), width > 0 ? " " : "", r.offered, r.accepted.mean,
+                  r.accepted.ci95, r.latency.mean, r.latency.ci95, r.latency_p99, r.hops, r.jain);
     t += buf;
   }
   return t;
@@ -307,13 +499,18 @@ std::string table_text(const SweepInfo& info, size_t loads, const std::vector<Sw
 
 std::string write_outputs(const std::string& dir, const SweepInfo& info, const SweepSpec& spec,
                           const std::vector<SweepPoint>& points) {
-  const auto rows = aggregate(points, spec.seeds);
+  std::vector<std::string> names;
+  for (const SweepCurve& c : spec.curves) names.push_back(c.name);
+  const auto rows = aggregate(points, spec.seeds, names);
   const auto sat = saturation(rows);
+  const std::string sat_text =
+      spec.named() ? curves_saturation_text(rows) : saturation_text(rows, sat);
   util::write_output_file(dir + "/results.csv", results_csv(rows));
   util::write_output_file(dir + "/points.jsonl", points_jsonl(points));
-  util::write_output_file(dir + "/saturation.txt", saturation_text(rows, sat));
-  util::write_output_file(dir + "/summary.json", summary_json(info, rows, sat));
-  return table_text(info, spec.loads.size(), rows) + saturation_text(rows, sat);
+  util::write_output_file(dir + "/saturation.txt", sat_text);
+  util::write_output_file(dir + "/summary.json", spec.named() ? curves_summary_json(info, rows)
+                                                              : summary_json(info, rows, sat));
+  return table_text(info, spec.loads.size(), rows) + sat_text;
 }
 
 }  // namespace netcosim::experiment

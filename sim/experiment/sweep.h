@@ -42,34 +42,63 @@ struct Stat {
 // fewer than two samples, both are NaN with none.
 Stat summarize(const std::vector<double>& x);
 
+// A named curve (docs/sweep.md "Curves"): configuration overrides applied, for this curve only,
+// on top of the configuration file and the --set overrides. From `--curve 'NAME: k=v k=v ...'` or
+// a line `NAME = k=v k=v ...` of the file's [curves] section (sim/config/config.h IniCurves).
+struct CurveDef {
+  std::string name;
+  std::vector<std::string> overrides;  // "section.key=value", in the order given
+  std::string origin;                  // where it was given, for messages
+};
+constexpr size_t kMaxCurves = 64;
+constexpr size_t kMaxCurveNameChars = 32;
+// Parses the text of one --curve option; throws UsageError naming the option's text.
+CurveDef parse_curve_option(const std::string& text);
+// Parses one line of a [curves] section; throws UsageError naming its file and line.
+CurveDef parse_curve_line(const CurveLine& line);
+
+// One curve of a sweep: its configuration (file, --set, the curve's overrides) and first seed.
+struct SweepCurve {
+  std::string name;  // "" for the one curve of a sweep without curves
+  std::vector<std::string> overrides;
+  Config base;
+  uint64_t seed0 = 0;  // its sim.seed: the seeds are seed0 .. seed0 + seeds - 1
+};
 struct SweepSpec {
-  Config base;  // the configuration file and the --set overrides
+  std::vector<SweepCurve> curves;  // one unnamed curve when no curve is given
   std::vector<double> loads;
   size_t seeds = 1;
-  uint64_t seed0 = 0;  // sim.seed of the base: the seeds are seed0 .. seed0 + seeds - 1
+  uint64_t seed0 = 0;  // sim.seed of the file and the --sets (a curve may set its own)
+  bool named() const { return !curves.empty() && !curves.front().name.empty(); }
 };
-// Builds the spec and validates the configuration at every load; throws ConfigError, or
-// UsageError for a --set of traffic.load.
+// Builds the spec and validates every curve's configuration at every load before anything runs;
+// `curve_options` are the --curve texts (the file's [curves] section is read here; both at once
+// is a UsageError). Throws ConfigError (a named curve's message starts with "curve 'NAME'"), or
+// UsageError for a --set or a curve that sets traffic.load, a bad or duplicate curve.
 SweepSpec make_spec(const std::string& config_file, const std::vector<std::string>& sets,
-                    const std::vector<double>& loads, size_t seeds);
+                    const std::vector<std::string>& curve_options, const std::vector<double>& loads,
+                    size_t seeds);
 Config point_config(const Config& base, double load, uint64_t seed);
 
 struct SweepPoint {
+  size_t curve = 0;  // index in SweepSpec::curves
   double load = 0;
   uint64_t seed = 0;
   RunResults res;
-  std::string json;  // netcosim.run/1 on one line
+  std::string json;  // netcosim.run/1 on one line (with "curve" after "schema" for a named curve)
 };
 // fraction of simulated cycles done over all points, points finished, points in all.
 using SweepProgress = std::function<void(double, size_t, size_t)>;
-// Runs every point, load-major, on `jobs` threads (the highest loads first); calls progress from
+// Runs every point, curve-major then load-major, on `jobs` threads (the highest loads first, over
+// all curves); the points and their files do not depend on `jobs`. Calls progress from
 // the calling thread about every 250 ms. A failed point throws ConfigError or SimulationFailure
 // naming its load and seed (the other points are abandoned).
 std::vector<SweepPoint> run_points(const SweepSpec& spec, size_t jobs,
                                    const SweepProgress& progress);
 
-// One row of results.csv: the seed-averaged results at one offered load.
+// One row of results.csv: the seed-averaged results of one curve at one offered load.
 struct SweepRow {
+  std::string curve;  // the curve's name; "" without curves
   double offered = 0;
   Stat accepted, latency;
   double latency_p50 = 0, latency_p99 = 0, latency_max = 0;
@@ -77,8 +106,12 @@ struct SweepRow {
   uint64_t packets_measured = 0;
   size_t seeds = 0;
 };
-// The points are load-major with `seeds` points per load.
-std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t seeds);
+// The points are curve-major, then load-major with `seeds` points per load; `curves` names the
+// curves by index (empty: every row unnamed).
+std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t seeds,
+                                const std::vector<std::string>& curves = {});
+// The point's run/1 JSON line with "curve": name inserted after "schema".
+std::string with_curve(const std::string& json_line, const std::string& name);
 
 // best: the row of the maximum seed-averaged accepted load (the saturation throughput); point:
 // the first row whose accepted load is below kSaturationFraction of its offered load, -1 if none.
@@ -88,8 +121,15 @@ struct Saturation {
 };
 Saturation saturation(const std::vector<SweepRow>& rows);
 
+// A curve as recorded in summary.json.
+struct CurveInfo {
+  std::string name;
+  std::vector<std::string> overrides;
+  uint64_t seed0 = 0;
+};
 // The inputs recorded in summary.json.
 struct SweepInfo {
+  std::vector<CurveInfo> curves;  // empty without curves
   std::string config_file, loads_spec;
   std::vector<std::string> sets;
   size_t seeds = 1, jobs = 1, runs = 0;
@@ -97,11 +137,19 @@ struct SweepInfo {
   double wall_seconds = 0;
 };
 
+// With named rows (rows[0].curve not empty) the CSV starts with a `curve` column.
 std::string results_csv(const std::vector<SweepRow>& rows);
 std::string points_jsonl(const std::vector<SweepPoint>& points);
 std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation& sat);
+// Without curves (info.curves empty): the rows and their saturation.
 std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
                          const Saturation& sat);
+// The rows of one curve each (consecutive rows of the same name), in order.
+std::vector<std::vector<SweepRow>> rows_by_curve(const std::vector<SweepRow>& rows);
+// With curves: saturation.txt holds each curve's two lines prefixed "NAME: "; summary.json lists
+// the curves (name, overrides, first seed, saturation) and the rows with their curve.
+std::string curves_saturation_text(const std::vector<SweepRow>& rows);
+std::string curves_summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows);
 // The table printed on stdout (without the saturation lines).
 std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows);
 

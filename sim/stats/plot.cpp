@@ -83,10 +83,10 @@ std::string write_timeseries(const std::string& csv_text, const std::string& csv
       {png});
 }
 
-std::string sweep_plot_script(const SweepPlot& p) {
-  using util::gnuplot_quote;
-  const std::string csv = gnuplot_quote(p.csv);
-  const bool bars = p.seeds >= 2;
+namespace {
+
+// The preamble of both sweep plots: terminal, CSV format, axes.
+std::string sweep_plot_head(const SweepPlot& p) {
   std::string s;
   s += "# netcosim sweep: the plots of results.csv (absolute paths: run gnuplot on it anywhere)\n";
   s += "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n";
@@ -99,35 +99,72 @@ std::string sweep_plot_script(const SweepPlot& p) {
   s += "set key top left\n";
   s += "set xlabel 'offered load (phits/(node*cycle))'\n";
   s += "set xrange [0:" + fmt("%g", p.max_load > 0 ? p.max_load * 1.05 : 1.0) + "]\n";
+  return s;
+}
+
+// One line per named curve: its rows k*loads .. k*loads + loads - 1 of the CSV (after the
+// header), columns shifted by the leading `curve` column; the same colour and point type in both
+// plots.
+std::string curve_lines(const SweepPlot& p, int x, int y, int ci) {
+  static const int kPointTypes[] = {7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14};
+  const bool bars = p.seeds >= 2;
+  std::string s;
+  for (size_t k = 0; k < p.curves.size(); ++k) {
+    const size_t first = k * p.loads, last = first + p.loads - 1;
+    s += std::string(k == 0 ? "" : ", \\\n     ") + util::gnuplot_quote(p.csv) +
+         " skip 1 every ::" + std::to_string(first) + "::" + std::to_string(last) + " using " +
+         std::to_string(x) + ":" + std::to_string(y) +
+         (bars ? ":" + std::to_string(ci) + " with yerrorlines" : "") +
+         (bars ? "" : " with linespoints") + " lw 2 lc " + std::to_string(k % 8 + 1) + " pt " +
+         std::to_string(kPointTypes[k % 12]) + " title " + util::gnuplot_quote(p.curves[k]) +
+         " noenhanced";
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string sweep_plot_script(const SweepPlot& p) {
+  using util::gnuplot_quote;
+  const std::string csv = gnuplot_quote(p.csv);
+  const bool bars = p.seeds >= 2;
+  std::string s = sweep_plot_head(p);
   // Each plot: its output, title, y label, then the main curve (with 95% CI error bars when
-  // there are two seeds or more) and a reference curve.
+  // there are two seeds or more) and a reference curve; with named curves, one line per curve
+  // (the latency plot then has no p99 line).
   const std::string latency_main =
       bars ? "1:4:5 with yerrorlines lw 2 pt 7 title 'latency avg (95% CI)'"
            : "1:4 with linespoints lw 2 pt 7 title 'latency avg'";
   const std::string accepted_main =
       bars ? "1:2:3 with yerrorlines lw 2 pt 7 title 'accepted (95% CI)'"
            : "1:2 with linespoints lw 2 pt 7 title 'accepted'";
+  const std::string y_is_x = "x with lines dt 2 lc rgb 'gray40' title 'y = x'";
+  const bool named = !p.curves.empty();
   const struct {
-    std::string png, name, ylabel, main, reference;
+    std::string png, name, ylabel, lines;
   } plots[] = {
-      {p.latency_png, "latency", "latency (cycles)", latency_main,
-       csv + " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'"},
-      {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))", accepted_main,
-       "x with lines dt 2 lc rgb 'gray40' title 'y = x'"},
+      {p.latency_png, "latency", "latency (cycles)",
+       named ? curve_lines(p, 2, 5, 6)
+             : csv + " skip 1 using " + latency_main + ", \\\n     " + csv +
+                   " skip 1 using 1:7 with linespoints lw 1 pt 6 dt 2 title 'latency p99'"},
+      {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))",
+       (named ? curve_lines(p, 2, 3, 4) : csv + " skip 1 using " + accepted_main) + ", \\\n     " +
+           y_is_x},
   };
   for (const auto& pl : plots) {
     s += "set output " + gnuplot_quote(pl.png) + "\n";
     s += "set title " + gnuplot_quote(p.title + ": " + pl.name) + " noenhanced\n";
     s += "set ylabel '" + pl.ylabel + "'\n";
     s += "set yrange [0:*]\n";
-    s += "plot " + csv + " skip 1 using " + pl.main + ", \\\n     " + pl.reference + "\n";
+    s += "plot " + pl.lines + "\n";
   }
   s += "set output\n";
   return s;
 }
 
 std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
-                              const std::vector<std::string>& sets, size_t seeds, double max_load) {
+                              const std::vector<std::string>& sets, size_t seeds, double max_load,
+                              const std::vector<std::string>& curves, size_t loads) {
   std::error_code ec;
   const std::string abs_dir = std::filesystem::absolute(dir, ec).string();
   SweepPlot plot;
@@ -138,6 +175,8 @@ std::string write_sweep_plots(const std::string& dir, const std::string& config_
   for (const auto& s : sets) plot.title += " " + s;
   plot.seeds = seeds;
   plot.max_load = max_load;
+  plot.curves = curves;
+  plot.loads = loads;
   util::write_output_file(dir + "/plots.gp", sweep_plot_script(plot));
   for (const char* png : {"/latency.png", "/throughput.png"})
     std::filesystem::remove(dir + png, ec);

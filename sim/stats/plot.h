@@ -30,19 +30,25 @@ std::string write_timeseries(const std::string& csv_text, const std::string& csv
                              const std::string& png);
 
 // The two plots of `netcosim sweep` (docs/sweep.md): latency and accepted load against offered
-// load from results.csv, with 95% confidence bars when there are two seeds or more.
+// load from results.csv, with 95% confidence bars when there are two seeds or more. With named
+// curves (results.csv then starts with a `curve` column and holds `loads` rows per curve, in the
+// order of `curves`) each plot has one line per curve, titled with its name.
 struct SweepPlot {
   std::string csv, latency_png, throughput_png, title;
   size_t seeds = 1;
   double max_load = 1;
+  std::vector<std::string> curves;  // empty: one unnamed curve
+  size_t loads = 0;                 // rows per curve
 };
 std::string sweep_plot_script(const SweepPlot& p);
 
 // Writes DIR/plots.gp (absolute paths) and draws DIR/latency.png and DIR/throughput.png from
 // DIR/results.csv (old PNGs are removed first, so a PNG in DIR always belongs to the CSV).
 // Returns "" or what went wrong with gnuplot; throws util::OutputError.
-// The title: the configuration file's name and the --set overrides.
+// The title: the configuration file's name and the --set overrides. `curves` and `loads` as in
+// SweepPlot.
 std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
-                              const std::vector<std::string>& sets, size_t seeds, double max_load);
+                              const std::vector<std::string>& sets, size_t seeds, double max_load,
+                              const std::vector<std::string>& curves, size_t loads);
 
 }  // namespace netcosim::stats

@@ -240,4 +240,38 @@ TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
   EXPECT_NE(e.find("allowed values are head|queued"), std::string::npos) << e;
 }
 
+// [curves] is the sweep's (docs/sweep.md "Curves"): read into IniCurves when the caller asks for
+// it (each line split at its first '=', a trailing comment removed, file:line kept), refused with
+// a message naming the sweep otherwise (`netcosim run` must not silently ignore it).
+TEST(Config, CurvesSectionIsReadOnlyWhenTheCallerReadsCurves) {
+  const std::string text =
+      "[routing]\nalgorithm = min\n[curves]\nMIN = routing.algorithm=min  # minimal\n"
+      "Base (th 6) = routing.algorithm=olm routing.trigger=contention\n[sim]\nseed = 5\n";
+  Config c;
+  netcosim::IniCurves curves;
+  c.load_ini(text, "f.ini", &curves);
+  EXPECT_TRUE(curves.present);
+  EXPECT_EQ(curves.where, "f.ini:3");
+  ASSERT_EQ(curves.lines.size(), 2u);
+  EXPECT_EQ(curves.lines[0].name, "MIN");
+  EXPECT_EQ(curves.lines[0].overrides, "routing.algorithm=min");
+  EXPECT_EQ(curves.lines[0].where, "f.ini:4");
+  EXPECT_EQ(curves.lines[1].name, "Base (th 6)");
+  EXPECT_EQ(curves.lines[1].overrides, "routing.algorithm=olm routing.trigger=contention");
+  EXPECT_EQ(c.get_int("sim.seed"), 5);  // the sections after [curves] are read as before
+  EXPECT_EQ(c.get_str("routing.algorithm"), "min");  // a curve's keys are not applied here
+  EXPECT_EQ(error_of([&] { Config().load_ini(text, "f.ini"); }),
+            "f.ini:3: the [curves] section is read only by `netcosim sweep` (one curve per line, "
+            "docs/sweep.md); this command simulates one configuration: remove the section, or "
+            "give the curve's keys with --set");
+  netcosim::IniCurves none;
+  Config d;
+  d.load_ini("[sim]\nseed = 5\n", "g.ini", &none);
+  EXPECT_FALSE(none.present);
+  EXPECT_TRUE(none.lines.empty());
+  netcosim::IniCurves twice;
+  EXPECT_EQ(error_of([&] { Config().load_ini("[curves]\nA = x=1\n[curves]\n", "h.ini", &twice); }),
+            "h.ini:3: duplicate section [curves] (first at h.ini:1); give each section once");
+}
+
 }  // namespace
