@@ -53,6 +53,7 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   const double np = static_cast<double>(s.window_packets);
   r.packets_measured = s.window_packets;
   r.accepted_load = static_cast<double>(s.window_phits) / (double(r.nodes) * plan.measure);
+  r.applied_load = double(s.window_generated) * s.packet_size / (double(r.nodes) * plan.measure);
   r.latency_avg = np > 0 ? s.latency_sum / np : nan;
   r.network_latency_avg = np > 0 ? s.network_latency_sum / np : nan;
   r.injection_latency_avg = np > 0 ? s.injection_latency_sum / np : nan;
@@ -75,6 +76,7 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.packets_delivered = s.delivered;
   r.packets_in_flight = s.generated - s.delivered;
   r.packets_refused = s.refused;
+  r.packets_dropped = s.dropped;
   r.drained = plan.drain;
   r.conservation_ok = s.generated == s.delivered && s.generated_hash == s.delivered_hash;
   if (s.ts_bin != 0) collect_timeseries(s, plan.end(), nodes, r);

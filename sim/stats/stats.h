@@ -22,8 +22,11 @@ struct StatsSink {
   uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
   uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
   uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima
-  // Whole run.
-  uint64_t generated = 0, delivered = 0, refused = 0;
+  // Packets generated in the window (generation cycle inside it): the applied load.
+  uint64_t window_generated = 0;
+  // Whole run. refused: full source queue; dropped: no source queue (traffic.source_queue=0) and
+  // the injection buffer could not take the packet at once.
+  uint64_t generated = 0, delivered = 0, refused = 0, dropped = 0;
   // Multiset hashes of packet identities (src, seq): equal sets of generated and delivered
   // packets give equal sums; a lost or duplicated packet changes the delivered sum.
   uint64_t generated_hash = 0, delivered_hash = 0;
@@ -54,8 +57,9 @@ struct StatsSink {
     return mix64((uint64_t{src} << 32) | seq);
   }
 
-  void on_generate(uint32_t src, uint32_t seq) {
+  void on_generate(uint32_t src, uint32_t seq, Cycle t_gen) {
     ++generated;
+    if (t_gen >= window_start && t_gen < window_end) ++window_generated;
     generated_hash += identity_hash(src, seq);
   }
 
@@ -107,6 +111,8 @@ struct StatsSink {
     generated += o.generated;
     delivered += o.delivered;
     refused += o.refused;
+    dropped += o.dropped;
+    window_generated += o.window_generated;
     generated_hash += o.generated_hash;
     delivered_hash += o.delivered_hash;
     if (o.last_eject > last_eject) last_eject = o.last_eject;

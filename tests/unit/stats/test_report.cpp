@@ -21,6 +21,7 @@ RunResults hand_filled() {
   r.routers = 36;
   r.topology = "testnet k=3 (36 routers, 72 nodes)";
   r.offered_load = 0.4;
+  r.applied_load = 0.3875;
   r.accepted_load = 0.375;
   r.latency_avg = 132.25;
   r.latency_p50 = 120;
@@ -38,6 +39,7 @@ RunResults hand_filled() {
   r.packets_delivered = 990;
   r.packets_in_flight = 10;
   r.packets_refused = 0;
+  r.packets_dropped = 7;
   r.packets_measured = 800;
   r.fairness = Fairness{0.25, 0.5, 2.0, 0.1, nan};
   r.ts_bin = 100;
@@ -61,6 +63,7 @@ RunResults hand_filled() {
 const char* const kFigures = R"(  "nodes": 72,
   "routers": 36,
   "offered_load": 0.4,
+  "applied_load": 0.3875,
   "accepted_load": 0.375,
   "latency_avg": 132.25,
   "latency_p50": 120,
@@ -78,6 +81,7 @@ const char* const kFigures = R"(  "nodes": 72,
   "packets_delivered": 990,
   "packets_in_flight": 10,
   "packets_refused": 0,
+  "packets_dropped": 7,
   "packets_measured": 800,
   "fairness": {
     "min_node_load": 0.25,
@@ -195,7 +199,7 @@ TEST(ResultsSummary, FirstLineNamesTheTopologyByItsOwnDescription) {
 TEST(ResultsSummary, PacketAndCycleLinesNameAFailedConservation) {
   const std::string text = results_summary(hand_filled(), Config());
   EXPECT_NE(text.find("  packets           generated 1000, delivered 990, in flight 10, "
-                      "refused 0\n"),
+                      "refused 0, dropped 7\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("  cycles            warm-up 100, measured 100, total 250 (drained; "
