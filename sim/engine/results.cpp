@@ -61,6 +61,14 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.hops_local_avg = np > 0 ? s.hops_local_sum / np : nan;
   r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
   r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
+  r.nonminimal_fraction = np > 0 ? s.nonminimal / np : nan;
+  r.global_misrouted_fraction = np > 0 ? s.global_misrouted / np : nan;
+  r.local_misrouted_fraction = np > 0 ? s.local_misrouted / np : nan;
+  const double node_cycles = double(r.nodes) * plan.measure;
+  r.accepted_misrouted_injection = s.misrouted_at_phits[0] / node_cycles;
+  r.accepted_misrouted_source_group = s.misrouted_at_phits[1] / node_cycles;
+  r.accepted_misrouted_intermediate_group = s.misrouted_at_phits[2] / node_cycles;
+  r.accepted_misrouted_destination_group = s.misrouted_at_phits[3] / node_cycles;
   r.hops_local_max = s.hops_local_max;
   r.hops_global_max = s.hops_global_max;
   r.latency_max = s.latency_max;

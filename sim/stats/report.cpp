@@ -71,6 +71,13 @@ void add_figures(ordered_json& w, const RunResults& r) {
   w["hops_local_max"] = r.hops_local_max;
   w["hops_global_max"] = r.hops_global_max;
   w["misrouted_fraction"] = r.misrouted_fraction;
+  w["nonminimal_fraction"] = r.nonminimal_fraction;
+  w["global_misrouted_fraction"] = r.global_misrouted_fraction;
+  w["local_misrouted_fraction"] = r.local_misrouted_fraction;
+  w["accepted_misrouted_injection"] = r.accepted_misrouted_injection;
+  w["accepted_misrouted_source_group"] = r.accepted_misrouted_source_group;
+  w["accepted_misrouted_intermediate_group"] = r.accepted_misrouted_intermediate_group;
+  w["accepted_misrouted_destination_group"] = r.accepted_misrouted_destination_group;
   w["packets_generated"] = r.packets_generated;
   w["packets_delivered"] = r.packets_delivered;
   w["packets_in_flight"] = r.packets_in_flight;
@@ -118,6 +125,9 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
       "    network         avg %.2f   injection avg %.2f\n"
       "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
+      "  nonminimal        %.2f%% (global misroute %.2f%%, local %.2f%%); accepted load "
+      "misrouted at injection %.4f, source group %.4f, intermediate group %.4f, destination "
+      "group %.4f\n"
       "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu, "
       "dropped %llu\n"
       "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
@@ -128,11 +138,14 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       r.latency_avg, (unsigned long long)r.latency_p50, (unsigned long long)r.latency_p99,
       (unsigned long long)r.latency_max, r.network_latency_avg, r.injection_latency_avg, r.hops_avg,
       r.hops_local_avg, r.hops_global_avg, 100.0 * r.misrouted_fraction,
-      (unsigned long long)r.packets_generated, (unsigned long long)r.packets_delivered,
-      (unsigned long long)r.packets_in_flight, (unsigned long long)r.packets_refused,
-      (unsigned long long)r.packets_dropped, r.fairness.min_node_load, r.fairness.max_node_load,
-      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured,
-      r.cycles_total,
+      100.0 * r.nonminimal_fraction, 100.0 * r.global_misrouted_fraction,
+      100.0 * r.local_misrouted_fraction, r.accepted_misrouted_injection,
+      r.accepted_misrouted_source_group, r.accepted_misrouted_intermediate_group,
+      r.accepted_misrouted_destination_group, (unsigned long long)r.packets_generated,
+      (unsigned long long)r.packets_delivered, (unsigned long long)r.packets_in_flight,
+      (unsigned long long)r.packets_refused, (unsigned long long)r.packets_dropped,
+      r.fairness.min_node_load, r.fairness.max_node_load, r.fairness.max_min_ratio, r.fairness.cov,
+      r.fairness.jain, r.cycles_warmup, r.cycles_measured, r.cycles_total,
       r.drained
           ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
           : "",

@@ -26,6 +26,12 @@ struct RunResults {
   uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;
   double hops_avg = 0, hops_local_avg = 0, hops_global_avg = 0, misrouted_fraction = 0;
   uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima over the window
+  // Misrouting metrics (docs/model.md §5): fractions of the measured packets; accepted load of
+  // the packets with a nonminimal decision at injection, in the source group, in an intermediate
+  // group, in the destination group (a packet with decisions at two places counts in both).
+  double nonminimal_fraction = 0, global_misrouted_fraction = 0, local_misrouted_fraction = 0;
+  double accepted_misrouted_injection = 0, accepted_misrouted_source_group = 0;
+  double accepted_misrouted_intermediate_group = 0, accepted_misrouted_destination_group = 0;
   uint64_t packets_generated = 0, packets_delivered = 0, packets_in_flight = 0;
   uint64_t packets_refused = 0, packets_dropped = 0, packets_measured = 0;
   Fairness fairness;

@@ -11,6 +11,7 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
     // At the source router (the packet arrived on an injection port): draw the intermediate.
     view.intermediate = rng.below(topo_.routers());
     r.set_intermediate = view.intermediate;
+    r.set_flags |= Packet::kNonminimal;  // VAL's decision: every packet (misrouting metrics)
   }
   return valiant_hop(topo_, q.router, view, r);
 }

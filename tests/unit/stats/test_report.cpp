@@ -35,6 +35,13 @@ RunResults hand_filled() {
   r.hops_local_max = 3;
   r.hops_global_max = 2;
   r.misrouted_fraction = 0.125;
+  r.nonminimal_fraction = 0.25;
+  r.global_misrouted_fraction = 0.125;
+  r.local_misrouted_fraction = 0.0625;
+  r.accepted_misrouted_injection = 0.1;
+  r.accepted_misrouted_source_group = 0.05;
+  r.accepted_misrouted_intermediate_group = 0.025;
+  r.accepted_misrouted_destination_group = 0.0125;
   r.packets_generated = 1000;
   r.packets_delivered = 990;
   r.packets_in_flight = 10;
@@ -77,6 +84,13 @@ const char* const kFigures = R"(  "nodes": 72,
   "hops_local_max": 3,
   "hops_global_max": 2,
   "misrouted_fraction": 0.125,
+  "nonminimal_fraction": 0.25,
+  "global_misrouted_fraction": 0.125,
+  "local_misrouted_fraction": 0.0625,
+  "accepted_misrouted_injection": 0.1,
+  "accepted_misrouted_source_group": 0.05,
+  "accepted_misrouted_intermediate_group": 0.025,
+  "accepted_misrouted_destination_group": 0.0125,
   "packets_generated": 1000,
   "packets_delivered": 990,
   "packets_in_flight": 10,
@@ -200,6 +214,11 @@ TEST(ResultsSummary, PacketAndCycleLinesNameAFailedConservation) {
   const std::string text = results_summary(hand_filled(), Config());
   EXPECT_NE(text.find("  packets           generated 1000, delivered 990, in flight 10, "
                       "refused 0, dropped 7\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  nonminimal        25.00% (global misroute 12.50%, local 6.25%); accepted "
+                      "load misrouted at injection 0.1000, source group 0.0500, intermediate "
+                      "group 0.0250, destination group 0.0125\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("  cycles            warm-up 100, measured 100, total 250 (drained; "
