@@ -104,9 +104,15 @@ const std::vector<KeySpec>& config_schema() {
        "fraction of the packets that follow traffic.pattern2"},
       {"traffic.switch_cycle", KeyType::Int, "-1", -1, kBig, nullptr,
        "packets generated from this cycle on follow traffic.pattern2 (-1: never)"},
+      {"traffic.adv_target", KeyType::Enum, "random_router", 0, 0, "random_router|same_router",
+       "adv/advc destination: a random node of the target group, or a random node of the router "
+       "with the source router's index in it (FOGSim's ADV)"},
+      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest",
+       "injection VC: the one with the most free space (JSQ), or dest*VCs/nodes (FOGSim)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
-      {"traffic.source_queue", KeyType::Int, "64", 1, 1048576, nullptr,
-       "source queue bound per node (packets)"},
+      {"traffic.source_queue", KeyType::Int, "64", 0, 1048576, nullptr,
+       "source queue bound per node (packets); 0: no queue, a generation attempt the injection "
+       "buffer cannot take at once is dropped"},
       {"sim.seed", KeyType::Int, "1", 0, 9007199254740991.0, nullptr, "random seed"},
       {"sim.warmup", KeyType::Int, "5000", 0, 1073741823, nullptr, "warm-up cycles"},
       {"sim.measure", KeyType::Int, "10000", 1, 1073741823, nullptr,
@@ -546,6 +552,14 @@ void validate_topology_and_traffic(const Config& c) {
     throw ConfigError("traffic.adv_offset=" + c.get_str("traffic.adv_offset") +
                       ": applies to traffic.pattern=adv only (traffic.pattern=" +
                       c.get_str("traffic.pattern") + ")");
+  const auto adversarial = [](const std::string& p) { return p == "adv" || p == "advc"; };
+  if (c.is_explicit("traffic.adv_target") && !adversarial(c.get_str("traffic.pattern")) &&
+      !adversarial(c.get_str("traffic.pattern2")))
+    throw ConfigError("traffic.adv_target=" + c.get_str("traffic.adv_target") +
+                      ": applies to traffic.pattern or traffic.pattern2 = adv|advc only "
+                      "(traffic.pattern=" +
+                      c.get_str("traffic.pattern") +
+                      ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
   if (c.get_str("traffic.pattern") == "uniform" && topo.nodes(c) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }

@@ -53,6 +53,7 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   const double np = static_cast<double>(s.window_packets);
   r.packets_measured = s.window_packets;
   r.accepted_load = static_cast<double>(s.window_phits) / (double(r.nodes) * plan.measure);
+  r.applied_load = double(s.window_generated) * s.packet_size / (double(r.nodes) * plan.measure);
   r.latency_avg = np > 0 ? s.latency_sum / np : nan;
   r.network_latency_avg = np > 0 ? s.network_latency_sum / np : nan;
   r.injection_latency_avg = np > 0 ? s.injection_latency_sum / np : nan;
@@ -60,6 +61,14 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.hops_local_avg = np > 0 ? s.hops_local_sum / np : nan;
   r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
   r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
+  r.nonminimal_fraction = np > 0 ? s.nonminimal / np : nan;
+  r.global_misrouted_fraction = np > 0 ? s.global_misrouted / np : nan;
+  r.local_misrouted_fraction = np > 0 ? s.local_misrouted / np : nan;
+  const double node_cycles = double(r.nodes) * plan.measure;
+  r.accepted_misrouted_injection = s.misrouted_at_phits[0] / node_cycles;
+  r.accepted_misrouted_source_group = s.misrouted_at_phits[1] / node_cycles;
+  r.accepted_misrouted_intermediate_group = s.misrouted_at_phits[2] / node_cycles;
+  r.accepted_misrouted_destination_group = s.misrouted_at_phits[3] / node_cycles;
   r.hops_local_max = s.hops_local_max;
   r.hops_global_max = s.hops_global_max;
   r.latency_max = s.latency_max;
@@ -75,6 +84,7 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.packets_delivered = s.delivered;
   r.packets_in_flight = s.generated - s.delivered;
   r.packets_refused = s.refused;
+  r.packets_dropped = s.dropped;
   r.drained = plan.drain;
   r.conservation_ok = s.generated == s.delivered && s.generated_hash == s.delivered_hash;
   if (s.ts_bin != 0) collect_timeseries(s, plan.end(), nodes, r);

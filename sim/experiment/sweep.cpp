@@ -45,6 +45,22 @@ double mean_of(const std::vector<const SweepPoint*>& pts, double (*f)(const RunR
   return pts.empty() ? NAN : s / static_cast<double>(pts.size());
 }
 
+// The misrouting metrics' seed means (docs/model.md §5).
+void aggregate_misrouting(const std::vector<const SweepPoint*>& pts, SweepRow& r) {
+  r.nonminimal = mean_of(pts, [](const RunResults& x) { return x.nonminimal_fraction; });
+  r.global_misrouted =
+      mean_of(pts, [](const RunResults& x) { return x.global_misrouted_fraction; });
+  r.local_misrouted = mean_of(pts, [](const RunResults& x) { return x.local_misrouted_fraction; });
+  r.misrouted_at[0] =
+      mean_of(pts, [](const RunResults& x) { return x.accepted_misrouted_injection; });
+  r.misrouted_at[1] =
+      mean_of(pts, [](const RunResults& x) { return x.accepted_misrouted_source_group; });
+  r.misrouted_at[2] =
+      mean_of(pts, [](const RunResults& x) { return x.accepted_misrouted_intermediate_group; });
+  r.misrouted_at[3] =
+      mean_of(pts, [](const RunResults& x) { return x.accepted_misrouted_destination_group; });
+}
+
 }  // namespace
 
 std::vector<double> expand_loads(const std::string& spec) {
@@ -330,6 +346,7 @@ std::vector<SweepRow> aggregate(const std::vector<SweepPoint>& points, size_t se
     r.injection_latency = mean_of(pts, [](const RunResults& x) { return x.injection_latency_avg; });
     r.hops = mean_of(pts, [](const RunResults& x) { return x.hops_avg; });
     r.misrouted = mean_of(pts, [](const RunResults& x) { return x.misrouted_fraction; });
+    aggregate_misrouting(pts, r);
     r.jain = mean_of(pts, [](const RunResults& x) { return x.fairness.jain; });
     r.seeds = pts.size();
     rows.push_back(r);
@@ -352,12 +369,32 @@ std::string results_csv(const std::vector<SweepRow>& rows) {
   std::string f = named ? "curve," : "";
   f += "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
        "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
-       "misrouted_fraction,jain,packets_measured,seeds\n";
+       "misrouted_fraction,jain,nonminimal_fraction,global_misrouted_fraction,"
+       "local_misrouted_fraction,accepted_misrouted_injection,accepted_misrouted_source_group,"
+       "accepted_misrouted_intermediate_group,accepted_misrouted_destination_group,"
+       "packets_measured,seeds\n";
   for (const SweepRow& r : rows) {
     if (named) f += r.curve + ',';  // names hold no ',' or '"' (parse_curve)
-    for (double v : {r.offered, r.accepted.mean, r.accepted.ci95, r.latency.mean, r.latency.ci95,
-                     r.latency_p50, r.latency_p99, r.latency_max, r.network_latency,
-                     r.injection_latency, r.hops, r.misrouted, r.jain})
+    for (double v : {r.offered,
+                     r.accepted.mean,
+                     r.accepted.ci95,
+                     r.latency.mean,
+                     r.latency.ci95,
+                     r.latency_p50,
+                     r.latency_p99,
+                     r.latency_max,
+                     r.network_latency,
+                     r.injection_latency,
+                     r.hops,
+                     r.misrouted,
+                     r.jain,
+                     r.nonminimal,
+                     r.global_misrouted,
+                     r.local_misrouted,
+                     r.misrouted_at[0],
+                     r.misrouted_at[1],
+                     r.misrouted_at[2],
+                     r.misrouted_at[3]})
       f += csv_num(v) + ',';
     f += std::to_string(r.packets_measured) + ',' + std::to_string(r.seeds) + '\n';
   }
@@ -407,6 +444,9 @@ ordered_json row_json(const SweepRow& r) {
   o["latency_p99"] = finite_or_null(r.latency_p99);
   o["hops_avg"] = finite_or_null(r.hops);
   o["misrouted_fraction"] = finite_or_null(r.misrouted);
+  o["nonminimal_fraction"] = finite_or_null(r.nonminimal);
+  o["global_misrouted_fraction"] = finite_or_null(r.global_misrouted);
+  o["local_misrouted_fraction"] = finite_or_null(r.local_misrouted);
   o["jain"] = finite_or_null(r.jain);
   return o;
 }

@@ -103,6 +103,11 @@ struct SweepRow {
   Stat accepted, latency;
   double latency_p50 = 0, latency_p99 = 0, latency_max = 0;
   double network_latency = 0, injection_latency = 0, hops = 0, misrouted = 0, jain = 0;
+  // The misrouting metrics' means (docs/model.md §5): nonminimal, global and local misrouted
+  // fractions; accepted load misrouted at injection, in the source, intermediate and destination
+  // group.
+  double nonminimal = 0, global_misrouted = 0, local_misrouted = 0;
+  double misrouted_at[4] = {0, 0, 0, 0};
   uint64_t packets_measured = 0;
   size_t seeds = 0;
 };

@@ -20,9 +20,16 @@ struct Packet {
   uint32_t intermediate = kNone;  // Valiant intermediate router, kNone when routed minimally
   uint8_t hops_local = 0;         // router-to-router hops taken so far, by link type
   uint8_t hops_global = 0;
-  uint8_t phase = 0;  // 0: toward the intermediate router (or MIN), 1: toward destination
-  uint8_t flags = 0;  // kMisrouted | kGlobalDoneInPhase
+  // 0: toward the intermediate router (or MIN), 1: toward destination. A bit-field: the byte
+  // also holds misrouted_at, so the descriptor stays 32 bytes.
+  uint8_t phase : 2;
+  // Where the routing took nonminimal decisions (kAt* bits; docs/model.md §5): the accepted
+  // load split by where misrouting happened.
+  uint8_t misrouted_at : 4;
+  uint8_t flags = 0;  // kMisrouted | kGlobalDoneInPhase | ...
   Cycle t_ready = 0;  // router-local: cycle from which the head may request the allocator
+
+  Packet() : phase(0), misrouted_at(0) {}
 
   static constexpr uint8_t kMisrouted = 1u << 0;
   static constexpr uint8_t kGlobalDoneInPhase = 1u << 1;
@@ -32,6 +39,19 @@ struct Packet {
   static constexpr uint8_t kReachedIntermediate = 1u << 3;
   // PAR: a local hop was taken in the current group (cleared by a global hop).
   static constexpr uint8_t kLocalInGroup = 1u << 4;
+  // Misrouting metrics (docs/model.md §4), never read by a routing: the routing took a
+  // nonminimal decision (a Valiant intermediate chosen, or a nonminimal hop; set through
+  // RouteResult::set_flags at the decision, and by the router on every nonminimal hop); a
+  // nonminimal local hop was taken. (A global misroute is counted from the hops: two global hops.)
+  static constexpr uint8_t kNonminimal = 1u << 5;
+  static constexpr uint8_t kLocalMisrouted = 1u << 7;
+  // misrouted_at bits: the decision (a RouteResult with kNonminimal in set_flags) was taken at
+  // the source router on the injection port; in transit in the source group; in an intermediate
+  // group; in the destination group.
+  static constexpr uint8_t kAtInjection = 1u << 0;
+  static constexpr uint8_t kAtSourceGroup = 1u << 1;
+  static constexpr uint8_t kAtIntermediateGroup = 1u << 2;
+  static constexpr uint8_t kAtDestinationGroup = 1u << 3;
 };
 static_assert(sizeof(Packet) == 32, "Packet descriptor must stay compact");
 

@@ -51,15 +51,16 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   parts.traffic = std::make_unique<TrafficParams>();
   TrafficParams& tp = *parts.traffic;
   const uint32_t G = topo.partitions();
+  const bool same_router = cfg.get_str("traffic.adv_target") == "same_router";
   parts.patterns.push_back(
       make_traffic(cfg.get_str("traffic.pattern"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G)));
+                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G), same_router));
   tp.packet_prob = cfg.get_float("traffic.load") / parts.router_config.packet_size;
   tp.pattern = parts.patterns.back().get();
   if (cfg.get_str("traffic.pattern2") == "none") return;
   parts.patterns.push_back(
       make_traffic(cfg.get_str("traffic.pattern2"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G)));
+                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G), same_router));
   tp.pattern2 = parts.patterns.back().get();
   tp.mix = cfg.get_float("traffic.mix");
   const int64_t sw = cfg.get_int("traffic.switch_cycle");
@@ -138,6 +139,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
     nic.credits = model::CreditCounter(rc.vcs[0], rc.buffer[0]);
+    nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
+    nic.nodes = topo.nodes();
     links.emplace_back();
     Link& L = links.back();
     L.src_router = kNone;

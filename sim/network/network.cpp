@@ -28,7 +28,7 @@ void Network::preload_packet(uint32_t src, uint32_t dst) {
   if (nic.queue_full())
     throw std::invalid_argument("source queue of node " + std::to_string(src) + " is full");
   p_.routers[topology().node_router(src)]->enqueue_at_source(nic, SourceEntry{0, dst, nic.seq});
-  preloaded_.on_generate(src, nic.seq);
+  preloaded_.on_generate(src, nic.seq, 0);
   ++nic.seq;
 }
 

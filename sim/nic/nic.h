@@ -28,7 +28,13 @@ struct Nic {
   Cycle next_gen = kNone;  // source->next(), or kNone once generation has stopped
   Cycle gen_stop = kNone;  // no packet is generated at or after this cycle (drain)
   uint32_t seq = 0;        // packets generated so far (identity of the next one)
-  // Source queue (ring of fixed capacity: no allocation in the cycle loop).
+  // Injection VC policy (traffic.injection_vc): JSQ, or dest: the VC dst*V/N (DestVc).
+  bool dest_vc = false;
+  uint32_t nodes = 0;  // N of the dest policy
+  // Source queue (ring of fixed capacity: no allocation in the cycle loop). Capacity 0
+  // (traffic.source_queue=0): no queue; an attempt the injection buffer cannot take at once
+  // (the link still carrying the previous packet, or no credits for the whole packet in the VC
+  // the policy gives) is dropped (StatsSink::dropped).
   std::unique_ptr<SourceEntry[]> queue;
   uint32_t q_cap = 0, q_head = 0, q_count = 0;
   // Injection channel: credits for the router's injection VCs (read as buffer space, returned
@@ -49,16 +55,39 @@ struct Nic {
     --q_count;
   }
 
+  // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
+  int injection_vc(uint32_t dst, uint32_t S) const {
+    if (dest_vc) return FixedVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
+    return JsqVc::select(credits, all_vcs(credits.vcs()), S);  // ties to the lowest VC
+  }
+
   // One cycle: take returned credits, make the generation attempts that are due (into the source
-  // queue, or refused when it is full), then inject the queue's head into the injection VC with
-  // the most free space (JSQ; ties to the lowest VC) if the link is free. The head enters the
-  // router one cycle later (FOGSim's injection delay of 1). Returns how many packets entered the
-  // source queue and whether one was injected.
+  // queue, or refused when it is full; without a queue, injected at once or dropped), then inject
+  // the queue's head into its injection VC (injection_vc) if the link is free. The head enters the
+  // router one cycle later (FOGSim's injection delay of 1). Returns how many packets were
+  // generated (into the queue or, without one, into the network) and whether one was injected.
   struct StepResult {
     uint32_t queued = 0;
     bool injected = false;
   };
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size);
+  // Puts packet `e` on the injection link in VC `vc` in cycle `now`.
+  [[gnu::always_inline]] inline void inject(Cycle now, StatsSink& sink, uint32_t S,
+                                            const SourceEntry& e, int vc);
+  // A generation attempt without a source queue: injected now, or dropped.
+  void attempt_without_queue(Cycle now, StatsSink& sink, uint32_t S, Cycle t_gen, uint32_t dst,
+                             StepResult& r) {
+    const int vc = link_free_at <= now ? injection_vc(dst, S) : kNoVc;
+    if (vc == kNoVc) {
+      ++sink.dropped;
+      return;
+    }
+    sink.on_generate(node, seq, t_gen);
+    inject(now, sink, S, SourceEntry{t_gen, dst, seq}, vc);
+    ++seq;
+    ++r.queued;
+    r.injected = true;
+  }
 };
 
 // In the header and forced inline: the router's NIC loop runs it for every NIC with work, every
@@ -76,24 +105,33 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
     }
     const Cycle t_gen = next_gen;
     const uint32_t dst = source->generate();
-    if (queue_full()) {
+    if (q_cap == 0) {
+      attempt_without_queue(now, sink, S, t_gen, dst, r);
+    } else if (queue_full()) {
       ++sink.refused;
     } else {
       queue_push({t_gen, dst, seq});
-      sink.on_generate(node, seq);
+      sink.on_generate(node, seq, t_gen);
       ++seq;
       ++r.queued;
     }
     next_gen = source->next();
   }
   if (q_count == 0 || link_free_at > now) return r;
-  // JSQ among the injection VCs (sim/routing/vc_selection.h).
-  const int best = JsqVc::select(credits, all_vcs(credits.vcs()), S);
-  if (best < 0) return r;
+  // JSQ or dest among the injection VCs (sim/routing/vc_selection.h).
   const SourceEntry& e = queue_front();
+  const int vc = injection_vc(e.dst, S);
+  if (vc == kNoVc) return r;
+  inject(now, sink, S, e, vc);
+  queue_pop();
+  r.injected = true;
+  return r;
+}
+
+inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc) {
   PacketMsg msg;
   msg.arrive = now + 1;
-  msg.vc = static_cast<uint8_t>(best);
+  msg.vc = static_cast<uint8_t>(vc);
   msg.pkt = Packet{};
   msg.pkt.src = node;
   msg.pkt.seq = e.seq;
@@ -102,11 +140,8 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
   msg.pkt.t_inject = msg.arrive;
   if (msg.arrive >= sink.window_start && msg.arrive < sink.window_end) window_injected_phits += S;
   link->push_data(msg);
-  credits.consume(static_cast<unsigned>(best), S);
+  credits.consume(static_cast<unsigned>(vc), S);
   link_free_at = now + S;
-  queue_pop();
-  r.injected = true;
-  return r;
 }
 
 }  // namespace netcosim

@@ -36,6 +36,26 @@ struct RouteResult {
   uint8_t set_phase = 0xff;           // new Packet::phase (clears kGlobalDoneInPhase), 0xff = same
 };
 
+// The misrouting metrics' flags a granted hop adds to its packet (docs/model.md §4): kNonminimal
+// for a nonminimal hop or a routing's nonminimal decision (kNonminimal in set_flags), and
+// kLocalMisrouted for a nonminimal hop on a local output. (A global misroute is not a flag: OLM
+// marks only its decision hop nonminimal, which for NRG is the local hop before the global one;
+// the statistics count packets with two global hops.)
+inline uint8_t misrouting_flags(const RouteResult& r, PortKind out) {
+  uint8_t f = 0;
+  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) f |= Packet::kNonminimal;
+  if (r.nonminimal && out == PortKind::Local) f |= Packet::kLocalMisrouted;
+  return f;
+}
+
+// Where a routing's nonminimal decision was taken (a Packet::kAt* bit): on the injection port of
+// the source router, else by the group (partition) of the deciding router.
+inline uint8_t misrouted_at(PortKind in, uint32_t group, uint32_t src_group, uint32_t dst_group) {
+  if (in == PortKind::Injection) return Packet::kAtInjection;
+  if (group == src_group) return Packet::kAtSourceGroup;
+  return group == dst_group ? Packet::kAtDestinationGroup : Packet::kAtIntermediateGroup;
+}
+
 class RoutingAlgorithm {
  public:
   virtual ~RoutingAlgorithm() = default;

@@ -6,7 +6,9 @@
 //   - FixedVc: the one VC of each hop that the routing returns (distance-based VCs, thesis 000
 //     Sec. 1.3); the router's grant uses it;
 //   - JsqVc: join the shortest queue, the VC with the most credits, ties to the lowest VC; the
-//     NIC's injection into the router's injection VCs uses it (FOGSim's injection).
+//     NIC's injection into the router's injection VCs uses it (traffic.injection_vc=jsq);
+//   - DestVc: the injection VC of a destination, dst*V/N (traffic.injection_vc=dest; FOGSim's
+//     generator, docs/model.md §3): the NIC waits for credits in that VC only.
 // Selectors are plain types with a static select(), so the hot loops call them without a virtual
 // call; a policy chosen at run time would be a switch over these types.
 #pragma once
@@ -29,6 +31,14 @@ struct FixedVc {
   static int select(const model::CreditCounter& c, uint32_t allowed, uint32_t phits) {
     const unsigned v = static_cast<unsigned>(__builtin_ctz(allowed));
     return c.can_send(v, phits) ? static_cast<int>(v) : kNoVc;
+  }
+};
+
+struct DestVc {
+  // The VC of destination node `dst` among `vcs` injection VCs, `nodes` nodes:
+  // floor(dst*vcs/nodes), so consecutive ranges of nodes/vcs destinations share a VC.
+  static uint32_t vc_of(uint32_t dst, uint32_t vcs, uint32_t nodes) {
+    return static_cast<uint32_t>(uint64_t{dst} * vcs / nodes);
   }
 };
 

@@ -57,6 +57,7 @@ ordered_json timeseries_json(const RunResults& r) {
 // The per-run figures between "routers" and "fairness".
 void add_figures(ordered_json& w, const RunResults& r) {
   w["offered_load"] = r.offered_load;
+  w["applied_load"] = r.applied_load;
   w["accepted_load"] = r.accepted_load;
   w["latency_avg"] = r.latency_avg;
   w["latency_p50"] = r.latency_p50;
@@ -70,10 +71,18 @@ void add_figures(ordered_json& w, const RunResults& r) {
   w["hops_local_max"] = r.hops_local_max;
   w["hops_global_max"] = r.hops_global_max;
   w["misrouted_fraction"] = r.misrouted_fraction;
+  w["nonminimal_fraction"] = r.nonminimal_fraction;
+  w["global_misrouted_fraction"] = r.global_misrouted_fraction;
+  w["local_misrouted_fraction"] = r.local_misrouted_fraction;
+  w["accepted_misrouted_injection"] = r.accepted_misrouted_injection;
+  w["accepted_misrouted_source_group"] = r.accepted_misrouted_source_group;
+  w["accepted_misrouted_intermediate_group"] = r.accepted_misrouted_intermediate_group;
+  w["accepted_misrouted_destination_group"] = r.accepted_misrouted_destination_group;
   w["packets_generated"] = r.packets_generated;
   w["packets_delivered"] = r.packets_delivered;
   w["packets_in_flight"] = r.packets_in_flight;
   w["packets_refused"] = r.packets_refused;
+  w["packets_dropped"] = r.packets_dropped;
   w["packets_measured"] = r.packets_measured;
 }
 
@@ -108,30 +117,39 @@ std::string results_json_line(const RunResults& r, const Config& cfg) {
 }
 std::string results_summary(const RunResults& r, const Config& cfg) {
   char buf[2048];
-  std::snprintf(buf, sizeof buf,
-                "netcosim run: %s; routing %s, traffic %s\n"
-                "  offered load      %.4f phits/(node*cycle)\n"
-                "  accepted load     %.4f phits/(node*cycle)\n"
-                "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
-                "    network         avg %.2f   injection avg %.2f\n"
-                "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
-                "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu\n"
-                "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
-                "  cycles            warm-up %u, measured %u, total %u%s\n"
-                "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
-                r.topology.c_str(), cfg.get_str("routing.algorithm").c_str(),
-                cfg.get_str("traffic.pattern").c_str(), r.offered_load, r.accepted_load,
-                r.latency_avg, (unsigned long long)r.latency_p50, (unsigned long long)r.latency_p99,
-                (unsigned long long)r.latency_max, r.network_latency_avg, r.injection_latency_avg,
-                r.hops_avg, r.hops_local_avg, r.hops_global_avg, 100.0 * r.misrouted_fraction,
-                (unsigned long long)r.packets_generated, (unsigned long long)r.packets_delivered,
-                (unsigned long long)r.packets_in_flight, (unsigned long long)r.packets_refused,
-                r.fairness.min_node_load, r.fairness.max_node_load, r.fairness.max_min_ratio,
-                r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured, r.cycles_total,
-                r.drained ? (r.conservation_ok ? " (drained; conservation ok)"
-                                               : " (drained; CONSERVATION FAILED)")
-                          : "",
-                r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
+  std::snprintf(
+      buf, sizeof buf,
+      "netcosim run: %s; routing %s, traffic %s\n"
+      "  offered load      %.4f phits/(node*cycle) (applied %.4f)\n"
+      "  accepted load     %.4f phits/(node*cycle)\n"
+      "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
+      "    network         avg %.2f   injection avg %.2f\n"
+      "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
+      "  nonminimal        %.2f%% (global misroute %.2f%%, local %.2f%%); accepted load "
+      "misrouted at injection %.4f, source group %.4f, intermediate group %.4f, destination "
+      "group %.4f\n"
+      "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu, "
+      "dropped %llu\n"
+      "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
+      "  cycles            warm-up %u, measured %u, total %u%s\n"
+      "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
+      r.topology.c_str(), cfg.get_str("routing.algorithm").c_str(),
+      cfg.get_str("traffic.pattern").c_str(), r.offered_load, r.applied_load, r.accepted_load,
+      r.latency_avg, (unsigned long long)r.latency_p50, (unsigned long long)r.latency_p99,
+      (unsigned long long)r.latency_max, r.network_latency_avg, r.injection_latency_avg, r.hops_avg,
+      r.hops_local_avg, r.hops_global_avg, 100.0 * r.misrouted_fraction,
+      100.0 * r.nonminimal_fraction, 100.0 * r.global_misrouted_fraction,
+      100.0 * r.local_misrouted_fraction, r.accepted_misrouted_injection,
+      r.accepted_misrouted_source_group, r.accepted_misrouted_intermediate_group,
+      r.accepted_misrouted_destination_group, (unsigned long long)r.packets_generated,
+      (unsigned long long)r.packets_delivered, (unsigned long long)r.packets_in_flight,
+      (unsigned long long)r.packets_refused, (unsigned long long)r.packets_dropped,
+      r.fairness.min_node_load, r.fairness.max_node_load, r.fairness.max_min_ratio, r.fairness.cov,
+      r.fairness.jain, r.cycles_warmup, r.cycles_measured, r.cycles_total,
+      r.drained
+          ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
+          : "",
+      r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
   return buf;
 }
 

@@ -19,13 +19,21 @@ struct RunResults {
   uint32_t threads = 1;
   uint32_t nodes = 0, routers = 0;
   std::string topology;  // Topology::describe(): for the summary (not in the JSON)
-  double offered_load = 0, accepted_load = 0;
+  // applied_load: phits of the packets generated in the window (admitted to a source queue or,
+  // without one, injected) / (nodes x measured cycles); the offered load minus refusals and drops.
+  double offered_load = 0, applied_load = 0, accepted_load = 0;
   double latency_avg = 0, network_latency_avg = 0, injection_latency_avg = 0;
   uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;
   double hops_avg = 0, hops_local_avg = 0, hops_global_avg = 0, misrouted_fraction = 0;
   uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima over the window
+  // Misrouting metrics (docs/model.md §5): fractions of the measured packets; accepted load of
+  // the packets with a nonminimal decision at injection, in the source group, in an intermediate
+  // group, in the destination group (a packet with decisions at two places counts in both).
+  double nonminimal_fraction = 0, global_misrouted_fraction = 0, local_misrouted_fraction = 0;
+  double accepted_misrouted_injection = 0, accepted_misrouted_source_group = 0;
+  double accepted_misrouted_intermediate_group = 0, accepted_misrouted_destination_group = 0;
   uint64_t packets_generated = 0, packets_delivered = 0, packets_in_flight = 0;
-  uint64_t packets_refused = 0, packets_measured = 0;
+  uint64_t packets_refused = 0, packets_dropped = 0, packets_measured = 0;
   Fairness fairness;
   Cycle cycles_warmup = 0, cycles_measured = 0, cycles_total = 0;
   bool drained = false;

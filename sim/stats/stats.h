@@ -22,8 +22,17 @@ struct StatsSink {
   uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
   uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
   uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima
-  // Whole run.
-  uint64_t generated = 0, delivered = 0, refused = 0;
+  // Misrouting metrics (docs/model.md §4): packets with a nonminimal routing decision, with a
+  // global hop off the minimal path (two global hops), with a nonminimal local hop; phits of the
+  // packets with a decision at each place (Packet::kAt* order: injection, source group,
+  // intermediate group, destination).
+  uint64_t nonminimal = 0, global_misrouted = 0, local_misrouted = 0;
+  uint64_t misrouted_at_phits[4] = {0, 0, 0, 0};
+  // Packets generated in the window (generation cycle inside it): the applied load.
+  uint64_t window_generated = 0;
+  // Whole run. refused: full source queue; dropped: no source queue (traffic.source_queue=0) and
+  // the injection buffer could not take the packet at once.
+  uint64_t generated = 0, delivered = 0, refused = 0, dropped = 0;
   // Multiset hashes of packet identities (src, seq): equal sets of generated and delivered
   // packets give equal sums; a lost or duplicated packet changes the delivered sum.
   uint64_t generated_hash = 0, delivered_hash = 0;
@@ -54,8 +63,9 @@ struct StatsSink {
     return mix64((uint64_t{src} << 32) | seq);
   }
 
-  void on_generate(uint32_t src, uint32_t seq) {
+  void on_generate(uint32_t src, uint32_t seq, Cycle t_gen) {
     ++generated;
+    if (t_gen >= window_start && t_gen < window_end) ++window_generated;
     generated_hash += identity_hash(src, seq);
   }
 
@@ -88,6 +98,17 @@ struct StatsSink {
     if (p.hops_local > hops_local_max) hops_local_max = p.hops_local;
     if (p.hops_global > hops_global_max) hops_global_max = p.hops_global;
     if (p.flags & Packet::kMisrouted) ++misrouted;
+    // A global hop to a group other than the destination's: on the Dragonfly (one global link
+    // per pair of groups) exactly the packets with two global hops (docs/model.md §4).
+    global_misrouted += p.hops_global >= 2;
+    if (p.flags & Packet::kNonminimal) on_nonminimal(p);
+  }
+
+  void on_nonminimal(const Packet& p) {
+    ++nonminimal;
+    local_misrouted += (p.flags & Packet::kLocalMisrouted) != 0;
+    for (unsigned b = 0; b < 4; ++b)
+      if (p.misrouted_at & (1u << b)) misrouted_at_phits[b] += packet_size;
   }
 
   void merge(const StatsSink& o) {
@@ -104,9 +125,15 @@ struct StatsSink {
     if (o.hops_local_max > hops_local_max) hops_local_max = o.hops_local_max;
     if (o.hops_global_max > hops_global_max) hops_global_max = o.hops_global_max;
     misrouted += o.misrouted;
+    nonminimal += o.nonminimal;
+    global_misrouted += o.global_misrouted;
+    local_misrouted += o.local_misrouted;
+    for (unsigned b = 0; b < 4; ++b) misrouted_at_phits[b] += o.misrouted_at_phits[b];
     generated += o.generated;
     delivered += o.delivered;
     refused += o.refused;
+    dropped += o.dropped;
+    window_generated += o.window_generated;
     generated_hash += o.generated_hash;
     delivered_hash += o.delivered_hash;
     if (o.last_eject > last_eject) last_eject = o.last_eject;

@@ -25,7 +25,21 @@ class TrafficPattern {
   uint32_t random_node_in_partition(uint32_t partition, Rng& rng) const {
     return topo_.partition_node(partition, rng.below(topo_.partition_node_count(partition)));
   }
+  // One draw: a node, uniformly, of the router of `partition` whose index in it is the index of
+  // src's router in its own partition (traffic.adv_target=same_router; FOGSim's ADV, docs/model.md
+  // §3). Partitions list their nodes router by router (Topology::partition_node) and every
+  // partition has the same routers and nodes (checked by check_same_router_shape).
+  uint32_t same_router_node(uint32_t src, uint32_t partition, Rng& rng) const {
+    const uint32_t r = topo_.node_router(src);
+    const uint32_t index = r - topo_.partition_first(topo_.partition_of_router(r));
+    return topo_.partition_node(partition,
+                                index * nodes_per_router_ + rng.below(nodes_per_router_));
+  }
+  // For same_router: every partition has as many routers and nodes as partition 0, and every
+  // router as many nodes; a std::invalid_argument naming the pattern otherwise.
+  void check_same_router_shape(const char* pattern);
   const Topology& topo_;
+  uint32_t nodes_per_router_ = 0;  // set by check_same_router_shape
 };
 
 // UN: uniform over all other nodes (the source itself is excluded; docs/model.md).
@@ -44,40 +58,56 @@ class UniformTraffic final : public TrafficPattern {
 
 // ADV+i: every node of partition P sends to a random node of partition (P + i) mod partitions
 // (a Dragonfly group is a partition: every node of group G sends to group G+i).
+// With `same_router` (traffic.adv_target=same_router) the destination is a random node of the
+// router with the source router's index in partition P + i (FOGSim's ADV), one draw below p.
 class AdversarialTraffic final : public TrafficPattern {
  public:
-  AdversarialTraffic(const Topology& topo, uint32_t offset)
-      : TrafficPattern(topo), partitions_(topo.partitions()), offset_(offset % partitions_) {}
+  AdversarialTraffic(const Topology& topo, uint32_t offset, bool same_router = false)
+      : TrafficPattern(topo),
+        partitions_(topo.partitions()),
+        offset_(offset % partitions_),
+        same_router_(same_router) {
+    if (same_router) check_same_router_shape("adv");
+  }
   const char* name() const override { return "adv"; }
   uint32_t destination(uint32_t src, Rng& rng) const override {
-    return random_node_in_partition((topo_.partition_of_node(src) + offset_) % partitions_, rng);
+    const uint32_t target = (topo_.partition_of_node(src) + offset_) % partitions_;
+    return same_router_ ? same_router_node(src, target, rng)
+                        : random_node_in_partition(target, rng);
   }
 
  private:
   uint32_t partitions_;
   uint32_t offset_;
+  bool same_router_;
 };
 
 // ADVc: a random node in the partitions reached by the Global ports of the last router of the
 // source partition, the port drawn first (thesis 000 Sec. 3.2: the h groups reached by router a-1
 // of the source group; with palmtree these are groups G+1..G+h). The targets of each partition
-// are listed once, in port order, at construction.
+// are listed once, in port order, at construction. With `same_router` the node is drawn on the
+// router with the source router's index in the drawn partition (the port draw, then one below p).
 class AdvcTraffic final : public TrafficPattern {
  public:
-  explicit AdvcTraffic(const Topology& topo);
+  explicit AdvcTraffic(const Topology& topo, bool same_router = false);
   const char* name() const override { return "advc"; }
   uint32_t destination(uint32_t src, Rng& rng) const override {
     const uint32_t P = topo_.partition_of_node(src);
     const uint32_t k = rng.below(first_[P + 1] - first_[P]);
-    return random_node_in_partition(targets_[first_[P] + k], rng);
+    const uint32_t target = targets_[first_[P] + k];
+    return same_router_ ? same_router_node(src, target, rng)
+                        : random_node_in_partition(target, rng);
   }
 
  private:
+  bool same_router_;
   std::vector<uint32_t> first_;    // [partition] -> its first entry in targets_; one extra
   std::vector<uint32_t> targets_;  // the partition reached by each Global port, in port order
 };
 
+// `same_router`: traffic.adv_target=same_router (adv and advc only; validate_config refuses it
+// for the other patterns).
 std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topology& topo,
-                                             uint32_t adv_offset);
+                                             uint32_t adv_offset, bool same_router = false);
 
 }  // namespace netcosim

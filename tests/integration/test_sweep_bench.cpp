@@ -191,11 +191,28 @@ TEST(Sweep, CsvColumnsRecomputedFromTheRuns) {
   const auto lines = split(read_text(dir + "/results.csv"), '\n');
   ASSERT_GE(lines.size(), 4u);
   const std::vector<std::string> header = split(lines[0], ',');
-  EXPECT_EQ(header, (std::vector<std::string>{
-                        "offered_load", "accepted_load", "accepted_ci95", "latency_avg",
-                        "latency_ci95", "latency_p50", "latency_p99", "latency_max",
-                        "network_latency_avg", "injection_latency_avg", "hops_avg",
-                        "misrouted_fraction", "jain", "packets_measured", "seeds"}));
+  EXPECT_EQ(header, (std::vector<std::string>{"offered_load",
+                                              "accepted_load",
+                                              "accepted_ci95",
+                                              "latency_avg",
+                                              "latency_ci95",
+                                              "latency_p50",
+                                              "latency_p99",
+                                              "latency_max",
+                                              "network_latency_avg",
+                                              "injection_latency_avg",
+                                              "hops_avg",
+                                              "misrouted_fraction",
+                                              "jain",
+                                              "nonminimal_fraction",
+                                              "global_misrouted_fraction",
+                                              "local_misrouted_fraction",
+                                              "accepted_misrouted_injection",
+                                              "accepted_misrouted_source_group",
+                                              "accepted_misrouted_intermediate_group",
+                                              "accepted_misrouted_destination_group",
+                                              "packets_measured",
+                                              "seeds"}));
   const auto col = [&](const std::string& name) {
     return static_cast<size_t>(std::find(header.begin(), header.end(), name) - header.begin());
   };
@@ -225,7 +242,10 @@ TEST(Sweep, CsvColumnsRecomputedFromTheRuns) {
     };
     for (const char* key :
          {"accepted_load", "latency_avg", "latency_p50", "latency_p99", "network_latency_avg",
-          "injection_latency_avg", "hops_avg", "misrouted_fraction"})
+          "injection_latency_avg", "hops_avg", "misrouted_fraction", "nonminimal_fraction",
+          "global_misrouted_fraction", "local_misrouted_fraction", "accepted_misrouted_injection",
+          "accepted_misrouted_source_group", "accepted_misrouted_intermediate_group",
+          "accepted_misrouted_destination_group"})
       EXPECT_PRED2(equal_to_6_digits, row[col(key)], mean(values(key))) << key << " " << lines[i];
     std::vector<double> jain;
     for (const auto& r : runs) jain.push_back(r.at("fairness").at("jain").get<double>());

@@ -14,6 +14,7 @@ constexpr uint64_t kRouterStream = 2;
 Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing,
                const Topology& topo, uint64_t seed, uint32_t wheel_size)
     : id_(id),
+      topo_(topo),
       cfg_(cfg),
       routing_(routing),
       rng_(seed, kRouterStream, id),
@@ -214,7 +215,7 @@ void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   if (vc_check_ != nullptr)
     check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r, pkt,
                    now);
-  apply_route(pkt, r, o);
+  apply_route(pkt, r, i, o);
   in_.set_busy_until(i, now + X_);
   out_.write(o, pkt, r.vc, now, X_, now + cfg_.xbar_latency, S_);
   if (!is_injection_[o]) credits_[o].consume(r.vc, S_);
@@ -224,7 +225,7 @@ void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
 }
 
 // The routing state changes of a granted hop, and its hop counts.
-void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t o) const {
+void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
   // A phase change takes effect before this hop's own effects: when the hop leaving the
   // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
   if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
@@ -238,8 +239,21 @@ void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t o) const {
     ++pkt.hops_local;
   }
   if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
+  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) note_nonminimal(pkt, r, i, o);
   pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
   if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
+}
+
+// A nonminimal hop sets kNonminimal and, on a local output, kLocalMisrouted; a routing's nonminimal
+// decision (kNonminimal in set_flags) records where it was taken: on the source router's injection
+// port, or in the source, destination or another (intermediate) group (docs/model.md §5).
+void Router::note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
+  pkt.flags |= misrouting_flags(r, cfg_.kinds[o]);
+  if ((r.set_flags & Packet::kNonminimal) == 0) return;
+  const uint8_t at =
+      misrouted_at(cfg_.kinds[i], topo_.partition_of_router(id_), topo_.partition_of_node(pkt.src),
+                   topo_.partition_of_node(pkt.dst));
+  pkt.misrouted_at = static_cast<uint8_t>(pkt.misrouted_at | at);
 }
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the

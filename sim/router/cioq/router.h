@@ -195,8 +195,12 @@ class Router final : public RouterModel {
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
   [[gnu::always_inline]] inline bool grant(Cycle now);
   [[gnu::always_inline]] inline void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
-  [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r,
+  [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r, uint32_t i,
                                                  uint32_t o) const;
+  // The misrouting metrics of a nonminimal decision or hop (Packet::kNonminimal, docs/model.md
+  // §5): out of line, only misrouted hops pay for it.
+  [[gnu::noinline]] void note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i,
+                                         uint32_t o) const;
   bool send(Cycle now, StatsSink& sink);
   // A packet reached the head of input VC `b` of port `i` (the sensors count heads): the routing's
   // minimal output is asked once per head and hop, and kept in `b` for the head's grant.
@@ -210,6 +214,7 @@ class Router final : public RouterModel {
   [[gnu::noinline]] void count_next_heads(uint64_t left);
 
   uint32_t id_;
+  const Topology& topo_;  // the group of a misrouting decision (note_nonminimal)
   RouterConfig cfg_;
   const RoutingAlgorithm& routing_;
   Rng rng_;

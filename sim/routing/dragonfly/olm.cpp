@@ -44,6 +44,7 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
   r.port = static_cast<uint8_t>(topo_.first_global_port() + k);
   r.vc = vc_of(q, r.port, false);
   r.nonminimal = true;
+  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = topo_.global_target_group(h.G, h.A, k);
   return true;
 }
@@ -71,6 +72,7 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
   r.port = static_cast<uint8_t>(c.port);
   r.vc = vc_of(q, c.port, local);
   r.nonminimal = true;
+  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = c.group;
   if (local) r.set_flags |= Packet::kLocalMisroutedInGroup;
 }
@@ -94,6 +96,7 @@ void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& r
   r.port = static_cast<uint8_t>(port);
   r.vc = vc_of(q, port, true);
   r.nonminimal = true;
+  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_flags |= Packet::kLocalMisroutedInGroup;
 }
 

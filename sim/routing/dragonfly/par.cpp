@@ -45,6 +45,7 @@ void ParRouting::decide(const PortView& q, const Packet& pkt, uint32_t Gd, Route
     r.vc = val_vc;
     r.nonminimal = val_port != min_port;
     r.set_intermediate = cand;
+    r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
   }
 }
 

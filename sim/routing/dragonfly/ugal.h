@@ -126,6 +126,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
     r.vc = c.val_vc;
     r.nonminimal = c.val_port != c.min_port;
     r.set_intermediate = c.candidate;
+    r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
     return r;
   }
   // Minimal: recorded as a Valiant path through the destination router.

@@ -23,6 +23,7 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
       }
     }
     r.set_intermediate = view.intermediate;
+    r.set_flags |= Packet::kNonminimal;  // VAL's decision: every packet (misrouting metrics)
   }
   return valiant_hop(topo_, q.router, view, r);
 }

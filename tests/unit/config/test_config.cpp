@@ -103,6 +103,38 @@ TEST(Config, AdvOffsetMultipleOfGroups) {
   EXPECT_NE(e.find("traffic.adv_offset=9"), std::string::npos) << e;
 }
 
+// traffic.adv_target applies to adv/advc (as traffic.pattern or traffic.pattern2) only.
+TEST(Config, AdvTargetIsRefusedWithoutAnAdversarialPattern) {
+  Config c;
+  c.set_override("traffic.adv_target=same_router");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "traffic.adv_target=same_router: applies to traffic.pattern or traffic.pattern2 = "
+            "adv|advc only (traffic.pattern=uniform, traffic.pattern2=none)");
+  for (const char* ok : {"traffic.pattern=adv", "traffic.pattern=advc"}) {
+    Config d;
+    d.set_override("traffic.adv_target=same_router");
+    d.set_override(ok);
+    EXPECT_EQ(error_of([&] { netcosim::validate_config(d); }), "") << ok;
+  }
+  Config m;
+  for (const char* kv :
+       {"traffic.adv_target=same_router", "traffic.pattern2=adv", "traffic.mix=0.5"})
+    m.set_override(kv);
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(m); }), "");
+}
+
+// traffic.source_queue=0 (no queue, drops) is allowed; below 0 is out of range.
+TEST(Config, SourceQueueZeroIsAllowedNegativeIsNot) {
+  Config c;
+  c.set_override("traffic.source_queue=0");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  EXPECT_NE(error_of([&] {
+              Config d;
+              d.set_override("traffic.source_queue=-1");
+            }),
+            "");
+}
+
 TEST(Config, RadixLimit) {
   Config c;
   c.set_override("topology.p=40");

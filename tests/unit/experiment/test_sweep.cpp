@@ -142,9 +142,24 @@ TEST(SweepOutput, CsvRowAndSaturationText) {
   rows[0].latency = {129.751, NAN};
   rows[0].packets_measured = 16089;
   rows[0].seeds = 1;
+  rows[0].nonminimal = 0.5;
+  rows[0].global_misrouted = 0.25;
+  rows[0].local_misrouted = 0.125;
+  rows[0].misrouted_at[0] = 0.1;
+  rows[0].misrouted_at[1] = 0.2;
+  rows[0].misrouted_at[2] = 0.3;
+  rows[0].misrouted_at[3] = 0.4;
   const std::string csv = results_csv(rows);
+  EXPECT_EQ(csv.substr(0, csv.find('\n') + 1),
+            "offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
+            "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
+            "misrouted_fraction,jain,nonminimal_fraction,global_misrouted_fraction,"
+            "local_misrouted_fraction,accepted_misrouted_injection,accepted_misrouted_source_group,"
+            "accepted_misrouted_intermediate_group,accepted_misrouted_destination_group,"
+            "packets_measured,seeds\n");
   EXPECT_EQ(csv.substr(csv.find('\n') + 1),
-            "0.3,0.297944,0.0096,129.751,nan,0,0,0,0,0,0,0,0,16089,1\n");
+            "0.3,0.297944,0.0096,129.751,nan,0,0,0,0,0,0,0,0,0.5,0.25,0.125,0.1,0.2,0.3,0.4,16089,"
+            "1\n");
   EXPECT_EQ(saturation_text(rows, saturation(rows)),
             "saturation throughput: 0.297944 phits/(node*cycle) (maximum seed-averaged accepted "
             "load; at offered load 0.3)\nsaturation point: not reached (accepted >= 95% of offered "
@@ -191,9 +206,11 @@ TEST(SweepOutput, SummaryJsonKeyOrderEscapesNullsAndExactNumbers) {
   EXPECT_EQ(doc["rows"][1]["latency_ci95"].get<double>(), 2.5);
   std::vector<std::string> row_keys;
   for (const auto& kv : doc["rows"][1].items()) row_keys.push_back(kv.key());
-  EXPECT_EQ(row_keys, (std::vector<std::string>{"offered_load", "accepted_load", "accepted_ci95",
-                                                "latency_avg", "latency_ci95", "latency_p99",
-                                                "hops_avg", "misrouted_fraction", "jain"}));
+  EXPECT_EQ(row_keys,
+            (std::vector<std::string>{
+                "offered_load", "accepted_load", "accepted_ci95", "latency_avg", "latency_ci95",
+                "latency_p99", "hops_avg", "misrouted_fraction", "nonminimal_fraction",
+                "global_misrouted_fraction", "local_misrouted_fraction", "jain"}));
 }
 
 TEST(SweepOutput, SummaryJsonSaturationPointIsTheOfferedLoadOfItsRow) {

@@ -238,11 +238,14 @@ TEST(SweepCurvesOutput, CsvHasACurveColumnFirstAndOneRowPerCurveAndLoad) {
   EXPECT_EQ(results_csv(rows),
             "curve,offered_load,accepted_load,accepted_ci95,latency_avg,latency_ci95,latency_p50,"
             "latency_p99,latency_max,network_latency_avg,injection_latency_avg,hops_avg,"
-            "misrouted_fraction,jain,packets_measured,seeds\n"
-            "MIN,0.1,0.1,nan,125,nan,0,150,160,0,0,2.5,0,0,100,1\n"
-            "MIN,0.2,0.15,nan,300,nan,0,900,910,0,0,2.5,0,0,100,1\n"
-            "VAL,0.1,0.0975,nan,230,nan,0,280,290,0,0,4.5,0,0,100,1\n"
-            "VAL,0.2,0.195,nan,240,nan,0,300,310,0,0,4.5,0,0,100,1\n");
+            "misrouted_fraction,jain,nonminimal_fraction,global_misrouted_fraction,"
+            "local_misrouted_fraction,accepted_misrouted_injection,"
+            "accepted_misrouted_source_group,accepted_misrouted_intermediate_group,"
+            "accepted_misrouted_destination_group,packets_measured,seeds\n"
+            "MIN,0.1,0.1,nan,125,nan,0,150,160,0,0,2.5,0,0,0,0,0,0,0,0,0,100,1\n"
+            "MIN,0.2,0.15,nan,300,nan,0,900,910,0,0,2.5,0,0,0,0,0,0,0,0,0,100,1\n"
+            "VAL,0.1,0.0975,nan,230,nan,0,280,290,0,0,4.5,0,0,0,0,0,0,0,0,0,100,1\n"
+            "VAL,0.2,0.195,nan,240,nan,0,300,310,0,0,4.5,0,0,0,0,0,0,0,0,0,100,1\n");
   // Without names the CSV is the one of a sweep without curves.
   const auto plain = aggregate(two_curves(), 1);
   EXPECT_EQ(results_csv(plain).rfind("offered_load,accepted_load,", 0), 0u);
@@ -301,7 +304,8 @@ TEST(SweepCurvesOutput, SummaryListsCurvesWithOverridesAndSaturation) {
   const auto expected_row = nlohmann::ordered_json::parse(R"(
     {"curve": "VAL", "offered_load": 0.1, "accepted_load": 0.0975, "accepted_ci95": null,
      "latency_avg": 230.0, "latency_ci95": null, "latency_p99": 280.0, "hops_avg": 4.5,
-     "misrouted_fraction": 0.0, "jain": 0.0})");
+     "misrouted_fraction": 0.0, "nonminimal_fraction": 0.0, "global_misrouted_fraction": 0.0,
+     "local_misrouted_fraction": 0.0, "jain": 0.0})");
   EXPECT_EQ(doc["rows"][2], expected_row);
   EXPECT_EQ(doc["rows"][1]["curve"], "MIN");
 }

@@ -43,5 +43,16 @@ TEST(VcSelection, JsqNeedsCreditsForAWholePacket) {
   EXPECT_EQ(JsqVc::select(counter_with(60, 56, 64, 64), all_vcs(4), 8), 1);      // 8 is enough
 }
 
+// traffic.injection_vc=dest: vc = floor(dst * V / N). With V = 3 and N = 72 nodes, destinations
+// 0..23 use VC 0, 24..47 VC 1, 48..71 VC 2; with N = 10, V = 3: 0..3 -> 0, 4..6 -> 1, 7..9 -> 2
+// (dst*3/10: 3*3=9 -> 0, 4*3=12 -> 1, 6*3=18 -> 1, 7*3=21 -> 2).
+TEST(VcSelection, DestVcIsDestTimesVcsOverNodesRoundedDown) {
+  for (uint32_t d = 0; d < 72; ++d) EXPECT_EQ(DestVc::vc_of(d, 3, 72), d / 24) << d;
+  const uint32_t expect10[10] = {0, 0, 0, 0, 1, 1, 1, 2, 2, 2};
+  for (uint32_t d = 0; d < 10; ++d) EXPECT_EQ(DestVc::vc_of(d, 3, 10), expect10[d]) << d;
+  EXPECT_EQ(DestVc::vc_of(100000000, 64, 100000001), 63u);  // dst*V > 2^32: 64-bit product
+  EXPECT_EQ(DestVc::vc_of(5, 1, 72), 0u);
+}
+
 }  // namespace
 }  // namespace netcosim

@@ -21,6 +21,7 @@ RunResults hand_filled() {
   r.routers = 36;
   r.topology = "testnet k=3 (36 routers, 72 nodes)";
   r.offered_load = 0.4;
+  r.applied_load = 0.3875;
   r.accepted_load = 0.375;
   r.latency_avg = 132.25;
   r.latency_p50 = 120;
@@ -34,10 +35,18 @@ RunResults hand_filled() {
   r.hops_local_max = 3;
   r.hops_global_max = 2;
   r.misrouted_fraction = 0.125;
+  r.nonminimal_fraction = 0.25;
+  r.global_misrouted_fraction = 0.125;
+  r.local_misrouted_fraction = 0.0625;
+  r.accepted_misrouted_injection = 0.1;
+  r.accepted_misrouted_source_group = 0.05;
+  r.accepted_misrouted_intermediate_group = 0.025;
+  r.accepted_misrouted_destination_group = 0.0125;
   r.packets_generated = 1000;
   r.packets_delivered = 990;
   r.packets_in_flight = 10;
   r.packets_refused = 0;
+  r.packets_dropped = 7;
   r.packets_measured = 800;
   r.fairness = Fairness{0.25, 0.5, 2.0, 0.1, nan};
   r.ts_bin = 100;
@@ -61,6 +70,7 @@ RunResults hand_filled() {
 const char* const kFigures = R"(  "nodes": 72,
   "routers": 36,
   "offered_load": 0.4,
+  "applied_load": 0.3875,
   "accepted_load": 0.375,
   "latency_avg": 132.25,
   "latency_p50": 120,
@@ -74,10 +84,18 @@ const char* const kFigures = R"(  "nodes": 72,
   "hops_local_max": 3,
   "hops_global_max": 2,
   "misrouted_fraction": 0.125,
+  "nonminimal_fraction": 0.25,
+  "global_misrouted_fraction": 0.125,
+  "local_misrouted_fraction": 0.0625,
+  "accepted_misrouted_injection": 0.1,
+  "accepted_misrouted_source_group": 0.05,
+  "accepted_misrouted_intermediate_group": 0.025,
+  "accepted_misrouted_destination_group": 0.0125,
   "packets_generated": 1000,
   "packets_delivered": 990,
   "packets_in_flight": 10,
   "packets_refused": 0,
+  "packets_dropped": 7,
   "packets_measured": 800,
   "fairness": {
     "min_node_load": 0.25,
@@ -195,7 +213,12 @@ TEST(ResultsSummary, FirstLineNamesTheTopologyByItsOwnDescription) {
 TEST(ResultsSummary, PacketAndCycleLinesNameAFailedConservation) {
   const std::string text = results_summary(hand_filled(), Config());
   EXPECT_NE(text.find("  packets           generated 1000, delivered 990, in flight 10, "
-                      "refused 0\n"),
+                      "refused 0, dropped 7\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  nonminimal        25.00% (global misroute 12.50%, local 6.25%); accepted "
+                      "load misrouted at injection 0.1000, source group 0.0500, intermediate "
+                      "group 0.0250, destination group 0.0125\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("  cycles            warm-up 100, measured 100, total 250 (drained; "

@@ -171,6 +171,60 @@ TEST(TrafficOnAnyTopology, PatternsUseOnlyThePartitionsOfTheInterface) {
   EXPECT_EQ(destinations(*advc, 3), (S{2}));
 }
 
+// traffic.adv_target=same_router (FOGSim's ADV): node n on router A of group G sends to the p nodes
+// of router A of group G + i: on h=2 a=4 p=2 node n's router index is (n / 2) mod 4, so its
+// destinations are ((G + i) mod 9) * 8 + 2A + {0, 1}.
+TEST(AdversarialTraffic, SameRouterSendsToEveryNodeOfTheRouterWithTheSourcesIndexOnly) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  for (const uint32_t offset : {1u, 2u, 8u}) {
+    const auto pat = make_traffic("adv", d, offset, /*same_router=*/true);
+    for (uint32_t n = 0; n < d.nodes(); ++n) {
+      const uint32_t G = n / kPerGroup, A = (n / kP) % kA;
+      const uint32_t first = ((G + offset) % kGroups) * kPerGroup + A * kP;
+      EXPECT_EQ(destinations(*pat, n), (std::set<uint32_t>{first, first + 1}))
+          << "node " << n << " offset " << offset;
+    }
+  }
+}
+
+// One draw per packet, below p (the node of the router).
+TEST(AdversarialTraffic, SameRouterTakesOneDrawBelowPPerPacket) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("adv", d, 1, /*same_router=*/true);
+  const uint32_t src = 13;  // group 1, router index 2
+  Rng rng(5, 1, src), twin(5, 1, src);
+  for (int i = 0; i < 1000; ++i)
+    EXPECT_EQ(pat->destination(src, rng), 2 * kPerGroup + 2 * kP + twin.below(kP));
+}
+
+// ADVc with same_router: the port draw (below h) picks the group as before, then one draw below p
+// picks the node of the router with the source router's index in that group.
+TEST(AdvcTraffic, SameRouterDrawsThePortThenANodeOfTheSameIndexRouter) {
+  const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
+  const auto pat = make_traffic("advc", d, 0, /*same_router=*/true);
+  const uint32_t src = 9;  // group 1, router index 0
+  Rng rng(9, 1, src), twin(9, 1, src);
+  for (int i = 0; i < 1000; ++i) {
+    const uint32_t group = d.global_target_group(1, kA - 1, twin.below(kH));
+    EXPECT_EQ(pat->destination(src, rng), group * kPerGroup + 0 * kP + twin.below(kP));
+  }
+  EXPECT_EQ(destinations(*pat, 15),
+            (std::set<uint32_t>{2 * 8 + 6, 2 * 8 + 7, 3 * 8 + 6, 3 * 8 + 7}));
+}
+
+// Partitions of unequal size have no "same router": refused with the pattern named.
+TEST(AdversarialTraffic, SameRouterIsRefusedOnUnequalPartitions) {
+  const UnevenTopology t;
+  try {
+    make_traffic("adv", t, 1, /*same_router=*/true);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "traffic.pattern=adv with traffic.adv_target=same_router needs partitions of "
+                 "equal routers and nodes per router, which uneven does not have");
+  }
+}
+
 TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
   const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
   try {

@@ -1,0 +1,128 @@
+// The NIC (sim/nic/nic.h) on a hand-built injection link: the drop source without a source queue
+// (traffic.source_queue=0: an attempt the injection buffer cannot take at once is dropped and
+// counted apart from refusals) and the destination-based injection VC (traffic.injection_vc=dest,
+// vc = dst*V/N; FOGSim's generator), with exact cycles and counts.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "sim/nic/nic.h"
+
+namespace netcosim {
+namespace {
+
+constexpr uint32_t kS = 8;  // packet size (phits)
+
+// Generation attempts at scripted cycles, each with its destination.
+class ScriptedSource final : public TrafficSource {
+ public:
+  explicit ScriptedSource(std::vector<std::pair<Cycle, uint32_t>> attempts)
+      : attempts_(std::move(attempts)) {}
+  Cycle next() const override { return i_ < attempts_.size() ? attempts_[i_].first : kNone; }
+  uint32_t generate() override { return attempts_[i_++].second; }
+
+ private:
+  std::vector<std::pair<Cycle, uint32_t>> attempts_;
+  size_t i_ = 0;
+};
+
+// Node 0 of `nodes`, `vcs` injection VCs of `buffer` phits, a source queue of `q_cap` packets.
+struct Bench {
+  Link link;
+  ArrivalWheel wheel;
+  Nic nic;
+  StatsSink sink;
+  Bench(std::vector<std::pair<Cycle, uint32_t>> attempts, uint32_t vcs, uint32_t buffer,
+        uint32_t q_cap, bool dest_vc = false, uint32_t nodes = 4) {
+    wheel.init(64);
+    link.data = DelayRing<PacketMsg>(16);
+    link.credits = DelayRing<CreditMsg>(16);
+    link.latency = 1;
+    link.credit_latency = 0;
+    link.data_wheel = &wheel;
+    nic.source = std::make_unique<ScriptedSource>(std::move(attempts));
+    nic.next_gen = nic.source->next();
+    nic.queue.reset(new SourceEntry[q_cap]);
+    nic.q_cap = q_cap;
+    nic.credits = model::CreditCounter(vcs, buffer);
+    nic.link = &link;
+    nic.dest_vc = dest_vc;
+    nic.nodes = nodes;
+    sink.init(0, 1000, kS);
+  }
+  // Steps cycles [from, to) and returns the (cycle, VC, dst) of every packet put on the link.
+  std::vector<std::vector<uint32_t>> run(Cycle from, Cycle to) {
+    std::vector<std::vector<uint32_t>> out;
+    for (Cycle t = from; t < to; ++t) {
+      nic.step(t, sink, kS);
+      while (const PacketMsg* m = link.data.ready(kNone)) {
+        out.push_back({m->arrive - 1, m->vc, m->pkt.dst});
+        link.data.pop();
+      }
+    }
+    return out;
+  }
+  using Rows = std::vector<std::vector<uint32_t>>;
+};
+
+// One VC of one packet (8 phits). Attempt 0 is injected (link busy until 8, no credits left);
+// attempt 3 finds the link busy and attempt 10 no credits: both dropped. The credit returns in
+// cycle 11, so attempt 12 is injected. Generated (into the network) 2, dropped 2, refused 0.
+TEST(NicWithoutSourceQueue, DropsAnAttemptTheInjectionBufferCannotTakeAtOnce) {
+  Bench b({{0, 1}, {3, 2}, {10, 3}, {12, 1}}, /*vcs=*/1, /*buffer=*/kS, /*q_cap=*/0);
+  b.link.credits.push(CreditMsg{11, 0, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run(0, 20), (Bench::Rows{{0, 0, 1}, {12, 0, 1}}));
+  EXPECT_EQ(b.sink.generated, 2u);
+  EXPECT_EQ(b.sink.window_generated, 2u);
+  EXPECT_EQ(b.sink.dropped, 2u);
+  EXPECT_EQ(b.sink.refused, 0u);
+  EXPECT_EQ(b.nic.seq, 2u);
+  EXPECT_EQ(b.nic.q_count, 0u);
+}
+
+// The same attempts with a source queue of one packet: attempt 3 waits in the queue (injected at
+// 11, when the credit is back), attempt 10 finds the queue full (refused, not dropped), attempt 12
+// waits until the next credit, which never comes.
+TEST(NicWithoutSourceQueue, WithAQueueTheSameAttemptsWaitOrAreRefused) {
+  Bench b({{0, 1}, {3, 2}, {10, 3}, {12, 1}}, 1, kS, /*q_cap=*/1);
+  b.link.credits.push(CreditMsg{11, 0, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run(0, 20), (Bench::Rows{{0, 0, 1}, {11, 0, 2}}));
+  EXPECT_EQ(b.sink.generated, 3u);
+  EXPECT_EQ(b.sink.refused, 1u);
+  EXPECT_EQ(b.sink.dropped, 0u);
+  EXPECT_EQ(b.nic.q_count, 1u);
+}
+
+// Only attempts whose generation cycle lies in the window count towards the applied load.
+TEST(NicWithoutSourceQueue, WindowGeneratedCountsOnlyAttemptsInsideTheWindow) {
+  Bench b({{0, 1}, {20, 2}, {40, 3}}, 1, 4 * kS, 0);
+  b.sink.init(10, 30, kS);
+  EXPECT_EQ(b.run(0, 50).size(), 3u);
+  EXPECT_EQ(b.sink.generated, 3u);
+  EXPECT_EQ(b.sink.window_generated, 1u);
+}
+
+// traffic.injection_vc=dest with 2 VCs and 4 nodes: destinations 0, 1 use VC 0 and 2, 3 VC 1
+// (dst*2/4). VC 1 holds one packet: the packet to 3 at cycle 0 takes it; the packet to 2 at cycle
+// 8 (link free again) has no credits in VC 1 and is dropped, although VC 0 is empty (JSQ would
+// take VC 0); the packet to 1 at cycle 16 goes to VC 0.
+TEST(NicDestVc, InjectsIntoDestTimesVcsOverNodesAndWaitsForThatVcOnly) {
+  Bench b({{0, 3}, {8, 2}, {16, 1}}, /*vcs=*/2, /*buffer=*/kS, /*q_cap=*/0, /*dest_vc=*/true, 4);
+  EXPECT_EQ(b.run(0, 30), (Bench::Rows{{0, 1, 3}, {16, 0, 1}}));
+  EXPECT_EQ(b.sink.dropped, 1u);
+  Bench jsq({{0, 3}, {8, 2}, {16, 1}}, 2, kS, 0, /*dest_vc=*/false, 4);
+  EXPECT_EQ(jsq.run(0, 30), (Bench::Rows{{0, 0, 3}, {8, 1, 2}}));
+  EXPECT_EQ(jsq.sink.dropped, 1u);  // at 16 both VCs are full
+}
+
+// With a source queue, the dest policy holds the queue's head until its own VC has credits.
+TEST(NicDestVc, AQueuedHeadWaitsForItsOwnVc) {
+  Bench b({{0, 3}, {1, 2}}, 2, kS, /*q_cap=*/4, /*dest_vc=*/true, 4);
+  b.link.credits.push(CreditMsg{20, 1, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run(0, 30), (Bench::Rows{{0, 1, 3}, {20, 1, 2}}));
+}
+
+}  // namespace
+}  // namespace netcosim

@@ -1,0 +1,108 @@
+// The misrouting metrics' flags (docs/model.md §5; sim/routing/routing.h misrouting_flags and
+// misrouted_at, applied by the router at each grant): OLM's global misroute at injection and its
+// local misroute in the destination group, decided on a hand-filled port view on h2 (p=2 a=4 h=2:
+// ports 2-4 local, 5-6 global; 9 groups), and the flags each decision gives the packet.
+#include <gtest/gtest.h>
+
+#include "port_view_fake.h"
+#include "sim/routing/dragonfly/olm.h"
+#include "sim/routing/dragonfly/valiant.h"
+
+using namespace netcosim;
+using netcosim::test::FakePorts;
+
+namespace {
+
+const Dragonfly& h2() {
+  static const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  return topo;
+}
+
+// Router 0 (group 0, index 0), injection port 0: the minimal output (a local hop) congested for
+// the credit trigger, global port 5's FIFO full: CRG takes global port 6 to an intermediate group.
+// The decision sets kNonminimal only (not kLocalMisrouted: the hop is global; the packet's second
+// global hop makes it a global misroute in the statistics), taken at injection.
+TEST(MisroutingFlags, OlmGlobalMisrouteAtInjectionIsNonminimalAndNotLocalAtInjection) {
+  const Dragonfly& topo = h2();
+  FakePorts ports(topo, 3, 2);
+  const uint32_t X0 = topo.global_target_group(0, 0, 0), X1 = topo.global_target_group(0, 0, 1);
+  uint32_t Gd = 1;
+  while (Gd == X0 || Gd == X1) ++Gd;
+  Packet p;
+  p.src = 0;
+  p.dst = Gd * 8;
+  const uint32_t min_port = topo.min_output(0, Gd * 4);
+  ports.occupy(min_port, 0, 32);
+  ports.fill_fifo(5);
+  const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<CrgPolicy>());
+  Rng rng(1, 2, 3);
+  const RouteResult r = olm.route(ports.at(0, 0), p, rng);
+  ASSERT_EQ(r.port, 6);
+  ASSERT_TRUE(r.nonminimal);
+  EXPECT_NE(r.set_flags & Packet::kNonminimal, 0);
+  ASSERT_EQ(topo.port_kind(r.port), PortKind::Global);
+  EXPECT_NE(r.set_intermediate, Gd);
+  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)), Packet::kNonminimal);
+  EXPECT_EQ(misrouted_at(PortKind::Injection, 0, 0, Gd), Packet::kAtInjection);
+}
+
+// Router 1 (group 0, index 1) in the destination group, arrived on global port 5 on VC 0 from
+// source group 2: the minimal local hop to index 3 cannot take the packet (local VC 1 full, its
+// FIFO full), the local ports to indices 0 and 2 can: OLM's one local misroute of the group. The
+// decision sets kNonminimal and kLocalMisroutedInGroup; on a local output the hop is a local
+// misroute, taken in the destination group.
+TEST(MisroutingFlags, OlmLocalMisrouteInTheDestinationGroupSetsLocalMisroutedThere) {
+  const Dragonfly& topo = h2();
+  FakePorts ports(topo, 3, 2);
+  Packet p;
+  p.src = 16;     // group 2
+  p.dst = 3 * 2;  // router 3: group 0, index 3
+  p.hops_global = 1;
+  const uint32_t min_port = topo.local_port(1, 3);
+  ASSERT_EQ(topo.min_output(1, 3), min_port);
+  ports.occupy(min_port, 1, 32);
+  ports.fill_fifo(min_port);
+  const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<MmPolicy>());
+  Rng rng(1, 2, 3);
+  const RouteResult r = olm.route(ports.at(1, 5, 0), p, rng);
+  EXPECT_TRUE(r.port == topo.local_port(1, 0) || r.port == topo.local_port(1, 2)) << int(r.port);
+  ASSERT_TRUE(r.nonminimal);
+  EXPECT_EQ(r.set_flags & (Packet::kNonminimal | Packet::kLocalMisroutedInGroup),
+            Packet::kNonminimal | Packet::kLocalMisroutedInGroup);
+  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)),
+            Packet::kNonminimal | Packet::kLocalMisrouted);
+  EXPECT_EQ(misrouted_at(PortKind::Global, 0, 2, 0), Packet::kAtDestinationGroup);
+}
+
+// VAL's draw at the source router is a nonminimal decision for every packet, even when the first
+// hop is minimal (here the drawn intermediate is the destination router itself: a minimal path):
+// kNonminimal only, at injection.
+TEST(MisroutingFlags, ValiantDrawIsANonminimalDecisionEvenOnAMinimalPath) {
+  const Dragonfly& topo = h2();
+  FakePorts ports(topo, 4, 2);
+  const ValiantRouting val(topo);
+  uint64_t seed = 1;
+  for (;; ++seed) {  // the first stream whose draw below 36 routers is router 1
+    Rng copy(seed, 2, 3);
+    if (copy.below(topo.routers()) == 1) break;
+  }
+  Packet p;
+  p.src = 0;
+  p.dst = 2;  // router 1
+  Rng rng(seed, 2, 3);
+  const RouteResult r = val.route(ports.at(0, 0), p, rng);
+  EXPECT_EQ(r.set_intermediate, 1u);
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)), Packet::kNonminimal);
+}
+
+TEST(MisroutingFlags, MinimalHopWithoutADecisionSetsNothing) {
+  RouteResult r;
+  r.port = 5;
+  EXPECT_EQ(misrouting_flags(r, PortKind::Global), 0);
+  EXPECT_EQ(misrouting_flags(r, PortKind::Local), 0);
+  EXPECT_EQ(misrouted_at(PortKind::Local, 3, 3, 5), Packet::kAtSourceGroup);
+  EXPECT_EQ(misrouted_at(PortKind::Local, 4, 3, 5), Packet::kAtIntermediateGroup);
+}
+
+}  // namespace
