@@ -57,6 +57,10 @@ int read_options(const CommandLine& cl, RunRequest& req) {
   for (const char* o : {"json", "timeseries-csv", "timeseries-png"})
     if (cl.vm.count(o) != 0 && opt_string(cl, o).empty())
       return usage_error(cl, std::string("--") + o + ": the file name is empty");
+  if (opt_string(cl, "timeseries-png") == "-")  // refused before anything runs or is written
+    return usage_error(cl,
+                       "--timeseries-png '-': a plot is written to a file, not to standard "
+                       "output");
   if (opt_string(cl, "timeseries-csv") == "-" && cl.vm.count("timeseries-png") != 0)
     return usage_error(cl,
                        "--timeseries-csv -: the plot of --timeseries-png needs the CSV in a file");

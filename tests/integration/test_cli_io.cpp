@@ -118,11 +118,17 @@ TEST(CliOutput, RunTimeseriesPngInMissingDirectoryIsExit2) {
       {"/nonexistent/dir/ts.png"});
 }
 
+// Refused before the run: nothing is written (not even the CSV beside the plot, "-.csv").
 TEST(CliOutput, RunTimeseriesPngToStdoutIsExit2) {
+  const std::string dir = fresh_dir();
+  netcosim::util::ProcessOptions opt;
+  opt.cwd = dir;
   expect_bad_destination(
-      run_netcosim(with_short(
-          {"run", "--quiet", "--set", "sim.timeseries_bin=100", "--timeseries-png", "-"})),
+      run_netcosim(with_short({"run", "--quiet", "--set", "sim.timeseries_bin=100",
+                               "--timeseries-png", "-"}),
+                   opt),
       {"'-'"});
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
 }
 
 TEST(CliOutput, RunTimeseriesCsvOnStdoutWithPngIsExit2) {
