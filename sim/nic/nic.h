@@ -129,17 +129,17 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
 }
 
 inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc) {
-  PacketMsg msg;
-  msg.arrive = now + 1;
-  msg.vc = static_cast<uint8_t>(vc);
-  msg.pkt = Packet{};
-  msg.pkt.src = node;
-  msg.pkt.seq = e.seq;
-  msg.pkt.dst = e.dst;
-  msg.pkt.t_gen = e.t_gen;
-  msg.pkt.t_inject = msg.arrive;
-  if (msg.arrive >= sink.window_start && msg.arrive < sink.window_end) window_injected_phits += S;
-  link->push_data(msg);
+  const Cycle arrive = now + 1;
+  if (arrive >= sink.window_start && arrive < sink.window_end) window_injected_phits += S;
+  link->push_data(arrive, [&](PacketMsg& m) {
+    m.vc = static_cast<uint8_t>(vc);
+    m.pkt = Packet{};
+    m.pkt.src = node;
+    m.pkt.seq = e.seq;
+    m.pkt.dst = e.dst;
+    m.pkt.t_gen = e.t_gen;
+    m.pkt.t_inject = arrive;
+  });
   credits.consume(static_cast<unsigned>(vc), S);
   link_free_at = now + S;
 }

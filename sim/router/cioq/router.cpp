@@ -275,7 +275,10 @@ bool Router::send(Cycle now, StatsSink& sink) {
       sink.on_deliver(e.pkt, now, now + S_);  // the node consumes one phit per cycle
     } else {
       Link* L = out_link_[o];
-      L->push_data(PacketMsg{now + L->latency, e.vc, e.pkt});
+      L->push_data(now + L->latency, [&](PacketMsg& m) {
+        m.vc = e.vc;
+        m.pkt = e.pkt;
+      });
     }
   });
 }
