@@ -93,6 +93,17 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.credit_min_occupancy", KeyType::Float, "0", 0, 100, nullptr,
        "credit trigger: misrouting also needs the minimal output's occupancy at or above this % "
        "of its buffer (FOGSim's th_min)"},
+      {"routing.credit_busy", KeyType::Enum, "fifo_writing", 0, 0, "fifo_full|fifo_writing",
+       "credit trigger: 'the link is busy' is the output FIFO without room for a packet "
+       "(fifo_full) or still receiving a crossbar transfer (fifo_writing; FOGSim)"},
+      {"routing.global_restriction_coef", KeyType::Int, "150", 0, 100000, nullptr,
+       "credit trigger: a global minimal output counts as congested only if its mean VC "
+       "occupancy > coef % of the router's global mean + th packets (FOGSim: 150); 0: off"},
+      {"routing.global_restriction_th", KeyType::Int, "5", 0, 1000000, nullptr,
+       "credit trigger: th of the global-link restriction, packets (FOGSim: 5)"},
+      {"routing.credit_candidates", KeyType::Enum, "all", 0, 0, "all|one_random",
+       "credit trigger: OLM tests every nonminimal candidate and draws among those accepted "
+       "(all), or draws one and tests only it (one_random; FOGSim 5)"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
       {"traffic.pattern2", KeyType::Enum, "none", 0, 0, "none|uniform|adv|advc",

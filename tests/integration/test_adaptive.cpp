@@ -36,10 +36,14 @@ RunResults run(const Config& c, uint32_t threads = 1) {
 }
 
 // Seed 001 Fig. 5a / thesis Fig. 4.6a: under uniform traffic below saturation, contention
-// counters match MIN's latency and never misroute; OLM's credit trigger, with FOGSim's rule
-// (misroute only when the minimal output cannot take the packet), is close to it but misroutes a
-// few packets (the credit round trip looks like occupancy), and PiggyBack misroutes more (its
-// UGAL comparison and saturation bits fire on transient queues).
+// counters match MIN's latency and never misroute; OLM's credit trigger with the rule "misroute
+// only when the minimal output cannot take the packet" (routing.credit_busy=fifo_full, no
+// global-link restriction: netcosim's rule before issue 13) is close to it but misroutes a few
+// packets (the credit round trip looks like occupancy), and PiggyBack misroutes more (its UGAL
+// comparison and saturation bits fire on transient queues). FOGSim's rule (the default since
+// issue 13, fifo_writing) also sees the link busy for the 4 cycles after every grant to the
+// minimal output, a superset of the decisions: it misroutes more (3.5 % here, more than PB's
+// 2.3 %) at a latency still within 2 % of MIN's.
 TEST(Adaptive, UniformLowLoadMatchesMin) {
   const auto sets = {std::string("traffic.load=0.1"), std::string("sim.warmup=3000"),
                      std::string("sim.measure=5000")};
@@ -47,7 +51,18 @@ TEST(Adaptive, UniformLowLoadMatchesMin) {
   double misrouted[5];
   int i = 0;
   for (const char* trig : {"contention", "ectn", "filtered", "hybrid", "credit"}) {
-    const RunResults r = run(olm("h4", trig, sets));
+    Config c = olm("h4", trig, sets);
+    const bool credit = std::string(trig) == "hybrid" || std::string(trig) == "credit";
+    if (credit) {
+      const RunResults fogsim = run(c);
+      EXPECT_NEAR(fogsim.latency_avg, min.latency_avg, 0.02 * min.latency_avg) << trig;
+      EXPECT_NEAR(fogsim.accepted_load, 0.1, 0.003) << trig;
+      c.set_override("routing.credit_busy=fifo_full");
+      c.set_override("routing.global_restriction_coef=0");
+      const RunResults r = run(c);
+      EXPECT_GT(fogsim.misrouted_fraction, r.misrouted_fraction) << trig;
+    }
+    const RunResults r = run(c);
     EXPECT_NEAR(r.latency_avg, min.latency_avg, 0.02 * min.latency_avg) << trig;
     EXPECT_LT(r.misrouted_fraction, 0.01) << trig;
     EXPECT_NEAR(r.accepted_load, 0.1, 0.003) << trig;
@@ -132,11 +147,16 @@ TEST(Adaptive, CreditMinOccupancyDelaysMisrouting) {
                      std::string("sim.measure=200"),
                      std::string("sim.timeseries_bin=100"),
                      std::string("sim.drain=true")};
-  const RunResults dflt = run(olm("h4", "credit", sets));
-  Config zero = olm("h4", "credit", sets);
+  // The global-link restriction (on by default) is itself an occupancy gate on the global
+  // minimal output, where ADV+1 misroutes; with it th_min 60 % changes the first bin by less than
+  // 0.1 %, so th_min is measured with the restriction off.
+  Config base = olm("h4", "credit", sets);
+  base.set_override("routing.global_restriction_coef=0");
+  const RunResults dflt = run(base);
+  Config zero = base;
   zero.set_override("routing.credit_min_occupancy=0");
   EXPECT_EQ(run(zero).latency_avg, dflt.latency_avg);
-  Config high = olm("h4", "credit", sets);
+  Config high = base;
   high.set_override("routing.credit_min_occupancy=60");
   const RunResults h = run(high);
   // Bin 20 = the first 100 cycles after the switch: fewer packets misrouted, a higher latency.

@@ -50,16 +50,23 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
 }
 
 // The global policy's candidates that lead to neither this nor the destination group, can take
-// the packet now and that the trigger accepts; one of them at random, or stay minimal.
+// the packet now and that the trigger accepts; one of them at random, or stay minimal. With
+// routing.credit_candidates=one_random, one candidate of the policy is drawn first and only it is
+// tested (FOGSim 5's olm::nominateCandidates; drawing one that leads to this or the destination
+// group ends the attempt as FOGSim's drawing the minimal port does).
 template <class Trigger>
 void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& rng,
                                           RouteResult& r) const {
   GlobalCandidate all[GlobalMisroutePolicy::kMaxCandidates],
       ok[GlobalMisroutePolicy::kMaxCandidates];
   const GlobalMisrouteAt at{h.R, h.G, h.A, h.Gd, h.in_kind == PortKind::Injection};
-  const uint32_t total = policy_->candidates(topo_, at, rng, all);
+  uint32_t total = policy_->candidates(topo_, at, rng, all), first = 0;
+  if (trigger_.one_random_candidate() && total > 1) {
+    first = rng.below(total);
+    total = first + 1;
+  }
   uint32_t n = 0;
-  for (uint32_t i = 0; i < total; ++i) {
+  for (uint32_t i = first; i < total; ++i) {
     if (all[i].group == h.Gd || all[i].group == h.G) continue;
     const uint32_t port = all[i].port;
     const uint8_t vc = vc_of(q, port, topo_.port_kind(port) == PortKind::Local);
@@ -78,13 +85,21 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
 }
 
 // One opportunistic nonminimal local hop: a random other neighbour of the group that can take
-// the packet now and that the trigger accepts.
+// the packet now and that the trigger accepts. With routing.credit_candidates=one_random, one of
+// the a-1 neighbours is drawn first, the minimal one included (FOGSim 5's olm::nominateCandidates
+// draws among all local ports), and only it is tested.
 template <class Trigger>
 void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& rng,
                                          RouteResult& r) const {
   const uint32_t target_A = topo_.local_neighbor(h.A, h.min_port);
+  uint32_t from = 0, to = topo_.a();
+  if (trigger_.one_random_candidate() && topo_.a() > 2) {
+    from = rng.below(topo_.a() - 1);
+    if (from >= h.A) ++from;  // the a-1 neighbours, skipping this router
+    to = from + 1;
+  }
   uint32_t cand[GlobalMisroutePolicy::kMaxCandidates], n = 0;
-  for (uint32_t A2 = 0; A2 < topo_.a(); ++A2) {
+  for (uint32_t A2 = from; A2 < to; ++A2) {
     if (A2 == h.A || A2 == target_A) continue;
     const uint32_t port = topo_.local_port(h.A, A2);
     const uint8_t vc = vc_of(q, port, true);
@@ -176,8 +191,14 @@ ContentionTrigger base(const Config& c) {
   return ContentionTrigger(static_cast<uint32_t>(c.get_int("routing.threshold")));
 }
 CreditTrigger credit(const Config& c) {
+  CreditOptions o;
+  o.busy = c.get_str("routing.credit_busy") == "fifo_full" ? CreditOptions::Busy::FifoFull
+                                                           : CreditOptions::Busy::FifoWriting;
+  o.restriction_coef = static_cast<uint32_t>(c.get_int("routing.global_restriction_coef"));
+  o.restriction_th = static_cast<uint32_t>(c.get_int("routing.global_restriction_th"));
+  o.one_random = c.get_str("routing.credit_candidates") == "one_random";
   return CreditTrigger(c.get_float("routing.credit_threshold"),
-                       c.get_float("routing.credit_min_occupancy"));
+                       c.get_float("routing.credit_min_occupancy"), o);
 }
 template <class Trigger>
 std::unique_ptr<RoutingAlgorithm> olm(const Dragonfly& topo, Trigger t,

@@ -11,17 +11,44 @@ double occupancy(const PortView& q, uint32_t port, uint32_t vc) {
 
 }  // namespace
 
-// FOGSim's credit rule (misrouteCondition, CGA): the minimal output's occupancy is at least
-// routing.credit_min_occupancy % of its buffer (th_min, 0 by default) and it cannot take the packet
-// now (no credits for a whole packet in its VC, or its output FIFO full: the link is busy).
+// FOGSim's credit rule (misrouteCondition, CGA; thesis extract 000 Sec. 4.3): the minimal output
+// VC's occupancy is at least routing.credit_min_occupancy % of its buffer (th_min, 0 by default)
+// and it has no credits for a packet or its link is busy. FOGSim's credit count on its IOQ router
+// is the smaller of the downstream credits and the output buffer's free space
+// (ioqSwitchModule::getCredits), i.e. !output_can_take here; "busy" is routing.credit_busy:
+// fifo_full adds nothing to that, fifo_writing adds the FIFO still being written (FOGSim's
+// nextPortCanReceiveFlit). Then, for a global minimal output, the global-link restriction.
 bool CreditTrigger::congested(const PortView& q, uint32_t port, uint32_t vc) const {
-  if (q.output_can_take(port, vc)) return false;
-  return min_fraction_ == 0 || occupancy(q, port, vc) >= min_fraction_;
+  if (q.output_can_take(port, vc) && !writing(q, port)) return false;
+  if (min_fraction_ != 0 && occupancy(q, port, vc) < min_fraction_) return false;
+  return opt_.restriction_coef == 0 || q.port_kind(port) != PortKind::Global ||
+         global_port_congested(q, port);
 }
 
-// Occupancy below credit_threshold % of the minimal output's.
+// FOGSim's globalLinkCongested flag (baseRouting::updateCongestionStatusGlobalLinks, PER_PORT;
+// thesis extract 000 Sec. 4.2 [FOGSim src]): the port's mean occupancy over its VCs exceeds
+// coef/100 x the mean over the router's global ports and VCs + th x packet_size phits. In
+// integers: 100 * G * port_sum > coef * all_sum + 100 * G * V * th * S (G global ports, V VCs).
+bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port) const {
+  const uint32_t V = q.vcs(PortKind::Global);
+  uint64_t port_sum = 0, all_sum = 0, G = 0;
+  for (uint32_t p = 0; p < q.radix(); ++p) {
+    if (q.port_kind(p) != PortKind::Global) continue;
+    uint64_t sum = 0;
+    for (uint32_t v = 0; v < V; ++v) sum += q.downstream_occupancy(p, v);
+    all_sum += sum;
+    if (p == port) port_sum = sum;
+    ++G;
+  }
+  const uint64_t th_phits = uint64_t{opt_.restriction_th} * q.packet_size();
+  return 100 * G * port_sum > uint64_t{opt_.restriction_coef} * all_sum + 100 * G * V * th_phits;
+}
+
+// The candidate's link is not busy (FOGSim's validMisroutePort) and its occupancy is below
+// credit_threshold % of the minimal output's.
 bool CreditTrigger::candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                                  uint32_t min_vc) const {
+  if (writing(q, port)) return false;
   return occupancy(q, port, vc) < fraction_ * occupancy(q, min_port, min_vc);
 }
 
@@ -36,7 +63,7 @@ SensorNeeds FilteredTrigger::sensor_needs() const {
 bool HybridTrigger::candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                                  uint32_t min_vc) const {
   if (contention_.congested(q, min_port, min_vc))  // the contention condition fired
-    return contention_.candidate_ok(q, port, vc, min_port, min_vc);
+    return !credit_.writing(q, port) && contention_.candidate_ok(q, port, vc, min_port, min_vc);
   return credit_.candidate_ok(q, port, vc, min_port, min_vc);
 }
 

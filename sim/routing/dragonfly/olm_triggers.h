@@ -1,17 +1,23 @@
 // The misrouting triggers of OLM (routing.trigger): when the minimal output counts as congested,
 // and which nonminimal candidate outputs are then valid. OLM itself checks that a candidate can
 // take the packet now (credits and output FIFO room) before asking the trigger.
-// - credit (seed 001 Sec. II-B and IV-A, FOGSim's misrouteCondition): misroute when the minimal
-//   output cannot take the packet now (and its occupancy is at least
-//   routing.credit_min_occupancy % of its buffer); a candidate is valid when its downstream
-//   occupancy is below routing.credit_threshold % of the minimal output's.
+// - credit (seed 001 Sec. II-B and IV-A; thesis extract 000 Sec. 4.3; FOGSim's misrouteCondition,
+//   docs/model.md "OLM triggers"): misroute when the minimal output VC's occupancy is at least
+//   routing.credit_min_occupancy % of its buffer and it has no credits for a packet or its link is
+//   busy (routing.credit_busy), and, when the minimal output is a global port, that port is
+//   congested against the router's other global ports (routing.global_restriction_coef/_th); a
+//   candidate is valid when its link is not busy and its downstream occupancy is below
+//   routing.credit_threshold % of the minimal output's. routing.credit_candidates: OLM tests every
+//   candidate or one drawn at random.
 // - contention, Base (seed 001 Sec. III-B; thesis 000 Sec. 4.2.1.1): misroute when the minimal
 //   output's contention counter is >= routing.threshold; candidates are the outputs whose counter
 //   is below it.
 // - filtered (thesis 000 Sec. 4.2.1, Eq. 4.1): the same on exponentially averaged counters
 //   (routing.filter_alpha).
-// - hybrid (seed 001 Sec. III-C; thesis 000 Sec. 4.2.1): the contention OR the credit condition;
-//   candidates by the rule of the contention trigger when it fired, else of the credit trigger.
+// - hybrid (seed 001 Sec. III-C; thesis 000 Sec. 4.2.1): the contention OR the credit condition
+//   (with its global-link restriction, which FOGSim's HYBRID applies only when the contention
+//   condition did not fire); candidates by the rule of the contention trigger when it fired, else
+//   of the credit trigger; under either rule a candidate whose link is busy is not valid.
 // - ectn (seed 001 Sec. III-D): at injection, the destination group is congested when its
 //   combined counter is >= routing.ectn_threshold (OLM then misroutes to a global link of the
 //   current router whose group is not congested); otherwise, and in transit, Base ("for
@@ -43,19 +49,47 @@ class MisrouteTrigger {
   virtual bool group_congested(const PortView& /*q*/, uint32_t /*g*/) const { return false; }
   // The sensors the routers must maintain for this trigger.
   virtual SensorNeeds sensor_needs() const { return SensorNeeds{}; }
+  // OLM draws one candidate at random and tests only it (routing.credit_candidates=one_random).
+  virtual bool one_random_candidate() const { return false; }
+};
+
+// The options of the credit trigger (docs/model.md "OLM triggers" gives the sources).
+struct CreditOptions {
+  // What "the link is busy" means in the misroute condition (routing.credit_busy):
+  // - FifoFull: the output FIFO has no room for a packet (fifo_free < packet_size);
+  // - FifoWriting: the output FIFO is still receiving a crossbar transfer
+  //   (fifo.write_busy_until > now; FOGSim's nextPortCanReceiveFlit on its IOQ router); a
+  //   candidate whose FIFO is being written is then not valid either.
+  enum class Busy : uint8_t { FifoFull, FifoWriting };
+  Busy busy = Busy::FifoWriting;
+  // Global-link congestion restriction (routing.global_restriction_coef %, 0: off, and
+  // routing.global_restriction_th packets): FOGSim's globalLinkCongested flag.
+  uint32_t restriction_coef = 150;
+  uint32_t restriction_th = 5;
+  bool one_random = false;  // routing.credit_candidates=one_random
 };
 
 class CreditTrigger final : public MisrouteTrigger {
  public:
-  CreditTrigger(double threshold_percent, double min_occupancy_percent)
-      : fraction_(threshold_percent / 100.0), min_fraction_(min_occupancy_percent / 100.0) {}
+  CreditTrigger(double threshold_percent, double min_occupancy_percent, CreditOptions o = {})
+      : fraction_(threshold_percent / 100.0),
+        min_fraction_(min_occupancy_percent / 100.0),
+        opt_(o) {}
   bool congested(const PortView& q, uint32_t port, uint32_t vc) const override;
   bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                     uint32_t min_vc) const override;
+  bool one_random_candidate() const override { return opt_.one_random; }
+  // The output FIFO of `port` is being written by the crossbar and credit_busy=fifo_writing.
+  bool writing(const PortView& q, uint32_t port) const {
+    return opt_.busy == CreditOptions::Busy::FifoWriting && q.fifo(port).write_busy_until > q.now;
+  }
+  // The global port `port` is congested against the router's global ports (the restriction).
+  bool global_port_congested(const PortView& q, uint32_t port) const;
 
  private:
   double fraction_;      // routing.credit_threshold / 100
   double min_fraction_;  // routing.credit_min_occupancy / 100
+  CreditOptions opt_;
 };
 
 class ContentionTrigger final : public MisrouteTrigger {
@@ -104,6 +138,7 @@ class HybridTrigger final : public MisrouteTrigger {
   bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                     uint32_t min_vc) const override;
   SensorNeeds sensor_needs() const override { return contention_.sensor_needs(); }
+  bool one_random_candidate() const override { return credit_.one_random_candidate(); }
 
  private:
   ContentionTrigger contention_;

@@ -52,12 +52,12 @@ class FakePorts final : public GroupSensors {
     view_.wire(w);
   }
 
-  // The view of a decision at `router` for a head that arrived on (in_port, in_vc).
-  const PortView& at(uint32_t router, uint32_t in_port, uint32_t in_vc = 0) {
+  // The view of a decision at `router` for a head that arrived on (in_port, in_vc), in cycle now.
+  const PortView& at(uint32_t router, uint32_t in_port, uint32_t in_vc = 0, Cycle now = 0) {
     view_.router = router;
     view_.in_port = in_port;
     view_.in_vc = in_vc;
-    view_.now = 0;
+    view_.now = now;
     return view_;
   }
 
@@ -77,6 +77,9 @@ class FakePorts final : public GroupSensors {
   uint32_t capacity(uint32_t port) const { return credits_[port].capacity(); }
   // The output FIFO of `port` full (no room for a packet: the output cannot take one now).
   void fill_fifo(uint32_t port) { fifos_[port].used_phits = b_.output; }
+  // The crossbar writes into the output FIFO of `port` until cycle `until` (exclusive): a grant
+  // in cycle g with a transfer of X cycles sets until = g + X (sim/router/cioq/output_unit.h).
+  void write_fifo(uint32_t port, Cycle until) { fifos_[port].write_busy_until = until; }
   // Contention counter of output `port` (seed 001 Sec. III-B): `count` heads want it.
   void contend(uint32_t port, uint32_t count) {
     for (uint32_t i = 0; i < count; ++i) contention_.increment(port);
