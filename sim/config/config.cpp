@@ -97,10 +97,13 @@ const std::vector<KeySpec>& config_schema() {
        "credit trigger: 'the link is busy' is the output FIFO without room for a packet "
        "(fifo_full) or still receiving a crossbar transfer (fifo_writing; FOGSim)"},
       {"routing.global_restriction_coef", KeyType::Int, "150", 0, 100000, nullptr,
-       "credit trigger: a global minimal output counts as congested only if its mean VC "
-       "occupancy > coef % of the router's global mean + th packets (FOGSim: 150); 0: off"},
+       "credit trigger: a global minimal output counts as congested only if its occupancy > "
+       "coef % of the router's global mean + th packets (FOGSim: 150); 0: off"},
       {"routing.global_restriction_th", KeyType::Int, "5", 0, 1000000, nullptr,
        "credit trigger: th of the global-link restriction, packets (FOGSim: 5)"},
+      {"routing.global_restriction_sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
+       "credit trigger: the global-link restriction compares the minimal VC against that VC of "
+       "the router's global ports (vc; thesis Ch. 4, FOGSim v2/v3) or port means (port)"},
       {"routing.credit_candidates", KeyType::Enum, "all", 0, 0, "all|one_random",
        "credit trigger: OLM tests every nonminimal candidate and draws among those accepted "
        "(all), or draws one and tests only it (one_random; FOGSim 5)"},

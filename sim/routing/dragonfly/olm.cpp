@@ -196,6 +196,9 @@ CreditTrigger credit(const Config& c) {
                                                            : CreditOptions::Busy::FifoWriting;
   o.restriction_coef = static_cast<uint32_t>(c.get_int("routing.global_restriction_coef"));
   o.restriction_th = static_cast<uint32_t>(c.get_int("routing.global_restriction_th"));
+  o.restriction_sensing = c.get_str("routing.global_restriction_sensing") == "port"
+                              ? CreditOptions::Sensing::Port
+                              : CreditOptions::Sensing::Vc;
   o.one_random = c.get_str("routing.credit_candidates") == "one_random";
   return CreditTrigger(c.get_float("routing.credit_threshold"),
                        c.get_float("routing.credit_min_occupancy"), o);

@@ -22,20 +22,26 @@ bool CreditTrigger::congested(const PortView& q, uint32_t port, uint32_t vc) con
   if (q.output_can_take(port, vc) && !writing(q, port)) return false;
   if (min_fraction_ != 0 && occupancy(q, port, vc) < min_fraction_) return false;
   return opt_.restriction_coef == 0 || q.port_kind(port) != PortKind::Global ||
-         global_port_congested(q, port);
+         global_port_congested(q, port, vc);
 }
 
-// FOGSim's globalLinkCongested flag (baseRouting::updateCongestionStatusGlobalLinks, PER_PORT;
-// thesis extract 000 Sec. 4.2 [FOGSim src]): the port's mean occupancy over its VCs exceeds
-// coef/100 x the mean over the router's global ports and VCs + th x packet_size phits. In
-// integers: 100 * G * port_sum > coef * all_sum + 100 * G * V * th * S (G global ports, V VCs).
-bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port) const {
-  const uint32_t V = q.vcs(PortKind::Global);
+// FOGSim's globalLinkCongested flag (baseRouting::updateCongestionStatusGlobalLinks; thesis
+// extract 000 Sec. 4.2 [FOGSim src]): the port's occupancy exceeds coef/100 x the mean over the
+// router's global ports + th x packet_size phits. routing.global_restriction_sensing=vc (the
+// thesis's Ch. 4, Sec. 5.2.4: "performed per-VC"; FOGSim v2/v3, which compare VC 0, the VC of a
+// minimal global hop in the source group, and v4/v5's PER_VC): the port's VC `vc` against the
+// mean of VC `vc` over the global ports; port (v4/v5's PER_PORT): the port's mean over its VCs
+// against the mean over the global ports and their VCs. In integers, with G global ports and V
+// VCs summed (V = 1 per VC): 100 * G * port_sum > coef * all_sum + 100 * G * V * th * S.
+bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port, uint32_t vc) const {
+  const bool per_vc = opt_.restriction_sensing == CreditOptions::Sensing::Vc;
+  const uint32_t V = per_vc ? 1 : q.vcs(PortKind::Global);
+  const uint32_t v0 = per_vc ? vc : 0;
   uint64_t port_sum = 0, all_sum = 0, G = 0;
   for (uint32_t p = 0; p < q.radix(); ++p) {
     if (q.port_kind(p) != PortKind::Global) continue;
     uint64_t sum = 0;
-    for (uint32_t v = 0; v < V; ++v) sum += q.downstream_occupancy(p, v);
+    for (uint32_t v = v0; v < v0 + V; ++v) sum += q.downstream_occupancy(p, v);
     all_sum += sum;
     if (p == port) port_sum = sum;
     ++G;

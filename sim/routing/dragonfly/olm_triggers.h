@@ -63,9 +63,14 @@ struct CreditOptions {
   enum class Busy : uint8_t { FifoFull, FifoWriting };
   Busy busy = Busy::FifoWriting;
   // Global-link congestion restriction (routing.global_restriction_coef %, 0: off, and
-  // routing.global_restriction_th packets): FOGSim's globalLinkCongested flag.
+  // routing.global_restriction_th packets): FOGSim's globalLinkCongested flag, compared per VC
+  // (the minimal VC of the port against that VC of every global port; FOGSim v2/v3 and the
+  // thesis's Ch. 4, PER_VC in v4/v5) or per port (the port's mean over its VCs; PER_PORT, the
+  // v4/v5 default) -- routing.global_restriction_sensing.
+  enum class Sensing : uint8_t { Vc, Port };
   uint32_t restriction_coef = 150;
   uint32_t restriction_th = 5;
+  Sensing restriction_sensing = Sensing::Vc;
   bool one_random = false;  // routing.credit_candidates=one_random
 };
 
@@ -83,8 +88,9 @@ class CreditTrigger final : public MisrouteTrigger {
   bool writing(const PortView& q, uint32_t port) const {
     return opt_.busy == CreditOptions::Busy::FifoWriting && q.fifo(port).write_busy_until > q.now;
   }
-  // The global port `port` is congested against the router's global ports (the restriction).
-  bool global_port_congested(const PortView& q, uint32_t port) const;
+  // The global port `port` (minimal VC `vc`) is congested against the router's global ports (the
+  // restriction).
+  bool global_port_congested(const PortView& q, uint32_t port, uint32_t vc) const;
 
  private:
   double fraction_;      // routing.credit_threshold / 100

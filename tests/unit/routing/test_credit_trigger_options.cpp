@@ -1,6 +1,6 @@
 // The options of OLM's credit trigger (sim/routing/dragonfly/olm_triggers.h, docs/model.md "OLM
 // triggers") decided on a hand-filled port view: routing.credit_busy, the global-link restriction
-// (routing.global_restriction_coef/_th) and routing.credit_candidates.
+// (routing.global_restriction_coef/_th/_sensing) and routing.credit_candidates.
 //
 // h2 (p=2 a=4 h=2; ports 0-1 injection, 2-4 local, 5-6 global; 3 local / 2 global VCs; local
 // buffers 32 phits per VC, global 256, output FIFO 32, packets 8 phits).
@@ -28,13 +28,18 @@ const Dragonfly& h2() {
 }
 
 CreditOptions options(CreditOptions::Busy busy, uint32_t coef = 150, uint32_t th = 5,
-                      bool one_random = false) {
+                      bool one_random = false,
+                      CreditOptions::Sensing sensing = CreditOptions::Sensing::Vc) {
   CreditOptions o;
   o.busy = busy;
   o.restriction_coef = coef;
   o.restriction_th = th;
   o.one_random = one_random;
+  o.restriction_sensing = sensing;
   return o;
+}
+CreditOptions per_port(CreditOptions::Busy busy, uint32_t coef, uint32_t th) {
+  return options(busy, coef, th, false, CreditOptions::Sensing::Port);
 }
 constexpr auto kFull = CreditOptions::Busy::FifoFull;
 constexpr auto kWriting = CreditOptions::Busy::FifoWriting;
@@ -135,29 +140,63 @@ struct Global {
   const PortView& view() { return ports.at(1, 2, 0); }
 };
 
-// Port 5 at 80 + 0 phits (mean 40 per VC), port 6 at 40 + 0 (the router's global mean over 2
-// ports x 2 VCs: 120 / 4 = 30): coef 150, th 1 (8 phits) gives 45 + 8 = 53 > 40: not congested;
-// coef 100, th 1 gives 38 < 40: congested; th 0 with coef 150 gives 45 > 40: not congested.
+// routing.global_restriction_sensing=port. Port 5 at 80 + 0 phits (mean 40 per VC), port 6 at
+// 40 + 0 (the router's global mean over 2 ports x 2 VCs: 120 / 4 = 30): coef 150, th 1 (8
+// phits) gives 45 + 8 = 53 > 40: not congested; coef 100, th 1 gives 38 < 40: congested; th 0
+// with coef 150 gives 45 > 40: not congested.
 TEST(GlobalRestriction, PortMeanAgainstCoefTimesTheGlobalMeanPlusThPackets) {
   Global s;
   ASSERT_EQ(h2().min_output(1, s.Gd * 4), 5u);
   s.ports.occupy(5, 0, 80);
   s.ports.occupy(6, 0, 40);
   const PortView& q = s.view();
-  EXPECT_FALSE(CreditTrigger(50, 0, options(kWriting, 150, 1)).global_port_congested(q, 5));
-  EXPECT_TRUE(CreditTrigger(50, 0, options(kWriting, 100, 1)).global_port_congested(q, 5));
-  EXPECT_FALSE(CreditTrigger(50, 0, options(kWriting, 150, 0)).global_port_congested(q, 5));
+  EXPECT_FALSE(CreditTrigger(50, 0, per_port(kWriting, 150, 1)).global_port_congested(q, 5, 0));
+  EXPECT_TRUE(CreditTrigger(50, 0, per_port(kWriting, 100, 1)).global_port_congested(q, 5, 0));
+  EXPECT_FALSE(CreditTrigger(50, 0, per_port(kWriting, 150, 0)).global_port_congested(q, 5, 0));
 }
 
-// The comparison is strict: port mean 38 against 100 % x 30 + 8 = 38 is not congested, 39 is.
+// Per port the comparison is strict: port mean 38 against 100 % x 30 + 8 = 38 is not congested,
+// 39 is.
 TEST(GlobalRestriction, PortMeanEqualToTheThresholdIsNotCongested) {
   Global s;
   s.ports.occupy(5, 0, 76);
   s.ports.occupy(6, 0, 44);
-  EXPECT_FALSE(CreditTrigger(50, 0, options(kFull, 100, 1)).global_port_congested(s.view(), 5));
+  const auto t = CreditTrigger(50, 0, per_port(kFull, 100, 1));
+  EXPECT_FALSE(t.global_port_congested(s.view(), 5, 0));
   s.ports.occupy(5, 0, 78);
   s.ports.occupy(6, 0, 42);
-  EXPECT_TRUE(CreditTrigger(50, 0, options(kFull, 100, 1)).global_port_congested(s.view(), 5));
+  EXPECT_TRUE(t.global_port_congested(s.view(), 5, 0));
+}
+
+// routing.global_restriction_sensing=vc (the default; the thesis's Ch. 4, FOGSim v2/v3): the
+// minimal VC of the port against the mean of that VC over the global ports. Port 5 VC 0 at 80,
+// port 6 VC 0 at 40 and VC 1 at 200. VC 0: 80 > 100 % x 60 + 8 = 68: congested, although per
+// port (mean 40 against (80 + 40 + 200) / 4 + 8 = 88) it is not. VC 1 of port 5 is empty: not
+// congested on VC 1.
+TEST(GlobalRestriction, PerVcComparesTheMinimalVcAgainstThatVcOfTheGlobalPorts) {
+  Global s;
+  s.ports.occupy(5, 0, 80);
+  s.ports.occupy(6, 0, 40);
+  s.ports.occupy(6, 1, 200);
+  const PortView& q = s.view();
+  EXPECT_TRUE(CreditTrigger(50, 0, options(kWriting, 100, 1)).global_port_congested(q, 5, 0));
+  EXPECT_FALSE(CreditTrigger(50, 0, per_port(kWriting, 100, 1)).global_port_congested(q, 5, 0));
+  EXPECT_FALSE(CreditTrigger(50, 0, options(kWriting, 100, 1)).global_port_congested(q, 5, 1));
+  // coef 150: 90 + 8 = 98 > 80: not congested.
+  EXPECT_FALSE(CreditTrigger(50, 0, options(kWriting, 150, 1)).global_port_congested(q, 5, 0));
+}
+
+// Per VC the comparison is strict too: VC 0 at 76 against 100 % x (76 + 60) / 2 + 8 = 76 is not
+// congested; 77 against (77 + 59) / 2 + 8 = 76 is.
+TEST(GlobalRestriction, VcOccupancyEqualToTheThresholdIsNotCongested) {
+  Global s;
+  s.ports.occupy(5, 0, 76);
+  s.ports.occupy(6, 0, 60);
+  const auto t = CreditTrigger(50, 0, options(kFull, 100, 1));
+  EXPECT_FALSE(t.global_port_congested(s.view(), 5, 0));
+  s.ports.occupy(5, 0, 77);
+  s.ports.occupy(6, 0, 59);
+  EXPECT_TRUE(t.global_port_congested(s.view(), 5, 0));
 }
 
 // The restriction ANDs with the credit condition on a global minimal output: the FIFO of port 5
@@ -168,9 +207,8 @@ TEST(GlobalRestriction, CancelsTheCreditConditionOnAGlobalMinimalOutputUnlessOff
   s.ports.fill_fifo(5);
   EXPECT_FALSE(CreditTrigger(50, 0).congested(s.view(), 5, 0));
   EXPECT_TRUE(CreditTrigger(50, 0, options(kWriting, 0, 5)).congested(s.view(), 5, 0));
-  // Port 5 full downstream on both VCs (mean 256) against a global mean of 128: 192 + 40 = 232.
+  // Port 5 full downstream on VC 0 (256) against VC 0's global mean of 128: 192 + 40 = 232.
   s.ports.occupy(5, 0, 256);
-  s.ports.occupy(5, 1, 256);
   EXPECT_TRUE(CreditTrigger(50, 0).congested(s.view(), 5, 0));
 }
 
