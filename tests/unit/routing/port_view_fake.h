@@ -12,6 +12,7 @@
 #include "sim/blocks/contention_counters.h"
 #include "sim/blocks/credit_counter.h"
 #include "sim/congestion/group_sensors.h"
+#include "sim/link/packet.h"
 #include "sim/routing/port_view.h"
 #include "sim/topology/dragonfly.h"
 
@@ -113,6 +114,37 @@ class FakePorts final : public GroupSensors {
   std::map<uint32_t, uint32_t> ectn_;
   std::map<uint32_t, uint64_t> sat_;
   PortView view_;
+};
+
+// Router 0 (group 0, index 0) at injection port 0, with a packet from node 0 to the first node of
+// the first group that router 0 does not reach over one of its own global links: the minimal
+// output is a local hop, and every global link of router 0 is a global misrouting candidate. The
+// scenario of the OLM global-misrouting tests at injection; 3 local and 2 global VCs.
+struct InjectionToFarGroup {
+  explicit InjectionToFarGroup(const Dragonfly& topo)
+      : ports(topo, 3, 2), first_global(topo.first_global_port()) {
+    auto direct = [&](uint32_t g) {
+      for (uint32_t k = 0; k < topo.h(); ++k)
+        if (topo.global_target_group(0, 0, k) == g) return true;
+      return false;
+    };
+    while (direct(Gd)) ++Gd;
+    pkt.src = 0;
+    pkt.dst = Gd * topo.a() * topo.p();
+    min_port = topo.min_output(0, Gd * topo.a());
+  }
+  // The minimal output full downstream on VC 0 (the credit trigger fires: no credits) and the
+  // output FIFO of router 0's first global port full: of its global links only the others can
+  // take the packet.
+  void congest() {
+    ports.occupy(min_port, 0, 32);
+    ports.fill_fifo(first_global);
+  }
+  FakePorts ports;
+  uint32_t Gd = 1;  // the destination group
+  Packet pkt;
+  uint32_t min_port = 0;  // router 0's minimal output towards it
+  uint32_t first_global = 0;
 };
 
 }  // namespace netcosim::test

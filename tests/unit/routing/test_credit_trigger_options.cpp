@@ -278,17 +278,9 @@ TEST(CreditCandidates, AllDrawsNoNumberForASingleValidCandidate) {
 // stays minimal, drawing port 6 takes it.
 TEST(CreditCandidates, OneRandomGlobalCandidateAtInjection) {
   const Dragonfly& topo = h2();
-  FakePorts ports(topo, 3, 2);
-  const uint32_t X0 = topo.global_target_group(0, 0, 0), X1 = topo.global_target_group(0, 0, 1);
-  uint32_t Gd = 1;
-  while (Gd == X0 || Gd == X1) ++Gd;
-  Packet p;
-  p.src = 0;
-  p.dst = Gd * 8;
-  const uint32_t min_port = topo.min_output(0, Gd * 4);
-  ASSERT_EQ(topo.port_kind(min_port), PortKind::Local);
-  ports.occupy(min_port, 0, 32);
-  ports.fill_fifo(5);
+  test::InjectionToFarGroup s(topo);
+  ASSERT_EQ(topo.port_kind(s.min_port), PortKind::Local);
+  s.congest();  // only global port 6 can take the packet
   const OlmRouting olm(topo, CreditTrigger(50, 0, options(kWriting, 150, 5, true)),
                        std::make_unique<CrgPolicy>());
   for (uint32_t k = 0; k < 2; ++k) {
@@ -298,13 +290,13 @@ TEST(CreditCandidates, OneRandomGlobalCandidateAtInjection) {
       if (copy.below(2) == k) break;
     }
     Rng rng(seed, 2, 3);
-    const RouteResult r = olm.route(ports.at(0, 0), p, rng);
+    const RouteResult r = olm.route(s.ports.at(0, 0), s.pkt, rng);
     if (k == 0) {
       EXPECT_FALSE(r.nonminimal);
-      EXPECT_EQ(r.port, min_port);
+      EXPECT_EQ(r.port, s.min_port);
     } else {
       EXPECT_EQ(r.port, 6);
-      EXPECT_EQ(r.set_intermediate, X1);
+      EXPECT_EQ(r.set_intermediate, topo.global_target_group(0, 0, 1));
     }
   }
 }

@@ -24,26 +24,18 @@ const Dragonfly& h2() {
 // global hop makes it a global misroute in the statistics), taken at injection.
 TEST(MisroutingFlags, OlmGlobalMisrouteAtInjectionIsNonminimalAndNotLocalAtInjection) {
   const Dragonfly& topo = h2();
-  FakePorts ports(topo, 3, 2);
-  const uint32_t X0 = topo.global_target_group(0, 0, 0), X1 = topo.global_target_group(0, 0, 1);
-  uint32_t Gd = 1;
-  while (Gd == X0 || Gd == X1) ++Gd;
-  Packet p;
-  p.src = 0;
-  p.dst = Gd * 8;
-  const uint32_t min_port = topo.min_output(0, Gd * 4);
-  ports.occupy(min_port, 0, 32);
-  ports.fill_fifo(5);
+  test::InjectionToFarGroup s(topo);
+  s.congest();  // only global port 6 can take the packet
   const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<CrgPolicy>());
   Rng rng(1, 2, 3);
-  const RouteResult r = olm.route(ports.at(0, 0), p, rng);
+  const RouteResult r = olm.route(s.ports.at(0, 0), s.pkt, rng);
   ASSERT_EQ(r.port, 6);
   ASSERT_TRUE(r.nonminimal);
   EXPECT_NE(r.set_flags & Packet::kNonminimal, 0);
   ASSERT_EQ(topo.port_kind(r.port), PortKind::Global);
-  EXPECT_NE(r.set_intermediate, Gd);
+  EXPECT_NE(r.set_intermediate, s.Gd);
   EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)), Packet::kNonminimal);
-  EXPECT_EQ(misrouted_at(PortKind::Injection, 0, 0, Gd), Packet::kAtInjection);
+  EXPECT_EQ(misrouted_at(PortKind::Injection, 0, 0, s.Gd), Packet::kAtInjection);
 }
 
 // Router 1 (group 0, index 1) in the destination group, arrived on global port 5 on VC 0 from

@@ -91,26 +91,18 @@ TEST(MmPolicy, CrgAtInjectionNrgInTransit) {
 // with the intermediate group it reaches, on VC 0 (from an injection port).
 TEST(OlmGlobalMisrouting, CrgTakesTheGlobalLinkThatCanTakeThePacket) {
   const Dragonfly& topo = h2();
-  FakePorts ports(topo, 3, 2);
   // A destination group that router 0 does not reach directly, through a local first hop.
-  const uint32_t X0 = topo.global_target_group(0, 0, 0), X1 = topo.global_target_group(0, 0, 1);
-  uint32_t Gd = 1;
-  while (Gd == X0 || Gd == X1) ++Gd;
-  Packet p;
-  p.src = 0;
-  p.dst = Gd * 8;
-  const uint32_t min_port = topo.min_output(0, Gd * 4);
-  ASSERT_EQ(topo.port_kind(min_port), PortKind::Local);
-  ports.occupy(min_port, 0, 32);
-  ports.fill_fifo(5);  // global port 5 cannot take the packet
+  test::InjectionToFarGroup s(topo);
+  ASSERT_EQ(topo.port_kind(s.min_port), PortKind::Local);
+  s.congest();  // only global port 6 can take the packet
   const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<CrgPolicy>());
   Rng rng(1, 2, 3);
-  const RouteResult r = olm.route(ports.at(0, 0), p, rng);
+  const RouteResult r = olm.route(s.ports.at(0, 0), s.pkt, rng);
   EXPECT_EQ(r.port, 6);
   EXPECT_EQ(r.vc, 0);
   EXPECT_TRUE(r.nonminimal);
-  EXPECT_EQ(r.set_intermediate, X1);
-  EXPECT_NE(r.clear_flags & Packet::kLocalMisroutedInGroup, 0);  // a global hop starts a group
+  EXPECT_EQ(r.set_intermediate, topo.global_target_group(0, 0, 1));  // port 6: k = 1
+  EXPECT_NE(r.clear_flags & Packet::kLocalMisroutedInGroup, 0);      // a global hop starts a group
 }
 
 // NRG after a minimal local hop: the candidate is a local hop, flagged as the group's local
