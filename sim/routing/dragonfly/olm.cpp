@@ -57,8 +57,8 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
 template <class Trigger>
 void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& rng,
                                           RouteResult& r) const {
-  GlobalCandidate all[GlobalMisroutePolicy::kMaxCandidates],
-      ok[GlobalMisroutePolicy::kMaxCandidates];
+  GlobalCandidate all[GlobalMisroutePolicy::kMaxCandidates];
+  uint8_t ok[GlobalMisroutePolicy::kMaxCandidates];  // indices into `all`
   const GlobalMisrouteAt at{h.R, h.G, h.A, h.Gd, h.in_kind == PortKind::Injection};
   uint32_t total = policy_->candidates(topo_, at, rng, all), first = 0;
   if (trigger_.one_random_candidate() && total > 1) {
@@ -71,10 +71,10 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
     const uint32_t port = all[i].port;
     const uint8_t vc = vc_of(q, port, topo_.port_kind(port) == PortKind::Local);
     if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
-      ok[n++] = all[i];
+      ok[n++] = static_cast<uint8_t>(i);
   }
   if (n == 0) return;
-  const GlobalCandidate& c = ok[n == 1 ? 0 : rng.below(n)];
+  const GlobalCandidate& c = all[ok[n == 1 ? 0 : rng.below(n)]];
   const bool local = topo_.port_kind(c.port) == PortKind::Local;
   r.port = static_cast<uint8_t>(c.port);
   r.vc = vc_of(q, c.port, local);
