@@ -2,15 +2,6 @@
 
 namespace netcosim {
 
-namespace {
-// Downstream occupancy of (port, vc) as a fraction of its buffer; 0 at an ejection port.
-double occupancy(const PortView& q, uint32_t port, uint32_t vc) {
-  if (q.port_kind(port) == PortKind::Injection) return 0;  // ejection: the node always accepts
-  return double(q.downstream_occupancy(port, vc)) / double(q.downstream_capacity(port));
-}
-
-}  // namespace
-
 // FOGSim's credit rule (misrouteCondition, CGA; thesis extract 000 Sec. 4.3): the minimal output
 // VC's occupancy is at least routing.credit_min_occupancy % of its buffer (th_min, 0 by default)
 // and it has no credits for a packet or its link is busy. FOGSim's credit count on its IOQ router
@@ -48,14 +39,6 @@ bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port, uint
   }
   const uint64_t th_phits = uint64_t{opt_.restriction_th} * q.packet_size();
   return 100 * G * port_sum > uint64_t{opt_.restriction_coef} * all_sum + 100 * G * V * th_phits;
-}
-
-// The candidate's link is not busy (FOGSim's validMisroutePort) and its occupancy is below
-// credit_threshold % of the minimal output's.
-bool CreditTrigger::candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
-                                 uint32_t min_vc) const {
-  if (writing(q, port)) return false;
-  return occupancy(q, port, vc) < fraction_ * occupancy(q, min_port, min_vc);
 }
 
 SensorNeeds FilteredTrigger::sensor_needs() const {

@@ -81,9 +81,21 @@ class CreditTrigger final : public MisrouteTrigger {
         min_fraction_(min_occupancy_percent / 100.0),
         opt_(o) {}
   bool congested(const PortView& q, uint32_t port, uint32_t vc) const override;
+  // The candidate's link is not busy (FOGSim's validMisroutePort) and its occupancy is below
+  // credit_threshold % of the minimal output's. Inline: OLM tests every candidate of every
+  // waiting head in every cycle, and inlined the minimal output's share is computed once per
+  // decision.
   bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
-                    uint32_t min_vc) const override;
+                    uint32_t min_vc) const override {
+    if (writing(q, port)) return false;
+    return occupancy(q, port, vc) < fraction_ * occupancy(q, min_port, min_vc);
+  }
   bool one_random_candidate() const override { return opt_.one_random; }
+  // Downstream occupancy of (port, vc) as a fraction of its buffer; 0 at an ejection port.
+  static double occupancy(const PortView& q, uint32_t port, uint32_t vc) {
+    if (q.port_kind(port) == PortKind::Injection) return 0;  // ejection: the node always accepts
+    return double(q.downstream_occupancy(port, vc)) / double(q.downstream_capacity(port));
+  }
   // The output FIFO of `port` is being written by the crossbar and credit_busy=fifo_writing.
   bool writing(const PortView& q, uint32_t port) const {
     return opt_.busy == CreditOptions::Busy::FifoWriting && q.fifo(port).write_busy_until > q.now;
