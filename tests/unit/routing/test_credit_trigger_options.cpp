@@ -155,19 +155,6 @@ TEST(GlobalRestriction, PortMeanAgainstCoefTimesTheGlobalMeanPlusThPackets) {
   EXPECT_FALSE(CreditTrigger(50, 0, per_port(kWriting, 150, 0)).global_port_congested(q, 5, 0));
 }
 
-// Per port the comparison is strict: port mean 38 against 100 % x 30 + 8 = 38 is not congested,
-// 39 is.
-TEST(GlobalRestriction, PortMeanEqualToTheThresholdIsNotCongested) {
-  Global s;
-  s.ports.occupy(5, 0, 76);
-  s.ports.occupy(6, 0, 44);
-  const auto t = CreditTrigger(50, 0, per_port(kFull, 100, 1));
-  EXPECT_FALSE(t.global_port_congested(s.view(), 5, 0));
-  s.ports.occupy(5, 0, 78);
-  s.ports.occupy(6, 0, 42);
-  EXPECT_TRUE(t.global_port_congested(s.view(), 5, 0));
-}
-
 // routing.global_restriction_sensing=vc (the default; the thesis's Ch. 4, FOGSim v2/v3): the
 // minimal VC of the port against the mean of that VC over the global ports. Port 5 VC 0 at 80,
 // port 6 VC 0 at 40 and VC 1 at 200. VC 0: 80 > 100 % x 60 + 8 = 68: congested, although per
@@ -186,17 +173,26 @@ TEST(GlobalRestriction, PerVcComparesTheMinimalVcAgainstThatVcOfTheGlobalPorts) 
   EXPECT_FALSE(CreditTrigger(50, 0, options(kWriting, 150, 1)).global_port_congested(q, 5, 0));
 }
 
-// Per VC the comparison is strict too: VC 0 at 76 against 100 % x (76 + 60) / 2 + 8 = 76 is not
-// congested; 77 against (77 + 59) / 2 + 8 = 76 is.
-TEST(GlobalRestriction, VcOccupancyEqualToTheThresholdIsNotCongested) {
+// The comparison is strict, per port and per VC: with coef 100 % and th 1 packet (8 phits), VC 0
+// occupancies of ports 5 and 6 that put port 5 exactly at the threshold (not congested), then one
+// step above it (congested).
+void expect_strict(CreditOptions::Sensing sensing, uint32_t at5, uint32_t at6, uint32_t above5,
+                   uint32_t above6) {
   Global s;
-  s.ports.occupy(5, 0, 76);
-  s.ports.occupy(6, 0, 60);
-  const auto t = CreditTrigger(50, 0, options(kFull, 100, 1));
+  const auto t = CreditTrigger(50, 0, options(kFull, 100, 1, false, sensing));
+  s.ports.occupy(5, 0, at5);
+  s.ports.occupy(6, 0, at6);
   EXPECT_FALSE(t.global_port_congested(s.view(), 5, 0));
-  s.ports.occupy(5, 0, 77);
-  s.ports.occupy(6, 0, 59);
+  s.ports.occupy(5, 0, above5);
+  s.ports.occupy(6, 0, above6);
   EXPECT_TRUE(t.global_port_congested(s.view(), 5, 0));
+}
+
+TEST(GlobalRestriction, OccupancyEqualToTheThresholdIsNotCongested) {
+  // Per port: port mean 38 against 100 % x (76 + 44) / 4 + 8 = 38; 39 against (78 + 42) / 4 + 8.
+  expect_strict(CreditOptions::Sensing::Port, 76, 44, 78, 42);
+  // Per VC: 76 against 100 % x (76 + 60) / 2 + 8 = 76; 77 against (77 + 59) / 2 + 8 = 76.
+  expect_strict(CreditOptions::Sensing::Vc, 76, 60, 77, 59);
 }
 
 // The restriction ANDs with the credit condition on a global minimal output: the FIFO of port 5
