@@ -1,7 +1,9 @@
 // Network interface of one node (thesis 000 Sec. 1.6.1, Sec. 1.6.3): it owns the node's traffic
 // source, a bounded source queue, and the injection channel into the router's injection buffers.
 // The router it is attached to steps it (Router::step_nics) and keeps, per injection port, the
-// NIC's next generation cycle and whether its queue is empty, so an idle cycle reads one line.
+// next cycle the NIC has something to do (a generation attempt, or its link free with packets
+// queued), so an idle cycle reads one line. Returned credits are taken when the NIC is stepped:
+// they are read only to inject, so taking them late changes nothing.
 #pragma once
 
 #include <cstdint>

@@ -69,12 +69,12 @@ void Router::attach_nic(uint32_t port, Nic* nic) {
   nics_.by_port[port] = nic;
   nics_.ports.push_back(port);
   nics_.mask |= uint64_t{1} << port;
-  nics_.gen[port] = nic->next_gen;
-  if (nic->q_count != 0) nics_.queued |= uint64_t{1} << port;
+  nics_.wake[port] = nic->next_gen;
+  if (nic->next_gen < nics_.wake_min) nics_.wake_min = nic->next_gen;
+  if (nic->q_count != 0) nics_.wake_for_queue(port, nic->link_free_at);
   in_link_[port] = nic->link;
   nic->link->data_wheel = &data_wheel_;
   nic->link->credit_wheel = nullptr;
-  if (nic->next_gen < nics_.next_gen_min) nics_.next_gen_min = nic->next_gen;
 }
 
 void Router::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b, const Packet& pkt) {
@@ -132,17 +132,18 @@ bool Router::receive(Cycle now) {
   return got;
 }
 
-// A node (sim/nic/nic.h); the router keeps the NIC's next generation cycle and whether its source
-// queue holds packets, and counts the queued packets as resident.
+// A node (sim/nic/nic.h); the router keeps the next cycle the NIC has something to do (NicTable)
+// and counts the queued packets as resident.
 bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   Nic& nic = *nics_.by_port[port];
   const Nic::StepResult r = nic.step(now, sink, S_);
   resident_ += r.queued;
-  nics_.gen[port] = nic.next_gen;
-  if (nic.q_count != 0)
-    nics_.queued |= uint64_t{1} << port;
-  else
-    nics_.queued &= ~(uint64_t{1} << port);
+  Cycle wake = nic.next_gen;
+  if (nic.q_count != 0) {  // the link's next free cycle, or the next cycle if it waits for credits
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nics_.wake[port] = wake;
   return r.injected;
 }
 
@@ -288,36 +289,34 @@ const RouterStepper& Router::stepper() const {
   return stepper;
 }
 
-// The NICs that have something to do (a packet queued, or a generation due), in port order.
+// The NICs that have something to do (NicTable::wake), in port order.
 bool Router::step_nics(Cycle now, StatsSink& sink) {
-  uint64_t m = nics_.queued;
-  const bool generating = now >= nics_.next_gen_min;
-  if (generating) {
-    for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
-      const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
-      if (nics_.gen[port] <= now) m |= uint64_t{1} << port;
-    }
+  if (now < nics_.wake_min) return false;
+  uint64_t m = 0;
+  for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
+    const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
+    if (nics_.wake[port] <= now) m |= uint64_t{1} << port;
   }
   bool moved = false;
   for (; m != 0; m &= m - 1)
     moved |= nic_step(static_cast<uint32_t>(__builtin_ctzll(m)), now, sink);
-  if (generating) update_next_gen_min();  // next_gen only changes when it has come
+  update_wake_min();  // a wake cycle only changes when it has come
   return moved;
 }
 
 bool Router::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
   const bool moved = nic_step(port, now, sink);
-  update_next_gen_min();
+  update_wake_min();
   return moved;
 }
 
-void Router::update_next_gen_min() {
-  Cycle next_gen = kNone;
+void Router::update_wake_min() {
+  Cycle wake = kNone;
   for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
-    const Cycle g = nics_.gen[__builtin_ctzll(n)];
-    if (g < next_gen) next_gen = g;
+    const Cycle w = nics_.wake[__builtin_ctzll(n)];
+    if (w < wake) wake = w;
   }
-  nics_.next_gen_min = next_gen;
+  nics_.wake_min = wake;
 }
 
 bool Router::step_core(Cycle now, StatsSink& sink) {

@@ -74,7 +74,7 @@ class Router final : public RouterModel {
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   void enqueue_at_source(Nic& nic, const SourceEntry& e) override {
     nic.queue_push(e);
-    nics_.queued |= uint64_t{1} << nic.link->dst_port;
+    nics_.wake_for_queue(nic.link->dst_port, nic.link_free_at);
     ++resident_;
   }
 
@@ -101,7 +101,7 @@ class Router final : public RouterModel {
   // the router stepping, so its counters change in the cycle they should, idle or not.
   bool active(Cycle now) const override {
     return resident_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now) ||
-           now >= nics_.next_gen_min || (counting_ && sensors_.pending());
+           now >= nics_.wake_min || (counting_ && sensors_.pending());
   }
   // One cycle: evaluate and commit. Returns true if any packet moved (watchdog progress).
   // step() = step_nics() + step_core(); the two parts only interact through channels of at least
@@ -170,21 +170,29 @@ class Router final : public RouterModel {
 
  private:
   using Outputs = OutputUnit<FirstComeScheduler>;
-  // The NICs attached to the injection ports, with their next generation cycles and non-empty
-  // source queues kept here so that a cycle in which no NIC has anything to do reads one line.
+  // The NICs attached to the injection ports, with the next cycle each has something to do kept
+  // here, so that a cycle in which no NIC has anything to do reads one line: its next generation
+  // attempt or, with packets in its source queue, the cycle its injection link is free. A NIC
+  // whose link is busy is not stepped: it takes its returned credits when it next injects, which
+  // is what it would have seen had it taken them every cycle (they are only read to inject).
   struct NicTable {
     std::vector<Nic*> by_port;    // nullptr except on injection ports
     std::vector<uint32_t> ports;  // ports with a NIC attached
-    Cycle next_gen_min = kNone;
-    uint64_t mask = 0;    // injection ports with a NIC
-    uint64_t queued = 0;  // NICs whose source queue is not empty
-    Cycle gen[64] = {};   // Nic::next_gen
+    Cycle wake_min = kNone;       // the earliest of wake[]
+    uint64_t mask = 0;            // injection ports with a NIC
+    Cycle wake[64] = {};          // per injection port: the next cycle its NIC is stepped
+    // A packet entered the queue of the NIC on `port` outside its step (preloaded): it is
+    // stepped once its link is free.
+    void wake_for_queue(uint32_t port, Cycle link_free_at) {
+      if (link_free_at < wake[port]) wake[port] = link_free_at;
+      if (wake[port] < wake_min) wake_min = wake[port];
+    }
   };
 
   bool receive(Cycle now);
   // Returns true if a packet was injected.
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
-  void update_next_gen_min();
+  void update_wake_min();
   // Allocation (review P1): route the ready heads and request their outputs, evaluate the
   // separable allocator, commit the grants (packet state, crossbar, credits, sensors).
   // The parts are inlined into allocate(): split out of line they cost 4% more instructions on h8
