@@ -26,10 +26,12 @@ struct Packet {
   // Where the routing took nonminimal decisions (kAt* bits; docs/model.md §5): the accepted
   // load split by where misrouting happened.
   uint8_t misrouted_at : 4;
+  // Defined, so that a new packet is written into a slot without first reading the slot's byte.
+  uint8_t spare_ : 2;
   uint8_t flags = 0;  // kMisrouted | kGlobalDoneInPhase | ...
   Cycle t_ready = 0;  // router-local: cycle from which the head may request the allocator
 
-  Packet() : phase(0), misrouted_at(0) {}
+  Packet() : phase(0), misrouted_at(0), spare_(0) {}
 
   static constexpr uint8_t kMisrouted = 1u << 0;
   static constexpr uint8_t kGlobalDoneInPhase = 1u << 1;
