@@ -290,17 +290,17 @@ const RouterStepper& Router::stepper() const {
 }
 
 // The NICs that have something to do (NicTable::wake), in port order.
+// One pass: a NIC's step changes only its own wake cycle, which is then taken into the minimum.
 bool Router::step_nics(Cycle now, StatsSink& sink) {
   if (now < nics_.wake_min) return false;
-  uint64_t m = 0;
+  bool moved = false;
+  Cycle wake_min = kNone;
   for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
     const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
-    if (nics_.wake[port] <= now) m |= uint64_t{1} << port;
+    if (nics_.wake[port] <= now) moved |= nic_step(port, now, sink);
+    if (nics_.wake[port] < wake_min) wake_min = nics_.wake[port];
   }
-  bool moved = false;
-  for (; m != 0; m &= m - 1)
-    moved |= nic_step(static_cast<uint32_t>(__builtin_ctzll(m)), now, sink);
-  update_wake_min();  // a wake cycle only changes when it has come
+  nics_.wake_min = wake_min;
   return moved;
 }
 
