@@ -117,13 +117,16 @@ std::string strategies_help() {
   for (const StrategyFamily& f : strategy_catalog()) {
     r += std::string("\n") + f.what + " (" + f.key;
     if (f.parent_key != nullptr) r += std::string(", with ") + f.parent_key + "=" + f.parent_value;
-    r += f.parent_key == nullptr ? "; minimum local/global VCs; keys read):\n" : "; keys read):\n";
+    r += f.parent_key == nullptr ? "; topology and minimum VCs per port class; keys read):\n"
+                                 : "; keys read):\n";
     for (const StrategyInfo& e : f.entries) {
       std::snprintf(buf, sizeof buf, "  %-11s ", e.name);
       r += buf;
       if (f.parent_key == nullptr) {
-        std::snprintf(buf, sizeof buf, "%u/%u  ", e.min_local_vcs, e.min_global_vcs);
-        r += buf;
+        std::string vcs = e.topology != nullptr ? e.topology : "any topology";
+        for (const ClassVcs& m : e.min_vcs)
+          vcs += " " + std::string(m.port_class) + " " + std::to_string(m.vcs);
+        r += vcs + ": ";
       }
       r += e.description;
       for (size_t k = 0; k < e.keys.size(); ++k)

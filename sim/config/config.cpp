@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -523,8 +524,43 @@ const std::string& Config::get_str(const std::string& key) const {
 
 const std::vector<std::pair<std::string, std::string>> Config::resolved() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& s : config_schema()) out.emplace_back(s.name, values_.at(s.name));
+  const TopologyEntry& topo = *topology_entry(get_str("topology.type"));
+  for (const auto& s : config_schema())
+    if (key_applies_to_topology(s.name, topo)) out.emplace_back(s.name, values_.at(s.name));
   return out;
+}
+
+std::vector<int64_t> link_latencies(const Config& c) {
+  std::vector<int64_t> lat;
+  for (const char* cls : topology_entry(c.get_str("topology.type"))->port_classes)
+    lat.push_back(lat.empty() ? 0 : c.get_int(std::string("link.latency_") + cls));
+  return lat;
+}
+
+int64_t shortest_link_latency(const Config& c) {
+  const std::vector<int64_t> lat = link_latencies(c);
+  int64_t m = lat.size() > 1 ? lat[1] : 1;
+  for (size_t k = 1; k < lat.size(); ++k) m = std::min(m, lat[k]);
+  return m;
+}
+
+std::string port_class_of_key(const std::string& key) {
+  if (key == "router.buffer_output") return "";
+  for (const char* prefix : {"router.vcs_", "router.buffer_", "link.latency_"}) {
+    const std::string pre = prefix;
+    if (key.compare(0, pre.size(), pre) == 0) return key.substr(pre.size());
+  }
+  return "";
+}
+
+bool key_applies_to_topology(const std::string& key, const TopologyEntry& topo) {
+  if (key.compare(0, 9, "topology.") == 0 && key != "topology.type") {
+    for (const char* k : topo.keys)
+      if (key == k) return true;
+    return false;
+  }
+  const std::string cls = port_class_of_key(key);
+  return cls.empty() || port_class_index(topo, cls) >= 0;
 }
 
 namespace {
@@ -533,6 +569,23 @@ namespace {
 void validate_topology_and_traffic(const Config& c) {
   // The shape first (its entry in the topology catalogue); the schema has refused other names.
   const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
+  // Keys of another topology, or of a port class this topology does not have, are errors.
+  for (const auto& s : config_schema()) {
+    if (!c.is_explicit(s.name) || key_applies_to_topology(s.name, topo)) continue;
+    const std::string cls = port_class_of_key(s.name);
+    std::string allowed;
+    if (cls.empty()) {
+      for (const char* k : topo.keys) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+      throw ConfigError(std::string(s.name) + "=" + c.get_str(s.name) +
+                        ": not a key of topology.type=" + topo.name + " (its keys: " + allowed +
+                        ")");
+    }
+    for (const char* k : topo.port_classes)
+      allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+    throw ConfigError(std::string(s.name) + "=" + c.get_str(s.name) +
+                      ": topology.type=" + topo.name + " has no port class '" + cls +
+                      "' (its port classes: " + allowed + ")");
+  }
   if (const std::string e = topo.check(c); !e.empty()) throw ConfigError(e);
   const int64_t groups = topo.partitions(c);
   const std::string groups_name = topo.partition_count_name;
@@ -580,10 +633,13 @@ void validate_topology_and_traffic(const Config& c) {
 
 void validate_buffers(const Config& c) {
   const int64_t S = c.get_int("packet.size");
-  for (const char* k : {"router.buffer_injection", "router.buffer_local", "router.buffer_global",
-                        "router.buffer_output"}) {
+  std::vector<std::string> keys;
+  for (const char* cls : topology_entry(c.get_str("topology.type"))->port_classes)
+    keys.push_back(std::string("router.buffer_") + cls);
+  keys.push_back("router.buffer_output");
+  for (const std::string& k : keys) {
     if (c.get_int(k) < S)
-      throw ConfigError(std::string(k) + "=" + std::to_string(c.get_int(k)) +
+      throw ConfigError(k + "=" + std::to_string(c.get_int(k)) +
                         ": must hold at least one whole packet (packet.size=" + std::to_string(S) +
                         " phits) under Virtual Cut-Through");
   }
@@ -621,6 +677,15 @@ std::string readers_of(const Config& c, const std::string& key) {
   return "";
 }
 
+// The routing algorithms that route on topology.type=`type`, '|'-separated.
+std::string routings_of(const std::string& type) {
+  std::string names;
+  for (const StrategyInfo& e : strategy_family("routing.algorithm")->entries)
+    if (e.topology == nullptr || type == e.topology)
+      names += (names.empty() ? "" : "|") + std::string(e.name);
+  return names.empty() ? "none" : names;
+}
+
 // Keys of the strategy catalogue must not be set when no selected strategy reads them.
 void validate_strategy_keys(const Config& c) {
   for (const auto& s : config_schema()) {
@@ -642,22 +707,29 @@ void validate_routing(const Config& c) {
     throw ConfigError("routing.ugal_f=" + c.get_str("routing.ugal_f") +
                       ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
                       "Q_VAL*H_VAL + T has no F) with routing.algorithm=ugal");
-  if (c.get_str("routing.algorithm") == "olm" && c.get_str("routing.trigger") == "ectn" &&
-      c.get_int("routing.ectn_period") < c.get_int("link.latency_local"))
-    throw ConfigError("routing.ectn_period=" + c.get_str("routing.ectn_period") +
-                      ": must be at least link.latency_local=" + c.get_str("link.latency_local") +
-                      " (a broadcast must arrive before the next one is sent)");
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
-  // VAL-group saves the local hop at the intermediate router: l0-g0-l1-g1-l2 (thesis Sec. 1.4.1).
-  const bool val_group = alg == "val" && c.get_str("routing.valiant") == "group";
-  const int64_t need_l = val_group ? 3 : info.min_local_vcs, need_g = info.min_global_vcs;
-  const int64_t vl = c.get_int("router.vcs_local"), vg = c.get_int("router.vcs_global");
-  if (vl < need_l || vg < need_g)
-    throw ConfigError("routing.algorithm=" + alg + " needs at least " + std::to_string(need_l) +
-                      " local and " + std::to_string(need_g) +
-                      " global VCs for deadlock freedom; router.vcs_local=" + std::to_string(vl) +
-                      ", router.vcs_global=" + std::to_string(vg));
+  const std::string type = c.get_str("topology.type");
+  if (info.topology != nullptr && type != info.topology)
+    throw ConfigError("routing.algorithm=" + alg + ": routes on topology.type=" + info.topology +
+                      " only (topology.type=" + type + "); the routings of topology.type=" + type +
+                      " are " + routings_of(type));
+  // The routing's own checks beyond the schema (its topology's catalogue entry).
+  const TopologyEntry& topo = *topology_entry(type);
+  if (topo.check_routing != nullptr)
+    if (const std::string e = topo.check_routing(c); !e.empty()) throw ConfigError(e);
+  std::string need, have;
+  bool enough = true;
+  for (const ClassVcs& m : info.min_vcs) {
+    const std::string key = std::string("router.vcs_") + m.port_class;
+    const int64_t want = topo.min_vcs != nullptr ? topo.min_vcs(c, m.port_class, m.vcs) : m.vcs;
+    need += (need.empty() ? "" : " and ") + std::to_string(want) + " " + m.port_class;
+    have += (have.empty() ? "" : ", ") + key + "=" + std::to_string(c.get_int(key));
+    enough = enough && c.get_int(key) >= want;
+  }
+  if (!enough)
+    throw ConfigError("routing.algorithm=" + alg + " needs at least " + need +
+                      " VCs for deadlock freedom; " + have);
 }
 
 }  // namespace
@@ -673,14 +745,18 @@ void validate_config(const Config& c) {
 std::string contention_threshold_warning(const Config& c) {
   if (c.get_str("routing.algorithm") != "olm" || c.get_str("routing.trigger") == "credit")
     return "";
-  const double p = double(c.get_int("topology.p")), a = double(c.get_int("topology.a")),
-               h = double(c.get_int("topology.h"));
-  const double mean_vcs = (p * double(c.get_int("router.vcs_injection")) +
-                           (a - 1) * double(c.get_int("router.vcs_local")) +
-                           h * double(c.get_int("router.vcs_global"))) /
-                          (p + a - 1 + h);
+  // Mean VCs per input port over the router's ports, and its injection ports.
+  const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
+  const std::vector<ClassPorts> ports = topo.ports(c);
+  double vcs = 0, radix = 0;
+  for (size_t k = 0; k < ports.size(); ++k) {
+    vcs +=
+        ports[k].per_router * double(c.get_int(std::string("router.vcs_") + topo.port_classes[k]));
+    radix += ports[k].per_router;
+  }
+  const double mean_vcs = vcs / radix;
   const int64_t lower = static_cast<int64_t>(std::ceil(2 * mean_vcs - 1e-9));
-  const int64_t upper = c.get_int("topology.p");
+  const int64_t upper = static_cast<int64_t>(ports[kInjectionClass].per_router);
   const int64_t th = c.get_int("routing.threshold");
   if (th >= lower && th <= upper) return "";
   char buf[512];

@@ -94,6 +94,18 @@ class Config final : public TopologyKeys {
   std::set<std::string> explicit_;
 };
 
+// link.latency_<class> of each port class of the configured topology, in class order (0 for the
+// injection class, whose links are the NICs'), and the shortest of the router-to-router ones.
+std::vector<int64_t> link_latencies(const Config& c);
+int64_t shortest_link_latency(const Config& c);
+
+// The port class a per-class key belongs to ("local" for router.vcs_local, router.buffer_local and
+// link.latency_local), "" for every other key.
+std::string port_class_of_key(const std::string& key);
+// False for a topology.* key another topology reads and for a per-class key of a class `topo`
+// does not have: such keys are not in the resolved configuration and are errors when set.
+bool key_applies_to_topology(const std::string& key, const TopologyEntry& topo);
+
 // Cross-key consistency checks; throws ConfigError naming the keys involved. Whether a consistent
 // configuration fits the machine is checked when its network is built
 // (sim/network/memory_estimate.h).

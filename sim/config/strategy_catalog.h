@@ -1,10 +1,11 @@
 // The catalogue of routing strategies: what the configuration knows about each registered routing
-// algorithm, OLM misrouting trigger and global misrouting policy (issue 12 item 3; review P5).
-// One entry per strategy: its name, a one-line description, the routing.* keys it reads and the
-// local/global VCs it needs for deadlock freedom. The schema's allowed values, validate_config()
-// and `netcosim run --help` read this table; sim/routing/registry.h pairs each entry with the
-// factory that builds it (the configuration sits below routing in the layers, so the factories
-// cannot live here; a unit test checks that the two list the same names in the same order).
+// algorithm, OLM misrouting trigger and global misrouting policy. One entry per strategy: its
+// name, a one-line description, the routing.* keys it reads, and for a routing algorithm the
+// topology it routes on and the VCs per port class it needs for deadlock freedom. The schema's
+// allowed values, validate_config() and `netcosim run --help` read this table;
+// sim/routing/registry.h pairs each entry with the factory that builds it (the configuration sits
+// below routing in the layers, so the factories cannot live here; a unit test checks that the two
+// list the same names in the same order).
 #pragma once
 
 #include <cstdint>
@@ -13,12 +14,20 @@
 
 namespace netcosim {
 
+// The VCs a routing needs on the ports of one class for deadlock freedom.
+struct ClassVcs {
+  const char* port_class;  // a class name of the routing's topology ("local")
+  uint32_t vcs;
+};
+
 struct StrategyInfo {
   const char* name;
   const char* description;
   std::vector<const char*> keys;  // the routing.* keys it reads
-  uint32_t min_local_vcs = 0;     // VCs it needs (0: no requirement of its own)
-  uint32_t min_global_vcs = 0;
+  // Routing algorithms: the topology.type they route on (nullptr: any) and the VCs they need per
+  // port class (empty: no requirement of their own).
+  const char* topology = nullptr;
+  std::vector<ClassVcs> min_vcs = {};
 };
 
 // A family of strategies selected by one key. A family with a parent applies only when the

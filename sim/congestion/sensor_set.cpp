@@ -7,27 +7,33 @@ namespace netcosim {
 
 namespace {
 
-// The router's Global ports, which PiggyBack's bits are indexed by: the first and how many.
+// The router's ports whose links cross partitions (the Dragonfly's global ports), which
+// PiggyBack's bits are indexed by: the first and how many.
 struct GlobalPorts {
   uint32_t first = 0, count = 0;
 };
 GlobalPorts global_ports(const Topology& topo, uint32_t router, uint32_t radix) {
   GlobalPorts g;
   for (uint32_t port = 0; port < radix; ++port) {
-    if (topo.port_kind_of(router, port) != PortKind::Global) continue;
+    if (!topo.crosses_partitions(router, port)) continue;
     if (g.count == 0) g.first = port;
     if (port != g.first + g.count)
-      throw std::logic_error("SensorSet: the Global ports of router " + std::to_string(router) +
-                             " of " + topo.describe() + " are not consecutive");
+      throw std::logic_error("SensorSet: the partition-crossing ports of router " +
+                             std::to_string(router) + " of " + topo.describe() +
+                             " are not consecutive");
     ++g.count;
   }
   return g;
 }
 
+// The router-to-router ports whose links stay inside the partition (the Dragonfly's local ports).
 uint64_t local_port_mask(const Topology& topo, uint32_t router, uint32_t radix) {
   uint64_t mask = 0;
   for (uint32_t port = 0; port < radix; ++port)
-    if (topo.port_kind_of(router, port) == PortKind::Local) mask |= uint64_t{1} << port;
+    if (topo.port_class_of(router, port) != kInjectionClass &&
+        topo.peer(router, port).router != Topology::kNoRouter &&
+        !topo.crosses_partitions(router, port))
+      mask |= uint64_t{1} << port;
   return mask;
 }
 

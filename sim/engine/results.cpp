@@ -58,8 +58,10 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.network_latency_avg = np > 0 ? s.network_latency_sum / np : nan;
   r.injection_latency_avg = np > 0 ? s.injection_latency_sum / np : nan;
   r.hops_avg = np > 0 ? s.hops_sum / np : nan;
-  r.hops_local_avg = np > 0 ? s.hops_local_sum / np : nan;
-  r.hops_global_avg = np > 0 ? s.hops_global_sum / np : nan;
+  for (uint32_t c = 1; c < kMaxPortClasses; ++c) {
+    r.hops_class_avg[c] = np > 0 ? double(s.hops_class_sum[c]) / np : nan;
+    r.hops_class_max[c] = s.hops_class_max[c];
+  }
   r.misrouted_fraction = np > 0 ? s.misrouted / np : nan;
   r.nonminimal_fraction = np > 0 ? s.nonminimal / np : nan;
   r.global_misrouted_fraction = np > 0 ? s.global_misrouted / np : nan;
@@ -69,8 +71,6 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   r.accepted_misrouted_source_group = s.misrouted_at_phits[1] / node_cycles;
   r.accepted_misrouted_intermediate_group = s.misrouted_at_phits[2] / node_cycles;
   r.accepted_misrouted_destination_group = s.misrouted_at_phits[3] / node_cycles;
-  r.hops_local_max = s.hops_local_max;
-  r.hops_global_max = s.hops_global_max;
   r.latency_max = s.latency_max;
   // Nearest-rank percentiles from the histogram (exact below 2^16 cycles: latency_histogram.h).
   auto percentile = [&](double q) -> uint64_t {
@@ -121,6 +121,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   RunResults r = collect_results(merged, plan, net.topology().nodes(), total);
   r.routers = net.topology().routers();
   r.topology = net.topology().describe();
+  r.port_classes = net.topology().port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
   std::vector<double> loads;
   loads.reserve(net.nics().size());

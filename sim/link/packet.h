@@ -18,8 +18,9 @@ struct Packet {
   Cycle t_gen = 0;                // generation cycle (enters the source queue)
   Cycle t_inject = 0;             // cycle the head entered the source router's injection buffer
   uint32_t intermediate = kNone;  // Valiant intermediate router, kNone when routed minimally
-  uint8_t hops_local = 0;         // router-to-router hops taken so far, by link type
-  uint8_t hops_global = 0;
+  // Router-to-router hops taken so far, by the port class of the output (docs/model.md §5):
+  // classes 1..3 in 5 bits each, saturating at kMaxHopsPerClass.
+  uint16_t hop_counts = 0;
   // 0: toward the intermediate router (or MIN), 1: toward destination. A bit-field: the byte
   // also holds misrouted_at, so the descriptor stays 32 bytes.
   uint8_t phase : 2;
@@ -32,6 +33,20 @@ struct Packet {
   Cycle t_ready = 0;  // router-local: cycle from which the head may request the allocator
 
   Packet() : phase(0), misrouted_at(0), spare_(0) {}
+
+  static constexpr uint32_t kMaxHopsPerClass = 31;
+  // Hops taken on output ports of router-to-router class c (1..3).
+  uint32_t hops(uint32_t c) const { return (hop_counts >> (5 * (c - 1))) & 31u; }
+  uint32_t hops_total() const { return hops(1) + hops(2) + hops(3); }
+  void set_hops(uint32_t c, uint32_t n) {
+    const uint32_t shift = 5 * (c - 1);
+    hop_counts = static_cast<uint16_t>((hop_counts & ~(31u << shift)) | (n & 31u) << shift);
+  }
+  // Counts one hop on an output of class c (1..3); a count stays at kMaxHopsPerClass.
+  void add_hop(uint32_t c) {
+    if (hops(c) != kMaxHopsPerClass)
+      hop_counts = static_cast<uint16_t>(hop_counts + (1u << (5 * (c - 1))));
+  }
 
   static constexpr uint8_t kMisrouted = 1u << 0;
   static constexpr uint8_t kGlobalDoneInPhase = 1u << 1;

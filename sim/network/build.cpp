@@ -29,13 +29,12 @@ std::unique_ptr<Topology> make_topology(const Config& cfg) {
 RouterConfig router_config(const Config& cfg, const Topology& topo) {
   RouterConfig rc;
   for (uint32_t port = 0; port < topo.router_radix(); ++port)
-    rc.kinds.push_back(topo.port_kind_of(0, port));
-  rc.vcs[0] = get_u32(cfg, "router.vcs_injection");
-  rc.vcs[1] = get_u32(cfg, "router.vcs_local");
-  rc.vcs[2] = get_u32(cfg, "router.vcs_global");
-  rc.buffer[0] = get_u32(cfg, "router.buffer_injection");
-  rc.buffer[1] = get_u32(cfg, "router.buffer_local");
-  rc.buffer[2] = get_u32(cfg, "router.buffer_global");
+    rc.classes.push_back(topo.port_class_of(0, port));
+  const std::vector<std::string>& names = topo.port_class_names();
+  for (size_t c = 0; c < names.size(); ++c) {
+    rc.vcs[c] = get_u32(cfg, ("router.vcs_" + names[c]).c_str());
+    rc.buffer[c] = get_u32(cfg, ("router.buffer_" + names[c]).c_str());
+  }
   rc.buffer_output = get_u32(cfg, "router.buffer_output");
   rc.packet_size = get_u32(cfg, "packet.size");
   rc.speedup = get_u32(cfg, "router.speedup");
@@ -67,12 +66,26 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   tp.switch_cycle = sw < 0 ? kNone : static_cast<Cycle>(sw);
 }
 
-// Group-wide mechanisms: the routers of a partition (a group of the Dragonfly) read each other with
-// the local links' latency (PiggyBack bits), and with ECtN every router reads the partial counters
-// of the routers of its group.
-void wire_group_sensors(const Config& cfg, const Topology& topo,
+// The shortest latency of the router-to-router links that stay inside a partition (1 if none).
+Cycle intra_partition_latency(const Topology& topo, const std::vector<Cycle>& latency) {
+  Cycle m = kNone;
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    for (uint32_t port = 0; port < topo.router_radix(); ++port) {
+      const PortClass c = topo.port_class_of(r, port);
+      if (c == kInjectionClass || topo.peer(r, port).router == Topology::kNoRouter ||
+          topo.crosses_partitions(r, port))
+        continue;
+      m = std::min(m, latency[c]);
+    }
+  return m == kNone ? 1 : m;
+}
+
+// Partition-wide mechanisms: the routers of a partition (a group of the Dragonfly) read each
+// other with the latency of the links inside it (PiggyBack bits), and with ECtN every router reads
+// the partial counters of the routers of its partition.
+void wire_group_sensors(const Config& cfg, const Topology& topo, const std::vector<Cycle>& latency,
                         const std::vector<Router*>& routers) {
-  const Cycle local_latency = static_cast<Cycle>(cfg.get_int("link.latency_local"));
+  const Cycle local_latency = intra_partition_latency(topo, latency);
   const Cycle ectn_period = static_cast<Cycle>(cfg.get_int("routing.ectn_period"));
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     const uint32_t part = topo.partition_of_router(r), first = topo.partition_first(part);
@@ -83,19 +96,21 @@ void wire_group_sensors(const Config& cfg, const Topology& topo,
   }
 }
 
-// Inter-router links: one per Local and Global output port. Rings are sized for the worst case
-// (one packet per packet_size cycles in flight; every downstream buffer slot's credit pending).
-void wire_links(const Config& cfg, const Topology& topo, const RouterConfig& rc, Cycle lookahead,
-                Cycle local_lead, std::vector<Link>& links, const std::vector<Router*>& routers) {
+// Inter-router links: one per connected router-to-router output port. Rings are sized for the
+// worst case (one packet per packet_size cycles in flight; every downstream buffer slot's credit
+// pending).
+void wire_links(const Topology& topo, const RouterConfig& rc, const std::vector<Cycle>& latency,
+                Cycle lookahead, Cycle local_lead, std::vector<Link>& links,
+                const std::vector<Router*>& routers) {
   const uint32_t S = rc.packet_size, X = rc.xfer_cycles();
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port) {
-      const PortKind kind = topo.port_kind_of(r, port);
-      if (kind == PortKind::Injection) continue;
+      const PortClass k = topo.port_class_of(r, port);
+      if (k == kInjectionClass) continue;
       const Topology::PortRef peer = topo.peer(r, port);
-      const Cycle lat = static_cast<Cycle>(
-          cfg.get_int(kind == PortKind::Global ? "link.latency_global" : "link.latency_local"));
-      const uint32_t k = static_cast<uint32_t>(kind);
+      if (peer.router == Topology::kNoRouter) continue;
+      const Cycle lat = latency[k];
+      const bool crosses = topo.crosses_partitions(r, port);
       const uint32_t downstream_packets = rc.vcs[k] * (rc.buffer[k] / S);
       links.emplace_back();
       Link& L = links.back();
@@ -104,9 +119,9 @@ void wire_links(const Config& cfg, const Topology& topo, const RouterConfig& rc,
       L.dst_router = peer.router;
       L.dst_port = peer.port;
       L.latency = L.credit_latency = lat;
-      L.crosses_partitions = kind == PortKind::Global;  // only Global links cross partitions
-      // A Global link's producer runs up to one window ahead of its consumer.
-      const Cycle ahead = kind == PortKind::Global ? std::max(lookahead, local_lead) : local_lead;
+      L.crosses_partitions = crosses;
+      // A crossing link's producer runs up to one window ahead of its consumer.
+      const Cycle ahead = crosses ? std::max(lookahead, local_lead) : local_lead;
       L.data = DelayRing<PacketMsg>(std::min(ceil_div(lat + ahead, S) + 2, downstream_packets + 1));
       // Credits are taken in their arrival cycle; one is sent per crossbar transfer of the
       // downstream input port, at most one every xfer_cycles.
@@ -156,21 +171,36 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
   }
 }
 
-// Links the topology's routers need: one per inter-router output port, one per node.
+// Links the topology's routers need: one per connected inter-router output port, one per node.
 size_t link_count(const Topology& topo) {
   size_t n = topo.nodes();
   for (uint32_t r = 0; r < topo.routers(); ++r)
     for (uint32_t port = 0; port < topo.router_radix(); ++port)
-      n += topo.port_kind_of(r, port) != PortKind::Injection;
+      n += topo.port_class_of(r, port) != kInjectionClass &&
+           topo.peer(r, port).router != Topology::kNoRouter;
   return n;
+}
+
+// The shortest latency of the links that cross partitions: how far an engine may run a partition
+// ahead of the others. Without such links, the longest link latency.
+Cycle partition_lookahead(const Topology& topo, const std::vector<Cycle>& latency) {
+  Cycle m = kNone, longest = 1;
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    for (uint32_t port = 0; port < topo.router_radix(); ++port) {
+      const PortClass c = topo.port_class_of(r, port);
+      if (c == kInjectionClass || topo.peer(r, port).router == Topology::kNoRouter) continue;
+      longest = std::max(longest, latency[c]);
+      if (topo.crosses_partitions(r, port)) m = std::min(m, latency[c]);
+    }
+  return m == kNone ? longest : m;
 }
 
 // The routers (the CIOQ router is today's only architecture) and the VC-order checker.
 std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
   const RouterConfig& rc = parts.router_config;
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
-  const uint32_t max_latency = static_cast<uint32_t>(
-      std::max(cfg.get_int("link.latency_local"), cfg.get_int("link.latency_global")));
+  const uint32_t max_latency =
+      *std::max_element(parts.link_latency.begin(), parts.link_latency.end());
   // Producers write slots up to lookahead + latency + xfer cycles ahead of the consumer's window.
   const uint32_t wheel = 2 * (max_latency + rc.xfer_cycles()) + 2;
   std::vector<Router*> routers;
@@ -205,30 +235,34 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
   parts.router_config = router_config(cfg, t);
   parts.routing = routing ? std::move(routing) : make_routing(cfg, t);
   make_traffic_params(cfg, t, parts);
-  // Lookahead: Global links (and their credits) take at least link.latency_global cycles, so
-  // partitions are independent for that long. Local links stay inside a partition.
-  parts.lookahead = static_cast<Cycle>(cfg.get_int("link.latency_global"));
+  for (int64_t lat : link_latencies(cfg)) parts.link_latency.push_back(static_cast<Cycle>(lat));
+  parts.link_latency[kInjectionClass] = 1;  // the NICs' injection links
+  // Lookahead: the links that cross partitions (and their credits) take at least this long, so
+  // partitions are independent for that long.
+  parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
   const std::vector<Router*> routers = make_routers(cfg, parts);
-  wire_group_sensors(cfg, t, routers);
+  wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
   parts.nics = std::make_unique<std::vector<Nic>>();
   parts.nics->reserve(t.nodes());
-  wire_links(cfg, t, parts.router_config, parts.lookahead, local_lead, *parts.links, routers);
+  wire_links(t, parts.router_config, parts.link_latency, parts.lookahead, local_lead, *parts.links,
+             routers);
   make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 
 uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node) {
   const Topology& topo = net.topology();
-  const Config& cfg = net.config();
   const RouterConfig& rc = net.router_config();
-  uint32_t l = 0, g = 0;
-  topo.min_hops(topo.node_router(src_node), topo.node_router(dst_node), l, g);
-  const uint64_t routers = l + g + 1;
-  return 1 + routers * (rc.latency + rc.xbar_latency) +
-         l * static_cast<uint64_t>(cfg.get_int("link.latency_local")) +
-         g * static_cast<uint64_t>(cfg.get_int("link.latency_global")) + rc.packet_size;
+  uint32_t hops[kMaxPortClasses];
+  topo.min_hops(topo.node_router(src_node), topo.node_router(dst_node), hops);
+  uint64_t routers = 1, links = 0;
+  for (uint32_t c = 1; c < topo.port_classes(); ++c) {
+    routers += hops[c];
+    links += uint64_t{hops[c]} * net.link_latency(static_cast<PortClass>(c));
+  }
+  return 1 + routers * (rc.latency + rc.xbar_latency) + links + rc.packet_size;
 }
 
 }  // namespace netcosim

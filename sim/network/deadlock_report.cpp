@@ -27,7 +27,7 @@ std::vector<size_t> wait_for_graph(const Network& net, uint32_t& waiting_buffers
         const RouterModel::HeadView h = rt.head_view(p, v);
         if (h.packets == 0) continue;
         ++waiting_buffers;
-        if (!h.routed || rt.port_kind(h.out_port) == PortKind::Injection) continue;
+        if (!h.routed || rt.port_class(h.out_port) == kInjectionClass) continue;
         if (rt.output_credits(h.out_port, h.out_vc) >= S) continue;
         const Topology::PortRef peer = topo.peer(rt.id(), h.out_port);
         next[id(rt.id(), p, v)] = id(peer.router, peer.port, h.out_vc);
@@ -48,7 +48,8 @@ BlockedBuffer blocked_buffer(const Network& net, size_t node) {
   b.router = rt.id();
   b.port = p;
   b.vc = v;
-  b.port_class = rt.port_kind(p);
+  b.port_class = rt.port_class(p);
+  b.port_class_name = net.topology().port_class_names()[b.port_class];
   b.occupancy_phits = rt.input_occupancy(p, v) * S;
   b.capacity_phits = net.router_config().buffer[static_cast<unsigned>(b.port_class)];
   b.head_src = h.head->src;
@@ -131,11 +132,11 @@ std::string deadlock_text(const DeadlockReport& r) {
       }
       os << "  cycle " << c + 1 << " (" << r.cycles[c].size() << " buffers):\n";
       for (const BlockedBuffer& b : r.cycles[c])
-        os << "    router " << b.router << " input port " << b.port << " ("
-           << port_class_name(b.port_class) << ") VC " << b.vc << ": " << b.occupancy_phits << "/"
-           << b.capacity_phits << " phits; head src " << b.head_src << " -> dst " << b.head_dst
-           << " seq " << b.head_seq << " waits for output " << b.out_port << " VC " << b.out_vc
-           << " (credits " << b.out_credits << "/" << r.packet_size << " needed)\n";
+        os << "    router " << b.router << " input port " << b.port << " (" << b.port_class_name
+           << ") VC " << b.vc << ": " << b.occupancy_phits << "/" << b.capacity_phits
+           << " phits; head src " << b.head_src << " -> dst " << b.head_dst << " seq " << b.head_seq
+           << " waits for output " << b.out_port << " VC " << b.out_vc << " (credits "
+           << b.out_credits << "/" << r.packet_size << " needed)\n";
     }
   }
   os << "where packets wait (" << r.waiting_buffers << " non-empty input buffers):\n" << r.others;
@@ -147,7 +148,7 @@ nlohmann::ordered_json blocked_json(const BlockedBuffer& b) {
   nlohmann::ordered_json o;
   o["router"] = b.router;
   o["port"] = b.port;
-  o["port_class"] = port_class_name(b.port_class);
+  o["port_class"] = b.port_class_name;
   o["vc"] = b.vc;
   o["occupancy_phits"] = b.occupancy_phits;
   o["capacity_phits"] = b.capacity_phits;

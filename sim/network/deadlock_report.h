@@ -22,7 +22,8 @@ class Network;
 // One input VC buffer of the wait-for graph.
 struct BlockedBuffer {
   uint32_t router = 0, port = 0, vc = 0;
-  PortKind port_class = PortKind::Local;
+  PortClass port_class = kInjectionClass;
+  std::string port_class_name;  // the topology's name of port_class
   uint32_t occupancy_phits = 0, capacity_phits = 0;
   // The head packet and the output it waits for (at `router`), with that output VC's credits.
   uint32_t head_src = 0, head_dst = 0, head_seq = 0;

@@ -12,6 +12,7 @@
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
 #include "sim/stats/latency_histogram.h"
+#include "sim/topology/topology_catalog.h"
 
 namespace netcosim {
 
@@ -54,53 +55,56 @@ std::string format_bytes(double bytes) {
 
 MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   MemoryEstimate m;
-  const int64_t p = c.get_int("topology.p"), a = c.get_int("topology.a"),
-                h = c.get_int("topology.h");
-  const int64_t groups = a * h + 1;
-  const int64_t R = groups * a, N = R * p;
+  const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
+  const std::vector<ClassPorts> ports = topo.ports(c);
+  const int64_t R = topo.routers(c), N = topo.nodes(c);
   const int64_t S = c.get_int("packet.size");
   const std::string rs = " x " + num(R) + " routers";
   auto add = [&](std::string what, double bytes) { m.terms.push_back({std::move(what), bytes}); };
-
-  // Input buffers: buffer / packet.size packet slots per VC (VCT), per port kind.
-  struct Kind {
-    const char* buffer;
-    const char* vcs;
-    const char* ports_key;
-    int64_t ports;
+  auto key = [&](const char* prefix, size_t k) {
+    return prefix + std::string(topo.port_classes[k]);
   };
-  for (const Kind& k : {Kind{"router.buffer_injection", "router.vcs_injection", "topology.p", p},
-                        Kind{"router.buffer_local", "router.vcs_local", "topology.a-1", a - 1},
-                        Kind{"router.buffer_global", "router.vcs_global", "topology.h", h}}) {
-    const int64_t slots = c.get_int(k.buffer) / S, vcs = c.get_int(k.vcs);
-    add(std::string(k.buffer) + "=" + num(c.get_int(k.buffer)) + " / packet.size=" + num(S) +
-            " x " + k.vcs + "=" + num(vcs) + " x " + k.ports_key + "=" + num(k.ports) + " ports" +
-            rs,
-        double(slots) * double(vcs) * double(k.ports) * double(R) * kPacketSlot);
+
+  // Input buffers: buffer / packet.size packet slots per VC (VCT), per port class.
+  double radix = 0;
+  int64_t lmax = 0;
+  for (size_t k = 0; k < ports.size(); ++k) {
+    const std::string buffer = key("router.buffer_", k), vcs = key("router.vcs_", k);
+    const int64_t slots = c.get_int(buffer) / S, v = c.get_int(vcs);
+    std::string count = ports[k].what;
+    if (ports[k].per_router != std::floor(ports[k].per_router))
+      count += " (mean)";
+    else
+      count += "=" + num(static_cast<int64_t>(ports[k].per_router));
+    add(buffer + "=" + num(c.get_int(buffer)) + " / packet.size=" + num(S) + " x " + vcs + "=" +
+            num(v) + " x " + count + " ports" + rs,
+        double(slots) * double(v) * ports[k].per_router * double(R) * kPacketSlot);
+    radix += ports[k].per_router;
+    if (k != kInjectionClass) lmax = std::max(lmax, c.get_int(key("link.latency_", k)));
   }
-  const int64_t radix = p + a - 1 + h;
-  add("router.buffer_output=" + num(c.get_int("router.buffer_output")) +
-          " / packet.size=" + num(S) + " x radix " + num(radix) + rs,
-      double(c.get_int("router.buffer_output") / S) * double(radix) * double(R) * kOutSlot);
+  add("router.buffer_output=" + num(c.get_int("router.buffer_output")) + " / packet.size=" +
+          num(S) + " x radix " + num(static_cast<int64_t>(std::ceil(radix))) + rs,
+      double(c.get_int("router.buffer_output") / S) * radix * double(R) * kOutSlot);
   // Two arrival wheels per router of 2 x (longest link latency + transfer cycles) + 2 slots.
-  const int64_t lmax = std::max(c.get_int("link.latency_local"), c.get_int("link.latency_global"));
+  std::string lkeys;
+  for (size_t k = 1; k < ports.size(); ++k)
+    lkeys += (lkeys.empty() ? "" : ", ") + key("link.latency_", k);
   const double wheel = pow2_at_least(2.0 * double(lmax + S) + 2);
-  add("link.latency_global/latency_local=" + num(lmax) + ": 2 arrival wheels of " +
+  add("longest of " + lkeys + " = " + num(lmax) + ": 2 arrival wheels of " +
           num(static_cast<int64_t>(wheel)) + " slots" + rs,
       2 * wheel * 8 * double(R));
   // Link rings: packets in flight (latency + lookahead) / packet.size, credits likewise.
   double links = 0;
-  for (const Kind& k :
-       {Kind{"router.buffer_local", "router.vcs_local", "link.latency_local", a - 1},
-        Kind{"router.buffer_global", "router.vcs_global", "link.latency_global", h}}) {
-    const double lat = double(c.get_int(k.ports_key));
-    const double downstream = double(c.get_int(k.vcs)) * double(c.get_int(k.buffer) / S);
+  for (size_t k = 1; k < ports.size(); ++k) {
+    const double lat = double(c.get_int(key("link.latency_", k)));
+    const double downstream =
+        double(c.get_int(key("router.vcs_", k))) * double(c.get_int(key("router.buffer_", k)) / S);
     const double data = pow2_at_least(std::min(std::ceil(2 * lat / S) + 2, downstream + 1));
     const double credits = pow2_at_least(std::min(2 * lat + 3, downstream + 2));
-    links += double(k.ports) * double(R) *
+    links += ports[k].per_router * double(R) *
              (data * sizeof(PacketMsg) + credits * sizeof(CreditMsg) + sizeof(Link));
   }
-  add("link.latency_local, link.latency_global: link rings" + rs, links);
+  add(lkeys + ": link rings" + rs, links);
   const int64_t q = c.get_int("traffic.source_queue");
   add("traffic.source_queue=" + num(q) + " x " + num(N) + " nodes",
       double(q) * double(N) * sizeof(SourceEntry) + double(N) * (sizeof(Nic) + sizeof(Link) + 64));

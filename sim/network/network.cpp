@@ -14,12 +14,14 @@ Network::Network(const Config& cfg, NetworkParts parts)
 
 void Network::init_sink(StatsSink& s) const {
   s.init(warmup_, warmup_ + measure_, p_.router_config.packet_size);
+  s.single_hop_class = p_.topology->single_hop_class();
   s.init_timeseries(ts_bin_, warmup_ + measure_);
 }
 
 void Network::set_lookahead(Cycle cycles) {
-  if (cycles < 1 || cycles > static_cast<Cycle>(cfg_.get_int("link.latency_global")))
-    throw std::invalid_argument("lookahead must be in [1, link.latency_global]");
+  if (cycles < 1 || cycles > p_.max_lookahead)
+    throw std::invalid_argument("lookahead must be in [1, " + std::to_string(p_.max_lookahead) +
+                                "] (the shortest latency of the links that cross partitions)");
   p_.lookahead = cycles;
 }
 

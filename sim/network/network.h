@@ -33,7 +33,12 @@ struct NetworkParts {
   std::unique_ptr<std::vector<Link>> links;
   std::unique_ptr<std::vector<Nic>> nics;
   std::vector<std::unique_ptr<RouterModel>> routers;
-  Cycle lookahead = 1;  // the latency of the Global class links (links crossing partitions)
+  // The latency of each port class's links (link.latency_<class>; 1 for the injection links).
+  std::vector<Cycle> link_latency;
+  // The shortest latency of the links that cross partitions (the partitions' lookahead; the
+  // longest link latency when no link crosses partitions).
+  Cycle lookahead = 1;
+  Cycle max_lookahead = 1;  // the lookahead as built: set_lookahead may only shorten it
 };
 
 class Network {
@@ -46,13 +51,15 @@ class Network {
   const Topology& topology() const { return *p_.topology; }
   // The CIOQ routers' parameters (per port class).
   const RouterConfig& router_config() const { return p_.router_config; }
+  // link.latency_<class> by port class.
+  Cycle link_latency(PortClass c) const { return p_.link_latency[c]; }
   uint32_t routers() const { return static_cast<uint32_t>(p_.routers.size()); }
   RouterModel& router(uint32_t r) { return *p_.routers[r]; }
   const RouterModel& router(uint32_t r) const { return *p_.routers[r]; }
   const std::vector<Nic>& nics() const { return *p_.nics; }
 
   // The lookahead of the engines: cycles a partition can be simulated before another partition can
-  // see any of its effects (the Global links' latency, DESIGN.md §4).
+  // see any of its effects (the shortest latency of the links that cross partitions).
   Cycle lookahead() const { return p_.lookahead; }
   // A shorter window (>= 1) gives the same results; 1 is a plain cycle-by-cycle loop (tests).
   void set_lookahead(Cycle cycles);

@@ -30,7 +30,7 @@ class RouterModel {
 
   virtual uint32_t id() const = 0;
   virtual uint32_t radix() const = 0;
-  virtual PortKind port_kind(uint32_t port) const = 0;
+  virtual PortClass port_class(uint32_t port) const = 0;
   virtual uint32_t packet_size() const = 0;
   virtual uint32_t vcs_per_port() const = 0;
 

@@ -39,11 +39,11 @@ class PortView {
   uint32_t in_vc = 0;
   Cycle now = 0;
 
-  PortKind port_kind(uint32_t port) const { return kinds_[port]; }
+  PortClass port_class(uint32_t port) const { return classes_[port]; }
   uint32_t radix() const { return radix_; }
   uint32_t packet_size() const { return packet_size_; }
   // VCs of a port class.
-  uint32_t vcs(PortKind kind) const { return vcs_[static_cast<unsigned>(kind)]; }
+  uint32_t vcs(PortClass kind) const { return vcs_[static_cast<unsigned>(kind)]; }
   // Downstream buffer occupancy of an output VC, in phits, as the credits see it.
   uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
     return credits_[port].capacity() - credits_[port].credits(vc);
@@ -60,7 +60,7 @@ class PortView {
   // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
   bool output_can_take(uint32_t port, uint32_t vc) const {
     if (fifo_free(port) < packet_size_) return false;
-    return kinds_[port] == PortKind::Injection || credits_[port].can_send(vc, packet_size_);
+    return classes_[port] == kInjectionClass || credits_[port].can_send(vc, packet_size_);
   }
   // Contention counters of the router's outputs (seed 001 Sec. III), when the routing asked for
   // them (RoutingAlgorithm::sensor_needs()).
@@ -73,9 +73,9 @@ class PortView {
 
   // Wiring, by the router that owns the view (the arrays outlive it).
   struct Wiring {
-    const PortKind* kinds = nullptr;
+    const PortClass* classes = nullptr;  // per port
     uint32_t radix = 0;
-    const uint32_t* vcs = nullptr;  // by PortKind
+    const uint32_t* vcs = nullptr;  // by port class
     const model::CreditCounter* credits = nullptr;
     const OutputFifoLevel* fifos = nullptr;  // port 0's level; port p's is fifo_stride bytes on
     size_t fifo_stride = sizeof(OutputFifoLevel);
@@ -85,7 +85,7 @@ class PortView {
     const GroupSensors* sensors = nullptr;
   };
   void wire(const Wiring& w) {
-    kinds_ = w.kinds;
+    classes_ = w.classes;
     radix_ = w.radix;
     vcs_ = w.vcs;
     credits_ = w.credits;
@@ -98,7 +98,7 @@ class PortView {
   }
 
  private:
-  const PortKind* kinds_ = nullptr;
+  const PortClass* classes_ = nullptr;
   uint32_t radix_ = 0;
   const uint32_t* vcs_ = nullptr;
   const model::CreditCounter* credits_ = nullptr;

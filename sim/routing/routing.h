@@ -38,20 +38,21 @@ struct RouteResult {
 
 // The misrouting metrics' flags a granted hop adds to its packet (docs/model.md §4): kNonminimal
 // for a nonminimal hop or a routing's nonminimal decision (kNonminimal in set_flags), and
-// kLocalMisrouted for a nonminimal hop on a local output. (A global misroute is not a flag: OLM
+// kLocalMisrouted for a nonminimal hop on a router-to-router link inside a partition (the
+// Dragonfly's local links). (A global misroute is not a flag: OLM
 // marks only its decision hop nonminimal, which for NRG is the local hop before the global one;
 // the statistics count packets with two global hops.)
-inline uint8_t misrouting_flags(const RouteResult& r, PortKind out) {
+inline uint8_t misrouting_flags(const RouteResult& r, bool intra_partition_link) {
   uint8_t f = 0;
   if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) f |= Packet::kNonminimal;
-  if (r.nonminimal && out == PortKind::Local) f |= Packet::kLocalMisrouted;
+  if (r.nonminimal && intra_partition_link) f |= Packet::kLocalMisrouted;
   return f;
 }
 
 // Where a routing's nonminimal decision was taken (a Packet::kAt* bit): on the injection port of
 // the source router, else by the group (partition) of the deciding router.
-inline uint8_t misrouted_at(PortKind in, uint32_t group, uint32_t src_group, uint32_t dst_group) {
-  if (in == PortKind::Injection) return Packet::kAtInjection;
+inline uint8_t misrouted_at(PortClass in, uint32_t group, uint32_t src_group, uint32_t dst_group) {
+  if (in == kInjectionClass) return Packet::kAtInjection;
   if (group == src_group) return Packet::kAtSourceGroup;
   return group == dst_group ? Packet::kAtDestinationGroup : Packet::kAtIntermediateGroup;
 }

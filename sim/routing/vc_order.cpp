@@ -10,33 +10,40 @@
 
 namespace netcosim {
 
-uint32_t VcOrder::vcs(PortKind k) const {
+uint32_t VcOrder::vcs(PortClass k) const {
   uint32_t n = 0;
   for (uint32_t v = 0; v < kMaxVcs; ++v)
     if (rank[static_cast<unsigned>(k)][v] != kAbsent) n = v + 1;
   return n;
 }
 
-VcOrder VcOrder::from_reference(const char* reference, bool nonminimal_local_keeps_vc) {
+VcOrder VcOrder::from_reference(const char* reference, const std::vector<std::string>& class_names,
+                                PortClass nonminimal_keeps_vc_class) {
   VcOrder o;
   std::memset(o.rank, kAbsent, sizeof o.rank);
   o.reference = reference;
-  o.nonminimal_local_keeps_vc = nonminimal_local_keeps_vc;
+  o.class_names = class_names;
+  o.nonminimal_keeps_vc_class = nonminimal_keeps_vc_class;
+  std::string letters;  // "l<vc> or g<vc>": the tokens allowed, for messages
+  for (size_t c = 1; c < class_names.size(); ++c)
+    letters += (letters.empty()               ? ""
+                : c + 1 == class_names.size() ? " or "
+                                              : ", ") +
+               class_names[c].substr(0, 1) + "<vc>";
   const std::string ref = reference;
   uint32_t pos = 0;
   size_t i = 0;
   while (i < ref.size()) {
     const char c = ref[i];
-    const PortKind k = c == 'l'   ? PortKind::Local
-                       : c == 'g' ? PortKind::Global
-                                  : PortKind::Injection;
+    PortClass k = kInjectionClass;
+    for (size_t cls = 1; cls < class_names.size(); ++cls)
+      if (class_names[cls][0] == c) k = static_cast<PortClass>(cls);
     size_t j = i + 1;
     uint32_t vc = 0;
     while (j < ref.size() && ref[j] >= '0' && ref[j] <= '9') vc = vc * 10 + (ref[j++] - '0');
-    if (k == PortKind::Injection || j == i + 1 || vc >= kMaxVcs ||
-        (j < ref.size() && ref[j] != '-'))
+    if (k == kInjectionClass || j == i + 1 || vc >= kMaxVcs || (j < ref.size() && ref[j] != '-'))
       throw std::invalid_argument(std::string("VC reference path '") + reference +
-                                  "': expected tokens l<vc> or g<vc> separated by '-'");
+                                  "': expected tokens " + letters + " separated by '-'");
     uint8_t& slot = o.rank[static_cast<unsigned>(k)][vc];
     if (slot != kAbsent)
       throw std::invalid_argument(std::string("VC reference path '") + reference +
@@ -47,16 +54,10 @@ VcOrder VcOrder::from_reference(const char* reference, bool nonminimal_local_kee
   return o;
 }
 
-namespace {
-char class_letter(PortKind k) {
-  return k == PortKind::Global ? 'g' : 'l';
-}
-}  // namespace
-
 void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, uint32_t in_port,
-                    PortKind in_kind, uint32_t in_vc, uint32_t out_port, PortKind out_kind,
+                    PortClass in_kind, uint32_t in_vc, uint32_t out_port, PortClass out_kind,
                     const RouteResult& route, const Packet& pkt, Cycle now) {
-  if (in_kind == PortKind::Injection || out_kind == PortKind::Injection) return;
+  if (in_kind == kInjectionClass || out_kind == kInjectionClass) return;
   const uint32_t out_vc = route.vc;
   const uint8_t rin = order.rank_of(in_kind, in_vc), rout = order.rank_of(out_kind, out_vc);
   const char* why = nullptr;
@@ -65,26 +66,28 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
   else if (rout == VcOrder::kAbsent)
     why = "the output VC is not in the reference path";
   else if (rout <= rin) {
-    const bool exception = order.nonminimal_local_keeps_vc && out_kind == PortKind::Local &&
+    const bool keeps = order.nonminimal_keeps_vc_class != kInjectionClass;
+    const bool exception = keeps && out_kind == order.nonminimal_keeps_vc_class &&
                            route.nonminimal && out_vc == in_vc &&
                            (route.set_flags & Packet::kLocalMisroutedInGroup) != 0 &&
                            (pkt.flags & Packet::kLocalMisroutedInGroup) == 0;
     if (!exception)
-      why = order.nonminimal_local_keeps_vc
-                ? "the output is not later in the reference path (and the hop is not the group's "
-                  "one nonminimal local hop keeping its input VC)"
-                : "the output is not later in the reference path";
+      why = keeps ? "the output is not later in the reference path (and the hop is not the group's "
+                    "one nonminimal local hop keeping its input VC)"
+                  : "the output is not later in the reference path";
   }
   if (why == nullptr) return;
   std::ostringstream os;
   os << "VC order violated at cycle " << now << ", router " << router << ": input port " << in_port
-     << " (" << port_class_name(in_kind) << ") VC " << in_vc << " -> output port " << out_port
-     << " (" << port_class_name(out_kind) << ") VC " << out_vc << "; " << why << " (routing "
-     << routing << ", reference " << order.reference << ": " << class_letter(in_kind) << in_vc
-     << " -> " << class_letter(out_kind) << out_vc << "); packet src " << pkt.src << " dst "
-     << pkt.dst << " seq " << pkt.seq << " phase " << unsigned(pkt.phase) << " flags 0x" << std::hex
-     << unsigned(pkt.flags) << std::dec << " hops local " << unsigned(pkt.hops_local) << " global "
-     << unsigned(pkt.hops_global) << (route.nonminimal ? ", nonminimal hop" : ", minimal hop");
+     << " (" << order.class_names[in_kind] << ") VC " << in_vc << " -> output port " << out_port
+     << " (" << order.class_names[out_kind] << ") VC " << out_vc << "; " << why << " (routing "
+     << routing << ", reference " << order.reference << ": " << order.class_names[in_kind][0]
+     << in_vc << " -> " << order.class_names[out_kind][0] << out_vc << "); packet src " << pkt.src
+     << " dst " << pkt.dst << " seq " << pkt.seq << " phase " << unsigned(pkt.phase) << " flags 0x"
+     << std::hex << unsigned(pkt.flags) << std::dec << " hops";
+  for (size_t c = 1; c < order.class_names.size(); ++c)
+    os << " " << order.class_names[c] << " " << pkt.hops(static_cast<uint32_t>(c));
+  os << (route.nonminimal ? ", nonminimal hop" : ", minimal hop");
   throw SimulationFailure(os.str());
 }
 

@@ -1,4 +1,4 @@
-// The VC-order checker (reliability issue, item 1). Deadlock avoidance is distance-based (thesis
+// The VC-order checker. Deadlock avoidance is distance-based (thesis
 // 000 Sec. 1.3): each routing has a reference path of (port class, VC) positions, and every
 // router-to-router hop must go to a later position than the hop it arrived on. The previous hop of
 // a head packet is known without storing anything in the packet: it is the input port's class and
@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "sim/link/packet.h"
 #include "sim/topology/topology.h"
@@ -22,21 +24,26 @@ struct VcOrder {
   // The reference path, e.g. "l0-g0-l1-l2-g1-l3" (nullptr: the routing declares no order and is
   // not checked; only for custom routings in tests).
   const char* reference = nullptr;
-  uint8_t rank[3][kMaxVcs] = {};  // [PortKind][vc]: position in the reference, kAbsent if none
-  // OLM (thesis 000 Sec. 1.4.2, FOGSim's VC rule): the one nonminimal local hop per group keeps
-  // the input VC number whatever the input's class; it is taken only when its output can take
-  // the packet at once, so it never waits on that VC and adds no wait-for edge.
-  bool nonminimal_local_keeps_vc = false;
+  uint8_t rank[kMaxPortClasses][kMaxVcs] = {};  // [class][vc]: position, kAbsent if none
+  // The topology's port class names (messages; a token's letter is its class's first letter).
+  std::vector<std::string> class_names;
+  // OLM (thesis 000 Sec. 1.4.2, FOGSim's VC rule): the one nonminimal hop per partition on this
+  // class (the Dragonfly's local class; kInjectionClass: no such exception) keeps the input VC
+  // number whatever the input's class; it is taken only when its output can take the packet at
+  // once, so it never waits on that VC and adds no wait-for edge.
+  PortClass nonminimal_keeps_vc_class = kInjectionClass;
 
   bool declared() const { return reference != nullptr; }
-  uint8_t rank_of(PortKind k, uint32_t vc) const {
+  uint8_t rank_of(PortClass k, uint32_t vc) const {
     return vc < kMaxVcs ? rank[static_cast<unsigned>(k)][vc] : kAbsent;
   }
   // VCs of class k the reference uses (1 + the largest VC in it).
-  uint32_t vcs(PortKind k) const;
-  // Parses a reference of tokens l<vc> / g<vc> separated by '-'; each position's rank is its
-  // index. Throws std::invalid_argument on a malformed or repeated token.
-  static VcOrder from_reference(const char* reference, bool nonminimal_local_keeps_vc = false);
+  uint32_t vcs(PortClass k) const;
+  // Parses a reference of tokens <letter><vc> separated by '-', where the letter is the first
+  // letter of a router-to-router class of `class_names` (the Dragonfly's l<vc> / g<vc>); each
+  // position's rank is its index. Throws std::invalid_argument on a malformed or repeated token.
+  static VcOrder from_reference(const char* reference, const std::vector<std::string>& class_names,
+                                PortClass nonminimal_keeps_vc_class = kInjectionClass);
 };
 
 // Checks one grant at `router`: the head of input (in_port, in_vc) goes to output (out_port,
@@ -44,7 +51,7 @@ struct VcOrder {
 // injection port or to an ejection port are not router-to-router hops and are not checked.
 // Throws SimulationFailure naming the router, both ends, the packet and the routing.
 void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, uint32_t in_port,
-                    PortKind in_kind, uint32_t in_vc, uint32_t out_port, PortKind out_kind,
+                    PortClass in_kind, uint32_t in_vc, uint32_t out_port, PortClass out_kind,
                     const RouteResult& route, const Packet& pkt, Cycle now);
 
 }  // namespace netcosim

@@ -66,10 +66,10 @@ void add_figures(ordered_json& w, const RunResults& r) {
   w["network_latency_avg"] = r.network_latency_avg;
   w["injection_latency_avg"] = r.injection_latency_avg;
   w["hops_avg"] = r.hops_avg;
-  w["hops_local_avg"] = r.hops_local_avg;
-  w["hops_global_avg"] = r.hops_global_avg;
-  w["hops_local_max"] = r.hops_local_max;
-  w["hops_global_max"] = r.hops_global_max;
+  for (size_t c = 1; c < r.port_classes.size(); ++c)
+    w["hops_" + r.port_classes[c] + "_avg"] = r.hops_class_avg[c];
+  for (size_t c = 1; c < r.port_classes.size(); ++c)
+    w["hops_" + r.port_classes[c] + "_max"] = r.hops_class_max[c];
   w["misrouted_fraction"] = r.misrouted_fraction;
   w["nonminimal_fraction"] = r.nonminimal_fraction;
   w["global_misrouted_fraction"] = r.global_misrouted_fraction;
@@ -116,6 +116,14 @@ std::string results_json_line(const RunResults& r, const Config& cfg) {
   return results_document(r, cfg).dump();
 }
 std::string results_summary(const RunResults& r, const Config& cfg) {
+  // "(local 1.436, global 0.905)": the hops by port class.
+  std::string by_class;
+  char num[64];
+  for (size_t c = 1; c < r.port_classes.size(); ++c) {
+    std::snprintf(num, sizeof num, "%.3f", r.hops_class_avg[c]);
+    by_class += (by_class.empty() ? "(" : ", ") + r.port_classes[c] + " " + num;
+  }
+  if (!by_class.empty()) by_class += ")";
   char buf[2048];
   std::snprintf(
       buf, sizeof buf,
@@ -124,7 +132,7 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       "  accepted load     %.4f phits/(node*cycle)\n"
       "  latency           avg %.2f  p50 %llu  p99 %llu  max %llu cycles\n"
       "    network         avg %.2f   injection avg %.2f\n"
-      "  hops              avg %.3f (local %.3f, global %.3f); misrouted %.2f%%\n"
+      "  hops              avg %.3f %s; misrouted %.2f%%\n"
       "  nonminimal        %.2f%% (global misroute %.2f%%, local %.2f%%); accepted load "
       "misrouted at injection %.4f, source group %.4f, intermediate group %.4f, destination "
       "group %.4f\n"
@@ -137,15 +145,15 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       cfg.get_str("traffic.pattern").c_str(), r.offered_load, r.applied_load, r.accepted_load,
       r.latency_avg, (unsigned long long)r.latency_p50, (unsigned long long)r.latency_p99,
       (unsigned long long)r.latency_max, r.network_latency_avg, r.injection_latency_avg, r.hops_avg,
-      r.hops_local_avg, r.hops_global_avg, 100.0 * r.misrouted_fraction,
-      100.0 * r.nonminimal_fraction, 100.0 * r.global_misrouted_fraction,
-      100.0 * r.local_misrouted_fraction, r.accepted_misrouted_injection,
-      r.accepted_misrouted_source_group, r.accepted_misrouted_intermediate_group,
-      r.accepted_misrouted_destination_group, (unsigned long long)r.packets_generated,
-      (unsigned long long)r.packets_delivered, (unsigned long long)r.packets_in_flight,
-      (unsigned long long)r.packets_refused, (unsigned long long)r.packets_dropped,
-      r.fairness.min_node_load, r.fairness.max_node_load, r.fairness.max_min_ratio, r.fairness.cov,
-      r.fairness.jain, r.cycles_warmup, r.cycles_measured, r.cycles_total,
+      by_class.c_str(), 100.0 * r.misrouted_fraction, 100.0 * r.nonminimal_fraction,
+      100.0 * r.global_misrouted_fraction, 100.0 * r.local_misrouted_fraction,
+      r.accepted_misrouted_injection, r.accepted_misrouted_source_group,
+      r.accepted_misrouted_intermediate_group, r.accepted_misrouted_destination_group,
+      (unsigned long long)r.packets_generated, (unsigned long long)r.packets_delivered,
+      (unsigned long long)r.packets_in_flight, (unsigned long long)r.packets_refused,
+      (unsigned long long)r.packets_dropped, r.fairness.min_node_load, r.fairness.max_node_load,
+      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured,
+      r.cycles_total,
       r.drained
           ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
           : "",

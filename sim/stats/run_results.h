@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/topology/topology.h"
+
 #include "sim/link/packet.h"
 
 namespace netcosim {
@@ -24,8 +26,12 @@ struct RunResults {
   double offered_load = 0, applied_load = 0, accepted_load = 0;
   double latency_avg = 0, network_latency_avg = 0, injection_latency_avg = 0;
   uint64_t latency_p50 = 0, latency_p99 = 0, latency_max = 0;
-  double hops_avg = 0, hops_local_avg = 0, hops_global_avg = 0, misrouted_fraction = 0;
-  uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima over the window
+  // The topology's port classes (Topology::port_class_names()): the JSON names the per-class hop
+  // figures hops_<class>_avg and hops_<class>_max after them.
+  std::vector<std::string> port_classes;
+  double hops_avg = 0, misrouted_fraction = 0;
+  double hops_class_avg[kMaxPortClasses] = {};    // by port class (injection: 0)
+  uint64_t hops_class_max[kMaxPortClasses] = {};  // per-packet maxima over the window
   // Misrouting metrics (docs/model.md §5): fractions of the measured packets; accepted load of
   // the packets with a nonminimal decision at injection, in the source group, in an intermediate
   // group, in the destination group (a packet with decisions at two places counts in both).

@@ -7,6 +7,7 @@
 
 #include "sim/link/packet.h"
 #include "sim/stats/latency_histogram.h"
+#include "sim/topology/topology.h"
 #include "sim/util/rng.h"
 
 namespace netcosim {
@@ -20,8 +21,13 @@ struct StatsSink {
   LatencyHistogram latency_hist;  // total latency; fixed size (latency_histogram.h)
   uint64_t window_packets = 0, window_phits = 0;
   uint64_t latency_sum = 0, network_latency_sum = 0, injection_latency_sum = 0, latency_max = 0;
-  uint64_t hops_sum = 0, hops_local_sum = 0, hops_global_sum = 0, misrouted = 0;
-  uint64_t hops_local_max = 0, hops_global_max = 0;  // per-packet maxima
+  uint64_t hops_sum = 0, misrouted = 0;
+  // Hops by the port class of their output (class 0, injection, stays 0): sums and per-packet
+  // maxima.
+  uint64_t hops_class_sum[kMaxPortClasses] = {}, hops_class_max[kMaxPortClasses] = {};
+  // The class of which a minimal path takes at most one hop (Topology::single_hop_class(); 0:
+  // none): a packet with two hops of it was misrouted at that level (global_misrouted).
+  PortClass single_hop_class = kInjectionClass;
   // Misrouting metrics (docs/model.md §4): packets with a nonminimal routing decision, with a
   // global hop off the minimal path (two global hops), with a nonminimal local hop; phits of the
   // packets with a decision at each place (Packet::kAt* order: injection, source group,
@@ -92,15 +98,16 @@ struct StatsSink {
     network_latency_sum += t_del - p.t_inject;
     injection_latency_sum += p.t_inject - p.t_gen;
     if (lat > latency_max) latency_max = lat;
-    hops_local_sum += p.hops_local;
-    hops_global_sum += p.hops_global;
-    hops_sum += p.hops_local + p.hops_global;
-    if (p.hops_local > hops_local_max) hops_local_max = p.hops_local;
-    if (p.hops_global > hops_global_max) hops_global_max = p.hops_global;
+    for (uint32_t c = 1; c < kMaxPortClasses; ++c) {
+      const uint32_t h = p.hops(c);
+      hops_class_sum[c] += h;
+      hops_sum += h;
+      if (h > hops_class_max[c]) hops_class_max[c] = h;
+    }
     if (p.flags & Packet::kMisrouted) ++misrouted;
-    // A global hop to a group other than the destination's: on the Dragonfly (one global link
-    // per pair of groups) exactly the packets with two global hops (docs/model.md §4).
-    global_misrouted += p.hops_global >= 2;
+    // A hop off the minimal path at the single-hop level: on the Dragonfly (one global link per
+    // pair of groups) exactly the packets with two global hops (docs/model.md §4).
+    if (single_hop_class != kInjectionClass) global_misrouted += p.hops(single_hop_class) >= 2;
     if (p.flags & Packet::kNonminimal) on_nonminimal(p);
   }
 
@@ -120,10 +127,10 @@ struct StatsSink {
     injection_latency_sum += o.injection_latency_sum;
     if (o.latency_max > latency_max) latency_max = o.latency_max;
     hops_sum += o.hops_sum;
-    hops_local_sum += o.hops_local_sum;
-    hops_global_sum += o.hops_global_sum;
-    if (o.hops_local_max > hops_local_max) hops_local_max = o.hops_local_max;
-    if (o.hops_global_max > hops_global_max) hops_global_max = o.hops_global_max;
+    for (uint32_t c = 0; c < kMaxPortClasses; ++c) {
+      hops_class_sum[c] += o.hops_class_sum[c];
+      if (o.hops_class_max[c] > hops_class_max[c]) hops_class_max[c] = o.hops_class_max[c];
+    }
     misrouted += o.misrouted;
     nonminimal += o.nonminimal;
     global_misrouted += o.global_misrouted;

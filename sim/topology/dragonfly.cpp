@@ -4,6 +4,11 @@
 
 namespace netcosim {
 
+const std::vector<std::string>& df::port_class_names() {
+  static const std::vector<std::string> names = {"injection", "local", "global"};
+  return names;
+}
+
 Dragonfly::Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr)
     : p_(p), a_(a), h_(h), arr_(arr) {
   const uint32_t g = groups();
@@ -27,26 +32,23 @@ uint32_t Dragonfly::compute_target_group(uint32_t G, uint32_t A, uint32_t k) con
 
 Dragonfly::PortRef Dragonfly::peer(uint32_t router, uint32_t port) const {
   const uint32_t G = router / a_, A = router % a_;
-  if (port_kind(port) == PortKind::Local) {
+  if (port_class(port) == df::kLocal) {
     const uint32_t A2 = local_neighbor(A, port);
     return {G * a_ + A2, local_port(A2, A)};
   }
-  assert(port_kind(port) == PortKind::Global);
+  assert(port_class(port) == df::kGlobal);
   const uint32_t k = port - first_global_port();
   const uint32_t Gt = global_target_group(G, A, k);
   const uint32_t j = global_link_index(Gt, G);
   return {Gt * a_ + j / h_, first_global_port() + j % h_};
 }
 
-void Dragonfly::min_hops(uint32_t src, uint32_t dst, uint32_t& local, uint32_t& global) const {
-  local = global = 0;
+void Dragonfly::min_hops(uint32_t src, uint32_t dst, uint32_t hops[kMaxPortClasses]) const {
+  for (uint32_t c = 0; c < kMaxPortClasses; ++c) hops[c] = 0;
   uint32_t r = src;
   while (r != dst) {
     const uint32_t port = min_output(r, dst);
-    if (port_kind(port) == PortKind::Global)
-      ++global;
-    else
-      ++local;
+    ++hops[port_class(port)];
     r = peer(r, port).router;
   }
 }

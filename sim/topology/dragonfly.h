@@ -21,6 +21,15 @@ namespace netcosim {
 
 enum class Arrangement : uint8_t { Palmtree, Consecutive };
 
+// The Dragonfly's port classes (Topology::port_class_names()): injection, local (links inside a
+// group) and global (links between groups). Only this folder and sim/routing/dragonfly/ name them.
+namespace df {
+constexpr PortClass kLocal = 1;
+constexpr PortClass kGlobal = 2;
+// "injection", "local", "global".
+const std::vector<std::string>& port_class_names();
+}  // namespace df
+
 class Dragonfly final : public Topology {
  public:
   Dragonfly(uint32_t p, uint32_t a, uint32_t h, Arrangement arr);
@@ -37,8 +46,13 @@ class Dragonfly final : public Topology {
   uint32_t routers() const override { return a_ * groups(); }
   uint32_t nodes() const override { return p_ * routers(); }
   uint32_t router_radix() const override { return radix(); }
-  PortKind port_kind_of(uint32_t /*router*/, uint32_t port) const override {
-    return port_kind(port);
+  const std::vector<std::string>& port_class_names() const override {
+    return df::port_class_names();
+  }
+  // One global link joins every pair of groups: a minimal path has at most one global hop.
+  PortClass single_hop_class() const override { return df::kGlobal; }
+  PortClass port_class_of(uint32_t /*router*/, uint32_t port) const override {
+    return port_class(port);
   }
   PortRef peer(uint32_t router, uint32_t port) const override;
   uint32_t node_router(uint32_t node) const override { return router_of_node(node); }
@@ -67,9 +81,8 @@ class Dragonfly final : public Topology {
   uint32_t index_in_group(uint32_t r) const { return r % a_; }
   uint32_t group_of_node(uint32_t n) const { return n / (a_ * p_); }
 
-  PortKind port_kind(uint32_t port) const {
-    return port < p_ ? PortKind::Injection
-                     : (port < p_ + a_ - 1 ? PortKind::Local : PortKind::Global);
+  PortClass port_class(uint32_t port) const {
+    return port < p_ ? kInjectionClass : (port < p_ + a_ - 1 ? df::kLocal : df::kGlobal);
   }
   uint32_t first_local_port() const { return p_; }
   uint32_t first_global_port() const { return p_ + a_ - 1; }
@@ -102,9 +115,15 @@ class Dragonfly final : public Topology {
     return Ag == A ? p_ + a_ - 1 + (j % h_) : local_port(A, Ag);
   }
 
-  // Router-to-router hops of the minimal path (0 to 3) and their global part.
-  void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local,
-                uint32_t& global) const override;
+  // Router-to-router hops of the minimal path (0 to 3) by class, and their local and global parts.
+  void min_hops(uint32_t src_router, uint32_t dst_router,
+                uint32_t hops[kMaxPortClasses]) const override;
+  void min_hops(uint32_t src_router, uint32_t dst_router, uint32_t& local, uint32_t& global) const {
+    uint32_t hops[kMaxPortClasses];
+    min_hops(src_router, dst_router, hops);
+    local = hops[df::kLocal];
+    global = hops[df::kGlobal];
+  }
 
  private:
   uint32_t p_, a_, h_;

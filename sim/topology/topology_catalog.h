@@ -27,15 +27,35 @@ class TopologyKeys {
   ~TopologyKeys() = default;
 };
 
+// The ports of one class on a router, as the memory estimate and its messages count them: how many
+// (a mean over the routers where they differ) and how the message names the count.
+struct ClassPorts {
+  std::string what;  // e.g. "topology.h" (the key giving the count) or "2*topology.k"
+  double per_router;
+};
+
 struct TopologyEntry {
   const char* name;               // the value of topology.type
   std::vector<const char*> keys;  // the topology.* keys it reads
+  // Its port classes, class 0 ("injection") first: the names Topology::port_class_names() returns,
+  // from which the per-class keys router.vcs_<class>, router.buffer_<class> and
+  // link.latency_<class> are spelled.
+  std::vector<const char*> port_classes;
   // How error messages name the partition count, e.g. "group count a*h+1".
   const char* partition_count_name;
   // Empty when the shape is supported, else the error naming the keys, values and limit.
   std::string (*check)(const TopologyKeys& keys);
   int64_t (*partitions)(const TopologyKeys& keys);
   int64_t (*nodes)(const TopologyKeys& keys);
+  int64_t (*routers)(const TopologyKeys& keys);
+  // Ports of each class per router, in class order (memory estimate, threshold warning).
+  std::vector<ClassPorts> (*ports)(const TopologyKeys& keys);
+  // The checks of the topology's routings beyond the schema and the VC minima (nullptr: none):
+  // empty, or the error naming the keys.
+  std::string (*check_routing)(const TopologyKeys& keys);
+  // The VCs routing.algorithm needs on `port_class` when its options change the catalogue's
+  // minimum `catalogue_vcs` (nullptr: the catalogue's minimum).
+  int64_t (*min_vcs)(const TopologyKeys& keys, const char* port_class, int64_t catalogue_vcs);
   // The topology (the shape has passed check).
   std::unique_ptr<Topology> (*make)(const TopologyKeys& keys);
 };
@@ -43,6 +63,8 @@ struct TopologyEntry {
 const std::vector<TopologyEntry>& topology_catalog();
 // The entry named `name`, nullptr if none.
 const TopologyEntry* topology_entry(const std::string& name);
+// The class index of `port_class` in `entry`, or -1 when the topology has no such class.
+int port_class_index(const TopologyEntry& entry, const std::string& port_class);
 // The entries' names, '|'-separated (the allowed values of topology.type).
 std::string topology_names();
 

@@ -24,12 +24,12 @@ AdvcTraffic::AdvcTraffic(const Topology& topo, bool same_router)
     first_.push_back(static_cast<uint32_t>(targets_.size()));
     const uint32_t last = topo.partition_first(P) + topo.partition_size(P) - 1;
     for (uint32_t port = 0; port < topo.router_radix(); ++port)
-      if (topo.port_kind_of(last, port) == PortKind::Global)
+      if (topo.crosses_partitions(last, port))
         targets_.push_back(topo.partition_of_router(topo.peer(last, port).router));
     if (first_.back() == targets_.size())
       throw std::invalid_argument("traffic.pattern=advc: the last router of partition " +
                                   std::to_string(P) + " of " + topo.describe() +
-                                  " has no global port");
+                                  " has no link to another partition");
   }
   first_.push_back(static_cast<uint32_t>(targets_.size()));
 }

@@ -23,11 +23,11 @@ class SwappedMinRouting final : public DragonflyRouting {
       return r;
     }
     r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
-    if (topo_.port_kind(r.port) == PortKind::Local)
+    if (topo_.port_class(r.port) == df::kLocal)
       r.vc = (pkt.flags & Packet::kGlobalDoneInPhase) ? 0 : 1;
     return r;
   }
-  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1"); }
+  VcOrder vc_order() const override { return df_vc_order("l0-g0-l1"); }
 };
 
 // VAL's paths with every hop on VC 0: no order of the channels, so at full load under ADV+1 the

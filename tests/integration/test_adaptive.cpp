@@ -9,6 +9,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 #include "test_util.h"
 #include "throughput_bounds.h"
 
@@ -89,11 +90,13 @@ TEST(Adaptive, AdversarialThroughput) {
     EXPECT_GE(r.accepted_load, 0.45) << trig;
     EXPECT_LE(r.accepted_load, 0.6) << trig;
     EXPECT_GT(r.misrouted_fraction, 0.85) << trig;
-    EXPECT_LT(r.hops_global_avg, 2.0 + 1e-9) << trig;  // at most one nonminimal global hop
+    EXPECT_LT(r.hops_class_avg[df::kGlobal], 2.0 + 1e-9)
+        << trig;  // at most one nonminimal global hop
     // Per packet: never more than the misrouting global hop and the minimal one, and with 85%
     // misrouted some packet takes both.
-    EXPECT_EQ(r.hops_global_max, 2u) << trig;
-    EXPECT_LE(r.hops_local_max, 6u) << trig;  // docs/model.md 4: OLM's 6 local hops at most
+    EXPECT_EQ(r.hops_class_max[df::kGlobal], 2u) << trig;
+    EXPECT_LE(r.hops_class_max[df::kLocal], 6u)
+        << trig;  // docs/model.md 4: OLM's 6 local hops at most
   }
 }
 
@@ -105,7 +108,7 @@ TEST(Adaptive, EctnAvoidsSourceGroupLocalHops) {
                      std::string("sim.warmup=3000"), std::string("sim.measure=5000")};
   const RunResults base = run(olm("h4", "contention", sets));
   const RunResults ectn = run(olm("h4", "ectn", sets));
-  EXPECT_LT(ectn.hops_local_avg, base.hops_local_avg - 0.2);
+  EXPECT_LT(ectn.hops_class_avg[df::kLocal], base.hops_class_avg[df::kLocal] - 0.2);
   EXPECT_LT(ectn.latency_avg, base.latency_avg);
   EXPECT_NEAR(ectn.accepted_load, 0.2, 0.005);
 }
@@ -129,10 +132,10 @@ TEST(Adaptive, EctnThresholdIsHonoured) {
   c.set_override("routing.ectn_threshold=65535");
   const RunResults never = run(c);
   EXPECT_EQ(never.latency_avg, base.latency_avg);
-  EXPECT_EQ(never.hops_local_avg, base.hops_local_avg);
+  EXPECT_EQ(never.hops_class_avg[df::kLocal], base.hops_class_avg[df::kLocal]);
   EXPECT_EQ(never.misrouted_fraction, base.misrouted_fraction);
   const RunResults ectn = run(olm("h4", "ectn", sets));  // thc = 10 does misroute at injection
-  EXPECT_LT(ectn.hops_local_avg, base.hops_local_avg);
+  EXPECT_LT(ectn.hops_class_avg[df::kLocal], base.hops_class_avg[df::kLocal]);
 }
 
 // FOGSim's th_min (routing.credit_min_occupancy): the credit trigger also needs the minimal

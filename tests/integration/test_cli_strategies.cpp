@@ -20,16 +20,20 @@ TEST(RunHelp, ListsEveryStrategyWithItsVcsAndKeys) {
     for (const StrategyInfo& e : f.entries) {
       std::string line = "  " + std::string(e.name);
       line.resize(14, ' ');
-      if (f.parent_key == nullptr)
-        line += std::to_string(e.min_local_vcs) + "/" + std::to_string(e.min_global_vcs) + "  ";
+      if (f.parent_key == nullptr) {
+        line += e.topology != nullptr ? e.topology : "any topology";
+        for (const ClassVcs& m : e.min_vcs)
+          line += " " + std::string(m.port_class) + " " + std::to_string(m.vcs);
+        line += ": ";
+      }
       line += e.description;
       for (size_t k = 0; k < e.keys.size(); ++k)
         line += (k == 0 ? "; " : ", ") + std::string(e.keys[k]);
       EXPECT_NE(r.out.find(line + "\n"), std::string::npos) << line;
     }
   }
-  EXPECT_NE(r.out.find("\n  olm         3/2  "), std::string::npos);
-  EXPECT_NE(r.out.find("\n  par         5/2  "), std::string::npos);
+  EXPECT_NE(r.out.find("\n  olm         dragonfly local 3 global 2: "), std::string::npos);
+  EXPECT_NE(r.out.find("\n  par         dragonfly local 5 global 2: "), std::string::npos);
 }
 
 TEST(RunStrategies, UnknownTriggerIsExitTwoWithTheRegisteredNames) {

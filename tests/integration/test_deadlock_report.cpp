@@ -59,10 +59,10 @@ void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
       EXPECT_EQ(b.out_credits, net.router(b.router).output_credits(b.out_port, b.out_vc));
       EXPECT_EQ(b.occupancy_phits, net.router(b.router).input_occupancy(b.port, b.vc) * S);
       EXPECT_GT(b.occupancy_phits, 0u);
-      EXPECT_EQ(b.port_class, topo.port_kind_of(b.router, b.port));
+      EXPECT_EQ(b.port_class, topo.port_class_of(b.router, b.port));
       EXPECT_EQ(
           b.capacity_phits,
-          net.router_config().buffer[static_cast<unsigned>(topo.port_kind_of(b.router, b.port))]);
+          net.router_config().buffer[static_cast<unsigned>(topo.port_class_of(b.router, b.port))]);
     }
   }
 }
@@ -81,16 +81,16 @@ void check_json_and_text(const DeadlockReport& rep, const std::string& text) {
       const nlohmann::json& e = j["cycles"][c][k];
       EXPECT_EQ(e.at("router").get<uint32_t>(), b.router);
       EXPECT_EQ(e.at("port").get<uint32_t>(), b.port);
-      EXPECT_EQ(e.at("port_class").get<std::string>(), port_class_name(b.port_class));
+      EXPECT_EQ(e.at("port_class").get<std::string>(), b.port_class_name);
       EXPECT_EQ(e.at("vc").get<uint32_t>(), b.vc);
       EXPECT_EQ(e.at("occupancy_phits").get<uint32_t>(), b.occupancy_phits);
       EXPECT_EQ(e.at("capacity_phits").get<uint32_t>(), b.capacity_phits);
       EXPECT_EQ(e.at("waits_for").at("port").get<uint32_t>(), b.out_port);
       EXPECT_EQ(e.at("waits_for").at("credits").get<uint32_t>(), b.out_credits);
-      const std::string line =
-          "router " + std::to_string(b.router) + " input port " + std::to_string(b.port) + " (" +
-          port_class_name(b.port_class) + ") VC " + std::to_string(b.vc) + ": " +
-          std::to_string(b.occupancy_phits) + "/" + std::to_string(b.capacity_phits) + " phits";
+      const std::string line = "router " + std::to_string(b.router) + " input port " +
+                               std::to_string(b.port) + " (" + b.port_class_name + ") VC " +
+                               std::to_string(b.vc) + ": " + std::to_string(b.occupancy_phits) +
+                               "/" + std::to_string(b.capacity_phits) + " phits";
       if (c < 10) {  // the text shows the first ten cycles
         EXPECT_NE(text.find(line), std::string::npos) << line;
       }

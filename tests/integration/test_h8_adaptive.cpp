@@ -24,6 +24,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -88,9 +89,9 @@ TEST_P(H8Adversarial, MisroutesMostPacketsAtLoad03) {
   EXPECT_GT(r.misrouted_fraction, 0.90);
   // Per packet (docs/model.md 4): two global hops at most, reached by the misrouted packets; local
   // hops at most 4 on Valiant paths (PB), 6 with OLM's three local misrouting opportunities.
-  EXPECT_EQ(r.hops_global_max, 2u);
+  EXPECT_EQ(r.hops_class_max[df::kGlobal], 2u);
   const bool pb = h8_config(GetParam()).get_str("routing.algorithm") == "pb";
-  EXPECT_LE(r.hops_local_max, pb ? 4u : 6u);
+  EXPECT_LE(r.hops_class_max[df::kLocal], pb ? 4u : 6u);
   if (GetParam().below_saturation_at_03) {
     EXPECT_NEAR(r.accepted_load, 0.3, 0.01);  // below saturation: all of the offered load
   }
@@ -111,8 +112,8 @@ TEST_P(H8AdversarialThroughput, AcceptsAtLoad06) {
   const RunResults r = run_h8(GetParam(), "0.6");
   EXPECT_GE(r.accepted_load, GetParam().min_accepted_at_06);
   EXPECT_LE(r.accepted_load, 0.6);
-  EXPECT_LE(r.hops_global_avg, 2.0 + 1e-9);  // one nonminimal global hop at most
-  EXPECT_LE(r.hops_global_max, 2u);          // per packet
+  EXPECT_LE(r.hops_class_avg[df::kGlobal], 2.0 + 1e-9);  // one nonminimal global hop at most
+  EXPECT_LE(r.hops_class_max[df::kGlobal], 2u);          // per packet
 }
 
 INSTANTIATE_TEST_SUITE_P(OlmAndPiggyBack, H8AdversarialThroughput,

@@ -37,6 +37,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -63,14 +64,15 @@ TEST_P(HopMaxima, NeverExceededAndReached) {
       c.set_override(std::string("traffic.load=") + load);
       const RunResults r = run_native(*build_network(c));
       const std::string what = std::string(rt.name) + " " + pattern + " " + load;
-      EXPECT_LE(r.hops_local_max, rt.local_max) << what;
-      EXPECT_LE(r.hops_global_max, rt.global_max) << what;
+      EXPECT_LE(r.hops_class_max[df::kLocal], rt.local_max) << what;
+      EXPECT_LE(r.hops_class_max[df::kGlobal], rt.global_max) << what;
       // The averages lie within the maxima, and a minimal path needs at least one hop.
-      EXPECT_LE(r.hops_local_avg, double(r.hops_local_max)) << what;
-      EXPECT_LE(r.hops_global_avg, double(r.hops_global_max)) << what;
-      EXPECT_GE(r.hops_global_max, 1u) << what;  // 9 groups: most packets leave their group
-      local = std::max(local, r.hops_local_max);
-      global = std::max(global, r.hops_global_max);
+      EXPECT_LE(r.hops_class_avg[df::kLocal], double(r.hops_class_max[df::kLocal])) << what;
+      EXPECT_LE(r.hops_class_avg[df::kGlobal], double(r.hops_class_max[df::kGlobal])) << what;
+      EXPECT_GE(r.hops_class_max[df::kGlobal], 1u)
+          << what;  // 9 groups: most packets leave their group
+      local = std::max(local, r.hops_class_max[df::kLocal]);
+      global = std::max(global, r.hops_class_max[df::kGlobal]);
     }
   if (!rt.reached) return;
   EXPECT_EQ(local, rt.local_max) << rt.name;
@@ -111,8 +113,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(HopMaxima, MinUniformEveryRunHasLglPaths) {
   const RunResults r =
       run_native(*build_network(test::dragonfly("h2", {"sim.warmup=500", "sim.measure=2000"})));
-  EXPECT_EQ(r.hops_local_max, 2u);
-  EXPECT_EQ(r.hops_global_max, 1u);
+  EXPECT_EQ(r.hops_class_max[df::kLocal], 2u);
+  EXPECT_EQ(r.hops_class_max[df::kGlobal], 1u);
   EXPECT_EQ(r.misrouted_fraction, 0.0);
 }
 
@@ -124,9 +126,9 @@ TEST(HopMaxima, SameOnTwoThreads) {
              "traffic.pattern=adv", "traffic.load=1.0", "sim.warmup=1000", "sim.measure=3000"});
   const RunResults one = run_native(*build_network(c), nullptr, 1);
   const RunResults two = run_native(*build_network(c), nullptr, 2);
-  EXPECT_EQ(one.hops_local_max, two.hops_local_max);
-  EXPECT_EQ(one.hops_global_max, two.hops_global_max);
-  EXPECT_EQ(one.hops_global_max, 2u);  // ADV+1 at 1.0: OLM misroutes globally
+  EXPECT_EQ(one.hops_class_max[df::kLocal], two.hops_class_max[df::kLocal]);
+  EXPECT_EQ(one.hops_class_max[df::kGlobal], two.hops_class_max[df::kGlobal]);
+  EXPECT_EQ(one.hops_class_max[df::kGlobal], 2u);  // ADV+1 at 1.0: OLM misroutes globally
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 #include "test_util.h"
 
 using namespace netcosim;
@@ -31,7 +32,7 @@ TEST(PiggyBackSaturationBit, NeverSetWhenFIsAtLeastH) {
   EXPECT_EQ(pb.accepted_load, ugal.accepted_load);
   EXPECT_EQ(pb.latency_avg, ugal.latency_avg);
   EXPECT_EQ(pb.misrouted_fraction, ugal.misrouted_fraction);
-  EXPECT_EQ(pb.hops_local_avg, ugal.hops_local_avg);
+  EXPECT_EQ(pb.hops_class_avg[df::kLocal], ugal.hops_class_avg[df::kLocal]);
 }
 
 TEST(PiggyBackSaturationBit, FiresWhenFIsBelowH) {

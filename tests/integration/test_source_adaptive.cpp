@@ -7,6 +7,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 #include "test_util.h"
 #include "throughput_bounds.h"
 
@@ -68,10 +69,11 @@ TEST(SourceAdaptive, AdversarialPiggyBackAboveUgal) {
     const auto b = netcosim::test::saturation_bounds(make("ugal", "h4", sets), *r);
     EXPECT_GE(r->accepted_load, b.lower) << b.why;
     EXPECT_LE(r->accepted_load, b.upper) << b.why;
-    EXPECT_LE(r->hops_global_max, 2u);
-    EXPECT_LE(r->hops_local_max, 4u);
+    EXPECT_LE(r->hops_class_max[df::kGlobal], 2u);
+    EXPECT_LE(r->hops_class_max[df::kLocal], 4u);
   }
-  EXPECT_EQ(pb.hops_global_max, 2u);  // 80% misrouted: Valiant paths with two global hops
+  EXPECT_EQ(pb.hops_class_max[df::kGlobal],
+            2u);  // 80% misrouted: Valiant paths with two global hops
 }
 
 // The saturation bits are read from other routers with the local latency; the history makes it
@@ -125,10 +127,10 @@ TEST(SourceAdaptive, ParDeadlockFreeAndDeterministic) {
   EXPECT_EQ(base, strip_timing(results_json(run(c, 2), c)));
   EXPECT_GT(r.accepted_load, 2.0 / 8.0);  // twice MIN's ADV+1 bound 1/(a*p) = 1/8 on h2
   EXPECT_GT(r.misrouted_fraction, 0.5);
-  EXPECT_LE(r.hops_global_avg, 2.0);
+  EXPECT_LE(r.hops_class_avg[df::kGlobal], 2.0);
   // Per packet: PAR's l0-l1-g2-l3-l4-g5-l6 at most, and the Valiant paths reach two global hops.
-  EXPECT_EQ(r.hops_global_max, 2u);
-  EXPECT_LE(r.hops_local_max, 5u);
+  EXPECT_EQ(r.hops_class_max[df::kGlobal], 2u);
+  EXPECT_LE(r.hops_class_max[df::kLocal], 5u);
 }
 
 // No deadlock at full load with VAL's 4/2 VCs; every packet drains.

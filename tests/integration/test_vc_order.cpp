@@ -31,20 +31,20 @@ Config make(const std::string& size, std::initializer_list<std::string> sets) {
 // ---- the declared orders -------------------------------------------------------------------
 
 TEST(VcOrder, ReferenceRanksAreThePositions) {
-  const VcOrder o = VcOrder::from_reference("l0-g0-l1-l2-g1-l3");
-  EXPECT_EQ(o.rank_of(PortKind::Local, 0), 0);
-  EXPECT_EQ(o.rank_of(PortKind::Global, 0), 1);
-  EXPECT_EQ(o.rank_of(PortKind::Local, 1), 2);
-  EXPECT_EQ(o.rank_of(PortKind::Local, 2), 3);
-  EXPECT_EQ(o.rank_of(PortKind::Global, 1), 4);
-  EXPECT_EQ(o.rank_of(PortKind::Local, 3), 5);
-  EXPECT_EQ(o.rank_of(PortKind::Local, 4), VcOrder::kAbsent);
-  EXPECT_EQ(o.rank_of(PortKind::Global, 2), VcOrder::kAbsent);
-  EXPECT_EQ(o.vcs(PortKind::Local), 4u);
-  EXPECT_EQ(o.vcs(PortKind::Global), 2u);
-  EXPECT_THROW(VcOrder::from_reference("l0-g0-l0"), std::invalid_argument);  // repeated
-  EXPECT_THROW(VcOrder::from_reference("l0-x1"), std::invalid_argument);
-  EXPECT_THROW(VcOrder::from_reference("l0--g0"), std::invalid_argument);
+  const VcOrder o = df_vc_order("l0-g0-l1-l2-g1-l3");
+  EXPECT_EQ(o.rank_of(df::kLocal, 0), 0);
+  EXPECT_EQ(o.rank_of(df::kGlobal, 0), 1);
+  EXPECT_EQ(o.rank_of(df::kLocal, 1), 2);
+  EXPECT_EQ(o.rank_of(df::kLocal, 2), 3);
+  EXPECT_EQ(o.rank_of(df::kGlobal, 1), 4);
+  EXPECT_EQ(o.rank_of(df::kLocal, 3), 5);
+  EXPECT_EQ(o.rank_of(df::kLocal, 4), VcOrder::kAbsent);
+  EXPECT_EQ(o.rank_of(df::kGlobal, 2), VcOrder::kAbsent);
+  EXPECT_EQ(o.vcs(df::kLocal), 4u);
+  EXPECT_EQ(o.vcs(df::kGlobal), 2u);
+  EXPECT_THROW(df_vc_order("l0-g0-l0"), std::invalid_argument);  // repeated
+  EXPECT_THROW(df_vc_order("l0-x1"), std::invalid_argument);
+  EXPECT_THROW(df_vc_order("l0--g0"), std::invalid_argument);
   EXPECT_FALSE(VcOrder{}.declared());
 }
 
@@ -59,50 +59,53 @@ TEST(VcOrder, EveryRoutingDeclaresItsMinimumVcs) {
     const auto r = make_routing(c, topo);
     const VcOrder o = r->vc_order();
     ASSERT_TRUE(o.declared()) << alg;
-    EXPECT_EQ(o.vcs(PortKind::Local), info.min_local_vcs) << alg;
-    EXPECT_EQ(o.vcs(PortKind::Global), info.min_global_vcs) << alg;
-    EXPECT_EQ(o.nonminimal_local_keeps_vc, std::string(alg) == "olm") << alg;
+    ASSERT_EQ(info.min_vcs.size(), 2u) << alg;
+    EXPECT_STREQ(info.min_vcs[0].port_class, "local") << alg;
+    EXPECT_STREQ(info.min_vcs[1].port_class, "global") << alg;
+    EXPECT_EQ(o.vcs(df::kLocal), info.min_vcs[0].vcs) << alg;
+    EXPECT_EQ(o.vcs(df::kGlobal), info.min_vcs[1].vcs) << alg;
+    EXPECT_EQ((o.nonminimal_keeps_vc_class == df::kLocal), std::string(alg) == "olm") << alg;
   }
 }
 
 // The rule at one grant, on hops written from the documented sequences.
 TEST(VcOrder, CheckAcceptsLaterPositionsAndOlmsNonminimalLocalHopOnly) {
-  const VcOrder val = VcOrder::from_reference("l0-g0-l1-l2-g1-l3");
-  const VcOrder olm = VcOrder::from_reference("l0-g0-l1-g1-l2", true);
+  const VcOrder val = df_vc_order("l0-g0-l1-l2-g1-l3");
+  const VcOrder olm = df_vc_order("l0-g0-l1-g1-l2", true);
   Packet p;
   RouteResult r;
-  const auto hop = [&](const VcOrder& o, PortKind in, uint32_t in_vc, PortKind out,
+  const auto hop = [&](const VcOrder& o, PortClass in, uint32_t in_vc, PortClass out,
                        uint32_t out_vc) {
     r.vc = static_cast<uint8_t>(out_vc);
     check_vc_order(o, "test", 7, 3, in, in_vc, 5, out, r, p, 100);
   };
   // VAL: the sequence and the hop at the intermediate router (l1 -> l2, g0 -> l2).
-  EXPECT_NO_THROW(hop(val, PortKind::Local, 0, PortKind::Global, 0));
-  EXPECT_NO_THROW(hop(val, PortKind::Global, 0, PortKind::Local, 1));
-  EXPECT_NO_THROW(hop(val, PortKind::Local, 1, PortKind::Local, 2));
-  EXPECT_NO_THROW(hop(val, PortKind::Global, 0, PortKind::Local, 2));
-  EXPECT_NO_THROW(hop(val, PortKind::Local, 2, PortKind::Global, 1));
-  EXPECT_NO_THROW(hop(val, PortKind::Global, 1, PortKind::Local, 3));
+  EXPECT_NO_THROW(hop(val, df::kLocal, 0, df::kGlobal, 0));
+  EXPECT_NO_THROW(hop(val, df::kGlobal, 0, df::kLocal, 1));
+  EXPECT_NO_THROW(hop(val, df::kLocal, 1, df::kLocal, 2));
+  EXPECT_NO_THROW(hop(val, df::kGlobal, 0, df::kLocal, 2));
+  EXPECT_NO_THROW(hop(val, df::kLocal, 2, df::kGlobal, 1));
+  EXPECT_NO_THROW(hop(val, df::kGlobal, 1, df::kLocal, 3));
   // The bug fixed in 687a1e0: after the phase-1 global hop, local VC 2 instead of 3.
-  EXPECT_THROW(hop(val, PortKind::Global, 1, PortKind::Local, 2), SimulationFailure);
-  EXPECT_THROW(hop(val, PortKind::Local, 0, PortKind::Local, 0), SimulationFailure);
-  EXPECT_THROW(hop(val, PortKind::Local, 3, PortKind::Local, 4), SimulationFailure);  // absent
+  EXPECT_THROW(hop(val, df::kGlobal, 1, df::kLocal, 2), SimulationFailure);
+  EXPECT_THROW(hop(val, df::kLocal, 0, df::kLocal, 0), SimulationFailure);
+  EXPECT_THROW(hop(val, df::kLocal, 3, df::kLocal, 4), SimulationFailure);  // absent
   // Injection and ejection are not router-to-router hops.
-  EXPECT_NO_THROW(hop(val, PortKind::Injection, 2, PortKind::Local, 3));
-  EXPECT_NO_THROW(hop(val, PortKind::Local, 3, PortKind::Injection, 0));
+  EXPECT_NO_THROW(hop(val, kInjectionClass, 2, df::kLocal, 3));
+  EXPECT_NO_THROW(hop(val, df::kLocal, 3, kInjectionClass, 0));
   // OLM: local v -> global v -> local v+1; the nonminimal local hop keeps the input VC number
   // (also after a global hop: g1 -> l1), once per group.
-  EXPECT_NO_THROW(hop(olm, PortKind::Local, 1, PortKind::Global, 1));
-  EXPECT_NO_THROW(hop(olm, PortKind::Global, 0, PortKind::Global, 1));
-  EXPECT_THROW(hop(olm, PortKind::Global, 1, PortKind::Local, 1), SimulationFailure);  // minimal
+  EXPECT_NO_THROW(hop(olm, df::kLocal, 1, df::kGlobal, 1));
+  EXPECT_NO_THROW(hop(olm, df::kGlobal, 0, df::kGlobal, 1));
+  EXPECT_THROW(hop(olm, df::kGlobal, 1, df::kLocal, 1), SimulationFailure);  // minimal
   r.nonminimal = true;
   r.set_flags = Packet::kLocalMisroutedInGroup;
-  EXPECT_NO_THROW(hop(olm, PortKind::Global, 1, PortKind::Local, 1));
-  EXPECT_NO_THROW(hop(olm, PortKind::Local, 0, PortKind::Local, 0));
-  EXPECT_THROW(hop(olm, PortKind::Global, 1, PortKind::Local, 0), SimulationFailure);  // not kept
-  EXPECT_THROW(hop(val, PortKind::Local, 0, PortKind::Local, 0), SimulationFailure);   // not OLM
+  EXPECT_NO_THROW(hop(olm, df::kGlobal, 1, df::kLocal, 1));
+  EXPECT_NO_THROW(hop(olm, df::kLocal, 0, df::kLocal, 0));
+  EXPECT_THROW(hop(olm, df::kGlobal, 1, df::kLocal, 0), SimulationFailure);  // not kept
+  EXPECT_THROW(hop(val, df::kLocal, 0, df::kLocal, 0), SimulationFailure);   // not OLM
   p.flags = Packet::kLocalMisroutedInGroup;  // the group's nonminimal local hop was taken
-  EXPECT_THROW(hop(olm, PortKind::Local, 0, PortKind::Local, 0), SimulationFailure);
+  EXPECT_THROW(hop(olm, df::kLocal, 0, df::kLocal, 0), SimulationFailure);
 }
 
 // ---- every routing under the checker ----------------------------------------------------------
@@ -209,11 +212,11 @@ TEST(VcOrderChecker, FiresOnTheFirstWrongHopNamingHopAndPacket) {
     const uint32_t rd = topo.router_of_node(n);
     if (topo.group_of_router(rd) == topo.group_of_router(rs)) continue;
     out1 = topo.min_output(rs, rd);
-    if (topo.port_kind(out1) != PortKind::Local) continue;
+    if (topo.port_class(out1) != df::kLocal) continue;
     const uint32_t r2 = topo.peer(rs, out1).router;
-    if (topo.port_kind(topo.min_output(r2, rd)) != PortKind::Global) continue;
-    if (topo.port_kind(topo.min_output(topo.peer(r2, topo.min_output(r2, rd)).router, rd)) !=
-        PortKind::Local)
+    if (topo.port_class(topo.min_output(r2, rd)) != df::kGlobal) continue;
+    if (topo.port_class(topo.min_output(topo.peer(r2, topo.min_output(r2, rd)).router, rd)) !=
+        df::kLocal)
       continue;
     dst = n;
     break;

@@ -56,6 +56,7 @@
 
 #include "sim/config/config.h"
 #include "sim/network/network.h"
+#include "sim/topology/dragonfly.h"
 
 namespace netcosim::test {
 
@@ -80,15 +81,17 @@ inline ThroughputBounds saturation_bounds(const Config& c, const RunResults& r) 
   double cap = std::min(1.0, double(r.offered_load));
   double up = std::min(1.0 + S / W, double(r.offered_load) + S / W + B / (p * W));
   why << "node " << 1.0;
-  if (r.hops_global_avg > 0) {
-    cap = std::min(cap, (h / p) / r.hops_global_avg);
-    up = std::min(up, (h / p + (B / p) * double(r.hops_global_max) / W) / r.hops_global_avg);
-    why << ", global links " << (h / p) / r.hops_global_avg;
+  if (r.hops_class_avg[df::kGlobal] > 0) {
+    cap = std::min(cap, (h / p) / r.hops_class_avg[df::kGlobal]);
+    up = std::min(up, (h / p + (B / p) * double(r.hops_class_max[df::kGlobal]) / W) /
+                          r.hops_class_avg[df::kGlobal]);
+    why << ", global links " << (h / p) / r.hops_class_avg[df::kGlobal];
   }
-  if (r.hops_local_avg > 0) {
-    cap = std::min(cap, ((a - 1) / p) / r.hops_local_avg);
-    up = std::min(up, ((a - 1) / p + (B / p) * double(r.hops_local_max) / W) / r.hops_local_avg);
-    why << ", local links " << ((a - 1) / p) / r.hops_local_avg;
+  if (r.hops_class_avg[df::kLocal] > 0) {
+    cap = std::min(cap, ((a - 1) / p) / r.hops_class_avg[df::kLocal]);
+    up = std::min(up, ((a - 1) / p + (B / p) * double(r.hops_class_max[df::kLocal]) / W) /
+                          r.hops_class_avg[df::kLocal]);
+    why << ", local links " << ((a - 1) / p) / r.hops_class_avg[df::kLocal];
   }
   ThroughputBounds b;
   if (adv && min) {

@@ -9,6 +9,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -31,8 +32,8 @@ TEST(ConsecutiveArrangement, ZeroLoadLatencyFollowsTheArrangement) {
     const RunResults r = run_native(*net);
     EXPECT_EQ(r.packets_delivered, 1u) << arr;
     EXPECT_EQ(r.latency_max, expect) << arr;
-    EXPECT_EQ(r.hops_global_max, 1u) << arr;
-    EXPECT_EQ(r.hops_local_max, expect == 115u ? 0u : 1u) << arr;
+    EXPECT_EQ(r.hops_class_max[df::kGlobal], 1u) << arr;
+    EXPECT_EQ(r.hops_class_max[df::kLocal], expect == 115u ? 0u : 1u) << arr;
   }
 }
 

@@ -9,6 +9,7 @@
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -41,7 +42,7 @@ TEST(FilterAlpha, AlphaZeroIsTheContentionTrigger) {
   EXPECT_EQ(z.latency_avg, b.latency_avg);
   EXPECT_EQ(z.misrouted_fraction, b.misrouted_fraction);
   EXPECT_EQ(z.accepted_load, b.accepted_load);
-  EXPECT_EQ(z.hops_local_avg, b.hops_local_avg);
+  EXPECT_EQ(z.hops_class_avg[df::kLocal], b.hops_class_avg[df::kLocal]);
   EXPECT_NE(h.misrouted_fraction, b.misrouted_fraction);
 }
 

@@ -271,8 +271,7 @@ class ScNetwork : public sc_core::sc_module {
 }  // namespace
 
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
-  const Cycle shortest = static_cast<Cycle>(
-      std::min(cfg.get_int("link.latency_local"), cfg.get_int("link.latency_global")));
+  const Cycle shortest = static_cast<Cycle>(shortest_link_latency(cfg));
   if (opt.quantum == 0) return shortest;
   if (opt.quantum > shortest)
     throw ConfigError("--sc-quantum " + std::to_string(opt.quantum) +

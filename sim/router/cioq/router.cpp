@@ -22,6 +22,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       V_(cfg.max_vcs()),
       S_(cfg.packet_size),
       X_(cfg.xfer_cycles()),
+      single_hop_class_(topo.single_hop_class()),
       in_link_(P_, nullptr),
       out_link_(P_, nullptr),
       alloc_(P_, V_, P_, cfg.iterations),
@@ -30,27 +31,26 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       sensing_(routing.sensor_needs().any()),
       counting_(routing.sensor_needs().contention),
       count_queued_(cfg.count_queued),
-      sensors_(routing.sensor_needs(), topo, id, cfg.radix(),
-               cfg.vcs[static_cast<unsigned>(PortKind::Global)]) {
+      sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
   assert(counting_ == sensors_.counting());
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
   nics_.by_port.assign(P_, nullptr);
-  // Input buffers: buffer[kind] / packet_size whole packets per VC (VCT).
+  // Input buffers: buffer[class] / packet_size whole packets per VC (VCT).
   in_.init(P_, V_, [&](uint32_t i, uint32_t v) {
-    const auto k = static_cast<unsigned>(cfg.kinds[i]);
+    const auto k = static_cast<unsigned>(cfg.classes[i]);
     return v < cfg.vcs[k] ? cfg.buffer[k] / S_ : 0u;
   });
   // Output FIFOs and the credit counters of the downstream input buffers.
   out_.init(P_, cfg.buffer_output / S_);
   for (uint32_t o = 0; o < P_; ++o) {
-    const auto k = static_cast<unsigned>(cfg.kinds[o]);
-    is_injection_[o] = cfg.kinds[o] == PortKind::Injection;
+    const auto k = static_cast<unsigned>(cfg.classes[o]);
+    is_injection_[o] = cfg.classes[o] == kInjectionClass;
     if (!is_injection_[o]) credits_[o] = model::CreditCounter(cfg.vcs[k], cfg.buffer[k]);
   }
   PortView::Wiring w;
-  w.kinds = cfg_.kinds.data();
+  w.classes = cfg_.classes.data();
   w.radix = P_;
   w.vcs = cfg_.vcs;
   w.credits = credits_.data();
@@ -214,8 +214,8 @@ void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
     }
   }
   if (vc_check_ != nullptr)
-    check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.kinds[i], v, o, cfg_.kinds[o], r, pkt,
-                   now);
+    check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.classes[i], v, o, cfg_.classes[o], r,
+                   pkt, now);
   apply_route(pkt, r, i, o);
   in_.set_busy_until(i, now + X_);
   out_.write(o, pkt, r.vc, now, X_, now + cfg_.xbar_latency, S_);
@@ -233,11 +233,10 @@ void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t
     pkt.phase = r.set_phase;
     pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
   }
-  if (cfg_.kinds[o] == PortKind::Global) {
-    ++pkt.hops_global;
-    pkt.flags |= Packet::kGlobalDoneInPhase;
-  } else if (cfg_.kinds[o] == PortKind::Local) {
-    ++pkt.hops_local;
+  const PortClass c = cfg_.classes[o];
+  if (c != kInjectionClass) {
+    pkt.add_hop(c);
+    if (c == single_hop_class_) pkt.flags |= Packet::kGlobalDoneInPhase;
   }
   if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
   if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) note_nonminimal(pkt, r, i, o);
@@ -249,11 +248,12 @@ void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t
 // decision (kNonminimal in set_flags) records where it was taken: on the source router's injection
 // port, or in the source, destination or another (intermediate) group (docs/model.md §5).
 void Router::note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
-  pkt.flags |= misrouting_flags(r, cfg_.kinds[o]);
+  pkt.flags |=
+      misrouting_flags(r, cfg_.classes[o] != kInjectionClass && ((remote_out_ >> o) & 1) == 0);
   if ((r.set_flags & Packet::kNonminimal) == 0) return;
   const uint8_t at =
-      misrouted_at(cfg_.kinds[i], topo_.partition_of_router(id_), topo_.partition_of_node(pkt.src),
-                   topo_.partition_of_node(pkt.dst));
+      misrouted_at(cfg_.classes[i], topo_.partition_of_router(id_),
+                   topo_.partition_of_node(pkt.src), topo_.partition_of_node(pkt.dst));
   pkt.misrouted_at = static_cast<uint8_t>(pkt.misrouted_at | at);
 }
 

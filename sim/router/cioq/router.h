@@ -131,7 +131,7 @@ class Router final : public RouterModel {
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   std::string describe_blocked(Cycle now, size_t max_lines) const override;
 
-  PortKind port_kind(uint32_t port) const override { return cfg_.kinds[port]; }
+  PortClass port_class(uint32_t port) const override { return cfg_.classes[port]; }
   uint32_t radix() const override { return P_; }
   uint32_t packet_size() const override { return S_; }
   // What routing decisions read (sim/routing/port_view.h), as of the start of the cycle.
@@ -228,6 +228,8 @@ class Router final : public RouterModel {
   Rng rng_;
   uint32_t P_, V_, S_, X_;
   bool is_injection_[64] = {};  // injection ports, which are also the ejection ports
+  // A hop on this class sets Packet::kGlobalDoneInPhase (Topology::single_hop_class()).
+  PortClass single_hop_class_;
 
   std::vector<Link*> in_link_, out_link_;
   StaticInputUnit in_;

@@ -11,9 +11,9 @@
 namespace netcosim {
 
 struct RouterConfig {
-  std::vector<PortKind> kinds;          // per port
-  uint32_t vcs[3] = {3, 2, 1};          // by PortKind: injection, local, global
-  uint32_t buffer[3] = {256, 32, 256};  // phits per VC, by PortKind
+  std::vector<PortClass> classes;         // per port (Topology::port_class_of)
+  uint32_t vcs[kMaxPortClasses] = {};     // by port class (router.vcs_<class>)
+  uint32_t buffer[kMaxPortClasses] = {};  // phits per VC, by port class (router.buffer_<class>)
   uint32_t buffer_output = 32;
   uint32_t packet_size = 8;
   uint32_t speedup = 2;
@@ -26,7 +26,7 @@ struct RouterConfig {
   // Sec. 4.2.1.1); true (queued): every packet from its arrival in the input buffer until its
   // tail leaves.
   bool count_queued = false;
-  uint32_t radix() const { return static_cast<uint32_t>(kinds.size()); }
+  uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;
     for (auto v : vcs) m = v > m ? v : m;

@@ -26,6 +26,13 @@ class DragonflyRouting : public RoutingAlgorithm {
   const Dragonfly& topo_;
 };
 
+// A Dragonfly routing's VC order (sim/routing/vc_order.h): its reference path of l<vc> and g<vc>
+// tokens; OLM's one nonminimal local hop per group keeps its input VC.
+inline VcOrder df_vc_order(const char* reference, bool nonminimal_local_keeps_vc = false) {
+  return VcOrder::from_reference(reference, df::port_class_names(),
+                                 nonminimal_local_keeps_vc ? df::kLocal : kInjectionClass);
+}
+
 // The Dragonfly a routing algorithm of this folder is built on: `topo` itself when it is one,
 // else a ConfigError naming routing.algorithm=`algorithm`, the topology and what is allowed. The
 // registry's Dragonfly entries (registry.cpp) get the concrete type here and nowhere else.

@@ -10,7 +10,7 @@ struct OlmRouting<Trigger>::Hop {
   uint32_t R, G, A;         // the current router, its group and index in the group
   uint32_t dst_router, Gd;  // the destination router and group
   uint32_t Gs;              // the source group
-  PortKind in_kind;
+  PortClass in_kind;
   uint32_t min_port;
   uint8_t min_vc;
 };
@@ -18,10 +18,10 @@ struct OlmRouting<Trigger>::Hop {
 template <class Trigger>
 uint8_t OlmRouting<Trigger>::vc_of(const PortView& q, uint32_t out_port,
                                    bool nonminimal_local) const {
-  const PortKind in = q.port_kind(q.in_port), out = topo_.port_kind(out_port);
-  if (out == PortKind::Injection || in == PortKind::Injection) return 0;
-  if (out == PortKind::Local && nonminimal_local) return static_cast<uint8_t>(q.in_vc);
-  if (in == PortKind::Local && out == PortKind::Global) return static_cast<uint8_t>(q.in_vc);
+  const PortClass in = q.port_class(q.in_port), out = topo_.port_class(out_port);
+  if (out == kInjectionClass || in == kInjectionClass) return 0;
+  if (out == df::kLocal && nonminimal_local) return static_cast<uint8_t>(q.in_vc);
+  if (in == df::kLocal && out == df::kGlobal) return static_cast<uint8_t>(q.in_vc);
   return static_cast<uint8_t>(q.in_vc + 1);
 }
 
@@ -30,7 +30,7 @@ uint8_t OlmRouting<Trigger>::vc_of(const PortView& q, uint32_t out_port,
 template <class Trigger>
 bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& rng,
                                          RouteResult& r) const {
-  if (h.in_kind != PortKind::Injection || h.pkt.intermediate != kNone || h.Gd == h.G ||
+  if (h.in_kind != kInjectionClass || h.pkt.intermediate != kNone || h.Gd == h.G ||
       !trigger_.group_congested(q, h.Gd))
     return false;
   uint32_t cand[GlobalMisroutePolicy::kMaxCandidates], n = 0;
@@ -59,7 +59,7 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
                                           RouteResult& r) const {
   GlobalCandidate all[GlobalMisroutePolicy::kMaxCandidates];
   uint8_t ok[GlobalMisroutePolicy::kMaxCandidates];  // indices into `all`
-  const GlobalMisrouteAt at{h.R, h.G, h.A, h.Gd, h.in_kind == PortKind::Injection};
+  const GlobalMisrouteAt at{h.R, h.G, h.A, h.Gd, h.in_kind == kInjectionClass};
   uint32_t total = policy_->candidates(topo_, at, rng, all), first = 0;
   if (trigger_.one_random_candidate() && total > 1) {
     first = rng.below(total);
@@ -69,13 +69,13 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
   for (uint32_t i = first; i < total; ++i) {
     if (all[i].group == h.Gd || all[i].group == h.G) continue;
     const uint32_t port = all[i].port;
-    const uint8_t vc = vc_of(q, port, topo_.port_kind(port) == PortKind::Local);
+    const uint8_t vc = vc_of(q, port, topo_.port_class(port) == df::kLocal);
     if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
       ok[n++] = static_cast<uint8_t>(i);
   }
   if (n == 0) return;
   const GlobalCandidate& c = all[ok[n == 1 ? 0 : rng.below(n)]];
-  const bool local = topo_.port_kind(c.port) == PortKind::Local;
+  const bool local = topo_.port_class(c.port) == df::kLocal;
   r.port = static_cast<uint8_t>(c.port);
   r.vc = vc_of(q, c.port, local);
   r.nonminimal = true;
@@ -129,7 +129,7 @@ inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView
              dst_router,
              topo_.group_of_router(dst_router),
              topo_.group_of_node(pkt.src),
-             q.port_kind(q.in_port),
+             q.port_class(q.in_port),
              min_port,
              vc_of(q, min_port, false)};
 }
@@ -139,17 +139,17 @@ inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView
 template <class Trigger>
 inline bool OlmRouting<Trigger>::may_misroute_globally(const Hop& h) {
   const Packet& p = h.pkt;
-  const bool after_min_local = h.in_kind == PortKind::Local && p.hops_local == 1 &&
-                               p.hops_global == 0 && (p.flags & Packet::kMisrouted) == 0;
+  const bool after_min_local = h.in_kind == df::kLocal && p.hops(df::kLocal) == 1 &&
+                               p.hops(df::kGlobal) == 0 && (p.flags & Packet::kMisrouted) == 0;
   return p.intermediate == kNone && h.G == h.Gs && h.Gd != h.G &&
-         (h.in_kind == PortKind::Injection || after_min_local);
+         (h.in_kind == kInjectionClass || after_min_local);
 }
 
 // Opportunistic local misrouting: once per group, outside the source group (or for traffic that
 // stays in its group), when the minimal hop is local.
 template <class Trigger>
 inline bool OlmRouting<Trigger>::may_misroute_locally(const Hop& h) const {
-  return topo_.port_kind(h.min_port) == PortKind::Local &&
+  return topo_.port_class(h.min_port) == df::kLocal &&
          (h.pkt.flags & Packet::kLocalMisroutedInGroup) == 0 && (h.G != h.Gs || h.Gd == h.G);
 }
 
@@ -175,7 +175,7 @@ RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng
   } else if (may_misroute_locally(h) && trigger_.congested(q, h.min_port, h.min_vc)) {
     local_misroute(q, h, rng, r);
   }
-  if (topo_.port_kind(r.port) == PortKind::Global)
+  if (topo_.port_class(r.port) == df::kGlobal)
     r.clear_flags |= Packet::kLocalMisroutedInGroup;  // a new group starts
   return r;
 }

@@ -44,7 +44,7 @@ class OlmRouting final : public DragonflyRouting {
   // global hop or a minimal local hop, the same number on a local-to-global hop), and the one
   // nonminimal local hop per group keeps its input VC number.
   VcOrder vc_order() const override {
-    return VcOrder::from_reference("l0-g0-l1-g1-l2", /*nonminimal_local_keeps_vc=*/true);
+    return df_vc_order("l0-g0-l1-g1-l2", /*nonminimal_local_keeps_vc=*/true);
   }
 
  private:

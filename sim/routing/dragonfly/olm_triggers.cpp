@@ -1,5 +1,7 @@
 #include "sim/routing/dragonfly/olm_triggers.h"
 
+#include "sim/topology/dragonfly.h"
+
 namespace netcosim {
 
 // FOGSim's credit rule (misrouteCondition, CGA; thesis extract 000 Sec. 4.3): the minimal output
@@ -12,7 +14,7 @@ namespace netcosim {
 bool CreditTrigger::congested(const PortView& q, uint32_t port, uint32_t vc) const {
   if (q.output_can_take(port, vc) && !writing(q, port)) return false;
   if (min_fraction_ != 0 && occupancy(q, port, vc) < min_fraction_) return false;
-  return opt_.restriction_coef == 0 || q.port_kind(port) != PortKind::Global ||
+  return opt_.restriction_coef == 0 || q.port_class(port) != df::kGlobal ||
          global_port_congested(q, port, vc);
 }
 
@@ -26,11 +28,11 @@ bool CreditTrigger::congested(const PortView& q, uint32_t port, uint32_t vc) con
 // VCs summed (V = 1 per VC): 100 * G * port_sum > coef * all_sum + 100 * G * V * th * S.
 bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port, uint32_t vc) const {
   const bool per_vc = opt_.restriction_sensing == CreditOptions::Sensing::Vc;
-  const uint32_t V = per_vc ? 1 : q.vcs(PortKind::Global);
+  const uint32_t V = per_vc ? 1 : q.vcs(df::kGlobal);
   const uint32_t v0 = per_vc ? vc : 0;
   uint64_t port_sum = 0, all_sum = 0, G = 0;
   for (uint32_t p = 0; p < q.radix(); ++p) {
-    if (q.port_kind(p) != PortKind::Global) continue;
+    if (q.port_class(p) != df::kGlobal) continue;
     uint64_t sum = 0;
     for (uint32_t v = v0; v < v0 + V; ++v) sum += q.downstream_occupancy(p, v);
     all_sum += sum;

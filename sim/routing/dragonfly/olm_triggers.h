@@ -93,7 +93,7 @@ class CreditTrigger final : public MisrouteTrigger {
   bool one_random_candidate() const override { return opt_.one_random; }
   // Downstream occupancy of (port, vc) as a fraction of its buffer; 0 at an ejection port.
   static double occupancy(const PortView& q, uint32_t port, uint32_t vc) {
-    if (q.port_kind(port) == PortKind::Injection) return 0;  // ejection: the node always accepts
+    if (q.port_class(port) == kInjectionClass) return 0;  // ejection: the node always accepts
     return double(q.downstream_occupancy(port, vc)) / double(q.downstream_capacity(port));
   }
   // The output FIFO of `port` is being written by the crossbar and credit_busy=fifo_writing.

@@ -8,19 +8,19 @@ namespace netcosim {
 double ParRouting::occupancy(const PortView& q, uint32_t port, uint32_t vc) const {
   // As a fraction of the buffer: PAR's second decision compares a global output (deep buffers)
   // with a local one (shallow buffers); phits would favour misrouting (docs/model.md).
-  if (q.port_kind(port) == PortKind::Injection) return 0;
+  if (q.port_class(port) == kInjectionClass) return 0;
   const double cap = q.downstream_capacity(port);
   const double occ = sensed_occupancy(q, port, vc, per_port_);
-  return per_port_ ? occ / (cap * q.vcs(q.port_kind(port))) : occ / cap;
+  return per_port_ ? occ / (cap * q.vcs(q.port_class(port))) : occ / cap;
 }
 
 // VC by position in l0-l1-g2-l3-l4-g5-l6. `second_global_pending`: the packet is in the
 // intermediate group (after its first global hop, before its second).
 uint8_t ParRouting::par_vc(uint32_t port, const Packet& pkt, bool second_global_pending) const {
   const bool local_done = (pkt.flags & Packet::kLocalInGroup) != 0;
-  if (topo_.port_kind(port) == PortKind::Global) return pkt.hops_global == 0 ? 0 : 1;
-  if (topo_.port_kind(port) == PortKind::Injection) return 0;
-  if (pkt.hops_global == 0) return local_done ? 1 : 0;
+  if (topo_.port_class(port) == df::kGlobal) return pkt.hops(df::kGlobal) == 0 ? 0 : 1;
+  if (topo_.port_class(port) == kInjectionClass) return 0;
+  if (pkt.hops(df::kGlobal) == 0) return local_done ? 1 : 0;
   if (second_global_pending) return local_done ? 3 : 2;
   return 4;
 }
@@ -37,9 +37,8 @@ void ParRouting::decide(const PortView& q, const Packet& pkt, uint32_t Gd, Route
   const uint32_t val_port = topo_.min_output(R, cand);
   const uint8_t val_vc = par_vc(val_port, pkt, false);
   const double qmin = occupancy(q, min_port, r.vc), qval = occupancy(q, val_port, val_vc);
-  const double t = q.port_kind(min_port) == PortKind::Injection
-                       ? 0
-                       : double(t_) / q.downstream_capacity(min_port);
+  const double t =
+      q.port_class(min_port) == kInjectionClass ? 0 : double(t_) / q.downstream_capacity(min_port);
   if (!ugal_prefers_minimal(qmin, qval, f_, t)) {
     r.port = static_cast<uint8_t>(val_port);
     r.vc = val_vc;
@@ -64,7 +63,7 @@ RouteResult ParRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
     return r;
   }
   // In the intermediate group: after one global hop, on a Valiant path.
-  const bool in_intermediate_group = valiant && pkt.hops_global == 1;
+  const bool in_intermediate_group = valiant && pkt.hops(df::kGlobal) == 1;
   const uint32_t target = valiant && phase == 0 ? pkt.intermediate : dst_router;
   const uint32_t min_port = topo_.min_output(R, target);
   r.port = static_cast<uint8_t>(min_port);
@@ -72,16 +71,16 @@ RouteResult ParRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
   r.nonminimal = valiant && phase == 0 && r.port != topo_.min_output(R, dst_router);
 
   // Decision points: at injection, and after a minimal local hop in the source group.
-  const PortKind in_kind = q.port_kind(q.in_port);
+  const PortClass in_kind = q.port_class(q.in_port);
   const bool decide_here =
       !valiant && Gd != G &&
-      (in_kind == PortKind::Injection ||
-       (in_kind == PortKind::Local && pkt.hops_local == 1 && pkt.hops_global == 0));
+      (in_kind == kInjectionClass ||
+       (in_kind == df::kLocal && pkt.hops(df::kLocal) == 1 && pkt.hops(df::kGlobal) == 0));
   if (decide_here && topo_.groups() > 2) decide(q, pkt, Gd, r);
   // The local hop flag of the VC positions: set by a local hop, cleared by a global one.
-  if (topo_.port_kind(r.port) == PortKind::Global)
+  if (topo_.port_class(r.port) == df::kGlobal)
     r.clear_flags |= Packet::kLocalInGroup;
-  else if (topo_.port_kind(r.port) == PortKind::Local)
+  else if (topo_.port_class(r.port) == df::kLocal)
     r.set_flags |= Packet::kLocalInGroup;
   return r;
 }

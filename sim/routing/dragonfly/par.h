@@ -20,7 +20,7 @@ class ParRouting final : public DragonflyRouting {
   const char* name() const override { return "par"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   bool adaptive() const override { return true; }
-  VcOrder vc_order() const override { return VcOrder::from_reference("l0-l1-g0-l2-l3-g1-l4"); }
+  VcOrder vc_order() const override { return df_vc_order("l0-l1-g0-l2-l3-g1-l4"); }
 
  private:
   // Occupancy of an output as a fraction of its buffer.

@@ -16,7 +16,7 @@ namespace netcosim {
 // l0-g0-l1, VAL l0-g0-l1-l2-g1-l3; docs/model.md §4): global hops use VC phase; local hops use
 // 2*phase, or 2*phase+1 after the phase's global hop.
 inline uint8_t phase_vc(const Dragonfly& topo, uint32_t port, const Packet& pkt) {
-  if (topo.port_kind(port) == PortKind::Global) return pkt.phase;
+  if (topo.port_class(port) == df::kGlobal) return pkt.phase;
   return static_cast<uint8_t>(2 * pkt.phase + ((pkt.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
 }
 
@@ -63,8 +63,8 @@ inline uint32_t group_other_than(uint32_t draw, uint32_t x, uint32_t y) {
 // Downstream occupancy of output (port, vc) in phits, from the credits; with `per_port`, summed
 // over the port's VCs (thesis 000 Sec. 5.2.4). 0 at an ejection port: the node always accepts.
 inline uint32_t sensed_occupancy(const PortView& q, uint32_t port, uint32_t vc, bool per_port) {
-  const PortKind kind = q.port_kind(port);
-  if (kind == PortKind::Injection) return 0;
+  const PortClass kind = q.port_class(port);
+  if (kind == kInjectionClass) return 0;
   if (!per_port) return q.downstream_occupancy(port, vc);
   uint32_t sum = 0;
   for (uint32_t v = 0; v < q.vcs(kind); ++v) sum += q.downstream_occupancy(port, v);

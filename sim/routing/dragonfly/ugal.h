@@ -45,7 +45,7 @@ class SourceAdaptiveRouting : public DragonflyRouting {
       : DragonflyRouting(topo), p_(p) {}
   bool adaptive() const override { return true; }
   // VAL's order: the path is VAL's once it leaves the source router.
-  VcOrder vc_order() const override { return VcOrder::from_reference("l0-g0-l1-l2-g1-l3"); }
+  VcOrder vc_order() const override { return df_vc_order("l0-g0-l1-l2-g1-l3"); }
 
  protected:
   // The first hops of the minimal path and of the Valiant candidate at the source router.
@@ -57,7 +57,7 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   };
   // The packet is at its source router and not yet routed there.
   static bool at_source(const PortView& q, const Packet& pkt) {
-    return q.port_kind(q.in_port) == PortKind::Injection && pkt.intermediate == kNone;
+    return q.port_class(q.in_port) == kInjectionClass && pkt.intermediate == kNone;
   }
   // Route at the source, `minimal_vetoed(choice)` telling whether a minimal choice is overruled.
   template <class Veto>

@@ -34,7 +34,7 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
 RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rng& rng) const {
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
-  if (pkt.hops_global == 0) {
+  if (pkt.hops(df::kGlobal) == 0) {
     uint32_t group = pkt.intermediate;
     if (group == kNone) {  // at the source router: draw a group other than source and destination
       const uint32_t src_g = topo_.group_of_router(q.router);
@@ -56,7 +56,7 @@ RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rn
     return r;
   }
   r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
-  r.vc = static_cast<uint8_t>(pkt.hops_global);
+  r.vc = static_cast<uint8_t>(pkt.hops(df::kGlobal));
   return r;
 }
 

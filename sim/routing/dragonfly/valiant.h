@@ -28,8 +28,7 @@ class ValiantRouting final : public DragonflyRouting {
   bool adaptive() const override { return recompute_; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   VcOrder vc_order() const override {
-    return VcOrder::from_reference(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2"
-                                                               : "l0-g0-l1-l2-g1-l3");
+    return df_vc_order(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
   }
 
  private:

@@ -32,7 +32,7 @@ class FakeRouter final : public RouterModel {
 
   uint32_t id() const override { return id_; }
   uint32_t radix() const override { return 0; }
-  PortKind port_kind(uint32_t) const override { return PortKind::Local; }
+  PortClass port_class(uint32_t) const override { return 1; }  // a router-to-router class
   uint32_t packet_size() const override { return 1; }
   uint32_t vcs_per_port() const override { return 1; }
   void enqueue_at_source(Nic&, const SourceEntry&) override {}

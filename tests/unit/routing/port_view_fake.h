@@ -31,17 +31,17 @@ class FakePorts final : public GroupSensors {
     const uint32_t radix = topo.first_global_port() + topo.h();
     vcs_ = {3, vcs_local, vcs_global};
     for (uint32_t p = 0; p < radix; ++p) {
-      kinds_.push_back(topo.port_kind(p));
-      const PortKind k = kinds_.back();
-      const uint32_t cap = k == PortKind::Injection ? b.injection
-                           : k == PortKind::Local   ? b.local
-                                                    : b.global;
+      kinds_.push_back(topo.port_class(p));
+      const PortClass k = kinds_.back();
+      const uint32_t cap = k == kInjectionClass ? b.injection
+                           : k == df::kLocal    ? b.local
+                                                : b.global;
       credits_.emplace_back(vcs_[static_cast<unsigned>(k)], cap);
     }
     fifos_.resize(radix);
     contention_ = model::ContentionCounters(radix, 8);
     PortView::Wiring w;
-    w.kinds = kinds_.data();
+    w.classes = kinds_.data();
     w.radix = radix;
     w.vcs = vcs_.data();
     w.credits = credits_.data();
@@ -106,7 +106,7 @@ class FakePorts final : public GroupSensors {
   const Dragonfly& topo_;
   FakeBuffers b_;
   std::array<uint32_t, 3> vcs_{};
-  std::vector<PortKind> kinds_;
+  std::vector<PortClass> kinds_;
   std::vector<model::CreditCounter> credits_;
   std::vector<OutputFifoLevel> fifos_;
   std::map<uint32_t, std::map<uint32_t, uint32_t>> occupied_;

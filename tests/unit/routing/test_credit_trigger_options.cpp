@@ -50,7 +50,7 @@ struct Local {
   Local() {
     pkt.src = 0;
     pkt.dst = 8;
-    pkt.hops_global = 1;
+    pkt.set_hops(df::kGlobal, 1);
   }
   RouteResult route(const CreditOptions& o, Rng& rng, Cycle now = 0) {
     const OlmRouting<CreditTrigger> olm(h2(), CreditTrigger(50, 0, o),
@@ -275,7 +275,7 @@ TEST(CreditCandidates, AllDrawsNoNumberForASingleValidCandidate) {
 TEST(CreditCandidates, OneRandomGlobalCandidateAtInjection) {
   const Dragonfly& topo = h2();
   test::InjectionToFarGroup s(topo);
-  ASSERT_EQ(topo.port_kind(s.min_port), PortKind::Local);
+  ASSERT_EQ(topo.port_class(s.min_port), df::kLocal);
   s.congest();  // only global port 6 can take the packet
   const OlmRouting olm(topo, CreditTrigger(50, 0, options(kWriting, 150, 5, true)),
                        std::make_unique<CrgPolicy>());

@@ -163,14 +163,14 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   EXPECT_EQ(r.port != n.topo.min_output(1, 10), r.nonminimal);
   // Landed in the intermediate group after one global hop: minimally to the destination, VC 1.
   p.intermediate = group;
-  p.hops_global = 1;
+  p.set_hops(df::kGlobal, 1);
   const uint32_t landed = group * 4;  // any router of the group
   r = val.route(n.ports.at(landed, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(landed, 10));
   EXPECT_EQ(r.vc, 1);
   EXPECT_FALSE(r.nonminimal);
   // In the destination group after the second global hop: the local hop on VC 2.
-  p.hops_global = 2;
+  p.set_hops(df::kGlobal, 2);
   r = val.route(n.ports.at(8, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(8, 10));
   EXPECT_EQ(r.vc, 2);

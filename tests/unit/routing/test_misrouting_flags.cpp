@@ -32,10 +32,10 @@ TEST(MisroutingFlags, OlmGlobalMisrouteAtInjectionIsNonminimalAndNotLocalAtInjec
   ASSERT_EQ(r.port, 6);
   ASSERT_TRUE(r.nonminimal);
   EXPECT_NE(r.set_flags & Packet::kNonminimal, 0);
-  ASSERT_EQ(topo.port_kind(r.port), PortKind::Global);
+  ASSERT_EQ(topo.port_class(r.port), df::kGlobal);
   EXPECT_NE(r.set_intermediate, s.Gd);
-  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)), Packet::kNonminimal);
-  EXPECT_EQ(misrouted_at(PortKind::Injection, 0, 0, s.Gd), Packet::kAtInjection);
+  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal), Packet::kNonminimal);
+  EXPECT_EQ(misrouted_at(kInjectionClass, 0, 0, s.Gd), Packet::kAtInjection);
 }
 
 // Router 1 (group 0, index 1) in the destination group, arrived on global port 5 on VC 0 from
@@ -49,7 +49,7 @@ TEST(MisroutingFlags, OlmLocalMisrouteInTheDestinationGroupSetsLocalMisroutedThe
   Packet p;
   p.src = 16;     // group 2
   p.dst = 3 * 2;  // router 3: group 0, index 3
-  p.hops_global = 1;
+  p.set_hops(df::kGlobal, 1);
   const uint32_t min_port = topo.local_port(1, 3);
   ASSERT_EQ(topo.min_output(1, 3), min_port);
   ports.occupy(min_port, 1, 32);
@@ -61,9 +61,9 @@ TEST(MisroutingFlags, OlmLocalMisrouteInTheDestinationGroupSetsLocalMisroutedThe
   ASSERT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_flags & (Packet::kNonminimal | Packet::kLocalMisroutedInGroup),
             Packet::kNonminimal | Packet::kLocalMisroutedInGroup);
-  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)),
+  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal),
             Packet::kNonminimal | Packet::kLocalMisrouted);
-  EXPECT_EQ(misrouted_at(PortKind::Global, 0, 2, 0), Packet::kAtDestinationGroup);
+  EXPECT_EQ(misrouted_at(df::kGlobal, 0, 2, 0), Packet::kAtDestinationGroup);
 }
 
 // VAL's draw at the source router is a nonminimal decision for every packet, even when the first
@@ -85,16 +85,16 @@ TEST(MisroutingFlags, ValiantDrawIsANonminimalDecisionEvenOnAMinimalPath) {
   const RouteResult r = val.route(ports.at(0, 0), p, rng);
   EXPECT_EQ(r.set_intermediate, 1u);
   EXPECT_FALSE(r.nonminimal);
-  EXPECT_EQ(misrouting_flags(r, topo.port_kind(r.port)), Packet::kNonminimal);
+  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal), Packet::kNonminimal);
 }
 
 TEST(MisroutingFlags, MinimalHopWithoutADecisionSetsNothing) {
   RouteResult r;
   r.port = 5;
-  EXPECT_EQ(misrouting_flags(r, PortKind::Global), 0);
-  EXPECT_EQ(misrouting_flags(r, PortKind::Local), 0);
-  EXPECT_EQ(misrouted_at(PortKind::Local, 3, 3, 5), Packet::kAtSourceGroup);
-  EXPECT_EQ(misrouted_at(PortKind::Local, 4, 3, 5), Packet::kAtIntermediateGroup);
+  EXPECT_EQ(misrouting_flags(r, false), 0);
+  EXPECT_EQ(misrouting_flags(r, true), 0);
+  EXPECT_EQ(misrouted_at(df::kLocal, 3, 3, 5), Packet::kAtSourceGroup);
+  EXPECT_EQ(misrouted_at(df::kLocal, 4, 3, 5), Packet::kAtIntermediateGroup);
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ TEST(OlmRouting, LocalToGlobalKeepsTheInputVc) {
   Packet p;
   p.src = 0;
   p.dst = 20;
-  p.hops_local = 1;
+  p.set_hops(df::kLocal, 1);
   const uint32_t j = n.topo.global_link_index(0, 2), Ag = j / 2;
   const RouteResult r = n.route(Ag, 2, 0, p);
   EXPECT_EQ(r.port, 5 + j % 2);
@@ -57,19 +57,19 @@ TEST(OlmRouting, ReferencePathThroughAnIntermediateGroup) {
   p.src = 0;
   p.dst = 20;  // router 10, group 2
   p.intermediate = 6;
-  p.hops_global = 1;
+  p.set_hops(df::kGlobal, 1);
   const uint32_t j = n.topo.global_link_index(6, 2), Ag = 24 + j / 2;
   const uint32_t here = Ag == 24 ? 25 : 24;
   RouteResult r = n.route(here, 5, 0, p);
   EXPECT_NE(r.set_flags & Packet::kReachedIntermediate, 0);
   EXPECT_EQ(r.port, n.topo.min_output(here, 10));
-  EXPECT_EQ(n.topo.port_kind(r.port), PortKind::Local);
+  EXPECT_EQ(n.topo.port_class(r.port), df::kLocal);
   EXPECT_EQ(r.vc, 1);
   p.flags |= Packet::kReachedIntermediate;
   r = n.route(Ag, 2, 1, p);
   EXPECT_EQ(r.port, 5 + j % 2);
   EXPECT_EQ(r.vc, 1);
-  p.hops_global = 2;
+  p.set_hops(df::kGlobal, 2);
   const uint32_t L = n.topo.peer(Ag, 5 + j % 2).router;
   if (L != 10) {
     r = n.route(L, 5, 1, p);

@@ -93,7 +93,7 @@ TEST(OlmGlobalMisrouting, CrgTakesTheGlobalLinkThatCanTakeThePacket) {
   const Dragonfly& topo = h2();
   // A destination group that router 0 does not reach directly, through a local first hop.
   test::InjectionToFarGroup s(topo);
-  ASSERT_EQ(topo.port_kind(s.min_port), PortKind::Local);
+  ASSERT_EQ(topo.port_class(s.min_port), df::kLocal);
   s.congest();  // only global port 6 can take the packet
   const OlmRouting olm(topo, CreditTrigger(50, 0), std::make_unique<CrgPolicy>());
   Rng rng(1, 2, 3);
@@ -112,7 +112,7 @@ TEST(OlmGlobalMisrouting, NrgAfterAMinimalLocalHopTakesALocalHopTowardsAnotherGr
   FakePorts ports(topo, 3, 2);
   Packet p;
   p.src = 0;
-  p.hops_local = 1;  // came over a minimal local hop in its source group
+  p.set_hops(df::kLocal, 1);  // came over a minimal local hop in its source group
   // Router 1 (group 0, index 1), arrived on local port 2 (from index 0) on VC 0; a destination
   // group reached from router 1's own global links, so the minimal output is global.
   const uint32_t Gd = topo.global_target_group(0, 1, 0);

@@ -28,7 +28,7 @@ struct Scenario {
   Scenario() {
     pkt.src = 0;
     pkt.dst = 8;
-    pkt.hops_global = 1;
+    pkt.set_hops(df::kGlobal, 1);
   }
   template <class Trigger>
   RouteResult route(Trigger t) {

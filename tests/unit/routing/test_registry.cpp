@@ -61,8 +61,8 @@ class TwoRouterTopology final : public Topology {
   uint32_t routers() const override { return 2; }
   uint32_t nodes() const override { return 2; }
   uint32_t router_radix() const override { return 2; }
-  PortKind port_kind_of(uint32_t, uint32_t port) const override {
-    return port == 0 ? PortKind::Injection : PortKind::Global;
+  PortClass port_class_of(uint32_t, uint32_t port) const override {
+    return port == 0 ? kInjectionClass : df::kGlobal;
   }
   PortRef peer(uint32_t router, uint32_t) const override { return {1 - router, 1}; }
   uint32_t node_router(uint32_t node) const override { return node; }
@@ -73,9 +73,12 @@ class TwoRouterTopology final : public Topology {
   uint32_t partition_of_router(uint32_t router) const override { return router; }
   uint32_t partition_node_count(uint32_t) const override { return 1; }
   uint32_t partition_node(uint32_t partition, uint32_t) const override { return partition; }
-  void min_hops(uint32_t src, uint32_t dst, uint32_t& local, uint32_t& global) const override {
-    local = 0;
-    global = src == dst ? 0 : 1;
+  const std::vector<std::string>& port_class_names() const override {
+    return df::port_class_names();
+  }
+  void min_hops(uint32_t src, uint32_t dst, uint32_t hops[kMaxPortClasses]) const override {
+    for (uint32_t c = 0; c < kMaxPortClasses; ++c) hops[c] = 0;
+    hops[df::kGlobal] = src == dst ? 0 : 1;
   }
 };
 
@@ -149,7 +152,8 @@ Config with_vcs(const std::string& alg, uint32_t local, uint32_t global) {
 // below it, with the message naming the algorithm, both minima and both values.
 TEST(StrategyCatalog, MinimumVcCheckRefusesOneBelowEachEntrysMinimum) {
   for (const StrategyInfo& a : strategy_family("routing.algorithm")->entries) {
-    const uint32_t L = a.min_local_vcs, Gl = a.min_global_vcs;
+    ASSERT_EQ(a.min_vcs.size(), 2u) << a.name;
+    const uint32_t L = a.min_vcs[0].vcs, Gl = a.min_vcs[1].vcs;
     EXPECT_EQ(error_of([&] { validate_config(with_vcs(a.name, L, Gl)); }), "") << a.name;
     const std::string need = std::string("routing.algorithm=") + a.name + " needs at least " +
                              std::to_string(L) + " local and " + std::to_string(Gl) +
@@ -169,8 +173,11 @@ TEST(StrategyCatalog, MinimumVcCheckRefusesOneBelowEachEntrysMinimum) {
   for (const auto& [name, vcs] : thesis) {
     const StrategyInfo* i = strategy_info(*strategy_family("routing.algorithm"), name);
     ASSERT_NE(i, nullptr);
-    EXPECT_EQ(i->min_local_vcs, vcs.first) << name;
-    EXPECT_EQ(i->min_global_vcs, vcs.second) << name;
+    ASSERT_EQ(i->min_vcs.size(), 2u) << name;
+    EXPECT_STREQ(i->min_vcs[0].port_class, "local") << name;
+    EXPECT_STREQ(i->min_vcs[1].port_class, "global") << name;
+    EXPECT_EQ(i->min_vcs[0].vcs, vcs.first) << name;
+    EXPECT_EQ(i->min_vcs[1].vcs, vcs.second) << name;
   }
 }
 

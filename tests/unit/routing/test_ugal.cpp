@@ -214,13 +214,13 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   p.dst = 20;  // router 10, group 2
   // Source group: the first local hop on VC 0 sets kLocalInGroup.
   RouteResult r = par.route(ports.at(0, 0), p, rng);
-  if (topo.port_kind(r.port) == PortKind::Local) {
+  if (topo.port_class(r.port) == df::kLocal) {
     EXPECT_EQ(r.vc, 0);
     EXPECT_NE(r.set_flags & Packet::kLocalInGroup, 0);
   }
   // A second local hop in the source group (flag set): VC 1; the global hop: VC 0, clears it.
   p.flags = Packet::kLocalInGroup;
-  p.hops_local = 1;
+  p.set_hops(df::kLocal, 1);
   r = par.route(ports.at(1, 2), p, rng);
   const uint32_t j = topo.global_link_index(0, 2);
   if (j / 2 == 1) {
@@ -234,7 +234,7 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   // Intermediate group 6 on a Valiant path through router 25: local hops on VC 2, then 3.
   Packet v = p;
   v.intermediate = 25;
-  v.hops_global = 1;
+  v.set_hops(df::kGlobal, 1);
   v.flags = 0;
   r = par.route(ports.at(24, 5), v, rng);
   EXPECT_EQ(r.port, topo.local_port(0, 1));
@@ -244,7 +244,7 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   EXPECT_EQ(r.port, topo.local_port(2, 1));
   EXPECT_EQ(r.vc, 3);
   // Destination group after the second global hop: local VC 4; a global hop after one: VC 1.
-  v.hops_global = 2;
+  v.set_hops(df::kGlobal, 2);
   v.phase = 1;
   v.flags = 0;
   r = par.route(ports.at(8, 5), v, rng);
@@ -252,7 +252,7 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   EXPECT_EQ(r.vc, 4);
   const uint32_t k = topo.global_link_index(6, 2);
   Packet w = v;
-  w.hops_global = 1;
+  w.set_hops(df::kGlobal, 1);
   w.phase = 1;
   r = par.route(ports.at(24 + k / 2, 2), w, rng);
   EXPECT_EQ(r.port, 5 + k % 2);

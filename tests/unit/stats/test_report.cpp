@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -20,6 +21,7 @@ RunResults hand_filled() {
   r.nodes = 72;
   r.routers = 36;
   r.topology = "testnet k=3 (36 routers, 72 nodes)";
+  r.port_classes = df::port_class_names();
   r.offered_load = 0.4;
   r.applied_load = 0.3875;
   r.accepted_load = 0.375;
@@ -30,10 +32,10 @@ RunResults hand_filled() {
   r.network_latency_avg = 100.5;
   r.injection_latency_avg = 31.75;
   r.hops_avg = 2.5;
-  r.hops_local_avg = 1.5;
-  r.hops_global_avg = 1.0;
-  r.hops_local_max = 3;
-  r.hops_global_max = 2;
+  r.hops_class_avg[df::kLocal] = 1.5;
+  r.hops_class_avg[df::kGlobal] = 1.0;
+  r.hops_class_max[df::kLocal] = 3;
+  r.hops_class_max[df::kGlobal] = 2;
   r.misrouted_fraction = 0.125;
   r.nonminimal_fraction = 0.25;
   r.global_misrouted_fraction = 0.125;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/stats/stats.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -15,8 +16,8 @@ Packet packet(uint32_t seq, uint8_t local, uint8_t global) {
   p.seq = seq;
   p.t_gen = 100;
   p.t_inject = 101;
-  p.hops_local = local;
-  p.hops_global = global;
+  p.set_hops(df::kLocal, local);
+  p.set_hops(df::kGlobal, global);
   return p;
 }
 
@@ -26,9 +27,9 @@ TEST(StatsSinkHopMaxima, MaximaOfWindowPacketsOnly) {
   s.on_deliver(packet(0, 3, 1), 200, 208);
   s.on_deliver(packet(1, 1, 2), 300, 308);
   s.on_deliver(packet(2, 6, 2), 1000, 1008);  // delivered after the window: not measured
-  EXPECT_EQ(s.hops_local_max, 3u);
-  EXPECT_EQ(s.hops_global_max, 2u);
-  EXPECT_EQ(s.hops_local_sum, 4u);
+  EXPECT_EQ(s.hops_class_max[df::kLocal], 3u);
+  EXPECT_EQ(s.hops_class_max[df::kGlobal], 2u);
+  EXPECT_EQ(s.hops_class_sum[df::kLocal], 4u);
   EXPECT_EQ(s.window_packets, 2u);
 }
 
@@ -42,14 +43,14 @@ TEST(StatsSinkHopMaxima, MergeTakesTheMaximum) {
   m.init(0, 1000, 8);
   m.merge(a);
   m.merge(b);
-  EXPECT_EQ(m.hops_local_max, 4u);
-  EXPECT_EQ(m.hops_global_max, 2u);
+  EXPECT_EQ(m.hops_class_max[df::kLocal], 4u);
+  EXPECT_EQ(m.hops_class_max[df::kGlobal], 2u);
   StatsSink n;  // the other order: the same
   n.init(0, 1000, 8);
   n.merge(b);
   n.merge(a);
-  EXPECT_EQ(n.hops_local_max, 4u);
-  EXPECT_EQ(n.hops_global_max, 2u);
+  EXPECT_EQ(n.hops_class_max[df::kLocal], 4u);
+  EXPECT_EQ(n.hops_class_max[df::kGlobal], 2u);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 using netcosim::Arrangement;
 using netcosim::Dragonfly;
-using netcosim::PortKind;
+using netcosim::PortClass;
 
 namespace {
 
@@ -38,7 +38,7 @@ TEST_P(DragonflyInvariants, OneGlobalLinkPerGroupPair) {
       const uint32_t G = d.group_of_router(r), Gp = d.group_of_router(peer.router);
       ASSERT_NE(G, Gp);
       ++count[static_cast<size_t>(G) * g + Gp];
-      ASSERT_EQ(d.port_kind(peer.port), PortKind::Global);
+      ASSERT_EQ(d.port_class(peer.port), netcosim::df::kGlobal);
       const auto back = d.peer(peer.router, peer.port);
       ASSERT_EQ(back.router, r);
       ASSERT_EQ(back.port, port);
@@ -78,7 +78,7 @@ TEST_P(DragonflyInvariants, MinimalPathsAreLGL) {
       uint32_t r = s;
       while (r != t) {
         const uint32_t port = d.min_output(r, t);
-        kinds += d.port_kind(port) == PortKind::Global ? 'g' : 'l';
+        kinds += d.port_class(port) == netcosim::df::kGlobal ? 'g' : 'l';
         r = d.peer(r, port).router;
         ASSERT_LE(kinds.size(), 3u);
       }
@@ -135,10 +135,10 @@ TEST(Dragonfly, Numbering) {
   EXPECT_EQ(d.router_of_node(13), 6u);
   EXPECT_EQ(d.port_of_node(13), 1u);
   EXPECT_EQ(d.group_of_node(13), 1u);
-  EXPECT_EQ(d.port_kind(1), PortKind::Injection);
-  EXPECT_EQ(d.port_kind(2), PortKind::Local);
-  EXPECT_EQ(d.port_kind(4), PortKind::Local);
-  EXPECT_EQ(d.port_kind(5), PortKind::Global);
+  EXPECT_EQ(d.port_class(1), netcosim::kInjectionClass);
+  EXPECT_EQ(d.port_class(2), netcosim::df::kLocal);
+  EXPECT_EQ(d.port_class(4), netcosim::df::kLocal);
+  EXPECT_EQ(d.port_class(5), netcosim::df::kGlobal);
   EXPECT_EQ(d.local_port(1, 0), 2u);
   EXPECT_EQ(d.local_port(1, 2), 3u);
   EXPECT_EQ(d.local_port(1, 3), 4u);

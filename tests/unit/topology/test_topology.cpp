@@ -25,12 +25,12 @@ TEST_P(TopologyContract, PeerIsAnInvolutionThatKeepsThePortClass) {
   const Topology& t = d;
   for (uint32_t r = 0; r < t.routers(); ++r)
     for (uint32_t port = 0; port < t.router_radix(); ++port) {
-      const PortKind k = t.port_kind_of(r, port);
-      if (k == PortKind::Injection) continue;
+      const PortClass k = t.port_class_of(r, port);
+      if (k == kInjectionClass) continue;
       const Topology::PortRef q = t.peer(r, port);
       ASSERT_LT(q.router, t.routers());
       ASSERT_NE(q.router, r);
-      EXPECT_EQ(t.port_kind_of(q.router, q.port), k);
+      EXPECT_EQ(t.port_class_of(q.router, q.port), k);
       const Topology::PortRef back = t.peer(q.router, q.port);
       EXPECT_EQ(back.router, r);
       EXPECT_EQ(back.port, port);
@@ -54,11 +54,11 @@ TEST_P(TopologyContract, OnlyGlobalLinksCrossPartitions) {
   EXPECT_EQ(covered, t.routers());
   for (uint32_t r = 0; r < t.routers(); ++r)
     for (uint32_t port = 0; port < t.router_radix(); ++port) {
-      const PortKind k = t.port_kind_of(r, port);
-      if (k == PortKind::Injection) continue;
+      const PortClass k = t.port_class_of(r, port);
+      if (k == kInjectionClass) continue;
       const bool crosses =
           t.partition_of_router(t.peer(r, port).router) != t.partition_of_router(r);
-      EXPECT_EQ(crosses, k == PortKind::Global) << "router " << r << " port " << port;
+      EXPECT_EQ(crosses, k == df::kGlobal) << "router " << r << " port " << port;
     }
 }
 
@@ -71,14 +71,14 @@ TEST_P(TopologyContract, NodesMapOneToOneOnTerminalPorts) {
   std::set<std::pair<uint32_t, uint32_t>> seen;
   for (uint32_t n = 0; n < t.nodes(); ++n) {
     const uint32_t r = t.node_router(n), port = t.node_port(n);
-    EXPECT_EQ(t.port_kind_of(r, port), PortKind::Injection);
+    EXPECT_EQ(t.port_class_of(r, port), kInjectionClass);
     EXPECT_EQ(t.node_at(r, port), n);
     EXPECT_EQ(t.partition_of_node(n), t.partition_of_router(r));
     EXPECT_TRUE(seen.insert({r, port}).second);
   }
   uint32_t terminal = 0;
   for (uint32_t port = 0; port < t.router_radix(); ++port)
-    terminal += t.port_kind_of(0, port) == PortKind::Injection;
+    terminal += t.port_class_of(0, port) == kInjectionClass;
   EXPECT_EQ(terminal, s.p);
 }
 

@@ -131,8 +131,8 @@ class UnevenTopology final : public Topology {
   uint32_t routers() const override { return 6; }
   uint32_t nodes() const override { return 6; }
   uint32_t router_radix() const override { return 2; }
-  PortKind port_kind_of(uint32_t, uint32_t port) const override {
-    return port == 0 ? PortKind::Injection : PortKind::Global;
+  PortClass port_class_of(uint32_t, uint32_t port) const override {
+    return port == 0 ? kInjectionClass : df::kGlobal;
   }
   PortRef peer(uint32_t router, uint32_t) const override {
     return {router == 1 ? 3u : router == 2 ? 0u : router == 5 ? 2u : router, 1};
@@ -153,7 +153,10 @@ class UnevenTopology final : public Topology {
   uint32_t partition_node(uint32_t partition, uint32_t index) const override {
     return partition_first(partition) + index;
   }
-  void min_hops(uint32_t, uint32_t, uint32_t&, uint32_t&) const override {}  // not read here
+  const std::vector<std::string>& port_class_names() const override {
+    return df::port_class_names();
+  }
+  void min_hops(uint32_t, uint32_t, uint32_t*) const override {}  // not read here
 };
 
 TEST(TrafficOnAnyTopology, PatternsUseOnlyThePartitionsOfTheInterface) {
