@@ -10,9 +10,9 @@
 #include <memory>
 
 #include "sim/blocks/credit_counter.h"
+#include "sim/blocks/vc_selector.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
-#include "sim/routing/vc_selection.h"
 #include "sim/stats/stats.h"
 #include "sim/traffic/source.h"
 
@@ -59,7 +59,8 @@ struct Nic {
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
   int injection_vc(uint32_t dst, uint32_t S) const {
-    if (dest_vc) return FixedVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
+    if (dest_vc)
+      return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
     return JsqVc::select(credits, all_vcs(credits.vcs()), S);  // ties to the lowest VC
   }
 
@@ -120,7 +121,7 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
     next_gen = source->next();
   }
   if (q_count == 0 || link_free_at > now) return r;
-  // JSQ or dest among the injection VCs (sim/routing/vc_selection.h).
+  // JSQ or dest among the injection VCs (sim/blocks/vc_selector.h).
   const SourceEntry& e = queue_front();
   const int vc = injection_vc(e.dst, S);
   if (vc == kNoVc) return r;

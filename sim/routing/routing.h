@@ -2,10 +2,10 @@
 // topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/
 // (they share DragonflyRouting, which holds the concrete topology: this interface holds none).
 // A strategy is asked for a route when a packet is at the head of an input VC and ready; it
-// returns the output port, the VC of the downstream input buffer and whether the hop is
-// nonminimal. Deadlock avoidance is distance-based (thesis 000 Sec. 1.3): each hop uses the VC of
-// its position in the reference path (MIN l0-g1-l2, VAL l0-g1-l2-l3-g4-l5), written in
-// docs/model.md ("VC assignment").
+// returns the output port, the VCs of the downstream input buffer the hop may use (the router's
+// VC selector picks one) and whether the hop is nonminimal. Deadlock avoidance is distance-based
+// (thesis 000 Sec. 1.3): each hop uses the VC of its position in the reference path (MIN l0-g1-l2,
+// VAL l0-g1-l2-l3-g4-l5), written in docs/model.md ("VC assignment").
 #pragma once
 
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/blocks/vc_selector.h"
 #include "sim/config/config.h"
 #include "sim/config/strategy_catalog.h"
 #include "sim/congestion/sensor_needs.h"
@@ -26,14 +27,22 @@ namespace netcosim {
 
 struct RouteResult {
   uint8_t port = 0;
-  uint8_t vc = 0;           // VC of the downstream input buffer (0 for ejection)
   bool nonminimal = false;  // the hop leaves the minimal path to the destination
+  // An opportunistic hop (FlexVC, seed 002 Def. 2): allowed only when the buffer after the next
+  // hop can hold the whole packet; false for a safe hop (Def. 1), every hop of the baseline.
+  bool opportunistic = false;
   // Routing state committed to the packet only when the hop is granted (adaptive algorithms
   // re-route a waiting head every cycle, so route() itself must not change the packet).
   uint8_t set_flags = 0;              // ORed into Packet::flags
   uint8_t clear_flags = 0;            // then cleared from Packet::flags
   uint32_t set_intermediate = kNone;  // new Packet::intermediate, kNone = unchanged
   uint8_t set_phase = 0xff;           // new Packet::phase (clears kGlobalDoneInPhase), 0xff = same
+  // The VCs of the downstream input buffer the hop may use (bit v: VC v; vc_bit(v) for one);
+  // the router's VC selector (sim/blocks/vc_selector.h) picks one with credits for the packet
+  // and keeps it for the grant. Ignored for ejection.
+  uint16_t vcs = 1;
+  // The lowest allowed VC: the hop's one VC when the routing allows one (distance-based VCs).
+  uint32_t lowest_vc() const { return static_cast<uint32_t>(__builtin_ctz(vcs)); }
 };
 
 // The misrouting metrics' flags a granted hop adds to its packet (docs/model.md §4): kNonminimal

@@ -56,12 +56,13 @@ VcOrder VcOrder::from_reference(const char* reference, const std::vector<std::st
 
 void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, uint32_t in_port,
                     PortClass in_kind, uint32_t in_vc, uint32_t out_port, PortClass out_kind,
-                    const RouteResult& route, const Packet& pkt, Cycle now) {
+                    uint32_t out_vc, const RouteResult& route, const Packet& pkt, Cycle now) {
   if (in_kind == kInjectionClass || out_kind == kInjectionClass) return;
-  const uint32_t out_vc = route.vc;
   const uint8_t rin = order.rank_of(in_kind, in_vc), rout = order.rank_of(out_kind, out_vc);
   const char* why = nullptr;
-  if (rin == VcOrder::kAbsent)
+  if (out_vc >= VcOrder::kMaxVcs || ((route.vcs >> out_vc) & 1) == 0)
+    why = "the output VC is not among the VCs the routing allows for the hop";
+  else if (rin == VcOrder::kAbsent)
     why = "the input VC is not in the reference path";
   else if (rout == VcOrder::kAbsent)
     why = "the output VC is not in the reference path";

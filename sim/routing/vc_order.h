@@ -47,11 +47,12 @@ struct VcOrder {
 };
 
 // Checks one grant at `router`: the head of input (in_port, in_vc) goes to output (out_port,
-// route.vc) with the route `route`; `pkt` is the packet before the hop's effects. Hops from an
+// out_vc), the VC the router's selector chose, with the route `route` (out_vc must be among its
+// allowed VCs, route.vcs); `pkt` is the packet before the hop's effects. Hops from an
 // injection port or to an ejection port are not router-to-router hops and are not checked.
 // Throws SimulationFailure naming the router, both ends, the packet and the routing.
 void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, uint32_t in_port,
                     PortClass in_kind, uint32_t in_vc, uint32_t out_port, PortClass out_kind,
-                    const RouteResult& route, const Packet& pkt, Cycle now);
+                    uint32_t out_vc, const RouteResult& route, const Packet& pkt, Cycle now);
 
 }  // namespace netcosim

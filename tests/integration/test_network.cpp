@@ -151,7 +151,7 @@ class RingRouting final : public DragonflyRouting {
       return r;
     }
     r.port = static_cast<uint8_t>(topo_.local_port(A, (A + 1) % topo_.a()));
-    r.vc = 0;
+    r.vcs = vc_bit(0);
     return r;
   }
 };

@@ -76,8 +76,8 @@ TEST(VcOrder, CheckAcceptsLaterPositionsAndOlmsNonminimalLocalHopOnly) {
   RouteResult r;
   const auto hop = [&](const VcOrder& o, PortClass in, uint32_t in_vc, PortClass out,
                        uint32_t out_vc) {
-    r.vc = static_cast<uint8_t>(out_vc);
-    check_vc_order(o, "test", 7, 3, in, in_vc, 5, out, r, p, 100);
+    r.vcs = vc_bit(static_cast<uint8_t>(out_vc));
+    check_vc_order(o, "test", 7, 3, in, in_vc, 5, out, out_vc, r, p, 100);
   };
   // VAL: the sequence and the hop at the intermediate router (l1 -> l2, g0 -> l2).
   EXPECT_NO_THROW(hop(val, df::kLocal, 0, df::kGlobal, 0));
@@ -90,6 +90,12 @@ TEST(VcOrder, CheckAcceptsLaterPositionsAndOlmsNonminimalLocalHopOnly) {
   EXPECT_THROW(hop(val, df::kGlobal, 1, df::kLocal, 2), SimulationFailure);
   EXPECT_THROW(hop(val, df::kLocal, 0, df::kLocal, 0), SimulationFailure);
   EXPECT_THROW(hop(val, df::kLocal, 3, df::kLocal, 4), SimulationFailure);  // absent
+  // The VC the selector chose must be one the routing allowed: g0 -> l2 is later on the path, but
+  // the hop allowed local VCs 1 and 3 only.
+  r.vcs = vc_bit(1) | vc_bit(3);
+  EXPECT_THROW(check_vc_order(val, "test", 7, 3, df::kGlobal, 0, 5, df::kLocal, 2, r, p, 100),
+               SimulationFailure);
+  EXPECT_NO_THROW(check_vc_order(val, "test", 7, 3, df::kGlobal, 0, 5, df::kLocal, 3, r, p, 100));
   // Injection and ejection are not router-to-router hops.
   EXPECT_NO_THROW(hop(val, kInjectionClass, 2, df::kLocal, 3));
   EXPECT_NO_THROW(hop(val, df::kLocal, 3, kInjectionClass, 0));

@@ -21,9 +21,10 @@ class StaticInputUnit final {
   struct VcBuffer {
     uint32_t base = 0, cap = 0, head = 0, count = 0;
     Cycle head_ready = 0;  // the head's t_ready (valid when count > 0)
-    uint8_t out_port = 0;  // the head's route (valid when routed): route(), .port and .vc
-    uint8_t out_vc = 0;
-    bool routed = false;  // route() holds the head's route
+    uint8_t out_port = 0;  // the head's route (valid when routed): route(), its port
+    uint8_t out_vc = 0;    // the VC the router's selector chose among out_vcs (requested)
+    uint16_t out_vcs = 0;  // route().vcs: the VCs the route allows
+    bool routed = false;   // route() holds the head's route
     // The head's minimal output once the sensors have counted it (they count heads), else
     // kNotCounted.
     uint8_t min_out = kNotCounted;

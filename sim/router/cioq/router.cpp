@@ -1,5 +1,7 @@
 #include "sim/router/cioq/router.h"
 
+#include "sim/router/cioq/router_allocate.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -33,6 +35,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
       count_queued_(cfg.count_queued),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
+  use_vc_selector<LowestVc>();
   assert(counting_ == sensors_.counting());
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
@@ -147,103 +150,6 @@ bool Router::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   return r.injected;
 }
 
-// Routes every ready head of a free input port (once, or every cycle when adaptive) and requests
-// its output when the output can take the packet now: the FIFO's write side free, room for the
-// packet in the FIFO, credits for it in the downstream VC. Returns true if any head requested.
-bool Router::request_heads(Cycle now) {
-  bool any = false;
-  for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
-    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
-    if (in_.busy_until(i) > now) continue;
-    for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1) {
-      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
-      StaticInputUnit::VcBuffer& b = in_.vc(i, v);
-      if (b.head_ready > now) continue;
-      if (!b.routed || adaptive_) route_head(i, v, b, now);
-      const uint32_t o = b.out_port;
-      if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
-      if (!is_injection_[o] && FixedVc::select(credits_[o], uint32_t{1} << b.out_vc, S_) == kNoVc)
-        continue;
-      alloc_.request(i, v, o);
-      any = true;
-    }
-  }
-  return any;
-}
-
-void Router::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b, Cycle now) {
-  view_.in_port = i;
-  view_.in_vc = v;
-  view_.now = now;
-  const RouteResult r = routing_.route(view_, in_.head(b), rng_);
-  // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
-  std::memcpy(&in_.route(i, v), &r, sizeof r);
-  b.out_port = r.port;
-  b.out_vc = r.vc;
-  b.routed = true;
-}
-
-// The allocator's grants, one per granted input port. Returns true if any.
-bool Router::grant(Cycle now) {
-  uint64_t g = alloc_.granted_inputs();
-  const bool moved = g != 0;
-  for (; g != 0; g &= g - 1) {
-    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
-    commit(i, alloc_.grant_vc(i), alloc_.grant_out(i), now);
-  }
-  return moved;
-}
-
-// A grant: the head leaves its input VC, takes its route's state changes, and crosses the
-// crossbar, which occupies the input and the output write side for X cycles and delivers it to
-// the output FIFO after xbar_latency; its tail leaves the input buffer when the transfer ends,
-// and the credit goes upstream then.
-void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
-  const RouteResult r = in_.route(i, v);
-  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
-  Packet pkt = in_.head(b);
-  const uint32_t min_out = b.min_out;
-  in_.pop(i, v);
-  if (counting_) {  // the packet stays counted until its tail has left, at now + X
-    if (count_queued_) {
-      sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
-    } else {
-      assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
-      sensors_.head_granted(i, min_out, pkt.dst, now + X_);
-      leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
-    }
-  }
-  if (vc_check_ != nullptr)
-    check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.classes[i], v, o, cfg_.classes[o], r,
-                   pkt, now);
-  apply_route(pkt, r, i, o);
-  in_.set_busy_until(i, now + X_);
-  out_.write(o, pkt, r.vc, now, X_, now + cfg_.xbar_latency, S_);
-  if (!is_injection_[o]) credits_[o].consume(r.vc, S_);
-  Link* L = in_link_[i];
-  L->push_credit(
-      CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(S_)});
-}
-
-// The routing state changes of a granted hop, and its hop counts.
-void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
-  // A phase change takes effect before this hop's own effects: when the hop leaving the
-  // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
-  if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
-    pkt.phase = r.set_phase;
-    pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
-  }
-  const PortClass c = cfg_.classes[o];
-  if (c != kInjectionClass) {
-    pkt.add_hop(c);
-    if (c == single_hop_class_) pkt.flags |= Packet::kGlobalDoneInPhase;
-  }
-  if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
-  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) note_nonminimal(pkt, r, i, o);
-  pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
-  if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
-}
-
 // A nonminimal hop sets kNonminimal and, on a local output, kLocalMisrouted; a routing's nonminimal
 // decision (kNonminimal in set_flags) records where it was taken: on the source router's injection
 // port, or in the source, destination or another (intermediate) group (docs/model.md §5).
@@ -255,17 +161,6 @@ void Router::note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i, uint
       misrouted_at(cfg_.classes[i], topo_.partition_of_router(id_),
                    topo_.partition_of_node(pkt.src), topo_.partition_of_node(pkt.dst));
   pkt.misrouted_at = static_cast<uint8_t>(pkt.misrouted_at | at);
-}
-
-// Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
-// crossbar transfers of the grants.
-bool Router::allocate(Cycle now) {
-  alloc_.clear_requests();
-  if (!request_heads(now)) return false;
-  alloc_.evaluate();
-  const bool moved = grant(now);
-  alloc_.update();
-  return moved;
 }
 
 // Phase 3: each output FIFO starts its head packet on the link when the link is free.
@@ -328,7 +223,7 @@ bool Router::step_core(Cycle now, StatsSink& sink) {
     const uint64_t left = sensors_.credits_arrived(now, credits_.data());
     if (left != 0 && !count_queued_) count_next_heads(left);
   }
-  if (in_.port_mask() != 0) moved |= allocate(now);
+  if (in_.port_mask() != 0) moved |= (this->*allocate_)(now);
   if (out_.mask() != 0) moved |= send(now, sink);
   if (sensing_) sensors_.end_cycle();  // events of this cycle are visible from the next
   return moved;
@@ -377,9 +272,10 @@ std::string Router::describe_blocked(Cycle now, size_t max_lines) const {
       if (b.routed) {
         const RouteResult& r = in_.route(i, v);
         const uint32_t o = r.port;
-        os << ", wants output " << o << " VC " << unsigned(r.vc);
+        const uint32_t vc = b.out_vc;
+        os << ", wants output " << o << " VC " << vc;
         if (!is_injection_[o])
-          os << " (downstream credits " << credits_[o].credits(r.vc) << "/" << S_ << " needed";
+          os << " (downstream credits " << credits_[o].credits(vc) << "/" << S_ << " needed";
         else
           os << " (ejection";
         os << ", output FIFO " << out_.queue(o).count << "/" << out_.queue(o).cap << " packets)";

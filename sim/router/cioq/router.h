@@ -19,7 +19,7 @@
 // The router is the datapath only: input units (input_unit.h), the allocator, the crossbar timing
 // and output units (output_unit.h). Congestion sensors (sim/congestion/sensor_set.h) keep their
 // own state; the router calls their hooks with plain values. VC choices use the selectors of
-// sim/routing/vc_selection.h.
+// sim/blocks/vc_selector.h.
 #pragma once
 
 #include <atomic>
@@ -29,6 +29,7 @@
 
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/separable_allocator.h"
+#include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
@@ -39,7 +40,6 @@
 #include "sim/router/router_model.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/routing.h"
-#include "sim/routing/vc_selection.h"
 #include "sim/stats/stats.h"
 #include "sim/util/rng.h"
 
@@ -150,6 +150,10 @@ class Router final : public RouterModel {
   // The VC-order checker (sim/routing/vc_order.h): every grant is checked against `order` (nullptr:
   // no check, one predictable branch per grant).
   void set_vc_check(const VcOrder* order) { vc_check_ = order; }
+  // The VC selector the router applies to the VCs a route allows (sim/blocks/vc_selector.h;
+  // LowestVc when built): allocate<Sel> is instantiated for it (router_allocate.h).
+  template <class Sel>
+  void use_vc_selector();
 
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
@@ -197,7 +201,11 @@ class Router final : public RouterModel {
   // separable allocator, commit the grants (packet state, crossbar, credits, sensors).
   // The parts are inlined into allocate(): split out of line they cost 4% more instructions on h8
   // (cachegrind), the price of the calls and of the state they reload.
+  // A template on the VC selector (router_allocate.h): step calls the instantiation chosen when
+  // the router was built (allocate_).
+  template <class Sel>
   bool allocate(Cycle now);
+  template <class Sel>
   [[gnu::always_inline]] inline bool request_heads(Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
@@ -227,7 +235,8 @@ class Router final : public RouterModel {
   const RoutingAlgorithm& routing_;
   Rng rng_;
   uint32_t P_, V_, S_, X_;
-  bool is_injection_[64] = {};  // injection ports, which are also the ejection ports
+  bool is_injection_[64] = {};       // injection ports, which are also the ejection ports
+  bool (Router::*allocate_)(Cycle);  // allocate<Sel> of the VC selector (use_vc_selector)
   // A hop on this class sets Packet::kGlobalDoneInPhase (Topology::single_hop_class()).
   PortClass single_hop_class_;
 

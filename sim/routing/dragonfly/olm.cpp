@@ -42,7 +42,7 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
   if (n == 0) return false;
   const uint32_t k = cand[n == 1 ? 0 : rng.below(n)];
   r.port = static_cast<uint8_t>(topo_.first_global_port() + k);
-  r.vc = vc_of(q, r.port, false);
+  r.vcs = vc_bit(vc_of(q, r.port, false));
   r.nonminimal = true;
   r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = topo_.global_target_group(h.G, h.A, k);
@@ -77,7 +77,7 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
   const GlobalCandidate& c = all[ok[n == 1 ? 0 : rng.below(n)]];
   const bool local = topo_.port_class(c.port) == df::kLocal;
   r.port = static_cast<uint8_t>(c.port);
-  r.vc = vc_of(q, c.port, local);
+  r.vcs = vc_bit(vc_of(q, c.port, local));
   r.nonminimal = true;
   r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = c.group;
@@ -109,7 +109,7 @@ void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& r
   if (n == 0) return;
   const uint32_t port = cand[n == 1 ? 0 : rng.below(n)];
   r.port = static_cast<uint8_t>(port);
-  r.vc = vc_of(q, port, true);
+  r.vcs = vc_bit(vc_of(q, port, true));
   r.nonminimal = true;
   r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
   r.set_flags |= Packet::kLocalMisroutedInGroup;
@@ -168,7 +168,7 @@ RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng
   }
   const Hop h = hop(q, pkt, to_intermediate);
   r.port = static_cast<uint8_t>(h.min_port);
-  r.vc = h.min_vc;
+  r.vcs = vc_bit(h.min_vc);
   if (group_misroute(q, h, rng, r)) {
   } else if (may_misroute_globally(h) && trigger_.congested(q, h.min_port, h.min_vc)) {
     global_misroute(q, h, rng, r);

@@ -36,12 +36,12 @@ void ParRouting::decide(const PortView& q, const Packet& pkt, uint32_t Gd, Route
   const uint32_t cand = g * per_group + static_cast<uint32_t>((h >> 32) % per_group);
   const uint32_t val_port = topo_.min_output(R, cand);
   const uint8_t val_vc = par_vc(val_port, pkt, false);
-  const double qmin = occupancy(q, min_port, r.vc), qval = occupancy(q, val_port, val_vc);
+  const double qmin = occupancy(q, min_port, r.lowest_vc()), qval = occupancy(q, val_port, val_vc);
   const double t =
       q.port_class(min_port) == kInjectionClass ? 0 : double(t_) / q.downstream_capacity(min_port);
   if (!ugal_prefers_minimal(qmin, qval, f_, t)) {
     r.port = static_cast<uint8_t>(val_port);
-    r.vc = val_vc;
+    r.vcs = vc_bit(val_vc);
     r.nonminimal = val_port != min_port;
     r.set_intermediate = cand;
     r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
@@ -67,7 +67,7 @@ RouteResult ParRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
   const uint32_t target = valiant && phase == 0 ? pkt.intermediate : dst_router;
   const uint32_t min_port = topo_.min_output(R, target);
   r.port = static_cast<uint8_t>(min_port);
-  r.vc = par_vc(min_port, pkt, in_intermediate_group);
+  r.vcs = vc_bit(par_vc(min_port, pkt, in_intermediate_group));
   r.nonminimal = valiant && phase == 0 && r.port != topo_.min_output(R, dst_router);
 
   // Decision points: at injection, and after a minimal local hop in the source group.

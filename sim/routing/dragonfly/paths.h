@@ -37,7 +37,7 @@ inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet vi
   }
   const uint32_t target = view.phase == 0 ? view.intermediate : dst_router;
   r.port = static_cast<uint8_t>(topo.min_output(router, target));
-  r.vc = phase_vc(topo, r.port, view);
+  r.vcs = vc_bit(phase_vc(topo, r.port, view));
   r.nonminimal =
       view.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
   return r;

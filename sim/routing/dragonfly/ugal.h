@@ -123,7 +123,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   RouteResult r;
   if (!minimal) {
     r.port = static_cast<uint8_t>(c.val_port);
-    r.vc = c.val_vc;
+    r.vcs = vc_bit(c.val_vc);
     r.nonminimal = c.val_port != c.min_port;
     r.set_intermediate = c.candidate;
     r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
@@ -131,7 +131,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   }
   // Minimal: recorded as a Valiant path through the destination router.
   r.port = static_cast<uint8_t>(c.min_port);
-  r.vc = c.min_vc;
+  r.vcs = vc_bit(c.min_vc);
   r.set_intermediate = c.dst_router;
   return r;
 }

@@ -56,7 +56,7 @@ RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rn
     return r;
   }
   r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
-  r.vc = static_cast<uint8_t>(pkt.hops(df::kGlobal));
+  r.vcs = vc_bit(static_cast<uint8_t>(pkt.hops(df::kGlobal)));
   return r;
 }
 

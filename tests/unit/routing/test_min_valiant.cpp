@@ -34,18 +34,18 @@ TEST(MinRouting, ReferencePathVcsLocalZeroGlobalZeroLocalOne) {
   p.dst = D * 2 + 1;
   RouteResult r = min.route(n.ports.at(S, 0), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(S, Ag));
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   r = min.route(n.ports.at(Ag, 2), p, n.rng);
   EXPECT_EQ(r.port, 5 + j % 2);
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   p.flags = Packet::kGlobalDoneInPhase;
   r = min.route(n.ports.at(L, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(L % 4, D % 4));
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   EXPECT_FALSE(r.nonminimal);
   r = min.route(n.ports.at(D, 2), p, n.rng);
   EXPECT_EQ(r.port, 1);  // the ejection port of node D*2 + 1
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
 }
 
 TEST(ValiantRouting, DrawsTheIntermediateAtTheSourceFromTheRoutersStream) {
@@ -78,26 +78,26 @@ TEST(ValiantRouting, ReferencePathVcsOfBothPhases) {
   p.flags = Packet::kGlobalDoneInPhase;
   RouteResult r = val.route(n.ports.at(here, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(here % 4, mid % 4));
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   EXPECT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_phase, 0xff);
   // At the intermediate router: phase 1 starts (the flag cleared): local towards Ag on VC 2.
   r = val.route(n.ports.at(mid, 2), p, n.rng);
   EXPECT_EQ(r.set_phase, 1);
   EXPECT_EQ(r.port, n.topo.local_port(mid % 4, Ag % 4));
-  EXPECT_EQ(r.vc, 2);
+  EXPECT_EQ(r.vcs, vc_bit(2));
   EXPECT_FALSE(r.nonminimal);
   // Phase 1 at Ag: the global hop on VC 1.
   p.phase = 1;
   p.flags = 0;
   r = val.route(n.ports.at(Ag, 2), p, n.rng);
   EXPECT_EQ(r.port, 5 + j % 2);
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   // Phase 1 after its global hop, in group 2 at router 8: local VC 3.
   p.flags = Packet::kGlobalDoneInPhase;
   r = val.route(n.ports.at(8, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(0, 2));
-  EXPECT_EQ(r.vc, 3);
+  EXPECT_EQ(r.vcs, vc_bit(3));
 }
 
 // A hop of phase 0 that also lies on the minimal path is not nonminimal.
@@ -159,7 +159,7 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
   ASSERT_EQ(r.set_intermediate, group);
   EXPECT_EQ(r.port, port_towards_group(n.topo, 1, group));
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_EQ(r.port != n.topo.min_output(1, 10), r.nonminimal);
   // Landed in the intermediate group after one global hop: minimally to the destination, VC 1.
   p.intermediate = group;
@@ -167,13 +167,13 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   const uint32_t landed = group * 4;  // any router of the group
   r = val.route(n.ports.at(landed, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(landed, 10));
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   EXPECT_FALSE(r.nonminimal);
   // In the destination group after the second global hop: the local hop on VC 2.
   p.set_hops(df::kGlobal, 2);
   r = val.route(n.ports.at(8, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(8, 10));
-  EXPECT_EQ(r.vc, 2);
+  EXPECT_EQ(r.vcs, vc_bit(2));
   r = val.route(n.ports.at(10, 2), p, n.rng);
   EXPECT_EQ(r.port, n.topo.port_of_node(20));  // ejection
 }

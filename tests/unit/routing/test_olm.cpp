@@ -30,7 +30,7 @@ TEST(OlmRouting, InjectionHopTakesVcZero) {
   p.dst = 20;  // group 2
   const RouteResult r = n.route(0, 0, 0, p);
   EXPECT_EQ(r.port, n.topo.min_output(0, 10));
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_FALSE(r.nonminimal);
 }
 
@@ -43,7 +43,7 @@ TEST(OlmRouting, LocalToGlobalKeepsTheInputVc) {
   const uint32_t j = n.topo.global_link_index(0, 2), Ag = j / 2;
   const RouteResult r = n.route(Ag, 2, 0, p);
   EXPECT_EQ(r.port, 5 + j % 2);
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_NE(r.clear_flags & Packet::kLocalMisroutedInGroup, 0);  // a new group starts
 }
 
@@ -64,17 +64,17 @@ TEST(OlmRouting, ReferencePathThroughAnIntermediateGroup) {
   EXPECT_NE(r.set_flags & Packet::kReachedIntermediate, 0);
   EXPECT_EQ(r.port, n.topo.min_output(here, 10));
   EXPECT_EQ(n.topo.port_class(r.port), df::kLocal);
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   p.flags |= Packet::kReachedIntermediate;
   r = n.route(Ag, 2, 1, p);
   EXPECT_EQ(r.port, 5 + j % 2);
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
   p.set_hops(df::kGlobal, 2);
   const uint32_t L = n.topo.peer(Ag, 5 + j % 2).router;
   if (L != 10) {
     r = n.route(L, 5, 1, p);
     EXPECT_EQ(r.port, n.topo.min_output(L, 10));
-    EXPECT_EQ(r.vc, 2);
+    EXPECT_EQ(r.vcs, vc_bit(2));
   }
   r = n.route(10, 2, 2, p);
   EXPECT_EQ(r.port, 0);  // ejection of node 20

@@ -99,7 +99,7 @@ TEST(OlmGlobalMisrouting, CrgTakesTheGlobalLinkThatCanTakeThePacket) {
   Rng rng(1, 2, 3);
   const RouteResult r = olm.route(s.ports.at(0, 0), s.pkt, rng);
   EXPECT_EQ(r.port, 6);
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_intermediate, topo.global_target_group(0, 0, 1));  // port 6: k = 1
   EXPECT_NE(r.clear_flags & Packet::kLocalMisroutedInGroup, 0);      // a global hop starts a group
@@ -142,7 +142,7 @@ TEST(OlmGlobalMisrouting, NrgAfterAMinimalLocalHopTakesALocalHopTowardsAnotherGr
   Rng rng(seed, 2, 3);
   const RouteResult r = olm.route(ports.at(1, 2, 0), p, rng);
   EXPECT_EQ(r.port, 4);  // local port to index 3
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_intermediate, g);
   EXPECT_NE(r.set_flags & Packet::kLocalMisroutedInGroup, 0);

@@ -39,14 +39,14 @@ struct Scenario {
 
 void expect_minimal(const RouteResult& r) {
   EXPECT_EQ(r.port, kMinPort);
-  EXPECT_EQ(r.vc, kMinVc);
+  EXPECT_EQ(r.vcs, vc_bit(kMinVc));
   EXPECT_FALSE(r.nonminimal);
   EXPECT_EQ(r.set_flags & Packet::kLocalMisroutedInGroup, 0);
 }
 
 void expect_misrouted_to(const RouteResult& r, uint32_t port) {
   EXPECT_EQ(r.port, port);
-  EXPECT_EQ(r.vc, 0);  // the nonminimal local hop keeps the input VC
+  EXPECT_EQ(r.vcs, vc_bit(0));  // the nonminimal local hop keeps the input VC
   EXPECT_TRUE(r.nonminimal);
   EXPECT_NE(r.set_flags & Packet::kLocalMisroutedInGroup, 0);
 }
@@ -238,7 +238,7 @@ TEST(EctnTrigger, CombinedCounterOfTheDestinationGroupAtThresholdMisroutesAtInje
   s.ports.set_ectn(X1, 9);
   RouteResult r = olm.route(s.ports.at(0, 0), p, s.rng);
   EXPECT_EQ(r.port, 6);  // global port k = 1
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_intermediate, X1);
   s.ports.set_ectn(Gd, 9);

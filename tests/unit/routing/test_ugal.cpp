@@ -53,14 +53,14 @@ UgalParams defaults() {
 
 void expect_minimal(const Scenario& s, const RouteResult& r) {
   EXPECT_EQ(r.port, kMinPort);
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_FALSE(r.nonminimal);
   EXPECT_EQ(r.set_intermediate, s.dst_router());  // a Valiant path through the destination
 }
 
 void expect_valiant(const Scenario& s, const RouteResult& r) {
   EXPECT_EQ(r.port, s.val_port);
-  EXPECT_EQ(r.vc, 0);
+  EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_TRUE(r.nonminimal);
   EXPECT_EQ(r.set_intermediate, s.cand);
 }
@@ -215,7 +215,7 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   // Source group: the first local hop on VC 0 sets kLocalInGroup.
   RouteResult r = par.route(ports.at(0, 0), p, rng);
   if (topo.port_class(r.port) == df::kLocal) {
-    EXPECT_EQ(r.vc, 0);
+    EXPECT_EQ(r.vcs, vc_bit(0));
     EXPECT_NE(r.set_flags & Packet::kLocalInGroup, 0);
   }
   // A second local hop in the source group (flag set): VC 1; the global hop: VC 0, clears it.
@@ -225,11 +225,11 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   const uint32_t j = topo.global_link_index(0, 2);
   if (j / 2 == 1) {
     EXPECT_EQ(r.port, 5 + j % 2);
-    EXPECT_EQ(r.vc, 0);
+    EXPECT_EQ(r.vcs, vc_bit(0));
     EXPECT_NE(r.clear_flags & Packet::kLocalInGroup, 0);
   } else {
     EXPECT_EQ(r.port, topo.local_port(1, j / 2));
-    EXPECT_EQ(r.vc, 1);
+    EXPECT_EQ(r.vcs, vc_bit(1));
   }
   // Intermediate group 6 on a Valiant path through router 25: local hops on VC 2, then 3.
   Packet v = p;
@@ -238,25 +238,25 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   v.flags = 0;
   r = par.route(ports.at(24, 5), v, rng);
   EXPECT_EQ(r.port, topo.local_port(0, 1));
-  EXPECT_EQ(r.vc, 2);
+  EXPECT_EQ(r.vcs, vc_bit(2));
   v.flags = Packet::kLocalInGroup;
   r = par.route(ports.at(26, 2), v, rng);
   EXPECT_EQ(r.port, topo.local_port(2, 1));
-  EXPECT_EQ(r.vc, 3);
+  EXPECT_EQ(r.vcs, vc_bit(3));
   // Destination group after the second global hop: local VC 4; a global hop after one: VC 1.
   v.set_hops(df::kGlobal, 2);
   v.phase = 1;
   v.flags = 0;
   r = par.route(ports.at(8, 5), v, rng);
   EXPECT_EQ(r.port, topo.local_port(0, 2));
-  EXPECT_EQ(r.vc, 4);
+  EXPECT_EQ(r.vcs, vc_bit(4));
   const uint32_t k = topo.global_link_index(6, 2);
   Packet w = v;
   w.set_hops(df::kGlobal, 1);
   w.phase = 1;
   r = par.route(ports.at(24 + k / 2, 2), w, rng);
   EXPECT_EQ(r.port, 5 + k % 2);
-  EXPECT_EQ(r.vc, 1);
+  EXPECT_EQ(r.vcs, vc_bit(1));
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
-// VC selectors (sim/routing/vc_selection.h): the fixed VC of a hop (distance-based VCs, thesis 000
-// Sec. 1.3) and JSQ at injection (the VC with the most credits, ties to the lowest; FOGSim's
-// injection), each needing credits for a whole packet (Virtual Cut-Through).
+// VC selectors (sim/blocks/vc_selector.h): the lowest allowed VC with credits (with one allowed
+// VC, the distance-based VC of a hop, thesis 000 Sec. 1.3) and JSQ at injection (the VC with the
+// most credits, ties to the lowest; FOGSim's injection), each needing credits for a whole packet
+// (Virtual Cut-Through).
 #include <gtest/gtest.h>
 
-#include "sim/routing/vc_selection.h"
+#include "sim/blocks/vc_selector.h"
 
 namespace netcosim {
 namespace {
@@ -23,12 +24,24 @@ TEST(VcSelection, AllVcsMask) {
   EXPECT_EQ(all_vcs(32), ~0u);
 }
 
-TEST(VcSelection, FixedTakesTheHopsVcWhenItHasCreditsForAPacket) {
+TEST(VcSelection, LowestTakesTheHopsOneVcWhenItHasCreditsForAPacket) {
   const model::CreditCounter c = counter_with(0, 60, 56, 0);  // credits 64, 4, 8, 64
-  EXPECT_EQ(FixedVc::select(c, 1u << 0, 8), 0);
-  EXPECT_EQ(FixedVc::select(c, 1u << 1, 8), kNoVc);  // 4 < 8
-  EXPECT_EQ(FixedVc::select(c, 1u << 2, 8), 2);      // exactly 8
-  EXPECT_EQ(FixedVc::select(c, 1u << 3, 8), 3);
+  EXPECT_EQ(LowestVc::select(c, 1u << 0, 8), 0);
+  EXPECT_EQ(LowestVc::select(c, 1u << 1, 8), kNoVc);  // 4 < 8
+  EXPECT_EQ(LowestVc::select(c, 1u << 2, 8), 2);      // exactly 8
+  EXPECT_EQ(LowestVc::select(c, 1u << 3, 8), 3);
+}
+
+// Several allowed VCs: the lowest of them with credits for the packet.
+TEST(VcSelection, LowestTakesTheLowestAllowedVcWithCredits) {
+  const model::CreditCounter c = counter_with(0, 60, 56, 0);  // credits 64, 4, 8, 64
+  EXPECT_EQ(LowestVc::select(c, 0b1111u, 8), 0);
+  EXPECT_EQ(LowestVc::select(c, 0b1110u, 8), 2);  // VC 1 has 4 < 8
+  EXPECT_EQ(LowestVc::select(c, 0b1010u, 8), 3);
+  EXPECT_EQ(LowestVc::select(c, 0b0010u, 8), kNoVc);
+  EXPECT_EQ(LowestVc::select(c, 0u, 8), kNoVc);
+  EXPECT_EQ(vc_bit(0), 1u);
+  EXPECT_EQ(vc_bit(15), 0x8000u);
 }
 
 TEST(VcSelection, JsqTakesTheMostCreditsTiesToTheLowestVc) {

@@ -1,0 +1,136 @@
+// The CIOQ router's allocation phase (phase 2 of its cycle; docs/model.md "Router timing"):
+// routing at the head of each ready input VC, the VC selector's choice among the VCs the route
+// allows, requests, separable allocation and the crossbar transfers of the grants. It is a
+// template on the VC selector (sim/blocks/vc_selector.h), instantiated when the router is built
+// (Router::use_vc_selector): router.cpp instantiates the library's selectors, and a test may
+// instantiate its own by including this file.
+#pragma once
+
+#include <cassert>
+#include <cstring>
+
+#include "sim/router/cioq/router.h"
+
+namespace netcosim {
+
+// Routes every ready head of a free input port (once, or every cycle when adaptive) and requests
+// its output when the output can take the packet now: the FIFO's write side free, room for the
+// packet in the FIFO, and a VC among those the route allows with credits for it downstream,
+// chosen by the selector Sel and kept for the grant. Returns true if any head requested.
+template <class Sel>
+bool Router::request_heads(Cycle now) {
+  bool any = false;
+  for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
+    if (in_.busy_until(i) > now) continue;
+    for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+      if (b.head_ready > now) continue;
+      if (!b.routed || adaptive_) route_head(i, v, b, now);
+      const uint32_t o = b.out_port;
+      if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
+      if (!is_injection_[o]) {
+        const int vc = Sel::select(credits_[o], b.out_vcs, S_);
+        if (vc == kNoVc) continue;
+        b.out_vc = static_cast<uint8_t>(vc);
+      }
+      alloc_.request(i, v, o);
+      any = true;
+    }
+  }
+  return any;
+}
+
+inline void Router::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b, Cycle now) {
+  view_.in_port = i;
+  view_.in_vc = v;
+  view_.now = now;
+  const RouteResult r = routing_.route(view_, in_.head(b), rng_);
+  // A whole-object copy: a member-wise one stalled on store forwarding (padding bytes).
+  std::memcpy(&in_.route(i, v), &r, sizeof r);
+  b.out_port = r.port;
+  b.out_vcs = r.vcs;
+  b.out_vc = static_cast<uint8_t>(r.lowest_vc());  // until the selector chooses (diagnostics)
+  b.routed = true;
+}
+
+// The allocator's grants, one per granted input port. Returns true if any.
+inline bool Router::grant(Cycle now) {
+  uint64_t g = alloc_.granted_inputs();
+  const bool moved = g != 0;
+  for (; g != 0; g &= g - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    commit(i, alloc_.grant_vc(i), alloc_.grant_out(i), now);
+  }
+  return moved;
+}
+
+// A grant: the head leaves its input VC, takes its route's state changes, and crosses the
+// crossbar, which occupies the input and the output write side for X cycles and delivers it to
+// the output FIFO after xbar_latency; its tail leaves the input buffer when the transfer ends,
+// and the credit goes upstream then.
+inline void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  const RouteResult r = in_.route(i, v);
+  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+  Packet pkt = in_.head(b);
+  const uint32_t min_out = b.min_out, out_vc = b.out_vc;
+  in_.pop(i, v);
+  if (counting_) {  // the packet stays counted until its tail has left, at now + X
+    if (count_queued_) {
+      sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
+    } else {
+      assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
+      sensors_.head_granted(i, min_out, pkt.dst, now + X_);
+      leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
+    }
+  }
+  if (vc_check_ != nullptr)
+    check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.classes[i], v, o, cfg_.classes[o],
+                   out_vc, r, pkt, now);
+  apply_route(pkt, r, i, o);
+  in_.set_busy_until(i, now + X_);
+  out_.write(o, pkt, out_vc, now, X_, now + cfg_.xbar_latency, S_);
+  if (!is_injection_[o]) credits_[o].consume(out_vc, S_);
+  Link* L = in_link_[i];
+  L->push_credit(
+      CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(S_)});
+}
+
+// The routing state changes of a granted hop, and its hop counts.
+inline void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
+  // A phase change takes effect before this hop's own effects: when the hop leaving the
+  // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
+  if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
+    pkt.phase = r.set_phase;
+    pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  }
+  const PortClass c = cfg_.classes[o];
+  if (c != kInjectionClass) {
+    pkt.add_hop(c);
+    if (c == single_hop_class_) pkt.flags |= Packet::kGlobalDoneInPhase;
+  }
+  if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
+  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) note_nonminimal(pkt, r, i, o);
+  pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
+  if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
+}
+
+// Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
+// crossbar transfers of the grants.
+template <class Sel>
+bool Router::allocate(Cycle now) {
+  alloc_.clear_requests();
+  if (!request_heads<Sel>(now)) return false;
+  alloc_.evaluate();
+  const bool moved = grant(now);
+  alloc_.update();
+  return moved;
+}
+
+template <class Sel>
+void Router::use_vc_selector() {
+  allocate_ = &Router::allocate<Sel>;
+}
+
+}  // namespace netcosim
