@@ -5,7 +5,7 @@
 // {"block", "cosim_block", {"file.sv", ...}, {{"name", "K=V,K=V"}, ...}} with names of lower-case
 // letters, digits and '_'.
 //
-// Sizes follow the reference router (DESIGN.md §3, thesis 000 Table 1.2): the h8 Dragonfly
+// Sizes follow the reference router (docs/model.md §2, thesis 000 Table 1.2): the h8 Dragonfly
 // router has 31 ports (p=8 injection, a-1=15 local, h=8 global) and 3 VCs; buffers of 32 phits
 // per VC on local ports and 256 phits on global and injection ports.
 #pragma once

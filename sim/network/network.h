@@ -1,8 +1,8 @@
-// The network model (DESIGN.md §4; review P4): routers, NICs, links and partitions, made by the
+// The network model (docs/principles.md §7): routers, NICs, links and partitions, made by the
 // builder (sim/network/build.h) from a Topology and the Config. It holds no run loop: the engines
 // (sim/engine/native, sim/engine/systemc) step its routers under one run control
 // (sim/engine/run_control.h), and sim/engine/results.h collects the results. A simulation is an
-// object with no global state; two can run in one process (DESIGN.md §2.5).
+// object with no global state; two can run in one process (docs/principles.md §5).
 #pragma once
 
 #include <cstdint>
@@ -52,7 +52,7 @@ class Network {
   const std::vector<Nic>& nics() const { return *p_.nics; }
 
   // The lookahead of the engines: cycles a partition can be simulated before another partition can
-  // see any of its effects (the Global links' latency, DESIGN.md §4).
+  // see any of its effects (the Global links' latency, docs/principles.md §7).
   Cycle lookahead() const { return p_.lookahead; }
   // A shorter window (>= 1) gives the same results; 1 is a plain cycle-by-cycle loop (tests).
   void set_lookahead(Cycle cycles);

@@ -5,7 +5,7 @@
 // (sim/network/build.cpp) names the concrete type: it constructs the routers and wires their links,
 // NICs and sensors, then hands them to the Network as RouterModels.
 //
-// Stepping contract (DESIGN.md §4, docs/model.md "Engines"): an engine calls collect_remote()
+// Stepping contract (docs/principles.md §7, docs/model.md §6): an engine calls collect_remote()
 // before simulating cycles in which items from other partitions may arrive, then, cycle by cycle
 // and in increasing cycle order, step(now) (or step_nics/step_nic and step_core as separate
 // processes) whenever active(now) (core_active, nic_active) says there may be work. Every call

@@ -48,7 +48,7 @@ class Topology {
 
   // Partitions: routers [partition_first(i), partition_first(i + 1)), in router order. Only
   // Global links connect different partitions, so an engine may simulate a partition up to the
-  // Global links' latency ahead of the others (its lookahead; DESIGN.md §4).
+  // Global links' latency ahead of the others (its lookahead; docs/principles.md §7).
   virtual uint32_t partitions() const = 0;
   virtual uint32_t partition_first(uint32_t partition) const = 0;
   virtual uint32_t partition_of_router(uint32_t router) const = 0;

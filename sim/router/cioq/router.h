@@ -1,4 +1,4 @@
-// The reference CIOQ router (DESIGN.md §3; thesis 000 Sec. 1.1, Sec. 1.6.3, Table 1.2), assembled
+// The reference CIOQ router (docs/model.md §2; thesis 000 Sec. 1.1, 1.6.3, Table 1.2), assembled
 // from the block models of sim/blocks: per-VC input buffers, routing at the head of each input
 // VC, an input-first separable allocator (SeparableAllocator), a crossbar with internal speedup,
 // one output FIFO per output port, per-VC credit counters (CreditCounter) and Virtual Cut-Through.
