@@ -1,5 +1,6 @@
 // The catalogue of routing strategies: what the configuration knows about each registered routing
-// algorithm, OLM misrouting trigger and global misrouting policy (issue 12 item 3; review P5).
+// algorithm, OLM misrouting trigger and global misrouting policy (docs/architecture.md "The
+// strategy registries").
 // One entry per strategy: its name, a one-line description, the routing.* keys it reads and the
 // local/global VCs it needs for deadlock freedom. The schema's allowed values, validate_config()
 // and `netcosim run --help` read this table; sim/routing/registry.h pairs each entry with the

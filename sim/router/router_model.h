@@ -1,4 +1,4 @@
-// The router-architecture interface (architecture issue, item 3; review P4 and §6 step 5): what the
+// The router-architecture interface (docs/architecture.md "Layers"): what the
 // network, the engines and the deadlock report hold of a router. The reference CIOQ router
 // (sim/router/cioq/router.h) is the first implementation; a second architecture (the Omni-Path
 // hierarchical switch) implements the same interface and sits beside it. Only the network builder

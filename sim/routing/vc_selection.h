@@ -1,4 +1,4 @@
-// VC selection as its own strategy (architecture issue 12; FlexVC, seed 002, adds JSQ, highest,
+// VC selection as its own strategy (docs/principles.md §6; FlexVC, seed 002, adds JSQ, highest,
 // lowest and random among the VCs a hop allows). A selector picks the VC of the downstream input
 // buffer among the allowed VCs of a hop (a bit mask) from the credit counters of the output, or
 // returns kNoVc when no allowed VC has credits for a whole packet (Virtual Cut-Through). Today's

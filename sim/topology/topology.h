@@ -1,5 +1,5 @@
 // What the network builder, the engines, traffic and the routers need to know of a topology
-// (architecture issue, item 3): routers, nodes, radix, the class of each port, the peer of each
+// (docs/architecture.md "Layers"): routers, nodes, radix, the class of each port, the peer of each
 // port, and partitions (contiguous ranges of routers) with the port class whose links cross them.
 // The Dragonfly (dragonfly.h) is the first implementation; a fat tree or a torus implements the
 // same interface. Topology-specific routing (sim/routing/<topology>/) may hold the concrete type.

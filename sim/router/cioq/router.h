@@ -193,10 +193,10 @@ class Router final : public RouterModel {
   // Returns true if a packet was injected.
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
   void update_wake_min();
-  // Allocation (review P1): route the ready heads and request their outputs, evaluate the
-  // separable allocator, commit the grants (packet state, crossbar, credits, sensors).
-  // The parts are inlined into allocate(): split out of line they cost 4% more instructions on h8
-  // (cachegrind), the price of the calls and of the state they reload.
+  // Allocation (docs/architecture.md "Data flow of one packet", 3 and 4): route the ready heads
+  // and request their outputs, evaluate the separable allocator, commit the grants (packet state,
+  // crossbar, credits, sensors). The parts are inlined into allocate(): split out of line they cost
+  // 4% more instructions on h8 (cachegrind), the price of the calls and of the state they reload.
   bool allocate(Cycle now);
   [[gnu::always_inline]] inline bool request_heads(Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
