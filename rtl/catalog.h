@@ -46,7 +46,8 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v3w9c256", "V=3,W=9,CAP=256"},
         {"v4w9c256", "V=4,W=9,CAP=256"}}},
       // Q outputs, W-bit counters, N event slots per kind. q31w8n62: the h8 router (31 ports,
-      // at most 2 increments per input port per cycle; 8-bit counters as in systemc/router).
+      // at most 2 increments per input port per cycle; 8-bit counters as in
+      // sim/congestion/contention_sensor.h).
       {"contention_counters",
        "cosim_contention_counters",
        {"contention_counters.sv"},
