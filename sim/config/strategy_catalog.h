@@ -3,7 +3,7 @@
 // strategy registries").
 // One entry per strategy: its name, a one-line description, the routing.* keys it reads and the
 // local/global VCs it needs for deadlock freedom. The schema's allowed values, validate_config()
-// and `netcosim run --help` read this table; sim/routing/registry.h pairs each entry with the
+// and `netcosim run --help` read this table; the registries of sim/routing pair each entry with the
 // factory that builds it (the configuration sits below routing in the layers, so the factories
 // cannot live here; a unit test checks that the two list the same names in the same order).
 #pragma once
