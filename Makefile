@@ -4,7 +4,7 @@
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
-# Debian packages the build and the tests need (DESIGN.md §7).
+# Debian packages the build and the tests need (docs/principles.md §10).
 PACKAGES := cmake make g++ pkg-config libgtest-dev libgmock-dev libbenchmark-dev \
             verilator libsystemc-dev yosys gnuplot-nox \
             libboost-dev libboost-program-options-dev libboost-math-dev nlohmann-json3-dev \

@@ -3,9 +3,9 @@
 // dragonfly-h4.ini: 264 routers) under uniform traffic at load 0.4 with MIN routing, on one thread.
 //
 // Each iteration builds a fresh Network (not timed), runs a warm-up so that the network is in its
-// steady state (not timed), then the timed cycles. The time is taken from Network::run()'s progress
+// steady state (not timed), then the timed cycles. The time is taken from run_native()'s progress
 // callback (called between engine windows) at the first window boundary at or after the warm-up,
-// to run()'s return; the cycles counted are the ones in that interval. Reported: time per
+// to run_native()'s return; the cycles counted are the ones in that interval. Reported: time per
 // simulated cycle and per router-step (one router for one cycle: time per cycle / routers; the
 // engine skips routers with no work, so this is an average over busy and idle routers).
 #include <benchmark/benchmark.h>

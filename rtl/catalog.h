@@ -5,7 +5,7 @@
 // {"block", "cosim_block", {"file.sv", ...}, {{"name", "K=V,K=V"}, ...}} with names of lower-case
 // letters, digits and '_'.
 //
-// Sizes follow the reference router (DESIGN.md §3, thesis 000 Table 1.2): the h8 Dragonfly
+// Sizes follow the reference router (docs/model.md §2, thesis 000 Table 1.2): the h8 Dragonfly
 // router has 31 ports (p=8 injection, a-1=15 local, h=8 global) and 3 VCs; buffers of 32 phits
 // per VC on local ports and 256 phits on global and injection ports.
 #pragma once
@@ -46,7 +46,8 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v3w9c256", "V=3,W=9,CAP=256"},
         {"v4w9c256", "V=4,W=9,CAP=256"}}},
       // Q outputs, W-bit counters, N event slots per kind. q31w8n62: the h8 router (31 ports,
-      // at most 2 increments per input port per cycle; 8-bit counters as in systemc/router).
+      // at most 2 increments per input port per cycle; 8-bit counters as in
+      // sim/congestion/contention_sensor.h).
       {"contention_counters",
        "cosim_contention_counters",
        {"contention_counters.sv"},

@@ -1,4 +1,4 @@
-// Shared machinery of the co-simulation benches (DESIGN.md §6 "Co-simulation", issue 3).
+// Shared machinery of the co-simulation benches (docs/principles.md §9; docs/cosim.md).
 //
 // Each bench places a Verilated RTL block and an sc_module wrapper of its C++ model side by side
 // in one SystemC kernel, bound to the same input signals. One clock period per compared cycle:
@@ -6,8 +6,8 @@
 //   posedge + 2 ns     the stimulus thread writes the inputs of the cycle (kStimulusDelay)
 //   posedge + 7 ns     every output of both is read and compared (kSampleDelay): a separate time
 //                      step, so all delta cycles of the edge and of the stimulus have settled
-// (DESIGN.md §7: "sample Verilated outputs at a fixed point of the cycle, never in the same delta
-// cycle as the stimulus").
+// (docs/principles.md §10: outputs are read at a fixed point of the cycle, never in the delta cycle
+// of the stimulus).
 #pragma once
 
 #include <verilated.h>
@@ -109,8 +109,8 @@ T packed(int bits, const std::vector<std::pair<int, uint64_t>>& fields_lsb_value
 }
 
 // ---------------------------------------------------------------------------------------------
-// The stimulus draws from the simulator's random stream (sim/util/rng.h, DESIGN.md §2.4): one
-// stream per bench run, seeded from --seed (kind kRngKindTestbench separates it from the
+// The stimulus draws from the simulator's random stream (sim/util/rng.h, docs/principles.md §4):
+// one stream per bench run, seeded from --seed (kind kRngKindTestbench separates it from the
 // simulator's node and router streams).
 constexpr uint64_t kRngKindTestbench = 0x7e57be4c4ULL;
 class Rng : public netcosim::Rng {

@@ -434,8 +434,9 @@ ParamSetEntry entry(const char* name) {
 
 int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
-  // q31w8n62: the h8 Dragonfly router (31 ports; 8-bit counters as in systemc/router; an input
-  // port produces at most 2 increments and 1 decrement per cycle, so 62 event slots).
+  // q31w8n62: the h8 Dragonfly router (31 ports; 8-bit counters as in
+  // sim/congestion/contention_sensor.h; an input port produces at most 2 increments and 1 decrement
+  // per cycle, so 62 event slots).
   BenchInfo info{"contention_counters", {"count", "over"}, {}, ""};
 #ifdef NETCOSIM_MUTANT
   // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for q7w4n4 only.

@@ -165,7 +165,7 @@ class CcGenerator {
     delay_ = kDelay[rng_.below(4)];
     stall_ = rng_.chance(0.2);
     size_mode_ = static_cast<int>(rng_.below(4));
-    size_ = CAP < 8 ? CAP : 8;  // packets of 8 phits (DESIGN.md §3)
+    size_ = CAP < 8 ? CAP : 8;  // packets of 8 phits (docs/model.md §2)
   }
   Rng rng_;
   uint64_t mid_;
@@ -362,7 +362,7 @@ ParamSetEntry entry(const char* name) {
 
 int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
-  // Local ports: 32 phits per VC; global and injection ports: 256 (DESIGN.md §3). v3w9c256: the
+  // Local ports: 32 phits per VC; global and injection ports: 256 (docs/model.md §2). v3w9c256: the
   // h8 Dragonfly router's 3 VCs.
   BenchInfo info{"credit_counter", {"can_send", "credits", "underflow", "overflow"}, {}, ""};
 #ifdef NETCOSIM_MUTANT

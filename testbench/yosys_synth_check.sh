@@ -1,6 +1,6 @@
 #!/bin/sh
-# Synthesizes one RTL block with yosys and fails on inferred latches (DESIGN.md §1: "synthesizable
-# by yosys with no latches"). Used by the CTest entries rtl_synth_*.
+# Synthesizes one RTL block with yosys and fails on inferred latches (docs/principles.md
+# §3: the RTL is synthesizable by yosys without latches). Used by the CTest entries rtl_synth_*.
 # usage: yosys_synth_check.sh YOSYS TOP "K=V K=V ..." FILE.sv...
 set -eu
 yosys_bin=$1

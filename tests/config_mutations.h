@@ -1,4 +1,4 @@
-// Mutations of configuration files for the configuration fuzz (tests/unit/test_config_fuzz.cpp,
+// Mutations of configuration files for the fuzz (tests/unit/config/test_config_fuzz.cpp,
 // tests/integration/test_cli_config.cpp): byte flips, control characters, BOMs, CR and CRLF line
 // ends, huge and malformed numbers, duplicated, deleted and swapped lines, truncation.
 #pragma once

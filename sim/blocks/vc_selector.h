@@ -12,7 +12,7 @@
 //     generator, docs/model.md §3): the NIC waits for credits in that VC only.
 // Selectors are plain types with a static select(const CreditCounter&, allowed, phits); the
 // router is instantiated for its selector when it is built (Router::use_vc_selector), so the hot
-// loop calls it without a virtual call.
+// loop calls it without a virtual call (docs/principles.md §6).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// netcosim: the command-line front end (DESIGN.md §5).
+// netcosim: the command-line front end (docs/principles.md §8).
 #include <cstdio>
 #include <cstring>
 #include <new>

@@ -15,7 +15,7 @@ class CycleProgress {
  public:
   explicit CycleProgress(bool show) : show_(show) {}
   ~CycleProgress();
-  // The callback for Network::run / run_systemc (empty when not shown).
+  // The callback for run_native / run_systemc (empty when not shown).
   std::function<void(Cycle, Cycle)> callback() const;
 
  private:

@@ -1,5 +1,5 @@
-// Subcommands of the `netcosim` front end (DESIGN.md §5). Each takes the arguments after its own
-// name and returns the process exit status: 0 success, 2 bad usage or configuration, 3 failure.
+// Subcommands of the `netcosim` front end (docs/principles.md §8). Each takes the arguments after
+// its name and returns the process exit status: 0 success, 2 bad usage or configuration, 3 failure.
 #pragma once
 
 namespace netcosim::cli {

@@ -1,5 +1,5 @@
 // Configuration: INI sections [topology] [router] [link] [packet] [routing] [traffic] [sim]
-// (DESIGN.md §5). Every key has a schema entry (type, default, allowed values); unknown keys,
+// (docs/principles.md §8). Keys have schema entries (type, default, allowed values); unknown keys,
 // malformed lines and out-of-range values are errors (ConfigError, exit status 2) that name the
 // key, the value and what is allowed. Cross-key checks (VCs for the routing, buffers vs packet
 // size, ...) are done by validate_config() before a network is built.

@@ -1,9 +1,10 @@
 // The catalogue of routing strategies: what the configuration knows about each registered routing
-// algorithm, OLM misrouting trigger and global misrouting policy. One entry per strategy: its
+// algorithm, OLM misrouting trigger and global misrouting policy (docs/architecture.md "The
+// strategy registries"). One entry per strategy: its
 // name, a one-line description, the routing.* keys it reads, and for a routing algorithm the
 // topology it routes on and the VCs per port class it needs for deadlock freedom. The schema's
 // allowed values, validate_config() and `netcosim run --help` read this table;
-// sim/routing/registry.h pairs each entry with the factory that builds it (the configuration sits
+// the registries of sim/routing pair each entry with the factory that builds it (the configuration sits
 // below routing in the layers, so the factories cannot live here; a unit test checks that the two
 // list the same names in the same order).
 #pragma once

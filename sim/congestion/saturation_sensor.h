@@ -3,7 +3,7 @@
 // global links plus T. Per-VC sensing (the default, thesis 000 Sec. 5.2.4): VC 0 of each link, the
 // VC minimal traffic uses, against the mean of VC 0 over the links. Per-port sensing: each link's
 // mean occupancy over its VCs against the mean of those over the links (Eq. 1.3 on port means;
-// before issue 13 the link's sum was compared, which flagged every port at once). Occupancy is
+// docs/model.md §4.1: comparing the link's sum would flag every port at once). Occupancy is
 // what the credits see (capacity - credits).
 //
 // The routers of a group read each other's bits with the local links' latency. The mask only

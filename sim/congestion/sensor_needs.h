@@ -1,4 +1,4 @@
-// What a routing algorithm asks its routers to sense (architecture issue: the routing factory
+// What a routing algorithm asks its routers to sense (docs/architecture.md: the routing factory
 // declares the sensors it needs; the router and the network build and maintain only those). One
 // plain record instead of capability flags on the routing interface.
 #pragma once

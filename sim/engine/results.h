@@ -1,4 +1,4 @@
-// Result collection shared by the engines (DESIGN.md §5): merges the sinks of a run, fills
+// Result collection shared by the engines (docs/principles.md §8): merges the sinks of a run, fills
 // RunResults from the merged sink and the NICs' per-node counters, and checks conservation.
 #pragma once
 

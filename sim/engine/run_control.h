@@ -1,4 +1,4 @@
-// One run control for every engine (review P4 and §6 step 5; docs/model.md "Engines"): the end of
+// One run control for every engine (docs/model.md §6, "One run control"): the end of
 // the run (warm-up, measurement and, with sim.drain, the drain), the watchdog and its deadlock
 // report, and progress. The native engine (sim/engine/native) and the SystemC engine
 // (sim/engine/systemc) each call after_window() once per window, after every router has finished

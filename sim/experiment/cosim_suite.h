@@ -1,7 +1,7 @@
 // The runs of `netcosim cosim` (docs/cosim.md): one co-simulation bench (the executable
 // cosim_<block> built from the testbench folder, one SystemC executable per block since SystemC
-// elaborates once per process; DESIGN.md §6) per block, over every parameter set of rtl/catalog.h,
-// started by the process runner.
+// elaborates once per process; docs/principles.md §9) per block, over every parameter set of
+// rtl/catalog.h, started by the process runner.
 #pragma once
 
 #include <string>

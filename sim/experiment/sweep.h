@@ -1,6 +1,6 @@
 // The load sweep of `netcosim sweep` (docs/sweep.md): the offered loads of FROM:TO:STEP, the
 // (load, seed) points run in parallel (one Network per point and thread; simulations share no
-// state, DESIGN.md §2.5), the seed-averaged rows with Student's t 95% confidence intervals
+// state, docs/principles.md §5), the seed-averaged rows with Student's t 95% confidence intervals
 // (Boost.Math), the saturation figures, and the texts of the output files.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Delay-line channels between routers (DESIGN.md §2.2). Everything that crosses from one router to
+// Delay-line channels (docs/principles.md §2). Everything that crosses from one router to
 // another (packets, credits) travels through a channel whose latency is at least one cycle, and a
 // consumer only takes items whose arrival cycle has come. A router therefore never sees what
 // another router did in the same cycle, so results do not depend on the evaluation order, and the
@@ -136,7 +136,7 @@ struct Link {
 
 // A timing wheel of port bitmasks: slot (t mod size) holds the ports on which an item arrives in
 // cycle t. Its size exceeds every channel latency plus the engine's window, so a slot is only
-// written for a cycle that is still in the future of its consumer (DESIGN.md §2.2). Only the
+// written for a cycle that is still in the future of its consumer (docs/principles.md §2). Only the
 // consumer's partition writes it: producers in the same partition (local links, injection) when
 // they push, the consumer itself for links that cross partitions (Link::crosses_partitions), so
 // it is plain memory.

@@ -1,5 +1,5 @@
 // The packet descriptor. Packets are values copied between fixed-size rings (input buffers, output
-// FIFOs, link channels): there is no per-packet or per-phit heap object (DESIGN.md §2.1). Phit
+// FIFOs, link channels): no per-packet or per-phit heap object (docs/principles.md §1). Phit
 // timing is computed: a packet of S phits occupies a link for S cycles and is counted as S phits
 // in buffers and credits.
 #pragma once

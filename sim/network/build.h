@@ -1,4 +1,4 @@
-// The network builder (review P4 and P7): makes a Network from the Config. It is the one place that
+// The network builder (docs/architecture.md): makes a Network from the Config; the one place that
 // constructs the topology (make_topology: the entry of topology.type in the topology catalogue,
 // sim/topology/topology_catalog.h) and the one place that names the concrete router architecture
 // (the CIOQ Router); everything else reads the Topology and RouterModel interfaces.

@@ -1,4 +1,4 @@
-// The deadlock report (reliability issue, item 2): when the watchdog fires, the wait-for graph of
+// The deadlock report (docs/model.md §5): when the watchdog fires, the wait-for graph of
 // the blocked heads — an input VC whose head waits for credits of an output VC waits for the
 // downstream input VC that the credits belong to — and the cycles it contains. Built by one
 // function that the run control calls for every engine (native, threaded, SystemC), from the

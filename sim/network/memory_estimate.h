@@ -1,6 +1,6 @@
 // Memory a run needs, estimated from its configuration before anything is built, and the check
-// that refuses a run which does not fit the machine (reliability issue, item 6; README
-// "Configuration", docs/model.md "Memory estimate").
+// that refuses a run which does not fit the machine (README "Configuration files",
+// docs/model.md §5.1).
 #pragma once
 
 #include <cstdint>

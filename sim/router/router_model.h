@@ -1,11 +1,11 @@
-// The router-architecture interface (architecture issue, item 3; review P4 and §6 step 5): what the
+// The router-architecture interface (docs/architecture.md "Layers"): what the
 // network, the engines and the deadlock report hold of a router. The reference CIOQ router
 // (sim/router/cioq/router.h) is the first implementation; a second architecture (the Omni-Path
 // hierarchical switch) implements the same interface and sits beside it. Only the network builder
 // (sim/network/build.cpp) names the concrete type: it constructs the routers and wires their links,
 // NICs and sensors, then hands them to the Network as RouterModels.
 //
-// Stepping contract (DESIGN.md §4, docs/model.md "Engines"): an engine calls collect_remote()
+// Stepping contract (docs/principles.md §7, docs/model.md §6): an engine calls collect_remote()
 // before simulating cycles in which items from other partitions may arrive, then, cycle by cycle
 // and in increasing cycle order, step(now) (or step_nics/step_nic and step_core as separate
 // processes) whenever active(now) (core_active, nic_active) says there may be work. Every call

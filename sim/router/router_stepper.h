@@ -1,5 +1,5 @@
 // Stepping many routers of one architecture without a virtual call per router and cycle
-// (architecture issue, speed acceptance; docs/performance.md "The engine's inner loop").
+// (docs/architecture.md, the RouterStepper decision; docs/performance.md "Closing the gap").
 //
 // The native engine simulates a partition cycle by cycle over a window. Calling each router
 // through the RouterModel interface costs an indirect call per router and cycle and keeps the

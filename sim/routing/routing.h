@@ -1,5 +1,5 @@
-// Routing algorithms: pluggable strategies chosen from routing.algorithm (DESIGN.md §2.6), the
-// topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/
+// Routing algorithms: pluggable strategies chosen from routing.algorithm (docs/principles.md §6),
+// the topology-independent interface and the registry; the Dragonfly's algorithms are in dragonfly/
 // (they share DragonflyRouting, which holds the concrete topology: this interface holds none).
 // A strategy is asked for a route when a packet is at the head of an input VC and ready; it
 // returns the output port, the VCs of the downstream input buffer the hop may use (the router's

@@ -1,4 +1,4 @@
-// The VC-order checker. Deadlock avoidance is distance-based (thesis
+// The VC-order checker (docs/model.md §4.4). Deadlock avoidance is distance-based (thesis
 // 000 Sec. 1.3): each routing has a reference path of (port class, VC) positions, and every
 // router-to-router hop must go to a later position than the hop it arrived on. The previous hop of
 // a head packet is known without storing anything in the packet: it is the input port's class and

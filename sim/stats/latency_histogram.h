@@ -1,4 +1,4 @@
-// Latency histogram of fixed size, independent of the run length (reliability issue, item 6).
+// Latency histogram of fixed size, independent of the run length (docs/model.md §5.1).
 // Boost.Histogram (https://www.boost.org/doc/libs/1_74_0/libs/histogram/doc/html/index.html,
 // "Axis with custom binning") over a log-linear axis, the layout of HdrHistogram
 // (G. Tene, http://hdrhistogram.org/) with an exact linear range:

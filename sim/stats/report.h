@@ -1,4 +1,4 @@
-// The formatters of a run's results (DESIGN.md §5): the netcosim.run/1 JSON document (schema
+// Formatters of a run's results (docs/principles.md §8): the netcosim.run/1 JSON document (schema
 // docs/netcosim.run-1.schema.json), the time series as CSV and a short human-readable summary.
 // Pure functions of a RunResults and the run's Config; the collection lives in sim/engine/results.
 #pragma once

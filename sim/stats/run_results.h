@@ -1,4 +1,4 @@
-// The figures of one run (DESIGN.md §5): what an engine's result collection
+// The figures of one run (docs/principles.md §8): what an engine's result collection
 // (sim/engine/results.cpp) fills and the formatters (sim/stats/report.h) print.
 #pragma once
 

@@ -1,5 +1,5 @@
-// Run statistics (DESIGN.md §5 JSON contract). A sink accumulates integer counters only, so sinks
-// of different threads merge exactly and in any order into the same result.
+// Run statistics (docs/model.md §5; docs/principles.md §8). A sink accumulates integer counters
+// only, so sinks of different threads merge exactly and in any order into the same result.
 #pragma once
 
 #include <cstdint>

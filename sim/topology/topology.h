@@ -1,6 +1,6 @@
-// What the network builder, the engines, traffic and the routers need to know of a topology:
-// routers, nodes, radix, the named port classes and the class of each port, the peer of each port,
-// and partitions (contiguous ranges of routers).
+// What the network builder, the engines, traffic and the routers need to know of a topology
+// (docs/architecture.md "Layers", "Port classes"): routers, nodes, radix, the named port classes
+// and the class of each port, the peer of each port, and partitions (contiguous ranges of routers).
 // The Dragonfly (dragonfly.h) is the first implementation; a fat tree or a torus implements the
 // same interface. Topology-specific routing (sim/routing/<topology>/) may hold the concrete type.
 #pragma once

@@ -1,4 +1,4 @@
-// Deterministic random streams (DESIGN.md §2.4): every random choice draws from a stream owned by
+// Random streams (docs/principles.md §4): every random choice draws from a stream owned by
 // one entity (node, router), seeded from the run's seed and the entity's id, so results do not
 // depend on the engine, the thread count or the order in which entities are evaluated.
 #pragma once

@@ -39,10 +39,10 @@ RunResults run(const Config& c, uint32_t threads = 1) {
 // Seed 001 Fig. 5a / thesis Fig. 4.6a: under uniform traffic below saturation, contention
 // counters match MIN's latency and never misroute; OLM's credit trigger with the rule "misroute
 // only when the minimal output cannot take the packet" (routing.credit_busy=fifo_full, no
-// global-link restriction: netcosim's rule before issue 13) is close to it but misroutes a few
+// global-link restriction: netcosim's earlier rule) is close to it but misroutes a few
 // packets (the credit round trip looks like occupancy), and PiggyBack misroutes more (its UGAL
-// comparison and saturation bits fire on transient queues). FOGSim's rule (the default since
-// issue 13, fifo_writing) also sees the link busy for the 4 cycles after every grant to the
+// comparison and saturation bits fire on transient queues). FOGSim's rule (the default,
+// fifo_writing) also sees the link busy for the 4 cycles after every grant to the
 // minimal output, a superset of the decisions: it misroutes more (3.5 % here, more than PB's
 // 2.3 %) at a latency still within 2 % of MIN's.
 TEST(Adaptive, UniformLowLoadMatchesMin) {

@@ -1,5 +1,5 @@
-// The command-line contract (DESIGN.md §5): exit status 2 with a message naming the key, the value
-// and what is allowed; exit 0 and the JSON keys of netcosim.run/1 on success.
+// The command-line contract (docs/principles.md §8): exit status 2 with a message naming the key,
+// the value and what is allowed; exit 0 and the JSON keys of netcosim.run/1 on success.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

@@ -50,7 +50,7 @@ void expect_bad_destination(const CliResult& r, std::initializer_list<std::strin
   for (const auto& f : fragments) EXPECT_NE(r.err.find(f), std::string::npos) << f << "\n" << r.err;
 }
 
-// ---- no shell (item 3) ----
+// ---- no shell (sim/util/process.h, sim/util/quote.h) ----
 
 TEST(CliNoShell, HostileTimeseriesPngNameIsWrittenAndNothingIsExecuted) {
   const std::string dir = fresh_dir();
@@ -97,7 +97,7 @@ TEST(CliNoShell, HostileSweepOutDirectoryGetsItsPlotsAndNothingIsExecuted) {
                                       "saturation.txt", "summary.json", "throughput.png"}));
 }
 
-// ---- no silent write failure (item 4) ----
+// ---- no silent write failure (sim/util/output_file.h) ----
 
 TEST(CliOutput, RunJsonToDevFullIsExit2) {
   expect_bad_destination(run_netcosim(with_short({"run", "--quiet", "--json", "/dev/full"})),
@@ -289,7 +289,7 @@ TEST(CliOptions, EveryCommandHasAGeneratedHelp) {
   }
 }
 
-// ---- co-simulation destinations (item 8, front-end side) ----
+// ---- co-simulation destinations, checked by the front end (sim/cli/cosim_cmd.cpp) ----
 
 TEST(CliCosim, VcdUnderDevFullIsOneLineExit2BeforeAnyBench) {
   const CliResult r = run_netcosim({"cosim", "rr_arbiter", "--vcd", "/dev/full/vcd"});

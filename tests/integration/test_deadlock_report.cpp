@@ -1,4 +1,4 @@
-// The deadlock report and the watchdog (reliability issue, items 2 and 10): a network that
+// The deadlock report and the watchdog (docs/model.md §5): a network that
 // deadlocks by construction (Valiant paths on VC 0 only, ADV+1 at load 1.0: the cyclic channel
 // dependency that distance-based VCs exist to break) must be reported with the cycle of its
 // wait-for graph, in text and JSON, by the native engine on one and two threads; and a watchdog

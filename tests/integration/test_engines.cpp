@@ -1,4 +1,4 @@
-// Two engines, one model (issue "two engines" acceptance): for h2 and h4 with MIN and VAL under
+// Two engines, one model (docs/principles.md §2, §7): for h2 and h4 with MIN and VAL under
 // uniform and ADV+1 traffic, the JSON of the SystemC engine (windowed, quantum 7 and strict), of
 // the native engine and of the native engine with 2 threads are identical apart from `engine`, the
 // thread count and the timing keys. SystemC elaborates once per process, so each run is a process.

@@ -104,7 +104,7 @@ INSTANTIATE_TEST_SUITE_P(OlmAndPiggyBack, H8Adversarial,
 
 // PiggyBack is left out of the throughput check: the baseline accepts about 0.22 here, and the
 // Chapter 5 variant (per-port sensing, recomputed intermediate) 0.398 since per-port sensing
-// compares port means (issue 13; 0.436 before, with the port's sum) — above VAL (0.376) as the
+// compares port means (0.436 before, with the port's sum) — above VAL (0.376) as the
 // thesis has it, but below the 0.40 this test used to ask (docs/validation.md).
 class H8AdversarialThroughput : public ::testing::TestWithParam<Mechanism> {};
 

@@ -1,4 +1,4 @@
-// The netcosim.run/1 JSON contract (DESIGN.md §5, README "Results"): every JSON `netcosim run`
+// The netcosim.run/1 JSON contract (docs/principles.md §8): every JSON `netcosim run`
 // writes validates against docs/netcosim.run-1.schema.json with every object closed -- every
 // routing, with and without drain and time series, on both engines -- and the validator rejects
 // documents that break the contract (so the check itself can fail).

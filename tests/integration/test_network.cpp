@@ -1,7 +1,6 @@
-// Network integration tests against analytical facts (DESIGN.md §6; issue "simulator core"
-// acceptance): zero-load latency, MIN under ADV+1 limited to 1/(a*p), Valiant limited to 0.5,
-// uniform acceptance, conservation with drain, determinism, engine-window and thread invariance,
-// and the deadlock watchdog.
+// Network integration tests against analytical facts (docs/principles.md §9): zero-load latency,
+// MIN under ADV+1 limited to 1/(a*p), Valiant limited to 0.5, uniform acceptance, conservation with
+// drain, determinism, engine-window and thread invariance, and the deadlock watchdog.
 #include <gtest/gtest.h>
 
 #include <sstream>

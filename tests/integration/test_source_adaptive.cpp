@@ -191,7 +191,7 @@ INSTANTIATE_TEST_SUITE_P(Seeds, PiggyBackVcOrder,
 
 // The same configuration over 60,000 measured cycles (seed 2) delivered 0.06 with the wrong VC:
 // the network had deadlocked. Checked directly: drained, every generated packet delivered once.
-// (Before issue 13 this test bounded the accepted load near Valiant's 0.5; with per-port sensing
+// (Earlier this test bounded the accepted load near Valiant's 0.5; with per-port sensing
 // on port means, thesis Eq. 1.3, PB sends fewer packets through Valiant paths under ADV+1 and
 // accepts 0.43, so the bound no longer followed from the mechanism.)
 TEST(PiggyBackVcOrder, Seed2DrainsAfterALongSaturatedRun) {

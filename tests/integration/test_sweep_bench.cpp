@@ -1,7 +1,7 @@
-// `netcosim sweep` and `netcosim bench` (DESIGN.md §5, docs/sweep.md, docs/performance.md): the
-// real binary, real output files. The sweep's numbers are checked against direct `netcosim run`
-// invocations (runs are deterministic for a configuration and seed) and against the saturation
-// behaviour of MIN routing under uniform traffic on the h2 Dragonfly.
+// `netcosim sweep` and `netcosim bench` (docs/principles.md §8, docs/sweep.md,
+// docs/performance.md): the real binary, real output files. The sweep's numbers are checked against
+// direct `netcosim run` invocations (runs are deterministic for a configuration and seed) and
+// against the saturation behaviour of MIN routing under uniform traffic on the h2 Dragonfly.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 

@@ -1,4 +1,4 @@
-// The VC-order checker (reliability issue, items 1 and 9): every routing, in its documented VC
+// The VC-order checker (docs/validation.md "Reliability"): every routing, in its documented VC
 // configuration, under uniform, ADV+1 and ADVc traffic at load 1.0, drains with every packet
 // delivered while the checker asserts at every grant that the output VC follows the routing's
 // reference path (docs/model.md §4 "VC order as the checker enforces it"); and the checker fires,

@@ -1,6 +1,6 @@
-// Failures on the SystemC engine, in-process with a custom routing (reliability issue, item 10):
+// Failures on the SystemC engine, in-process with a custom routing (docs/model.md §5):
 // the watchdog's deadlock report (the same decision and builder as the native engine,
-// Network::watchdog) and a VC-order violation raised inside a router process both end the run
+// RunControl) and a VC-order violation raised inside a router process both end the run
 // with a SimulationFailure. SystemC elaborates once per process, so each run is a forked child
 // that writes failure_json to a file and exits 3 on a SimulationFailure.
 #include <gtest/gtest.h>

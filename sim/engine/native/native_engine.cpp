@@ -1,4 +1,4 @@
-// The native engine (DESIGN.md §4). Time advances in windows of the network's lookahead: inside a
+// The native engine (docs/principles.md §7). Time advances in windows of the lookahead: inside a
 // window each partition (a Dragonfly group) is simulated cycle by cycle on its own, because
 // nothing another partition does in the window can reach it before the window ends (Global links
 // take at least the lookahead, credits too). Partitions are processed one after the other, so a

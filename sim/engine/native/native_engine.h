@@ -1,5 +1,5 @@
-// The native engine (DESIGN.md §4): a cycle loop over the routers that have work, in windows of
-// the network's lookahead, on one or more threads.
+// The native engine (docs/principles.md §7): a cycle loop over the routers that have work, in
+// windows of the network's lookahead, on one or more threads.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// The SystemC engine (DESIGN.md §4): the network's routers and NICs as sc_modules clocked by an
-// sc_clock, running the same C++ Router objects as the native engine, with packet descriptors
+// The SystemC engine (docs/principles.md §7): the network's routers and NICs as sc_modules clocked
+// by an sc_clock, running the same C++ Router objects as the native engine, with packet descriptors
 // handed over through the network's link channels (TLM-style: by value, with an arrival time).
 #pragma once
 

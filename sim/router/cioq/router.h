@@ -1,4 +1,4 @@
-// The reference CIOQ router (DESIGN.md §3; thesis 000 Sec. 1.1, Sec. 1.6.3, Table 1.2), assembled
+// The reference CIOQ router (docs/model.md §2; thesis 000 Sec. 1.1, 1.6.3, Table 1.2), assembled
 // from the block models of sim/blocks: per-VC input buffers, routing at the head of each input
 // VC, an input-first separable allocator (SeparableAllocator), a crossbar with internal speedup,
 // one output FIFO per output port, per-VC credit counters (CreditCounter) and Virtual Cut-Through.
@@ -197,10 +197,10 @@ class Router final : public RouterModel {
   // Returns true if a packet was injected.
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
   void update_wake_min();
-  // Allocation (review P1): route the ready heads and request their outputs, evaluate the
-  // separable allocator, commit the grants (packet state, crossbar, credits, sensors).
-  // The parts are inlined into allocate(): split out of line they cost 4% more instructions on h8
-  // (cachegrind), the price of the calls and of the state they reload.
+  // Allocation (docs/architecture.md "Data flow of one packet", 3 and 4): route the ready heads
+  // and request their outputs, evaluate the separable allocator, commit the grants (packet state,
+  // crossbar, credits, sensors). The parts are inlined into allocate(): split out of line they cost
+  // 4% more instructions on h8 (cachegrind), the price of the calls and of the state they reload.
   // A template on the VC selector (router_allocate.h): step calls the instantiation chosen when
   // the router was built (allocate_).
   template <class Sel>

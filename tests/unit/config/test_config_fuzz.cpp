@@ -1,4 +1,4 @@
-// Configuration fuzz (reliability issue, item 9): thousands of mutations of the shipped
+// Configuration fuzz (README "Configuration files"): thousands of mutations of the shipped
 // configurations (tests/config_mutations.h, fixed seed), each parsed and validated in-process.
 // Every mutant either parses and validates or throws ConfigError (exit status 2 in the CLI) with a
 // bounded, printable message; nothing else may escape and nothing may crash (the sanitizer build

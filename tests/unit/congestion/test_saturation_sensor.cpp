@@ -66,8 +66,8 @@ TEST(SaturationSensor, PerPortComparesThePortMeanWithFTimesTheMeanOfPortMeans) {
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
-// The issue 13 case: with F = 1 and every global port holding the same phits, no port is above
-// the mean (the port's sum against the per-VC mean flagged them all).
+// The case behind port means (docs/model.md §4.1): with F = 1 and every global port holding the
+// same phits, no port is above the mean (the port's sum against the per-VC mean flagged them all).
 TEST(SaturationSensor, PerPortWithF1FlagsNoPortWhenAllHoldTheSame) {
   SaturationSensor s(sat_needs(1.0, 0, true), 2, 4, 2);
   s.set_peers({&s}, 10);

@@ -1,4 +1,4 @@
-// Topology invariants (thesis 000 Sec. 1.2.1, Table 1.1; issue "simulator core" acceptance).
+// Topology invariants (thesis 000 Sec. 1.2.1, Table 1.1; docs/model.md §1).
 #include <gtest/gtest.h>
 
 #include <set>
