@@ -198,4 +198,30 @@ TEST(GoldenSet, EveryCaseHasItsFileAndEveryFileItsCase) {
   }
 }
 
+// PiggyBack's saturation bit can only be set when routing.ugal_f < h (the link's own Q is part
+// of the mean; tests/integration/test_piggyback_saturation.cpp): with F >= h PB takes UGAL-L's
+// decisions and its golden runs would test nothing of its own. Every PB run uses F < h, and
+// h2_pb_adv's recorded results differ from h2_ugal_adv's (same traffic and VCs).
+TEST(GoldenSet, PiggyBackRunsCanSetTheSaturationBit) {
+  size_t pb_runs = 0;
+  for (const auto& c : case_file().cases) {
+    const json g = load_golden(c.name);
+    if (g.is_null() || g.at("config").at("routing").at("algorithm") != "pb") continue;
+    ++pb_runs;
+    EXPECT_LT(g.at("config").at("routing").at("ugal_f").get<double>(),
+              g.at("config").at("topology").at("h").get<double>())
+        << c.name;
+  }
+  EXPECT_EQ(pb_runs, 4u);  // h2_pb_adv, h2_pb_port_recompute_adv_drain, h2_systemc_strict_pb_adv,
+                           // h4_pb_uniform
+  const json pb = load_golden("h2_pb_adv"), ugal = load_golden("h2_ugal_adv");
+  ASSERT_FALSE(pb.is_null() || ugal.is_null());
+  EXPECT_EQ(ugal.at("config").at("routing").at("algorithm"), "ugal");
+  EXPECT_EQ(pb.at("config").at("traffic"), ugal.at("config").at("traffic"));
+  EXPECT_EQ(pb.at("config").at("router"), ugal.at("config").at("router"));
+  EXPECT_FALSE(same_number(pb.at("accepted_load"), ugal.at("accepted_load")) &&
+               same_number(pb.at("nonminimal_fraction"), ugal.at("nonminimal_fraction")))
+      << "h2_pb_adv and h2_ugal_adv have the same accepted_load and nonminimal_fraction";
+}
+
 }  // namespace
