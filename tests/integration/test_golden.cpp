@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +32,11 @@ struct GoldenCase {
   std::string name;
   std::vector<std::string> args;
 };
+
+// gtest prints a failing case's parameter: its name, not its bytes.
+void PrintTo(const GoldenCase& c, std::ostream* os) {
+  *os << c.name;
+}
 
 std::string golden_dir() {
   return std::string(NETCOSIM_SOURCE_DIR) + "/tests/golden/";
