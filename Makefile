@@ -37,7 +37,8 @@ test: build asan-build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Unit tests and in-process network tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Unit tests and in-process network tests under AddressSanitizer and UndefinedBehaviorSanitizer,
+# with assert() on (NETCOSIM_SANITIZE drops -DNDEBUG, CMakeLists.txt) and the VC-order checker.
 asan-build: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETCOSIM_SANITIZE=ON \
 	      -DNETCOSIM_UNIT_TESTS_ONLY=ON

@@ -96,5 +96,21 @@ TEST(CreditCounter, ResetRefillsEveryVc) {
   for (unsigned v = 0; v < 4; ++v) EXPECT_EQ(c.credits(v), 256u);
 }
 
+// The sanitizer build (NETCOSIM_SANITIZE, which defines NETCOSIM_CHECKED) keeps assert() on
+// (CMakeLists.txt): its unit and network tests run with every assert of the models checked.
+#ifdef NETCOSIM_CHECKED
+#ifdef NDEBUG
+#error "NETCOSIM_CHECKED build with NDEBUG defined: assert() is compiled out (CMakeLists.txt)"
+#endif
+TEST(CreditCounterDeathTest, ConsumingMoreThanTheCreditsAssertsInTheCheckedBuild) {
+  EXPECT_DEATH(
+      {
+        CreditCounter c(2, 8);
+        c.consume(1, 9);
+      },
+      "f\\.underflow");
+}
+#endif
+
 }  // namespace
 }  // namespace netcosim::model
