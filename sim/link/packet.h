@@ -30,7 +30,10 @@ struct Packet {
   // Defined, so that a new packet is written into a slot without first reading the slot's byte.
   uint8_t spare_ : 2;
   uint8_t flags = 0;  // kMisrouted | kGlobalDoneInPhase | ...
-  Cycle t_ready = 0;  // router-local: cycle from which the head may request the allocator
+  // The packet's class (request/reply, or the service level of thesis 003 Sec. 1.3.3; 0 by
+  // default): traffic sources set it, routings and output schedulers may read it.
+  uint8_t cls = 0;
+  uint8_t spare_bytes_[3] = {0, 0, 0};  // defined, for the reason of spare_
 
   Packet() : phase(0), misrouted_at(0), spare_(0) {}
 

@@ -20,7 +20,7 @@ namespace {
 
 // Bytes of one packet slot: input buffers hold a Packet, output FIFOs a Packet plus its ready
 // cycle and VC (Router::OutEntry), link rings a PacketMsg.
-constexpr double kPacketSlot = sizeof(Packet);
+constexpr double kPacketSlot = sizeof(Packet) + sizeof(Cycle);  // and its ready cycle
 constexpr double kOutSlot = sizeof(Packet) + 8;
 // Fixed per-router state (VC and port tables, allocator, counters, ECtN/PB tables). Measured: the
 // 2064-router h8 network peaks at 201 MiB resident, about 23 kB per router beyond the other terms.

@@ -51,6 +51,7 @@ class StaticInputUnit final {
       }
     }
     slots_.resize(total);
+    ready_.resize(total);
   }
 
   VcBuffer& vc(uint32_t i, uint32_t v) { return vcb_[i * V_ + v]; }
@@ -73,7 +74,7 @@ class StaticInputUnit final {
     if (pos >= b.cap) pos -= b.cap;
     Packet& slot = slots_[b.base + pos];
     slot = pkt;
-    slot.t_ready = t_ready;
+    ready_[b.base + pos] = t_ready;
     if (b.count == 0) b.head_ready = t_ready;
     ++b.count;
     vc_mask_[i] |= uint32_t{1} << v;
@@ -92,14 +93,14 @@ class StaticInputUnit final {
       if (vc_mask_[i] == 0) port_mask_ &= ~(uint64_t{1} << i);
       return nullptr;
     }
-    const Packet& next = slots_[b.base + b.head];
-    b.head_ready = next.t_ready;
-    return &next;
+    b.head_ready = ready_[b.base + b.head];
+    return &slots_[b.base + b.head];
   }
 
  private:
   uint32_t V_ = 0;
   std::vector<Packet> slots_;
+  std::vector<Cycle> ready_;  // per slot: the cycle from which the packet may request (head_ready)
   std::vector<VcBuffer> vcb_;       // [port * V_ + vc]
   std::vector<RouteResult> route_;  // the head's route, when VcBuffer::routed
   std::vector<uint32_t> vc_mask_;   // per port: VCs holding packets

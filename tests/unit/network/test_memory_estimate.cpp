@@ -35,11 +35,12 @@ std::string check_error(const Config& c, uint32_t threads, uint64_t available) {
 }
 
 TEST(MemoryEstimate, InputBufferTermIsSlotsTimesVcsTimesPortsTimesRouters) {
-  // Defaults: p=2 a=4 h=2: 9 groups x 4 = 36 routers; packet.size 8; 32-byte packet slots.
+  // Defaults: p=2 a=4 h=2: 9 groups x 4 = 36 routers; packet.size 8; 36-byte packet slots (the
+  // 32-byte packet and its 4-byte ready cycle).
   const auto m = netcosim::estimate_memory(Config(), 1);
-  EXPECT_EQ(term_bytes(m, "router.buffer_injection="), 256 / 8 * 3 * 2 * 36 * 32.0);
-  EXPECT_EQ(term_bytes(m, "router.buffer_local="), 32 / 8 * 2 * 3 * 36 * 32.0);
-  EXPECT_EQ(term_bytes(m, "router.buffer_global="), 256 / 8 * 1 * 2 * 36 * 32.0);
+  EXPECT_EQ(term_bytes(m, "router.buffer_injection="), 256 / 8 * 3 * 2 * 36 * 36.0);
+  EXPECT_EQ(term_bytes(m, "router.buffer_local="), 32 / 8 * 2 * 3 * 36 * 36.0);
+  EXPECT_EQ(term_bytes(m, "router.buffer_global="), 256 / 8 * 1 * 2 * 36 * 36.0);
   // Source queues: 64 entries of 12 bytes per node, plus the NIC, its injection link and 64 bytes
   // of its link rings.
   EXPECT_EQ(term_bytes(m, "traffic.source_queue="),
@@ -63,10 +64,10 @@ TEST(MemoryEstimate, BuffersBeyondTheMachineAreRefusedNamingTheKey) {
   c.set_override("packet.size=1");
   c.set_override("router.buffer_global=1048576");
   c.set_override("router.vcs_global=16");
-  // 1048576 slots x 16 VCs x 2 ports x 36 routers x 32 B = 36 GiB.
+  // 1048576 slots x 16 VCs x 2 ports x 36 routers x 36 B = 40.5 GiB.
   const std::string e = check_error(c, 1, 8 * kGiB);
   EXPECT_NE(e.find("router.buffer_global=1048576 / packet.size=1 x router.vcs_global=16 x "
-                   "topology.h=2 ports x 36 routers needs 36.0 GB"),
+                   "topology.h=2 ports x 36 routers needs 40.5 GB"),
             std::string::npos)
       << e;
   EXPECT_NE(e.find("the machine has 8.0 GB available (test"), std::string::npos) << e;
