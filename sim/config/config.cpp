@@ -36,6 +36,8 @@ const std::vector<KeySpec>& config_schema() {
       {"topology.h", KeyType::Int, "2", 1, 64, nullptr, "global links per router"},
       {"topology.arrangement", KeyType::Enum, "palmtree", 0, 0, "palmtree|consecutive",
        "global-link arrangement (thesis 000 Sec. 1.2.1)"},
+      {"router.architecture", KeyType::Enum, "cioq", 0, 0, "cioq",
+       "router architecture (sim/router/architecture.h; the allowed values are its registry's)"},
       {"router.vcs_injection", KeyType::Int, "3", 1, 16, nullptr, "VCs per injection port"},
       {"router.vcs_local", KeyType::Int, "2", 1, 16, nullptr, "VCs per local port"},
       {"router.vcs_global", KeyType::Int, "1", 1, 16, nullptr, "VCs per global port"},

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "sim/network/memory_estimate.h"
-#include "sim/router/cioq/router.h"
+#include "sim/router/architecture.h"
 #include "sim/topology/topology_catalog.h"
 
 namespace netcosim {
@@ -19,30 +19,27 @@ uint32_t get_u32(const Config& cfg, const char* key) {
   return static_cast<uint32_t>(cfg.get_int(key));
 }
 
+// The VCs and the buffer per VC (phits) of each port class (router.vcs_<class>,
+// router.buffer_<class>), and the packet size: what the link rings and the NICs are sized from.
+struct ClassBuffers {
+  uint32_t vcs[kMaxPortClasses] = {}, buffer[kMaxPortClasses] = {};
+  uint32_t packet_size = 0;
+};
+ClassBuffers class_buffers(const Config& cfg, const Topology& topo) {
+  ClassBuffers cb;
+  const std::vector<std::string>& names = topo.port_class_names();
+  for (size_t c = 0; c < names.size(); ++c) {
+    cb.vcs[c] = get_u32(cfg, ("router.vcs_" + names[c]).c_str());
+    cb.buffer[c] = get_u32(cfg, ("router.buffer_" + names[c]).c_str());
+  }
+  cb.packet_size = get_u32(cfg, "packet.size");
+  return cb;
+}
+
 // The topology from the topology.* keys: its entry in the topology catalogue (validate_config has
 // checked the name and the shape).
 std::unique_ptr<Topology> make_topology(const Config& cfg) {
   return topology_entry(cfg.get_str("topology.type"))->make(cfg);
-}
-
-// Router configuration (thesis 000 Table 1.2 values are the defaults).
-RouterConfig router_config(const Config& cfg, const Topology& topo) {
-  RouterConfig rc;
-  for (uint32_t port = 0; port < topo.router_radix(); ++port)
-    rc.classes.push_back(topo.port_class_of(0, port));
-  const std::vector<std::string>& names = topo.port_class_names();
-  for (size_t c = 0; c < names.size(); ++c) {
-    rc.vcs[c] = get_u32(cfg, ("router.vcs_" + names[c]).c_str());
-    rc.buffer[c] = get_u32(cfg, ("router.buffer_" + names[c]).c_str());
-  }
-  rc.buffer_output = get_u32(cfg, "router.buffer_output");
-  rc.packet_size = get_u32(cfg, "packet.size");
-  rc.speedup = get_u32(cfg, "router.speedup");
-  rc.latency = get_u32(cfg, "router.latency");
-  rc.xbar_latency = get_u32(cfg, "router.xbar_latency");
-  rc.iterations = get_u32(cfg, "router.allocator_iterations");
-  rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
-  return rc;
 }
 
 // The traffic patterns and the sources' parameters (traffic.* keys).
@@ -54,7 +51,7 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   parts.patterns.push_back(
       make_traffic(cfg.get_str("traffic.pattern"), topo,
                    static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G), same_router));
-  tp.packet_prob = cfg.get_float("traffic.load") / parts.router_config.packet_size;
+  tp.packet_prob = cfg.get_float("traffic.load") / double(cfg.get_int("packet.size"));
   tp.pattern = parts.patterns.back().get();
   if (cfg.get_str("traffic.pattern2") == "none") return;
   parts.patterns.push_back(
@@ -84,25 +81,26 @@ Cycle intra_partition_latency(const Topology& topo, const std::vector<Cycle>& la
 // other with the latency of the links inside it (PiggyBack bits), and with ECtN every router reads
 // the partial counters of the routers of its partition.
 void wire_group_sensors(const Config& cfg, const Topology& topo, const std::vector<Cycle>& latency,
-                        const std::vector<Router*>& routers) {
+                        const std::vector<RouterModel*>& routers) {
+  if (routers.empty() || routers[0]->sensor_set() == nullptr) return;
   const Cycle local_latency = intra_partition_latency(topo, latency);
   const Cycle ectn_period = static_cast<Cycle>(cfg.get_int("routing.ectn_period"));
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     const uint32_t part = topo.partition_of_router(r), first = topo.partition_first(part);
     std::vector<SensorSet*> group;
     for (uint32_t i = 0; i < topo.partition_size(part); ++i)
-      group.push_back(&routers[first + i]->sensors());
-    routers[r]->sensors().wire_group(group, local_latency, ectn_period);
+      group.push_back(routers[first + i]->sensor_set());
+    routers[r]->sensor_set()->wire_group(group, local_latency, ectn_period);
   }
 }
 
 // Inter-router links: one per connected router-to-router output port. Rings are sized for the
 // worst case (one packet per packet_size cycles in flight; every downstream buffer slot's credit
 // pending).
-void wire_links(const Topology& topo, const RouterConfig& rc, const std::vector<Cycle>& latency,
+void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<Cycle>& latency,
                 Cycle lookahead, Cycle local_lead, std::vector<Link>& links,
-                const std::vector<Router*>& routers) {
-  const uint32_t S = rc.packet_size, X = rc.xfer_cycles();
+                const std::vector<RouterModel*>& routers) {
+  const uint32_t S = cb.packet_size;
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port) {
       const PortClass k = topo.port_class_of(r, port);
@@ -111,7 +109,8 @@ void wire_links(const Topology& topo, const RouterConfig& rc, const std::vector<
       if (peer.router == Topology::kNoRouter) continue;
       const Cycle lat = latency[k];
       const bool crosses = topo.crosses_partitions(r, port);
-      const uint32_t downstream_packets = rc.vcs[k] * (rc.buffer[k] / S);
+      const uint32_t downstream_packets = cb.vcs[k] * (cb.buffer[k] / S);
+      const uint32_t X = routers[peer.router]->credit_interval();
       links.emplace_back();
       Link& L = links.back();
       L.src_router = r;
@@ -124,10 +123,11 @@ void wire_links(const Topology& topo, const RouterConfig& rc, const std::vector<
       const Cycle ahead = crosses ? std::max(lookahead, local_lead) : local_lead;
       L.data = DelayRing<PacketMsg>(std::min(ceil_div(lat + ahead, S) + 2, downstream_packets + 1));
       // Credits are taken in their arrival cycle; one is sent per crossbar transfer of the
-      // downstream input port, at most one every xfer_cycles.
+      // downstream input port, at most one every credit_interval cycles.
       L.credits =
           DelayRing<CreditMsg>(std::min(ceil_div(lat + X + ahead, X) + 2, downstream_packets + 2));
-      routers[r]->connect_output(port, &L, *routers[peer.router]);
+      routers[r]->connect_output(port, &L);
+      routers[peer.router]->connect_input(peer.port, &L);
     }
   }
 }
@@ -135,9 +135,8 @@ void wire_links(const Topology& topo, const RouterConfig& rc, const std::vector<
 // NICs and their injection links (latency 1: FOGSim's injection delay; the injection buffer's
 // space is seen by the NIC as soon as the tail leaves it, so credits return with latency 0).
 void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& parts,
-               std::vector<Link>& links, std::vector<Nic>& nics,
-               const std::vector<Router*>& routers) {
-  const RouterConfig& rc = parts.router_config;
+               const ClassBuffers& cb, std::vector<Link>& links, std::vector<Nic>& nics,
+               const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
   const Cycle gen_stop =
@@ -153,7 +152,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.gen_stop = gen_stop;
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
-    nic.credits = model::CreditCounter(rc.vcs[0], rc.buffer[0]);
+    nic.credits = model::CreditCounter(cb.vcs[kInjectionClass], cb.buffer[kInjectionClass]);
     nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
     nic.nodes = topo.nodes();
     links.emplace_back();
@@ -165,7 +164,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     L.latency = 1;
     L.credit_latency = 0;
     L.data = DelayRing<PacketMsg>(4);
-    L.credits = DelayRing<CreditMsg>(rc.vcs[0] * (rc.buffer[0] / rc.packet_size) + 2);
+    L.credits = DelayRing<CreditMsg>(
+        cb.vcs[kInjectionClass] * (cb.buffer[kInjectionClass] / cb.packet_size) + 2);
     nic.link = &L;
     routers[L.dst_router]->attach_nic(L.dst_port, &nic);
   }
@@ -195,22 +195,19 @@ Cycle partition_lookahead(const Topology& topo, const std::vector<Cycle>& latenc
   return m == kNone ? longest : m;
 }
 
-// The routers (the CIOQ router is today's only architecture) and the VC-order checker.
-std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
-  const RouterConfig& rc = parts.router_config;
-  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+// The routers of the configured architecture (router.architecture; sim/router/architecture.h)
+// and the VC-order checker.
+std::vector<RouterModel*> make_routers(const Config& cfg, NetworkParts& parts) {
   const uint32_t max_latency =
       *std::max_element(parts.link_latency.begin(), parts.link_latency.end());
-  // Producers write slots up to lookahead + latency + xfer cycles ahead of the consumer's window.
-  const uint32_t wheel = 2 * (max_latency + rc.xfer_cycles()) + 2;
-  std::vector<Router*> routers;
-  for (uint32_t r = 0; r < parts.topology->routers(); ++r) {
-    auto router = std::make_unique<Router>(r, rc, *parts.routing, *parts.topology, seed, wheel);
-    routers.push_back(router.get());
-    parts.routers.push_back(std::move(router));
-  }
-  // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
-  // routings without a declared order are not checked.
+  // Producers write slots up to lookahead + latency + transfer cycles (at most a packet's
+  // phits) ahead of the consumer's window.
+  const uint32_t wheel = 2 * (max_latency + static_cast<uint32_t>(cfg.get_int("packet.size"))) + 2;
+  parts.routers = architecture_of(cfg).make(cfg, *parts.topology, *parts.routing, wheel);
+  std::vector<RouterModel*> routers;
+  for (const auto& r : parts.routers) routers.push_back(r.get());
+    // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
+    // routings without a declared order are not checked.
 #ifdef NETCOSIM_CHECKED
   const bool check = true;
 #else
@@ -219,7 +216,7 @@ std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
   VcOrder order = parts.routing->vc_order();
   if (check && order.declared()) {
     parts.vc_order = std::make_unique<VcOrder>(std::move(order));
-    for (Router* r : routers) r->set_vc_check(parts.vc_order.get());
+    for (RouterModel* r : routers) r->set_vc_check(parts.vc_order.get());
   }
   return routers;
 }
@@ -232,7 +229,7 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
   NetworkParts parts;
   parts.topology = make_topology(cfg);
   const Topology& t = *parts.topology;
-  parts.router_config = router_config(cfg, t);
+  parts.packet_size = get_u32(cfg, "packet.size");
   parts.routing = routing ? std::move(routing) : make_routing(cfg, t);
   make_traffic_params(cfg, t, parts);
   for (int64_t lat : link_latencies(cfg)) parts.link_latency.push_back(static_cast<Cycle>(lat));
@@ -240,21 +237,20 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
   // Lookahead: the links that cross partitions (and their credits) take at least this long, so
   // partitions are independent for that long.
   parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
-  const std::vector<Router*> routers = make_routers(cfg, parts);
+  const std::vector<RouterModel*> routers = make_routers(cfg, parts);
+  const ClassBuffers cb = class_buffers(cfg, t);
   wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
   parts.nics = std::make_unique<std::vector<Nic>>();
   parts.nics->reserve(t.nodes());
-  wire_links(t, parts.router_config, parts.link_latency, parts.lookahead, local_lead, *parts.links,
-             routers);
-  make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
+  wire_links(t, cb, parts.link_latency, parts.lookahead, local_lead, *parts.links, routers);
+  make_nics(cfg, t, parts, cb, *parts.links, *parts.nics, routers);
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 
 uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node) {
   const Topology& topo = net.topology();
-  const RouterConfig& rc = net.router_config();
   uint32_t hops[kMaxPortClasses];
   topo.min_hops(topo.node_router(src_node), topo.node_router(dst_node), hops);
   uint64_t routers = 1, links = 0;
@@ -262,7 +258,8 @@ uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_n
     routers += hops[c];
     links += uint64_t{hops[c]} * net.link_latency(static_cast<PortClass>(c));
   }
-  return 1 + routers * (rc.latency + rc.xbar_latency) + links + rc.packet_size;
+  // Every router on the path adds the same pipeline and crossbar cycles (one architecture).
+  return 1 + routers * net.router(0).zero_load_cycles() + links + net.packet_size();
 }
 
 }  // namespace netcosim

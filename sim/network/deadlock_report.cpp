@@ -51,7 +51,7 @@ BlockedBuffer blocked_buffer(const Network& net, size_t node) {
   b.port_class = rt.port_class(p);
   b.port_class_name = net.topology().port_class_names()[b.port_class];
   b.occupancy_phits = rt.input_occupancy(p, v) * S;
-  b.capacity_phits = net.router_config().buffer[static_cast<unsigned>(b.port_class)];
+  b.capacity_phits = rt.input_capacity_phits(p, v);
   b.head_src = h.head->src;
   b.head_dst = h.head->dst;
   b.head_seq = h.head->seq;

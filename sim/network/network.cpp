@@ -13,7 +13,7 @@ Network::Network(const Config& cfg, NetworkParts parts)
       ts_bin_(static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"))) {}
 
 void Network::init_sink(StatsSink& s) const {
-  s.init(warmup_, warmup_ + measure_, p_.router_config.packet_size);
+  s.init(warmup_, warmup_ + measure_, p_.packet_size);
   s.single_hop_class = p_.topology->single_hop_class();
   s.init_timeseries(ts_bin_, warmup_ + measure_);
 }

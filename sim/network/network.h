@@ -13,7 +13,6 @@
 #include "sim/link/channel.h"
 #include "sim/network/deadlock_report.h"
 #include "sim/nic/nic.h"
-#include "sim/router/cioq/router_config.h"
 #include "sim/router/router_model.h"
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"
@@ -25,7 +24,7 @@ namespace netcosim {
 // What the builder hands to the Network: the model's parts, wired.
 struct NetworkParts {
   std::unique_ptr<Topology> topology;
-  RouterConfig router_config;
+  uint32_t packet_size = 0;  // phits
   std::unique_ptr<RoutingAlgorithm> routing;
   std::unique_ptr<VcOrder> vc_order;  // the VC-order checker's reference (nullptr: no check)
   std::vector<std::unique_ptr<TrafficPattern>> patterns;
@@ -49,8 +48,7 @@ class Network {
 
   const Config& config() const { return cfg_; }
   const Topology& topology() const { return *p_.topology; }
-  // The CIOQ routers' parameters (per port class).
-  const RouterConfig& router_config() const { return p_.router_config; }
+  uint32_t packet_size() const { return p_.packet_size; }
   // link.latency_<class> by port class.
   Cycle link_latency(PortClass c) const { return p_.link_latency[c]; }
   uint32_t routers() const { return static_cast<uint32_t>(p_.routers.size()); }

@@ -1,9 +1,9 @@
 // The router-architecture interface (docs/architecture.md "Layers"): what the
 // network, the engines and the deadlock report hold of a router. The reference CIOQ router
 // (sim/router/cioq/router.h) is the first implementation; a second architecture (the Omni-Path
-// hierarchical switch) implements the same interface and sits beside it. Only the network builder
-// (sim/network/build.cpp) names the concrete type: it constructs the routers and wires their links,
-// NICs and sensors, then hands them to the Network as RouterModels.
+// hierarchical switch) implements the same interface and sits beside it. The architecture registry
+// (sim/router/architecture.h) constructs the routers; the network builder (sim/network/build.cpp)
+// wires their links, NICs and sensors through this interface and hands them to the Network.
 //
 // Stepping contract (docs/principles.md §7, docs/model.md §6): an engine calls collect_remote()
 // before simulating cycles in which items from other partitions may arrive, then, cycle by cycle
@@ -16,9 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "sim/congestion/sensor_set.h"
+#include "sim/link/channel.h"
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
 #include "sim/router/router_stepper.h"
+#include "sim/routing/vc_order.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/topology.h"
 
@@ -33,6 +36,26 @@ class RouterModel {
   virtual PortClass port_class(uint32_t port) const = 0;
   virtual uint32_t packet_size() const = 0;
   virtual uint32_t vcs_per_port() const = 0;
+
+  // Wiring, by the network builder before the first step. A router-to-router link: the upstream
+  // router sends on output `port` (connect_output), the downstream one receives on input `port`
+  // (connect_input); Link::crosses_partitions marks the links other partitions write.
+  virtual void connect_output(uint32_t port, Link* link) = 0;
+  virtual void connect_input(uint32_t port, Link* link) = 0;
+  // A node's NIC on terminal port `port` (its injection link is nic->link).
+  virtual void attach_nic(uint32_t port, Nic* nic) = 0;
+  // The router's congestion sensors, which the builder wires to those of the other routers of its
+  // partition (PiggyBack's bits, ECtN); nullptr when the architecture has none.
+  virtual SensorSet* sensor_set() { return nullptr; }
+  // The VC-order checker (sim/routing/vc_order.h; nullptr: no check).
+  virtual void set_vc_check(const VcOrder* order) = 0;
+  // Timing the builder and the zero-load latency read: the cycles a header spends in the router
+  // at zero load before its packet starts on the output link (pipeline and crossbar), and the
+  // fewest cycles between two credits the router returns on one input port.
+  virtual Cycle zero_load_cycles() const = 0;
+  virtual Cycle credit_interval() const = 0;
+  // The capacity of input VC `vc` of `port`, in phits (the deadlock report).
+  virtual uint32_t input_capacity_phits(uint32_t port, uint32_t vc) const = 0;
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;

@@ -38,7 +38,7 @@ Config deadlocking_config(const char* watchdog) {
 // are exactly the downstream buffer's free space; occupancies are the routers' own.
 void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
   const Topology& topo = net.topology();
-  const uint32_t S = net.router_config().packet_size;
+  const uint32_t S = net.packet_size();
   EXPECT_EQ(rep.packet_size, S);
   EXPECT_EQ(rep.watchdog, watchdog);
   EXPECT_GE(rep.idle_cycles, watchdog);
@@ -60,9 +60,8 @@ void check_report(Network& net, const DeadlockReport& rep, Cycle watchdog) {
       EXPECT_EQ(b.occupancy_phits, net.router(b.router).input_occupancy(b.port, b.vc) * S);
       EXPECT_GT(b.occupancy_phits, 0u);
       EXPECT_EQ(b.port_class, topo.port_class_of(b.router, b.port));
-      EXPECT_EQ(
-          b.capacity_phits,
-          net.router_config().buffer[static_cast<unsigned>(topo.port_class_of(b.router, b.port))]);
+      EXPECT_EQ(b.capacity_phits, static_cast<uint32_t>(net.config().get_int(
+                                      "router.buffer_" + topo.port_class_names()[b.port_class])));
     }
   }
 }

@@ -57,19 +57,26 @@ class Router final : public RouterModel {
   uint32_t id() const override { return id_; }
   const RouterConfig& config() const { return cfg_; }
 
-  // Wiring (before the first step).
-  // An inter-router link: this router sends on `port`, `downstream` receives it.
-  void connect_output(uint32_t port, Link* link, Router& downstream) {
+  // Wiring (RouterModel; before the first step).
+  void connect_output(uint32_t port, Link* link) override {
     out_link_[port] = link;
-    downstream.in_link_[link->dst_port] = link;
-    link->data_wheel = &downstream.data_wheel_;
     link->credit_wheel = &credit_wheel_;
-    if (link->crosses_partitions) {
-      remote_out_ |= uint64_t{1} << port;
-      downstream.remote_in_ |= uint64_t{1} << link->dst_port;
-    }
+    if (link->crosses_partitions) remote_out_ |= uint64_t{1} << port;
   }
-  void attach_nic(uint32_t port, Nic* nic);  // port < number of injection ports
+  void connect_input(uint32_t port, Link* link) override {
+    in_link_[port] = link;
+    link->data_wheel = &data_wheel_;
+    if (link->crosses_partitions) remote_in_ |= uint64_t{1} << port;
+  }
+  void attach_nic(uint32_t port, Nic* nic) override;  // port < number of injection ports
+  SensorSet* sensor_set() override { return &sensors_; }
+  // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
+  // the crossbar latency; one credit per crossbar transfer of an input port.
+  Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
+  Cycle credit_interval() const override { return X_; }
+  uint32_t input_capacity_phits(uint32_t port, uint32_t /*vc*/) const override {
+    return cfg_.buffer[cfg_.classes[port]];
+  }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   void enqueue_at_source(Nic& nic, const SourceEntry& e) override {
@@ -149,7 +156,7 @@ class Router final : public RouterModel {
 
   // The VC-order checker (sim/routing/vc_order.h): every grant is checked against `order` (nullptr:
   // no check, one predictable branch per grant).
-  void set_vc_check(const VcOrder* order) { vc_check_ = order; }
+  void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
   // The VC selector the router applies to the VCs a route allows (sim/blocks/vc_selector.h;
   // LowestVc when built): allocate<Sel> is instantiated for it (router_allocate.h).
   template <class Sel>

@@ -35,6 +35,13 @@ class FakeRouter final : public RouterModel {
   PortClass port_class(uint32_t) const override { return 1; }  // a router-to-router class
   uint32_t packet_size() const override { return 1; }
   uint32_t vcs_per_port() const override { return 1; }
+  void connect_output(uint32_t, Link*) override {}
+  void connect_input(uint32_t, Link*) override {}
+  void attach_nic(uint32_t, Nic*) override {}
+  void set_vc_check(const VcOrder*) override {}
+  Cycle zero_load_cycles() const override { return 0; }
+  Cycle credit_interval() const override { return 1; }
+  uint32_t input_capacity_phits(uint32_t, uint32_t) const override { return 1; }
   void enqueue_at_source(Nic&, const SourceEntry&) override {}
   void collect_remote() override {}
   bool step_nics(Cycle, StatsSink&) override { return false; }
