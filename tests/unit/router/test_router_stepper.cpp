@@ -36,6 +36,7 @@ class FakeRouter final : public RouterModel {
   uint32_t packet_size() const override { return 1; }
   uint32_t vcs_per_port() const override { return 1; }
   void enqueue_at_source(Nic&, const SourceEntry&) override {}
+  void source_replaced(Nic&) override {}
   void collect_remote() override {}
   bool step_nics(Cycle, StatsSink&) override { return false; }
   bool step_nic(uint32_t, Cycle, StatsSink&) override { return false; }
