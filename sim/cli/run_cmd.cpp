@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/cli/engines.h"
 #include "sim/cli/options.h"
 #include "sim/cli/single_run.h"
 #include "sim/cli/subcommands.h"
@@ -20,7 +21,7 @@ void describe(CommandLine& cl) {
   cl.options.add_options()("set", texts("K=V"),
                            "override a configuration key: section.key=value (repeatable)")(
       "json", text("FILE"), "write the results as JSON to FILE ('-': stdout)")(
-      "engine", text("E")->default_value("native"), "native | systemc")(
+      "engine", text("E")->default_value("native"), engine_names(" | ").c_str())(
       "threads", text("N")->default_value("1"), "native engine threads, 1..256")(
       "sc-quantum", text("Q"), "systemc: cycles per router activation (0: shortest link)")(
       "timeseries-csv", text("FILE"), "write the time series as CSV to FILE")(
@@ -40,11 +41,12 @@ int read_options(const CommandLine& cl, RunRequest& req) {
   if (!parse_int(t, 1, 256, n))
     return usage_error(cl, "--threads " + t + ": must be an integer in [1, 256]");
   req.threads = static_cast<uint32_t>(n);
-  if (req.engine != "native" && req.engine != "systemc")
-    return usage_error(cl, "--engine " + req.engine + ": allowed values are native, systemc");
-  if (req.engine == "systemc" && req.threads != 1)
-    return usage_error(
-        cl, "--threads " + t + ": the systemc engine runs on one thread (use --engine native)");
+  const EngineEntry* engine = engine_entry(req.engine);  // the engine registry (engines.h)
+  if (engine == nullptr)
+    return usage_error(cl, "--engine " + req.engine + ": allowed values are " + engine_names());
+  if (!engine->multithreaded && req.threads != 1)
+    return usage_error(cl, "--threads " + t + ": the " + req.engine +
+                               " engine runs on one thread (use --engine native)");
   if (cl.vm.count("sc-quantum") != 0) {
     if (req.engine != "systemc")
       return usage_error(cl, "--sc-quantum applies to --engine systemc only");

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "sim/cli/engines.h"
 #include "sim/cli/progress.h"
 #include "sim/network/memory_estimate.h"
 
@@ -10,18 +11,27 @@ namespace netcosim::cli {
 RunResults run_request(const RunRequest& req, Config& cfg) {
   if (!req.config_file.empty()) cfg.load_file(req.config_file);
   for (const auto& s : req.sets) cfg.set_override(s);
+  // Validated and its memory checked once, here (one sink per thread): the network is built by
+  // build_validated_network, which does not repeat the checks build_network makes for
+  // programmatic users (sim/network/build.h).
   validate_config(cfg);
-  if (req.threads > 1) check_memory_fits(cfg, req.threads);  // one sink per thread
+  check_memory_fits(cfg, req.threads);
   if (req.timeseries && cfg.get_int("sim.timeseries_bin") == 0)
     throw ConfigError(
         "--timeseries-csv/--timeseries-png need a time series: set "
         "sim.timeseries_bin to a bin length in cycles (sim.timeseries_bin=0)");
   const std::string warning = contention_threshold_warning(cfg);
   if (!warning.empty()) std::fprintf(stderr, "netcosim: warning: %s\n", warning.c_str());
+  // The engine from the engine registry (engines.h; run_cmd.cpp has refused other names), entered
+  // as every engine is: the network built with its local lead, then run.
+  const EngineEntry* engine = engine_entry(req.engine);
+  if (engine == nullptr)
+    throw ConfigError("--engine " + req.engine + ": allowed values are " + engine_names());
+  const EngineOptions opt{req.threads, req.sc};
+  const Cycle lead = engine->local_lead(cfg, opt);
+  const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);
   CycleProgress progress(req.progress);
-  if (req.engine == "systemc") return run_systemc(cfg, req.sc, progress.callback());
-  const std::unique_ptr<Network> net = build_network(cfg);
-  return run_native(*net, progress.callback(), req.threads);
+  return engine->run(*net, opt, progress.callback());
 }
 
 }  // namespace netcosim::cli

@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "sim/config/strategy_catalog.h"
+#include "sim/traffic/source_registry.h"
+#include "sim/traffic/traffic.h"
 
 namespace netcosim {
 
@@ -23,12 +25,17 @@ constexpr double kBig = 2147483647.0;  // 2^31 - 1
 // The schema. Defaults: the router of thesis 000 Table 1.2 (buffers, latencies, speedup) on the
 // embedded small Dragonfly (p=2, a=4, h=2; thesis Table 2.4 sizes) with MIN routing.
 // The allowed values of the strategy keys come from the strategy catalogue, those of
-// topology.type from the topology catalogue.
+// topology.type from the topology catalogue, those of traffic.pattern, traffic.pattern2 and
+// traffic.source from the pattern and source registries (sim/traffic/traffic.h,
+// sim/traffic/source_registry.h).
 const std::vector<KeySpec>& config_schema() {
   static const std::string algorithms = strategy_names(*strategy_family("routing.algorithm"));
   static const std::string triggers = strategy_names(*strategy_family("routing.trigger"));
   static const std::string policies = strategy_names(*strategy_family("routing.global_policy"));
   static const std::string topologies = topology_names();
+  static const std::string patterns = traffic_pattern_names();
+  static const std::string patterns2 = "none|" + patterns;
+  static const std::string sources = traffic_source_names();
   static const std::vector<KeySpec> schema = {
       {"topology.type", KeyType::Enum, "dragonfly", 0, 0, topologies.c_str(), "network topology"},
       {"topology.p", KeyType::Int, "2", 1, 64, nullptr, "nodes per router"},
@@ -110,9 +117,11 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.credit_candidates", KeyType::Enum, "all", 0, 0, "all|one_random",
        "credit trigger: OLM tests every nonminimal candidate and draws among those accepted "
        "(all), or draws one and tests only it (one_random; FOGSim 5)"},
-      {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, "uniform|adv|advc", "traffic pattern"},
+      {"traffic.source", KeyType::Enum, "bernoulli", 0, 0, sources.c_str(),
+       "traffic source of every node: what it generates and when"},
+      {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, patterns.c_str(), "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
-      {"traffic.pattern2", KeyType::Enum, "none", 0, 0, "none|uniform|adv|advc",
+      {"traffic.pattern2", KeyType::Enum, "none", 0, 0, patterns2.c_str(),
        "second pattern: a fraction traffic.mix of the packets, or all of them from "
        "traffic.switch_cycle on"},
       {"traffic.adv_offset2", KeyType::Int, "1", 1, kBig, nullptr,
@@ -602,8 +611,8 @@ void validate_topology_and_traffic(const Config& c) {
   if (!has2) {
     for (const char* k : {"traffic.mix", "traffic.switch_cycle", "traffic.adv_offset2"})
       if (c.is_explicit(k))
-        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
-                          ": needs traffic.pattern2 (uniform|adv|advc); traffic.pattern2=none");
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) + ": needs traffic.pattern2 (" +
+                          traffic_pattern_names() + "); traffic.pattern2=none");
   } else {
     const bool mix = c.get_float("traffic.mix") > 0, sw = c.get_int("traffic.switch_cycle") >= 0;
     if (mix == sw)

@@ -6,6 +6,7 @@
 #include "sim/network/memory_estimate.h"
 #include "sim/router/architecture.h"
 #include "sim/topology/topology_catalog.h"
+#include "sim/traffic/source_registry.h"
 
 namespace netcosim {
 
@@ -139,6 +140,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
                const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
+  // The source of traffic.source, from the source registry (sim/traffic/source_registry.h).
+  const TrafficSourceEntry& source = traffic_source_entry(cfg.get_str("traffic.source"));
   const Cycle gen_stop =
       cfg.get_bool("sim.drain")
           ? static_cast<Cycle>(cfg.get_int("sim.warmup") + cfg.get_int("sim.measure"))
@@ -147,9 +150,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nics.emplace_back();
     Nic& nic = nics.back();
     nic.node = n;
-    nic.source = std::make_unique<BernoulliSource>(n, Rng(seed, kNodeStream, n), *parts.traffic);
-    nic.next_gen = nic.source->next();
     nic.gen_stop = gen_stop;
+    nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
     nic.credits = model::CreditCounter(cb.vcs[kInjectionClass], cb.buffer[kInjectionClass]);
@@ -226,6 +228,12 @@ std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<Routin
                                        Cycle local_lead) {
   validate_config(cfg);
   check_memory_fits(cfg, 1);
+  return build_validated_network(cfg, std::move(routing), local_lead);
+}
+
+std::unique_ptr<Network> build_validated_network(const Config& cfg,
+                                                 std::unique_ptr<RoutingAlgorithm> routing,
+                                                 Cycle local_lead) {
   NetworkParts parts;
   parts.topology = make_topology(cfg);
   const Topology& t = *parts.topology;

@@ -20,6 +20,11 @@ namespace netcosim {
 std::unique_ptr<Network> build_network(const Config& cfg,
                                        std::unique_ptr<RoutingAlgorithm> routing = nullptr,
                                        Cycle local_lead = 0);
+// The same without the checks: the caller has run validate_config(cfg) and
+// check_memory_fits(cfg, threads) itself (the CLI's run_request, sim/cli/single_run.cpp, which
+// checks the memory of its thread count), so they run once per run.
+std::unique_ptr<Network> build_validated_network(
+    const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing = nullptr, Cycle local_lead = 0);
 
 // Zero-load latency of a packet between two nodes under minimal routing and the configured timing
 // (docs/model.md "Zero-load latency"): the minimal path's hops by port class (Topology::min_hops).

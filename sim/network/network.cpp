@@ -34,6 +34,12 @@ void Network::preload_packet(uint32_t src, uint32_t dst) {
   ++nic.seq;
 }
 
+void Network::set_source(uint32_t node, std::unique_ptr<TrafficSource> source) {
+  Nic& nic = p_.nics->at(node);
+  nic.set_source(std::move(source));
+  p_.routers[topology().node_router(node)]->source_replaced(nic);
+}
+
 bool Network::settled(Cycle now) const {
   for (const auto& r : p_.routers)
     if (!r->settled(now)) return false;

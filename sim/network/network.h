@@ -64,6 +64,10 @@ class Network {
 
   // Queues a packet from node src to node dst, generated in cycle 0, before a run (tests, traces).
   void preload_packet(uint32_t src, uint32_t dst);
+  // Replaces node `node`'s traffic source before the run (tests with a source of their own,
+  // tests/network/test_nic_reception.cpp); the node's router is told
+  // (RouterModel::source_replaced).
+  void set_source(uint32_t node, std::unique_ptr<TrafficSource> source);
   // The generation records of the preloaded packets (an engine merges them into its first sink).
   const StatsSink& preloaded() const { return preloaded_; }
   // Prepares a statistics sink for this network's measurement window and time series.

@@ -1,5 +1,7 @@
-// Network interface of one node (thesis 000 Sec. 1.6.1, Sec. 1.6.3): it owns the node's traffic
-// source, a bounded source queue, and the injection channel into the router's injection buffers.
+// Network interface of one node (thesis 000 Sec. 1.6.1, Sec. 1.6.3), the node's endpoint
+// (docs/architecture.md "The NIC is the node's endpoint"): it owns the node's traffic source, a
+// bounded source queue and the injection channel into the router's injection buffers, and it
+// receives the packets the router ejects at the node (on_receive).
 // The router it is attached to steps it (Router::step_nics) and keeps, per injection port, the
 // next cycle the NIC has something to do (a generation attempt, or its link free with packets
 // queued), so an idle cycle reads one line. Returned credits are taken when the NIC is stepped:
@@ -8,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/vc_selector.h"
@@ -22,6 +25,8 @@ struct SourceEntry {
   Cycle t_gen;
   uint32_t dst;
   uint32_t seq;
+  // The message's class (TrafficDescriptor::cls); inject() copies it into Packet::cls.
+  uint8_t cls = 0;
 };
 
 struct Nic {
@@ -45,6 +50,28 @@ struct Nic {
   Cycle link_free_at = 0;
   Link* link = nullptr;
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
+  // source->wants_receive(), read once when the source is set (set_source): ejection makes no
+  // virtual call for a source that ignores received packets (the Bernoulli source).
+  bool wants_receive = false;
+
+  void set_source(std::unique_ptr<TrafficSource> s) {
+    source = std::move(s);
+    next_gen = source->next();
+    wants_receive = source->wants_receive();
+  }
+
+  // A packet ejected at this node: its head leaves the router in cycle `now`, its tail in `tail`.
+  // Recorded in the statistics, then offered to the source (TrafficSource::on_receive). Returns
+  // true when the source's next generation attempt moved (a reply): the caller re-reads next_gen.
+  bool on_receive(const Packet& pkt, Cycle now, Cycle tail, StatsSink& sink) {
+    sink.on_deliver(pkt, now, tail);
+    if (!wants_receive) return false;
+    source->on_receive(pkt, now);
+    const Cycle next = source->next();
+    if (next == next_gen) return false;
+    next_gen = next;  // at or after gen_stop, step() stops it
+    return true;
+  }
 
   bool queue_full() const { return q_count == q_cap; }
   void queue_push(const SourceEntry& e) {
@@ -79,14 +106,14 @@ struct Nic {
                                             const SourceEntry& e, int vc);
   // A generation attempt without a source queue: injected now, or dropped.
   void attempt_without_queue(Cycle now, StatsSink& sink, uint32_t S, Cycle t_gen, uint32_t dst,
-                             StepResult& r) {
+                             uint8_t cls, StepResult& r) {
     const int vc = link_free_at <= now ? injection_vc(dst, S) : kNoVc;
     if (vc == kNoVc) {
       ++sink.dropped;
       return;
     }
     sink.on_generate(node, seq, t_gen);
-    inject(now, sink, S, SourceEntry{t_gen, dst, seq}, vc);
+    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc);
     ++seq;
     ++r.queued;
     r.injected = true;
@@ -107,16 +134,20 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
       break;
     }
     const Cycle t_gen = next_gen;
-    const uint32_t dst = source->generate();
-    if (q_cap == 0) {
-      attempt_without_queue(now, sink, S, t_gen, dst, r);
-    } else if (queue_full()) {
-      ++sink.refused;
-    } else {
-      queue_push({t_gen, dst, seq});
-      sink.on_generate(node, seq, t_gen);
-      ++seq;
-      ++r.queued;
+    const TrafficDescriptor d = source->generate();
+    // The message's packets, one after the other; each is an attempt of its own (queued, refused
+    // when the queue is full, or without a queue injected at once or dropped).
+    for (uint32_t k = 0; k < d.packets; ++k) {
+      if (q_cap == 0) {
+        attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r);
+      } else if (queue_full()) {
+        ++sink.refused;
+      } else {
+        queue_push({t_gen, d.dst, seq, d.cls});
+        sink.on_generate(node, seq, t_gen);
+        ++seq;
+        ++r.queued;
+      }
     }
     next_gen = source->next();
   }
@@ -142,6 +173,7 @@ inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntr
     m.pkt.dst = e.dst;
     m.pkt.t_gen = e.t_gen;
     m.pkt.t_inject = arrive;
+    m.pkt.cls = e.cls;
   });
   credits.consume(static_cast<unsigned>(vc), S);
   link_free_at = now + S;

@@ -59,6 +59,9 @@ class RouterModel {
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;
+  // The source of an attached NIC was replaced before the run (Network::set_source): the router
+  // re-reads its first generation attempt.
+  virtual void source_replaced(Nic& nic) = 0;
 
   // Stepping (see the contract above).
   virtual void collect_remote() = 0;

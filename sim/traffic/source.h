@@ -1,7 +1,10 @@
 // Traffic sources: what a NIC generates (sim/nic/nic.h owns one per node). A source tells the
-// cycle of its next generation attempt and, when the NIC makes the attempt, the destination of the
-// packet. The Bernoulli synthetic source (thesis 000 Sec. 1.6.1) is the one today; trace replay
-// (VEF3) and request-reply sources implement the same interface.
+// cycle of its next generation attempt and, when the NIC makes the attempt, a descriptor of the
+// message: its destination, its size in packets and its class. The NIC is the node's endpoint in
+// both directions (docs/architecture.md "The NIC is the node's endpoint"): it also offers every
+// packet ejected at its node to the source (on_receive), the hook request-reply sources and trace
+// replay (VEF3) use. The Bernoulli synthetic source (thesis 000 Sec. 1.6.1) is the one today;
+// sources are chosen by name in the source registry (sim/traffic/source_registry.h).
 #pragma once
 
 #include <cstdint>
@@ -30,13 +33,31 @@ struct TrafficParams {
   }
 };
 
+// What a generation attempt produces: a message of `packets` packets to node `dst`, of class `cls`
+// (the NIC enqueues the packets one after the other, each with its own sequence number).
+struct TrafficDescriptor {
+  uint32_t dst;
+  uint32_t packets = 1;
+  uint8_t cls = 0;
+};
+
 class TrafficSource {
  public:
+  // wants_receive: on_receive does something. The NIC reads the flag once at construction
+  // (Nic::wants_receive) and skips the virtual call per ejected packet when it is false.
+  explicit TrafficSource(bool wants_receive = false) : wants_receive_(wants_receive) {}
   virtual ~TrafficSource() = default;
   // The cycle of the next generation attempt (kNone: no more).
   virtual Cycle next() const = 0;
-  // The attempt at next(): the packet's destination node; next() moves on.
-  virtual uint32_t generate() = 0;
+  // The attempt at next(): the message's descriptor; next() moves on.
+  virtual TrafficDescriptor generate() = 0;
+  // A packet ejected at this source's node in cycle `now` (its head; Nic::on_receive). next() may
+  // move earlier (a reply): the NIC re-reads it, and a new attempt must be at a cycle after `now`.
+  virtual void on_receive(const Packet& /*pkt*/, Cycle /*now*/) {}
+  bool wants_receive() const { return wants_receive_; }
+
+ private:
+  bool wants_receive_;
 };
 
 // Bernoulli trials in every cycle with probability load / packet_size (geometric gaps), the
@@ -52,11 +73,11 @@ class BernoulliSource final : public TrafficSource {
     }
   }
   Cycle next() const override { return next_; }
-  uint32_t generate() override {
+  TrafficDescriptor generate() override {
     const uint32_t dst = params_->pattern_for(next_, rng_).destination(node_, rng_);
     const uint64_t next = next_ + rng_.geometric_gap(params_->packet_prob);
     next_ = next >= kNone ? kNone : static_cast<Cycle>(next);
-    return dst;
+    return TrafficDescriptor{dst};  // one packet of class 0
   }
 
  private:

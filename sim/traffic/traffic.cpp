@@ -34,12 +34,37 @@ AdvcTraffic::AdvcTraffic(const Topology& topo, bool same_router)
   first_.push_back(static_cast<uint32_t>(targets_.size()));
 }
 
+const std::vector<TrafficPatternEntry>& traffic_pattern_registry() {
+  static const std::vector<TrafficPatternEntry> registry = {
+      {"uniform", "uniform over all other nodes",
+       [](const Topology& t, const PatternArgs&) -> std::unique_ptr<TrafficPattern> {
+         return std::make_unique<UniformTraffic>(t);
+       }},
+      {"adv", "ADV+i: a random node of partition P + traffic.adv_offset",
+       [](const Topology& t, const PatternArgs& a) -> std::unique_ptr<TrafficPattern> {
+         return std::make_unique<AdversarialTraffic>(t, a.adv_offset, a.same_router);
+       }},
+      {"advc", "ADVc: a random node of the partitions reached by the last router's global links",
+       [](const Topology& t, const PatternArgs& a) -> std::unique_ptr<TrafficPattern> {
+         return std::make_unique<AdvcTraffic>(t, a.same_router);
+       }},
+  };
+  return registry;
+}
+
+std::string traffic_pattern_names(const char* sep) {
+  std::string names;
+  for (const TrafficPatternEntry& e : traffic_pattern_registry())
+    names += (names.empty() ? "" : sep) + std::string(e.name);
+  return names;
+}
+
 std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topology& topo,
                                              uint32_t adv_offset, bool same_router) {
-  if (name == "uniform") return std::make_unique<UniformTraffic>(topo);
-  if (name == "adv") return std::make_unique<AdversarialTraffic>(topo, adv_offset, same_router);
-  if (name == "advc") return std::make_unique<AdvcTraffic>(topo, same_router);
-  throw std::invalid_argument("traffic.pattern=" + name + ": allowed values are uniform|adv|advc");
+  for (const TrafficPatternEntry& e : traffic_pattern_registry())
+    if (name == e.name) return e.make(topo, PatternArgs{adv_offset, same_router});
+  throw std::invalid_argument("traffic.pattern=" + name + ": allowed values are " +
+                              traffic_pattern_names());
 }
 
 }  // namespace netcosim

@@ -105,8 +105,25 @@ class AdvcTraffic final : public TrafficPattern {
   std::vector<uint32_t> targets_;  // the partition reached by each Global port, in port order
 };
 
+// The pattern registry (docs/architecture.md "The traffic and engine registries"): one entry per
+// pattern, {name, description, factory}. The schema's allowed values of traffic.pattern and
+// traffic.pattern2 (sim/config/config.cpp) and make_traffic both read it; a new pattern is a class
+// above and one line in traffic_pattern_registry() (traffic.cpp).
+struct PatternArgs {
+  uint32_t adv_offset = 1;   // traffic.adv_offset (ADV+i)
+  bool same_router = false;  // traffic.adv_target=same_router
+};
+struct TrafficPatternEntry {
+  const char* name;
+  const char* description;
+  std::unique_ptr<TrafficPattern> (*make)(const Topology& topo, const PatternArgs& args);
+};
+const std::vector<TrafficPatternEntry>& traffic_pattern_registry();
+// The registry's names joined by `sep` ("uniform|adv|advc").
+std::string traffic_pattern_names(const char* sep = "|");
+
 // `same_router`: traffic.adv_target=same_router (adv and advc only; validate_config refuses it
-// for the other patterns).
+// for the other patterns). An unknown name is a std::invalid_argument naming the allowed values.
 std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topology& topo,
                                              uint32_t adv_offset, bool same_router = false);
 

@@ -45,4 +45,21 @@ TEST(RunStrategies, UnknownTriggerIsExitTwoWithTheRegisteredNames) {
       << r.err;
 }
 
+// The traffic-source registry (sim/traffic/source_registry.h) and the engine registry
+// (sim/cli/engines.h) refuse unknown names the same way.
+TEST(RunStrategies, UnknownTrafficSourceIsExitTwoWithTheRegisteredNames) {
+  const auto r = run_netcosim({"run", "--set", "traffic.source=trace", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("traffic.source=trace (--set): allowed values are bernoulli"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(RunStrategies, UnknownEngineIsExitTwoWithTheRegisteredNames) {
+  const auto r = run_netcosim({"run", "--engine", "gpu", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--engine gpu: allowed values are native, systemc"), std::string::npos)
+      << r.err;
+}
+
 }  // namespace

@@ -168,7 +168,14 @@ bool Router::send(Cycle now, StatsSink& sink) {
   return out_.send(now, S_, [&](uint32_t o, const Outputs::Entry& e) {
     --resident_;
     if (is_injection_[o]) {
-      sink.on_deliver(e.pkt, now, now + S_);  // the node consumes one phit per cycle
+      // Ejection: the node's NIC takes the packet (sim/nic/nic.h, Nic::on_receive), its tail
+      // S_ cycles later (the node consumes one phit per cycle). When the source answers with a
+      // new generation attempt (a reply), the NIC is woken for it.
+      Nic& nic = *nics_.by_port[o];
+      if (nic.on_receive(e.pkt, now, now + S_, sink) && nic.next_gen < nics_.wake[o]) {
+        nics_.wake[o] = nic.next_gen;
+        if (nic.next_gen < nics_.wake_min) nics_.wake_min = nic.next_gen;
+      }
     } else {
       Link* L = out_link_[o];
       L->push_data(now + L->latency, [&](PacketMsg& m) {

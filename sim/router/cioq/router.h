@@ -84,6 +84,11 @@ class Router final : public RouterModel {
     nics_.wake_for_queue(nic.link->dst_port, nic.link_free_at);
     ++resident_;
   }
+  // A NIC whose source was replaced before the run (Network::set_source): wake it for the new
+  // source's first attempt.
+  void source_replaced(Nic& nic) override {
+    nics_.wake_for_queue(nic.link->dst_port, nic.next_gen);
+  }
 
   // Marks this router's wake-up wheels for what other partitions queued on its links since the
   // previous call (packets on its global input links, credits on its global output links; see

@@ -41,10 +41,11 @@ TEST(MemoryEstimate, InputBufferTermIsSlotsTimesVcsTimesPortsTimesRouters) {
   EXPECT_EQ(term_bytes(m, "router.buffer_injection="), 256 / 8 * 3 * 2 * 36 * 36.0);
   EXPECT_EQ(term_bytes(m, "router.buffer_local="), 32 / 8 * 2 * 3 * 36 * 36.0);
   EXPECT_EQ(term_bytes(m, "router.buffer_global="), 256 / 8 * 1 * 2 * 36 * 36.0);
-  // Source queues: 64 entries of 12 bytes per node, plus the NIC, its injection link and 64 bytes
+  // Source queues: 64 entries of 16 bytes per node (generation cycle, destination, sequence
+  // number, class), plus the NIC, its injection link and 64 bytes
   // of its link rings.
   EXPECT_EQ(term_bytes(m, "traffic.source_queue="),
-            64 * 72 * 12.0 + 72 * double(sizeof(netcosim::Nic) + sizeof(netcosim::Link) + 64));
+            64 * 72 * 16.0 + 72 * double(sizeof(netcosim::Nic) + sizeof(netcosim::Link) + 64));
 }
 
 TEST(MemoryEstimate, IdleRunWithHugeWarmupNeedsOnlyAFewMegabytes) {
@@ -94,9 +95,9 @@ TEST(MemoryEstimate, SourceQueuesAreRefusedNamingTheKey) {
   c.set_override("topology.a=32");
   c.set_override("topology.h=16");
   c.set_override("traffic.source_queue=1048576");
-  // 513 groups x 32 routers x 16 nodes = 262656 nodes x 2^20 entries x 12 B = 3 TiB.
+  // 513 groups x 32 routers x 16 nodes = 262656 nodes x 2^20 entries x 16 B = 4 TiB.
   const std::string e = check_error(c, 1, 64 * kGiB);
-  EXPECT_NE(e.find("traffic.source_queue=1048576 x 262656 nodes needs 3.0 TB"), std::string::npos)
+  EXPECT_NE(e.find("traffic.source_queue=1048576 x 262656 nodes needs 4.0 TB"), std::string::npos)
       << e;
 }
 

@@ -21,7 +21,7 @@ class ScriptedSource final : public TrafficSource {
   explicit ScriptedSource(std::vector<std::pair<Cycle, uint32_t>> attempts)
       : attempts_(std::move(attempts)) {}
   Cycle next() const override { return i_ < attempts_.size() ? attempts_[i_].first : kNone; }
-  uint32_t generate() override { return attempts_[i_++].second; }
+  TrafficDescriptor generate() override { return {attempts_[i_++].second}; }
 
  private:
   std::vector<std::pair<Cycle, uint32_t>> attempts_;

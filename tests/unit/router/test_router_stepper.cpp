@@ -43,6 +43,7 @@ class FakeRouter final : public RouterModel {
   Cycle credit_interval() const override { return 1; }
   uint32_t input_capacity_phits(uint32_t, uint32_t) const override { return 1; }
   void enqueue_at_source(Nic&, const SourceEntry&) override {}
+  void source_replaced(Nic&) override {}
   void collect_remote() override {}
   bool step_nics(Cycle, StatsSink&) override { return false; }
   bool step_nic(uint32_t, Cycle, StatsSink&) override { return false; }

@@ -70,7 +70,7 @@ TEST(BernoulliSource, GapsAndDestinationsComeFromTheNodesStreamInOrder) {
   uint64_t next = twin.geometric_gap(0.05) - 1;
   for (int i = 0; i < 200; ++i) {
     ASSERT_EQ(src.next(), next) << "packet " << i;
-    const uint32_t dst = src.generate();
+    const uint32_t dst = src.generate().dst;
     EXPECT_EQ(dst, 2 * 8 + twin.below(8)) << "packet " << i;  // node 9 is in group 1: ADV+1 -> 2
     next += twin.geometric_gap(0.05);
   }

@@ -1,0 +1,54 @@
+// The pattern and source registries (sim/traffic/traffic.h, sim/traffic/source_registry.h) are
+// what the schema allows for traffic.pattern, traffic.pattern2 and traffic.source
+// (sim/config/config.cpp), and every name builds.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "sim/config/config.h"
+#include "sim/topology/dragonfly.h"
+#include "sim/traffic/source_registry.h"
+#include "sim/traffic/traffic.h"
+
+using namespace netcosim;
+
+namespace {
+
+std::string choices_of(const char* key) {
+  for (const KeySpec& k : config_schema())
+    if (std::strcmp(k.name, key) == 0) return k.choices;
+  ADD_FAILURE() << key << " is not in the schema";
+  return "";
+}
+
+TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
+  std::string patterns, sources;
+  for (const TrafficPatternEntry& e : traffic_pattern_registry())
+    patterns += (patterns.empty() ? "" : "|") + std::string(e.name);
+  for (const TrafficSourceEntry& e : traffic_source_registry())
+    sources += (sources.empty() ? "" : "|") + std::string(e.name);
+  EXPECT_EQ(patterns, "uniform|adv|advc");
+  EXPECT_EQ(sources, "bernoulli");
+  EXPECT_EQ(choices_of("traffic.pattern"), patterns);
+  EXPECT_EQ(choices_of("traffic.pattern2"), "none|" + patterns);
+  EXPECT_EQ(choices_of("traffic.source"), sources);
+}
+
+TEST(TrafficRegistries, EveryNameBuildsAndUnknownNamesAreRefused) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  for (const TrafficPatternEntry& e : traffic_pattern_registry()) {
+    const auto p = make_traffic(e.name, topo, 1);
+    ASSERT_NE(p, nullptr) << e.name;
+    EXPECT_STREQ(p->name(), e.name);
+  }
+  TrafficParams params;
+  params.packet_prob = 0.1;
+  for (const TrafficSourceEntry& e : traffic_source_registry())
+    EXPECT_NE(traffic_source_entry(e.name).make(0, Rng(1, 1, 0), params), nullptr) << e.name;
+  EXPECT_THROW(make_traffic("tornado", topo, 1), std::invalid_argument);
+  EXPECT_THROW(traffic_source_entry("trace"), std::invalid_argument);
+}
+
+}  // namespace
