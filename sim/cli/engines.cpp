@@ -1,5 +1,7 @@
 #include "sim/cli/engines.h"
 
+#include "sim/util/registry.h"
+
 #include "sim/engine/native/native_engine.h"
 #include "sim/engine/run_control.h"
 
@@ -26,16 +28,11 @@ const std::vector<EngineEntry>& engine_registry() {
 }
 
 const EngineEntry* engine_entry(const std::string& name) {
-  for (const EngineEntry& e : engine_registry())
-    if (name == e.name) return &e;
-  return nullptr;
+  return find_entry(engine_registry(), name);
 }
 
 std::string engine_names(const char* sep) {
-  std::string names;
-  for (const EngineEntry& e : engine_registry())
-    names += (names.empty() ? "" : sep) + std::string(e.name);
-  return names;
+  return entry_names(engine_registry(), sep);
 }
 
 }  // namespace netcosim::cli

@@ -1,6 +1,7 @@
 #include "sim/router/architecture.h"
 
 #include "sim/router/cioq/router.h"
+#include "sim/util/registry.h"
 
 namespace netcosim {
 
@@ -53,8 +54,7 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
 
 const ArchitectureEntry& architecture_of(const Config& cfg) {
   const std::string& name = cfg.get_str("router.architecture");
-  for (const ArchitectureEntry& e : architecture_registry())
-    if (name == e.name) return e;
+  if (const ArchitectureEntry* e = find_entry(architecture_registry(), name)) return *e;
   throw ConfigError("router.architecture=" + name + ": not a registered architecture");
 }
 

@@ -1,6 +1,7 @@
 #include "sim/topology/topology_catalog.h"
 
 #include "sim/topology/dragonfly.h"
+#include "sim/util/registry.h"
 
 namespace netcosim {
 
@@ -81,9 +82,7 @@ const std::vector<TopologyEntry>& topology_catalog() {
 }
 
 const TopologyEntry* topology_entry(const std::string& name) {
-  for (const TopologyEntry& e : topology_catalog())
-    if (name == e.name) return &e;
-  return nullptr;
+  return find_entry(topology_catalog(), name);
 }
 
 int port_class_index(const TopologyEntry& entry, const std::string& port_class) {
@@ -93,10 +92,7 @@ int port_class_index(const TopologyEntry& entry, const std::string& port_class) 
 }
 
 std::string topology_names() {
-  std::string names;
-  for (const TopologyEntry& e : topology_catalog())
-    names += (names.empty() ? "" : "|") + std::string(e.name);
-  return names;
+  return entry_names(topology_catalog());
 }
 
 }  // namespace netcosim

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "sim/util/registry.h"
+
 namespace netcosim {
 
 const std::vector<TrafficSourceEntry>& traffic_source_registry() {
@@ -18,15 +20,11 @@ const std::vector<TrafficSourceEntry>& traffic_source_registry() {
 }
 
 std::string traffic_source_names(const char* sep) {
-  std::string names;
-  for (const TrafficSourceEntry& e : traffic_source_registry())
-    names += (names.empty() ? "" : sep) + std::string(e.name);
-  return names;
+  return entry_names(traffic_source_registry(), sep);
 }
 
 const TrafficSourceEntry& traffic_source_entry(const std::string& name) {
-  for (const TrafficSourceEntry& e : traffic_source_registry())
-    if (name == e.name) return e;
+  if (const TrafficSourceEntry* e = find_entry(traffic_source_registry(), name)) return *e;
   throw std::invalid_argument("traffic.source=" + name + ": allowed values are " +
                               traffic_source_names());
 }

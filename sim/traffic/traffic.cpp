@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "sim/util/registry.h"
+
 namespace netcosim {
 
 void TrafficPattern::check_same_router_shape(const char* pattern) {
@@ -53,16 +55,13 @@ const std::vector<TrafficPatternEntry>& traffic_pattern_registry() {
 }
 
 std::string traffic_pattern_names(const char* sep) {
-  std::string names;
-  for (const TrafficPatternEntry& e : traffic_pattern_registry())
-    names += (names.empty() ? "" : sep) + std::string(e.name);
-  return names;
+  return entry_names(traffic_pattern_registry(), sep);
 }
 
 std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topology& topo,
                                              uint32_t adv_offset, bool same_router) {
-  for (const TrafficPatternEntry& e : traffic_pattern_registry())
-    if (name == e.name) return e.make(topo, PatternArgs{adv_offset, same_router});
+  if (const TrafficPatternEntry* e = find_entry(traffic_pattern_registry(), name))
+    return e->make(topo, PatternArgs{adv_offset, same_router});
   throw std::invalid_argument("traffic.pattern=" + name + ": allowed values are " +
                               traffic_pattern_names());
 }
