@@ -49,10 +49,16 @@ class PortView {
     return credits_[port].capacity() - credits_[port].credits(vc);
   }
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
-  // The level of an output FIFO (the router may keep it inside a larger per-output record).
+  // The level of an output FIFO (the router may keep it inside a larger per-output record): the
+  // port's first VL, and VL `vl` of a port with several (output_unit.h).
   const OutputFifoLevel& fifo(uint32_t port) const {
-    return *reinterpret_cast<const OutputFifoLevel*>(fifos_ + size_t{port} * fifo_stride_);
+    return *reinterpret_cast<const OutputFifoLevel*>(fifos_ + size_t{port} * port_stride_);
   }
+  const OutputFifoLevel& fifo(uint32_t port, uint32_t vl) const {
+    return *reinterpret_cast<const OutputFifoLevel*>(fifos_ + size_t{port} * port_stride_ +
+                                                     size_t{vl} * fifo_stride_);
+  }
+  uint32_t fifo_vls() const { return static_cast<uint32_t>(port_stride_ / fifo_stride_); }
   // Free phits of an output FIFO now.
   uint32_t fifo_free(uint32_t port) const {
     return fifo(port).free(now, fifo_capacity_, packet_size_);
@@ -77,8 +83,10 @@ class PortView {
     uint32_t radix = 0;
     const uint32_t* vcs = nullptr;  // by port class
     const model::CreditCounter* credits = nullptr;
-    const OutputFifoLevel* fifos = nullptr;  // port 0's level; port p's is fifo_stride bytes on
+    // Port 0's level; port p's VL v is (p * fifo_vls + v) * fifo_stride bytes on.
+    const OutputFifoLevel* fifos = nullptr;
     size_t fifo_stride = sizeof(OutputFifoLevel);
+    uint32_t fifo_vls = 1;
     uint32_t fifo_capacity = 0;
     uint32_t packet_size = 0;
     const model::ContentionCounters* contention = nullptr;
@@ -91,6 +99,7 @@ class PortView {
     credits_ = w.credits;
     fifos_ = reinterpret_cast<const unsigned char*>(w.fifos);
     fifo_stride_ = w.fifo_stride;
+    port_stride_ = w.fifo_stride * w.fifo_vls;
     fifo_capacity_ = w.fifo_capacity;
     packet_size_ = w.packet_size;
     contention_ = w.contention;
@@ -104,6 +113,7 @@ class PortView {
   const model::CreditCounter* credits_ = nullptr;
   const unsigned char* fifos_ = nullptr;
   size_t fifo_stride_ = sizeof(OutputFifoLevel);
+  size_t port_stride_ = sizeof(OutputFifoLevel);
   uint32_t fifo_capacity_ = 0;
   uint32_t packet_size_ = 0;
   const model::ContentionCounters* contention_ = nullptr;

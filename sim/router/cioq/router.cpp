@@ -59,6 +59,7 @@ Router::Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& rou
   w.credits = credits_.data();
   w.fifos = out_.levels();
   w.fifo_stride = sizeof(Outputs::Queue);
+  w.fifo_vls = FirstComeScheduler::kVls;
   w.fifo_capacity = cfg_.buffer_output;
   w.packet_size = S_;
   w.contention = &sensors_.contention();
