@@ -25,7 +25,8 @@ std::unique_ptr<Topology> make_topology(const Config& cfg) {
   return topology_entry(cfg.get_str("topology.type"))->make(cfg);
 }
 
-// Router configuration (thesis 000 Table 1.2 values are the defaults).
+// Router configuration (thesis 000 Table 1.2 values are the defaults); the port classes are
+// router 0's (make_routers gives each router its own).
 RouterConfig router_config(const Config& cfg, const Topology& topo) {
   RouterConfig rc;
   for (uint32_t port = 0; port < topo.router_radix(); ++port)
@@ -204,8 +205,15 @@ std::vector<Router*> make_routers(const Config& cfg, NetworkParts& parts) {
   // Producers write slots up to lookahead + latency + xfer cycles ahead of the consumer's window.
   const uint32_t wheel = 2 * (max_latency + rc.xfer_cycles()) + 2;
   std::vector<Router*> routers;
-  for (uint32_t r = 0; r < parts.topology->routers(); ++r) {
-    auto router = std::make_unique<Router>(r, rc, *parts.routing, *parts.topology, seed, wheel);
+  const Topology& topo = *parts.topology;
+  // Each router gets its own ports' classes: a topology may give port i another class on some
+  // routers (a fat tree's level-0 switches have injection ports where the others have tree
+  // ports; docs/architecture.md "Port classes"). The network keeps router 0's configuration.
+  RouterConfig own = rc;
+  for (uint32_t r = 0; r < topo.routers(); ++r) {
+    for (uint32_t port = 0; port < topo.router_radix(); ++port)
+      own.classes[port] = topo.port_class_of(r, port);
+    auto router = std::make_unique<Router>(r, own, *parts.routing, topo, seed, wheel);
     routers.push_back(router.get());
     parts.routers.push_back(std::move(router));
   }

@@ -39,7 +39,9 @@ std::unique_ptr<TrafficPattern> make_traffic(const std::string& name, const Topo
   if (name == "uniform") return std::make_unique<UniformTraffic>(topo);
   if (name == "adv") return std::make_unique<AdversarialTraffic>(topo, adv_offset, same_router);
   if (name == "advc") return std::make_unique<AdvcTraffic>(topo, same_router);
-  throw std::invalid_argument("traffic.pattern=" + name + ": allowed values are uniform|adv|advc");
+  if (name == "bit_complement") return std::make_unique<BitComplementTraffic>(topo);
+  throw std::invalid_argument("traffic.pattern=" + name +
+                              ": allowed values are uniform|adv|advc|bit_complement");
 }
 
 }  // namespace netcosim

@@ -234,7 +234,9 @@ TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
     make_traffic("hotspot", d, 0);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "traffic.pattern=hotspot: allowed values are uniform|adv|advc");
+    EXPECT_STREQ(e.what(),
+                 "traffic.pattern=hotspot: allowed values are "
+                 "uniform|adv|advc|bit_complement");
   }
   EXPECT_STREQ(make_traffic("uniform", d, 0)->name(), "uniform");
   EXPECT_STREQ(make_traffic("adv", d, 1)->name(), "adv");
