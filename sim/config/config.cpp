@@ -45,15 +45,36 @@ const std::vector<KeySpec>& config_schema() {
        "global-link arrangement (thesis 000 Sec. 1.2.1)"},
       {"router.architecture", KeyType::Enum, "cioq", 0, 0, "cioq",
        "router architecture (sim/router/architecture.h; the allowed values are its registry's)"},
+      {"topology.k", KeyType::Int, "4", 2, 32, nullptr,
+       "fat tree: k of the k-ary n-tree (down and up ports per switch; radix 2k <= 64)"},
+      {"topology.n", KeyType::Int, "3", 1, 16, nullptr,
+       "fat tree: n of the k-ary n-tree (levels; 2(n-1) hops fit the 5-bit hop counter)"},
+      {"topology.dims", KeyType::Text, "8x8", 0, 0, nullptr,
+       "mesh/torus: switches per dimension, AxB or AxBxC, each in [2, 32]"},
+      {"topology.nodes_per_switch", KeyType::Int, "1", 1, 60, nullptr,
+       "mesh/torus: nodes per switch"},
       {"router.vcs_injection", KeyType::Int, "3", 1, 16, nullptr, "VCs per injection port"},
       {"router.vcs_local", KeyType::Int, "2", 1, 16, nullptr, "VCs per local port"},
       {"router.vcs_global", KeyType::Int, "1", 1, 16, nullptr, "VCs per global port"},
+      {"router.vcs_tree", KeyType::Int, "1", 1, 16, nullptr,
+       "VCs per fat-tree switch-to-switch port"},
+      {"router.vcs_x", KeyType::Int, "2", 1, 16, nullptr, "VCs per mesh/torus x port"},
+      {"router.vcs_y", KeyType::Int, "2", 1, 16, nullptr, "VCs per mesh/torus y port"},
+      {"router.vcs_z", KeyType::Int, "2", 1, 16, nullptr, "VCs per mesh/torus z port"},
       {"router.buffer_injection", KeyType::Int, "256", 1, 1048576, nullptr,
        "injection input buffer per VC (phits)"},
       {"router.buffer_local", KeyType::Int, "32", 1, 1048576, nullptr,
        "local input buffer per VC (phits)"},
       {"router.buffer_global", KeyType::Int, "256", 1, 1048576, nullptr,
        "global input buffer per VC (phits)"},
+      {"router.buffer_tree", KeyType::Int, "32", 1, 1048576, nullptr,
+       "fat-tree switch-to-switch input buffer per VC (phits)"},
+      {"router.buffer_x", KeyType::Int, "32", 1, 1048576, nullptr,
+       "mesh/torus x input buffer per VC (phits)"},
+      {"router.buffer_y", KeyType::Int, "32", 1, 1048576, nullptr,
+       "mesh/torus y input buffer per VC (phits)"},
+      {"router.buffer_z", KeyType::Int, "32", 1, 1048576, nullptr,
+       "mesh/torus z input buffer per VC (phits)"},
       {"router.buffer_output", KeyType::Int, "32", 1, 1048576, nullptr,
        "output FIFO per output port (phits)"},
       {"router.speedup", KeyType::Int, "2", 1, 64, nullptr,
@@ -65,6 +86,11 @@ const std::vector<KeySpec>& config_schema() {
        "iterations of the separable allocator"},
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
+      {"link.latency_tree", KeyType::Int, "10", 1, 16384, nullptr,
+       "fat-tree switch-to-switch link latency"},
+      {"link.latency_x", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus x link latency"},
+      {"link.latency_y", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus y link latency"},
+      {"link.latency_z", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus z link latency"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, algorithms.c_str(), "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
@@ -82,6 +108,9 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5) (val, ugal, pb)"},
+      {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
+       "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
+       "control (1 VC; docs/model.md \"Meshes and tori\")"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, policies.c_str(),
@@ -321,6 +350,8 @@ std::string canonical(const KeySpec& s, const std::string& raw, const std::strin
         if (c == raw) return raw;
       throw ConfigError(key + "=" + shown + loc + ": allowed values are " + choices);
     }
+    case KeyType::Text:
+      return raw;
   }
   return raw;
 }
@@ -565,11 +596,16 @@ std::string port_class_of_key(const std::string& key) {
 }
 
 bool key_applies_to_topology(const std::string& key, const TopologyEntry& topo) {
-  if (key.compare(0, 9, "topology.") == 0 && key != "topology.type") {
-    for (const char* k : topo.keys)
-      if (key == k) return true;
-    return false;
-  }
+  if (key == "topology.type") return true;
+  // A topology.* key, or a key some entry lists, applies to the entries that list it only.
+  bool listed = key.compare(0, 9, "topology.") == 0;
+  for (const TopologyEntry& e : topology_catalog())
+    for (const char* k : e.keys)
+      if (key == k) {
+        if (std::string(e.name) == topo.name) return true;
+        listed = true;
+      }
+  if (listed) return false;
   const std::string cls = port_class_of_key(key);
   return cls.empty() || port_class_index(topo, cls) >= 0;
 }
@@ -638,6 +674,19 @@ void validate_topology_and_traffic(const Config& c) {
                       "(traffic.pattern=" +
                       c.get_str("traffic.pattern") +
                       ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
+  // adv and advc draw from the partitions (a Dragonfly group): only topologies whose partitions
+  // all hold nodes have them; bit_complement needs a power-of-2 node count.
+  const int64_t nodes = topo.nodes(c);
+  for (const char* key : {"traffic.pattern", "traffic.pattern2"}) {
+    const std::string& pat = c.get_str(key);
+    if (adversarial(pat) && !topo.partition_traffic)
+      throw ConfigError(std::string(key) + "=" + pat + ": the group-based patterns adv|advc need " +
+                        "topology.type=dragonfly (topology.type=" + topo.name +
+                        " allows uniform|bit_complement)");
+    if (pat == "bit_complement" && (nodes & (nodes - 1)) != 0)
+      throw ConfigError(std::string(key) + "=bit_complement: needs a power-of-2 node count (" +
+                        "the topology has " + std::to_string(nodes) + " nodes)");
+  }
   if (c.get_str("traffic.pattern") == "uniform" && topo.nodes(c) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }
@@ -688,12 +737,22 @@ std::string readers_of(const Config& c, const std::string& key) {
   return "";
 }
 
+// True if a routing of catalogue topology `topologies` ('|'-separated; nullptr: any) routes on
+// topology.type=`type`.
+bool routes_on(const char* topologies, const std::string& type) {
+  if (topologies == nullptr) return true;
+  std::istringstream is(topologies);
+  std::string t;
+  while (std::getline(is, t, '|'))
+    if (t == type) return true;
+  return false;
+}
+
 // The routing algorithms that route on topology.type=`type`, '|'-separated.
 std::string routings_of(const std::string& type) {
   std::string names;
   for (const StrategyInfo& e : strategy_family("routing.algorithm")->entries)
-    if (e.topology == nullptr || type == e.topology)
-      names += (names.empty() ? "" : "|") + std::string(e.name);
+    if (routes_on(e.topology, type)) names += (names.empty() ? "" : "|") + std::string(e.name);
   return names.empty() ? "none" : names;
 }
 
@@ -721,7 +780,7 @@ void validate_routing(const Config& c) {
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
   const std::string type = c.get_str("topology.type");
-  if (info.topology != nullptr && type != info.topology)
+  if (!routes_on(info.topology, type))
     throw ConfigError("routing.algorithm=" + alg + ": routes on topology.type=" + info.topology +
                       " only (topology.type=" + type + "); the routings of topology.type=" + type +
                       " are " + routings_of(type));

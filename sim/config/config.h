@@ -21,7 +21,9 @@ class ConfigError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class KeyType { Int, Float, Bool, Enum };
+// Text: any value without control characters, checked by its reader (topology.dims by its
+// topology's shape check).
+enum class KeyType { Int, Float, Bool, Enum, Text };
 
 struct KeySpec {
   const char* name;  // "section.key"

@@ -25,8 +25,9 @@ struct StrategyInfo {
   const char* name;
   const char* description;
   std::vector<const char*> keys;  // the routing.* keys it reads
-  // Routing algorithms: the topology.type they route on (nullptr: any) and the VCs they need per
-  // port class (empty: no requirement of their own).
+  // Routing algorithms: the topology.type they route on ('|'-separated when several, e.g.
+  // "mesh|torus"; nullptr: any) and the VCs they need per port class (empty: no requirement of
+  // their own; the topology entry's min_vcs hook may change them).
   const char* topology = nullptr;
   std::vector<ClassVcs> min_vcs = {};
 };

@@ -44,6 +44,19 @@ const BenchTraffic kTraffics[] = {
       "router.vcs_global=2"}},
 };
 
+// The other topologies (docs/model.md §7): 512-node networks under uniform traffic with the
+// configuration's own routing; not part of --quick.
+struct BenchTopology {
+  const char* name;
+  const char* config;
+  const char* routing;
+  unsigned warmup, measure;
+};
+const BenchTopology kTopologies[] = {
+    {"torus-8x8x8", "torus-8x8x8.ini", "dor", 1000, 3000},
+    {"fattree-8-3", "fattree-8-3.ini", "updown", 1000, 3000},
+};
+
 }  // namespace
 
 std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
@@ -65,6 +78,27 @@ std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
           points.push_back(p);
         }
   }
+  if (quick) return points;
+  for (const BenchTopology& net : kTopologies)
+    for (const char* engine : kEngines)
+      for (unsigned t : threads) {
+        if (std::string(engine) == "systemc" && t != 1) continue;
+        BenchPoint p{net.name,
+                     "uniform",
+                     net.routing,
+                     engine,
+                     config_dir + "/" + net.config,
+                     t,
+                     net.warmup,
+                     net.measure,
+                     {"traffic.pattern=uniform"}};
+        p.sets.push_back(std::string("traffic.load=") + kBenchLoad);
+        p.sets.push_back(std::string("sim.seed=") + kBenchSeed);
+        p.sets.push_back("sim.warmup=" + std::to_string(net.warmup));
+        p.sets.push_back("sim.measure=" + std::to_string(net.measure));
+        p.sets.push_back("sim.drain=false");
+        points.push_back(p);
+      }
   return points;
 }
 

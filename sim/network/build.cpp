@@ -208,8 +208,8 @@ std::vector<RouterModel*> make_routers(const Config& cfg, NetworkParts& parts) {
   parts.routers = architecture_of(cfg).make(cfg, *parts.topology, *parts.routing, wheel);
   std::vector<RouterModel*> routers;
   for (const auto& r : parts.routers) routers.push_back(r.get());
-    // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
-    // routings without a declared order are not checked.
+  // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
+  // routings without a declared order are not checked.
 #ifdef NETCOSIM_CHECKED
   const bool check = true;
 #else

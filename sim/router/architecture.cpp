@@ -31,12 +31,18 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
 std::vector<std::unique_ptr<RouterModel>> make_cioq(const Config& cfg, const Topology& topo,
                                                     const RoutingAlgorithm& routing,
                                                     uint32_t wheel) {
-  const RouterConfig rc = cioq_config(cfg, topo);
+  RouterConfig rc = cioq_config(cfg, topo);
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   std::vector<std::unique_ptr<RouterModel>> routers;
   routers.reserve(topo.routers());
-  for (uint32_t r = 0; r < topo.routers(); ++r)
+  // Each router gets its own ports' classes: a topology may give port i another class on some
+  // routers (a fat tree's level-0 switches have injection ports where the others have tree
+  // ports; docs/architecture.md "Port classes").
+  for (uint32_t r = 0; r < topo.routers(); ++r) {
+    for (uint32_t port = 0; port < topo.router_radix(); ++port)
+      rc.classes[port] = topo.port_class_of(r, port);
     routers.push_back(std::make_unique<Router>(r, rc, routing, topo, seed, wheel));
+  }
   return routers;
 }
 

@@ -41,8 +41,9 @@ struct RouteResult {
   // the router's VC selector (sim/blocks/vc_selector.h) picks one with credits for the packet
   // and keeps it for the grant. Ignored for ejection.
   uint16_t vcs = 1;
-  // The lowest allowed VC: the hop's one VC when the routing allows one (distance-based VCs).
-  uint32_t lowest_vc() const { return static_cast<uint32_t>(__builtin_ctz(vcs)); }
+  // The lowest allowed VC: the hop's one VC when the routing allows one (distance-based VCs); 0
+  // when it allows none (the head waits, e.g. bubble flow control's ring entry).
+  uint32_t lowest_vc() const { return vcs != 0 ? static_cast<uint32_t>(__builtin_ctz(vcs)) : 0; }
 };
 
 // The misrouting metrics' flags a granted hop adds to its packet (docs/model.md §4): kNonminimal

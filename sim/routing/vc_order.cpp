@@ -41,14 +41,20 @@ VcOrder VcOrder::from_reference(const char* reference, const std::vector<std::st
     size_t j = i + 1;
     uint32_t vc = 0;
     while (j < ref.size() && ref[j] >= '0' && ref[j] <= '9') vc = vc * 10 + (ref[j++] - '0');
-    if (k == kInjectionClass || j == i + 1 || vc >= kMaxVcs || (j < ref.size() && ref[j] != '-'))
+    const size_t digits_end = j;
+    const bool repeat = j < ref.size() && ref[j] == '*';
+    if (repeat) ++j;
+    if (k == kInjectionClass || digits_end == i + 1 || vc >= kMaxVcs ||
+        (j < ref.size() && ref[j] != '-'))
       throw std::invalid_argument(std::string("VC reference path '") + reference +
-                                  "': expected tokens " + letters + " separated by '-'");
+                                  "': expected tokens " + letters +
+                                  " (a repeatable position with a trailing '*') separated by '-'");
     uint8_t& slot = o.rank[static_cast<unsigned>(k)][vc];
     if (slot != kAbsent)
       throw std::invalid_argument(std::string("VC reference path '") + reference +
-                                  "': " + ref.substr(i, j - i) + " appears twice");
+                                  "': " + ref.substr(i, digits_end - i) + " appears twice");
     slot = static_cast<uint8_t>(pos++);
+    o.repeats[static_cast<unsigned>(k)][vc] = repeat;
     i = j + 1;
   }
   return o;
@@ -66,7 +72,7 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
     why = "the input VC is not in the reference path";
   else if (rout == VcOrder::kAbsent)
     why = "the output VC is not in the reference path";
-  else if (rout <= rin) {
+  else if (rout < rin || (rout == rin && !order.repeats[out_kind][out_vc])) {
     const bool keeps = order.nonminimal_keeps_vc_class != kInjectionClass;
     const bool exception = keeps && out_kind == order.nonminimal_keeps_vc_class &&
                            route.nonminimal && out_vc == in_vc &&
@@ -75,7 +81,7 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
     if (!exception)
       why = keeps ? "the output is not later in the reference path (and the hop is not the group's "
                     "one nonminimal local hop keeping its input VC)"
-                  : "the output is not later in the reference path";
+                  : "the output is not later in the reference path (nor a repeatable position)";
   }
   if (why == nullptr) return;
   std::ostringstream os;

@@ -25,6 +25,11 @@ struct VcOrder {
   // not checked; only for custom routings in tests).
   const char* reference = nullptr;
   uint8_t rank[kMaxPortClasses][kMaxVcs] = {};  // [class][vc]: position, kAbsent if none
+  // [class][vc]: a hop may stay at this position (a token written <letter><vc>*): the hops of a
+  // run inside one dimension of a mesh or torus, or up or down a fat tree, whose channels are
+  // ordered by the topology (a mesh's direction, a torus's dateline or bubble, the tree's levels)
+  // rather than by the VC (docs/model.md "VC order as the checker enforces it").
+  bool repeats[kMaxPortClasses][kMaxVcs] = {};
   // The topology's port class names (messages; a token's letter is its class's first letter).
   std::vector<std::string> class_names;
   // OLM (thesis 000 Sec. 1.4.2, FOGSim's VC rule): the one nonminimal hop per partition on this
@@ -39,9 +44,10 @@ struct VcOrder {
   }
   // VCs of class k the reference uses (1 + the largest VC in it).
   uint32_t vcs(PortClass k) const;
-  // Parses a reference of tokens <letter><vc> separated by '-', where the letter is the first
-  // letter of a router-to-router class of `class_names` (the Dragonfly's l<vc> / g<vc>); each
-  // position's rank is its index. Throws std::invalid_argument on a malformed or repeated token.
+  // Parses a reference of tokens <letter><vc> or <letter><vc>* (a repeatable position) separated
+  // by '-', where the letter is the first letter of a router-to-router class of `class_names`
+  // (the Dragonfly's l<vc> / g<vc>, a torus's x0*-x1*-y0*-y1*); each position's rank is its index.
+  // Throws std::invalid_argument on a malformed or repeated token.
   static VcOrder from_reference(const char* reference, const std::vector<std::string>& class_names,
                                 PortClass nonminimal_keeps_vc_class = kInjectionClass);
 };

@@ -1,6 +1,8 @@
 #include "sim/topology/topology_catalog.h"
 
 #include "sim/topology/dragonfly.h"
+#include "sim/topology/fattree.h"
+#include "sim/topology/mesh.h"
 #include "sim/util/registry.h"
 
 namespace netcosim {
@@ -61,6 +63,112 @@ std::unique_ptr<Topology> make_dragonfly(const TopologyKeys& k) {
                                                          : Arrangement::Palmtree);
 }
 
+// The k-ary n-tree (fattree.h): topology.k, topology.n.
+int64_t get_k(const TopologyKeys& k) {
+  return k.get_int("topology.k");
+}
+int64_t get_n(const TopologyKeys& k) {
+  return k.get_int("topology.n");
+}
+std::string fattree_check(const TopologyKeys& k) {
+  return FatTree::check(get_k(k), get_n(k));
+}
+int64_t fattree_partitions(const TopologyKeys& k) {
+  return get_n(k) >= 2 ? get_n(k) * get_k(k) : 1;
+}
+int64_t fattree_nodes(const TopologyKeys& k) {
+  return FatTree::pow(get_k(k), get_n(k));
+}
+int64_t fattree_routers(const TopologyKeys& k) {
+  return get_n(k) * FatTree::pow(get_k(k), get_n(k) - 1);
+}
+// Level 0 has k injection and k tree ports, the other levels 2k tree ports.
+std::vector<ClassPorts> fattree_ports(const TopologyKeys& k) {
+  const double K = double(get_k(k)), n = double(get_n(k));
+  return {{"topology.k/topology.n", K / n},
+          {"2*topology.k - topology.k/topology.n", 2 * K - K / n}};
+}
+std::unique_ptr<Topology> make_fattree(const TopologyKeys& k) {
+  return std::make_unique<FatTree>(static_cast<uint32_t>(get_k(k)),
+                                   static_cast<uint32_t>(get_n(k)));
+}
+
+// Meshes and tori (mesh.h): topology.dims, topology.nodes_per_switch.
+std::vector<uint32_t> get_dims(const TopologyKeys& k) {
+  std::vector<uint32_t> dims;
+  mesh::parse_dims(k.get_str("topology.dims"), dims);
+  return dims;
+}
+int64_t get_c(const TopologyKeys& k) {
+  return k.get_int("topology.nodes_per_switch");
+}
+std::string mesh_check(const TopologyKeys& k) {
+  std::vector<uint32_t> dims;
+  if (!mesh::parse_dims(k.get_str("topology.dims"), dims))
+    return "topology.dims=" + k.get_str("topology.dims") +
+           ": must be AxB or AxBxC (2 or 3 dimensions), each a decimal integer in [2, " +
+           std::to_string(mesh::kMaxDim) + "] (a dimension's hops fit the 5-bit hop counter)";
+  return Mesh::check(dims, get_c(k));
+}
+int64_t mesh_routers(const TopologyKeys& k) {
+  int64_t r = 1;
+  for (uint32_t d : get_dims(k)) r *= d;
+  return r;
+}
+int64_t mesh_partitions(const TopologyKeys& k) {
+  const std::vector<uint32_t> dims = get_dims(k);
+  return dims.empty() ? 1 : dims.back();
+}
+int64_t mesh_nodes(const TopologyKeys& k) {
+  return mesh_routers(k) * get_c(k);
+}
+// A mesh's edge switches have fewer connected ports; the estimate counts every port.
+std::vector<ClassPorts> mesh_ports(const TopologyKeys& k) {
+  const size_t n = get_dims(k).size();
+  return {{"topology.nodes_per_switch", double(get_c(k))},
+          {"2", 2.0},
+          {"2", 2.0},
+          {n == 3 ? "2" : "0", n == 3 ? 2.0 : 0.0}};
+}
+// A 2D network has no z port: its routings need no z VC beyond the schema's minimum of 1.
+int64_t mesh_min_vcs(const TopologyKeys& k, const char* port_class, int64_t catalogue_vcs) {
+  const bool no_z = std::string(port_class) == "z" && get_dims(k).size() == 2;
+  return no_z ? 1 : catalogue_vcs;
+}
+// DOR on a torus needs, on each dimension it has, 2 VCs with a dateline and 1 with bubble flow
+// control (docs/model.md "Meshes and tori").
+int64_t torus_min_vcs(const TopologyKeys& k, const char* port_class, int64_t catalogue_vcs) {
+  const std::string cls = port_class;
+  const bool no_z = cls == "z" && get_dims(k).size() == 2;
+  if (cls == "injection" || no_z || k.get_str("routing.algorithm") != "dor")
+    return mesh_min_vcs(k, port_class, catalogue_vcs);
+  return k.get_str("routing.torus_deadlock") == "bubble" ? 1 : 2;
+}
+// Bubble flow control: a packet entering a ring needs room for two packets in the downstream VC;
+// its wait names the VC index router.vcs_<dimension>, which has no credits
+// (sim/routing/mesh/dor.h), so a dimension has at most 15 VCs with it.
+std::string torus_check_routing(const TopologyKeys& k) {
+  if (k.get_str("routing.torus_deadlock") != "bubble") return "";
+  const int64_t two = 2 * k.get_int("packet.size");
+  for (const char* key : {"router.buffer_x", "router.buffer_y", "router.buffer_z"})
+    if (k.get_int(key) < two)
+      return std::string(key) + "=" + std::to_string(k.get_int(key)) +
+             ": at least 2*packet.size=" + std::to_string(two) +
+             " with routing.torus_deadlock=bubble (a packet entering a ring needs room for two)";
+  for (const char* key : {"router.vcs_x", "router.vcs_y", "router.vcs_z"})
+    if (k.get_int(key) > 15)
+      return std::string(key) + "=" + std::to_string(k.get_int(key)) +
+             ": at most 15 with routing.torus_deadlock=bubble (the bubble's wait uses the VC "
+             "index after the last)";
+  return "";
+}
+std::unique_ptr<Topology> make_mesh(const TopologyKeys& k) {
+  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), false);
+}
+std::unique_ptr<Topology> make_torus(const TopologyKeys& k) {
+  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), true);
+}
+
 }  // namespace
 
 const std::vector<TopologyEntry>& topology_catalog() {
@@ -76,7 +184,44 @@ const std::vector<TopologyEntry>& topology_catalog() {
        dragonfly_ports,
        dragonfly_check_routing,
        dragonfly_min_vcs,
-       make_dragonfly},
+       make_dragonfly,
+       true},
+      {"fattree",
+       {"topology.k", "topology.n"},
+       {"injection", "tree"},
+       "partition count n*k",
+       fattree_check,
+       fattree_partitions,
+       fattree_nodes,
+       fattree_routers,
+       fattree_ports,
+       nullptr,
+       nullptr,
+       make_fattree},
+      {"mesh",
+       {"topology.dims", "topology.nodes_per_switch"},
+       {"injection", "x", "y", "z"},
+       "partition count (the last dimension)",
+       mesh_check,
+       mesh_partitions,
+       mesh_nodes,
+       mesh_routers,
+       mesh_ports,
+       nullptr,
+       mesh_min_vcs,
+       make_mesh},
+      {"torus",
+       {"topology.dims", "topology.nodes_per_switch", "routing.torus_deadlock"},
+       {"injection", "x", "y", "z"},
+       "partition count (the last dimension)",
+       mesh_check,
+       mesh_partitions,
+       mesh_nodes,
+       mesh_routers,
+       mesh_ports,
+       torus_check_routing,
+       torus_min_vcs,
+       make_torus},
   };
   return catalog;
 }

@@ -35,8 +35,10 @@ struct ClassPorts {
 };
 
 struct TopologyEntry {
-  const char* name;               // the value of topology.type
-  std::vector<const char*> keys;  // the topology.* keys it reads
+  const char* name;  // the value of topology.type
+  // The topology.* keys it reads, and the keys of other sections that apply to this topology
+  // only (e.g. routing.torus_deadlock): a key listed by some entry applies to those entries only.
+  std::vector<const char*> keys;
   // Its port classes, class 0 ("injection") first: the names Topology::port_class_names() returns,
   // from which the per-class keys router.vcs_<class>, router.buffer_<class> and
   // link.latency_<class> are spelled.
@@ -58,6 +60,9 @@ struct TopologyEntry {
   int64_t (*min_vcs)(const TopologyKeys& keys, const char* port_class, int64_t catalogue_vcs);
   // The topology (the shape has passed check).
   std::unique_ptr<Topology> (*make)(const TopologyKeys& keys);
+  // Its partitions all hold nodes, as the partition-based traffic patterns (adv, advc) need: the
+  // Dragonfly's groups. A fat tree's upper levels hold none.
+  bool partition_traffic = false;
 };
 
 const std::vector<TopologyEntry>& topology_catalog();

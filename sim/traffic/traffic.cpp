@@ -50,6 +50,11 @@ const std::vector<TrafficPatternEntry>& traffic_pattern_registry() {
        [](const Topology& t, const PatternArgs& a) -> std::unique_ptr<TrafficPattern> {
          return std::make_unique<AdvcTraffic>(t, a.same_router);
        }},
+      {"bit_complement",
+       "node n sends to n XOR (nodes - 1), a permutation (needs a power-of-2 node count)",
+       [](const Topology& t, const PatternArgs&) -> std::unique_ptr<TrafficPattern> {
+         return std::make_unique<BitComplementTraffic>(t);
+       }},
   };
   return registry;
 }

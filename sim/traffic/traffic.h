@@ -56,6 +56,22 @@ class UniformTraffic final : public TrafficPattern {
   uint32_t nodes_;
 };
 
+// Bit complement: node n sends to n XOR (nodes - 1), the node whose index has every bit of n's
+// inverted (nodes a power of 2, checked by validate_config; paper 004 Sec. 4 evaluates
+// permutations of this kind). On a mesh or torus with one node per switch and power-of-2
+// dimensions it is the coordinate complement (x -> X-1-x, ...); on a k-ary n-tree with k a power
+// of 2 every packet crosses the top level.
+class BitComplementTraffic final : public TrafficPattern {
+ public:
+  explicit BitComplementTraffic(const Topology& topo)
+      : TrafficPattern(topo), mask_(topo.nodes() - 1) {}
+  const char* name() const override { return "bit_complement"; }
+  uint32_t destination(uint32_t src, Rng& /*rng*/) const override { return src ^ mask_; }
+
+ private:
+  uint32_t mask_;
+};
+
 // ADV+i: every node of partition P sends to a random node of partition (P + i) mod partitions
 // (a Dragonfly group is a partition: every node of group G sends to group G+i).
 // With `same_router` (traffic.adv_target=same_router) the destination is a random node of the

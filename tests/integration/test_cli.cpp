@@ -107,7 +107,9 @@ TEST(Cli, UnknownOptionAndCommand) {
 }
 
 TEST(Cli, ShippedConfigsAreValid) {
-  for (const char* name : {"dragonfly-h2.ini", "dragonfly-h4.ini", "dragonfly-h8.ini"}) {
+  for (const char* name : {"dragonfly-h2.ini", "dragonfly-h4.ini", "dragonfly-h8.ini",
+                           "fattree-4-3.ini", "fattree-8-3.ini", "fattree-24-2.ini", "mesh-8x8.ini",
+                           "torus-8x8.ini", "torus-8x8x8.ini"}) {
     const Outcome o = netcosim(std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/" + name +
                                " --set sim.warmup=0 --set sim.measure=20 --quiet");
     EXPECT_EQ(o.status, 0) << name << ": " << o.output;

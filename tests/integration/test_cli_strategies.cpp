@@ -4,6 +4,8 @@
 // the registered names.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "cli_runner.h"
 #include "sim/config/strategy_catalog.h"
 
@@ -19,7 +21,7 @@ TEST(RunHelp, ListsEveryStrategyWithItsVcsAndKeys) {
     EXPECT_NE(r.out.find(std::string(f.what) + " (" + f.key), std::string::npos) << f.key;
     for (const StrategyInfo& e : f.entries) {
       std::string line = "  " + std::string(e.name);
-      line.resize(14, ' ');
+      line.resize(std::max<size_t>(14, line.size() + 1), ' ');  // "  %-11s " (sim/cli/options.cpp)
       if (f.parent_key == nullptr) {
         line += e.topology != nullptr ? e.topology : "any topology";
         for (const ClassVcs& m : e.min_vcs)

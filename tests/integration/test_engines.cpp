@@ -74,6 +74,20 @@ INSTANTIATE_TEST_SUITE_P(
                                                  "router.vcs_local=4 --set router.vcs_global=2"}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// The fat tree, mesh and torus (docs/model.md §7): small instances, each routing family.
+#define SHORT " --set sim.warmup=500 --set sim.measure=1500 --set traffic.load=0.7"
+INSTANTIATE_TEST_SUITE_P(
+    Topologies, EngineEquivalence,
+    ::testing::Values(
+        Case{"fattree_updown_adaptive",
+             "fattree-4-3.ini --set routing.algorithm=updown_adaptive" SHORT},
+        Case{"fattree_updown_random_drain",
+             "fattree-4-3.ini --set routing.algorithm=updown_random --set sim.drain=true" SHORT},
+        Case{"mesh_adaptive", "mesh-8x8.ini --set routing.algorithm=mesh_adaptive" SHORT},
+        Case{"torus_dateline", "torus-8x8.ini" SHORT " --set traffic.pattern=bit_complement"},
+        Case{"torus_bubble", "torus-8x8.ini --set routing.torus_deadlock=bubble" SHORT}),
+    [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
   using netcosim::test::run_cli;
   EXPECT_EQ(run_cli("run --engine systemc --threads 2 -q").status, 2);

@@ -53,6 +53,7 @@ TEST(VcOrder, ReferenceRanksAreThePositions) {
 TEST(VcOrder, EveryRoutingDeclaresItsMinimumVcs) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
   for (const StrategyInfo& info : strategy_family("routing.algorithm")->entries) {
+    if (std::string(info.topology) != "dragonfly") continue;  // the next test
     const std::string alg = info.name;
     Config c;
     c.set_override("routing.algorithm=" + alg);
@@ -66,6 +67,57 @@ TEST(VcOrder, EveryRoutingDeclaresItsMinimumVcs) {
     EXPECT_EQ(o.vcs(df::kGlobal), info.min_vcs[1].vcs) << alg;
     EXPECT_EQ((o.nonminimal_keeps_vc_class == df::kLocal), std::string(alg) == "olm") << alg;
   }
+}
+
+// The fat tree's, meshes' and tori's routings: the reference uses exactly the VCs the
+// configuration requires of each class (the catalogue's, or the topology entry's for the torus's
+// dateline: 2 per dimension); mesh_adaptive (Duato) declares none (docs/model.md §7.2).
+TEST(VcOrder, TopologyRoutingsDeclareTheirMinimumVcs) {
+  struct Case {
+    std::vector<std::string> sets;
+    std::vector<std::pair<PortClass, uint32_t>> vcs;  // (class, VCs of the reference)
+  };
+  const Case cases[] = {
+      {{"topology.type=fattree", "routing.algorithm=updown"}, {{1, 1}}},
+      {{"topology.type=fattree", "routing.algorithm=updown_random"}, {{1, 1}}},
+      {{"topology.type=fattree", "routing.algorithm=updown_adaptive"}, {{1, 1}}},
+      {{"topology.type=mesh", "routing.algorithm=dor"}, {{1, 1}, {2, 1}, {3, 1}}},
+      {{"topology.type=torus", "routing.algorithm=dor", "topology.dims=4x4x4"},
+       {{1, 2}, {2, 2}, {3, 2}}},
+      {{"topology.type=torus", "routing.algorithm=dor", "routing.torus_deadlock=bubble"},
+       {{1, 1}, {2, 1}, {3, 1}}},
+  };
+  const auto valid = [](const Config& c) {
+    try {
+      validate_config(c);
+    } catch (const ConfigError&) {
+      return false;
+    }
+    return true;
+  };
+  for (const Case& k : cases) {
+    Config c;
+    for (const auto& s : k.sets) c.set_override(s);
+    const auto topo = topology_entry(c.get_str("topology.type"))->make(c);
+    const VcOrder o = make_routing(c, *topo)->vc_order();
+    ASSERT_TRUE(o.declared()) << k.sets[1];
+    for (const auto& [cls, vcs] : k.vcs) {
+      EXPECT_EQ(o.vcs(cls), vcs) << k.sets[1] << " class " << unsigned(cls);
+      const std::string key = "router.vcs_" + topo->port_class_names()[cls];
+      c.set_override(key + "=" + std::to_string(vcs));
+      EXPECT_TRUE(valid(c)) << key;
+      if (vcs > 1) {
+        c.set_override(key + "=" + std::to_string(vcs - 1));
+        EXPECT_FALSE(valid(c)) << key;
+        c.set_override(key + "=" + std::to_string(vcs));
+      }
+    }
+  }
+  Config c;
+  c.set_override("topology.type=mesh");
+  c.set_override("routing.algorithm=mesh_adaptive");
+  const auto mesh = topology_entry("mesh")->make(c);
+  EXPECT_FALSE(make_routing(c, *mesh)->vc_order().declared());
 }
 
 // The rule at one grant, on hops written from the documented sequences.

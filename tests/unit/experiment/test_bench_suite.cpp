@@ -27,8 +27,15 @@ TEST(BenchSuite, QuickSuiteIsH2AndH4WithSystemcOnOneThread) {
     }
   }
   EXPECT_EQ(pts[0].config, "/cfg/dragonfly-h2.ini");
-  EXPECT_EQ(bench_points("/cfg", false, {1, 2}).size(), 18u);
-  EXPECT_EQ(bench_points("/cfg", false, {4}).size(), 6u);  // 3 x 2 native; systemc needs 1
+  // 3 Dragonflies x 2 traffics and the 512-node torus and fat tree x 1 traffic, each on native
+  // 1 and 2 threads and SystemC.
+  EXPECT_EQ(bench_points("/cfg", false, {1, 2}).size(), 24u);
+  EXPECT_EQ(bench_points("/cfg", false, {4}).size(), 8u);  // 8 x native; systemc needs 1
+  const auto full = bench_points("/cfg", false, {1});
+  EXPECT_EQ(full[12].network, "torus-8x8x8");
+  EXPECT_EQ(full[12].config, "/cfg/torus-8x8x8.ini");
+  EXPECT_EQ(full[14].network, "fattree-8-3");
+  EXPECT_EQ(full[14].routing, "updown");
 }
 
 TEST(BenchSuite, ChildRunArgumentsCarryTheSuiteSettings) {

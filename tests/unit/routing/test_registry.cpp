@@ -11,6 +11,8 @@
 #include "sim/config/strategy_catalog.h"
 #include "sim/routing/dragonfly/olm.h"
 #include "sim/routing/routing.h"
+#include "sim/topology/fattree.h"
+#include "sim/topology/mesh.h"
 
 using namespace netcosim;
 using netcosim::test::error_of;
@@ -28,7 +30,8 @@ TEST(StrategyRegistry, EachRegistryListsItsCatalogueFamilyInOrder) {
   EXPECT_EQ(names_of(routing_registry()), strategy_names(*strategy_family("routing.algorithm")));
   EXPECT_EQ(names_of(trigger_registry()), strategy_names(*strategy_family("routing.trigger")));
   EXPECT_EQ(names_of(policy_registry()), strategy_names(*strategy_family("routing.global_policy")));
-  EXPECT_EQ(names_of(routing_registry()), "min|val|olm|ugal|pb|par");
+  EXPECT_EQ(names_of(routing_registry()),
+            "min|val|olm|ugal|pb|par|updown|updown_random|updown_adaptive|dor|mesh_adaptive");
   EXPECT_EQ(names_of(trigger_registry()), "credit|contention|filtered|hybrid|ectn");
   EXPECT_EQ(names_of(policy_registry()), "rrg|crg|nrg|mm");
 }
@@ -37,10 +40,17 @@ TEST(StrategyRegistry, EachRegistryListsItsCatalogueFamilyInOrder) {
 // name() is its registry name.
 TEST(StrategyRegistry, EveryRegisteredNameBuilds) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const FatTree tree(2, 2);
+  const Mesh mesh({4, 4}, 1, false);
   for (const auto& e : routing_registry()) {
     Config c;
     c.set_override(std::string("routing.algorithm=") + e.name);
-    const auto r = make_routing(c, topo);
+    const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), e.name);
+    const std::string on_type = info.topology;
+    const Topology* on = &mesh;
+    if (on_type == "fattree") on = &tree;
+    if (on_type == "dragonfly") on = &topo;
+    const auto r = make_routing(c, *on);
     ASSERT_NE(r, nullptr) << e.name;
     EXPECT_STREQ(r->name(), e.name);
   }
@@ -82,17 +92,21 @@ class TwoRouterTopology final : public Topology {
   }
 };
 
-// Every algorithm of the registry is a Dragonfly algorithm today: on another topology each is
-// refused with a ConfigError naming the algorithm, what it needs and the topology it was given.
-TEST(StrategyRegistry, DragonflyAlgorithmRefusesAnotherTopologyNamingIt) {
+// Every algorithm of the registry is written for one topology: on another each is refused with a
+// ConfigError naming the algorithm, what it needs and the topology it was given.
+TEST(StrategyRegistry, AlgorithmRefusesAnotherTopologyNamingIt) {
   const TwoRouterTopology topo;
   for (const auto& e : routing_registry()) {
     Config c;
     c.set_override(std::string("routing.algorithm=") + e.name);
-    EXPECT_EQ(error_of([&] { make_routing(c, topo); }),
-              std::string("routing.algorithm=") + e.name +
-                  ": needs a Dragonfly topology (topology.type=dragonfly); the topology is two "
-                  "routers");
+    const std::string type = strategy_info(*strategy_family("routing.algorithm"), e.name)->topology;
+    const std::string needs = type == "dragonfly" ? "a Dragonfly topology (topology.type=dragonfly)"
+                              : type == "fattree" ? "a fat tree (topology.type=fattree)"
+                              : type == "mesh"    ? "a mesh (topology.type=mesh)"
+                                                  : "a mesh or torus (topology.type=mesh|torus)";
+    EXPECT_EQ(error_of([&] { make_routing(c, topo); }), std::string("routing.algorithm=") + e.name +
+                                                            ": needs " + needs +
+                                                            "; the topology is two routers");
   }
 }
 
@@ -103,6 +117,9 @@ TEST(StrategyRegistry, DragonflyAlgorithmsReportTheTopologysMinimalOutput) {
   Packet to_node_13;
   to_node_13.dst = 13;  // router 6 (group 1), port 1
   for (const auto& e : routing_registry()) {
+    if (std::string(strategy_info(*strategy_family("routing.algorithm"), e.name)->topology) !=
+        "dragonfly")
+      continue;
     Config c;
     c.set_override(std::string("routing.algorithm=") + e.name);
     const auto r = make_routing(c, topo);
@@ -152,6 +169,8 @@ Config with_vcs(const std::string& alg, uint32_t local, uint32_t global) {
 // below it, with the message naming the algorithm, both minima and both values.
 TEST(StrategyCatalog, MinimumVcCheckRefusesOneBelowEachEntrysMinimum) {
   for (const StrategyInfo& a : strategy_family("routing.algorithm")->entries) {
+    if (std::string(a.topology) != "dragonfly")
+      continue;  // TopologyRoutings.* (test_topology_routings)
     ASSERT_EQ(a.min_vcs.size(), 2u) << a.name;
     const uint32_t L = a.min_vcs[0].vcs, Gl = a.min_vcs[1].vcs;
     EXPECT_EQ(error_of([&] { validate_config(with_vcs(a.name, L, Gl)); }), "") << a.name;

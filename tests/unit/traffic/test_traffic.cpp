@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sim/topology/dragonfly.h"
+#include "sim/topology/mesh.h"
 #include "sim/traffic/traffic.h"
 
 namespace netcosim {
@@ -234,11 +235,33 @@ TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
     make_traffic("hotspot", d, 0);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "traffic.pattern=hotspot: allowed values are uniform|adv|advc");
+    EXPECT_STREQ(e.what(),
+                 "traffic.pattern=hotspot: allowed values are "
+                 "uniform|adv|advc|bit_complement");
   }
   EXPECT_STREQ(make_traffic("uniform", d, 0)->name(), "uniform");
   EXPECT_STREQ(make_traffic("adv", d, 1)->name(), "adv");
   EXPECT_STREQ(make_traffic("advc", d, 0)->name(), "advc");
+}
+
+}  // namespace
+}  // namespace netcosim
+
+namespace netcosim {
+namespace {
+
+// bit_complement: node n sends to n XOR (nodes - 1), without drawing; on the 4x4 mesh node
+// (x, y) sends to (3-x, 3-y).
+TEST(BitComplement, EveryNodeSendsToItsComplement) {
+  const Mesh m({4, 4}, 1, false);
+  const auto t = make_traffic("bit_complement", m, 0);
+  EXPECT_STREQ(t->name(), "bit_complement");
+  Rng rng(1, 1, 0), untouched(1, 1, 0);
+  EXPECT_EQ(t->destination(0, rng), 15u);
+  EXPECT_EQ(t->destination(5, rng), 10u);  // (1,1) -> (2,2)
+  EXPECT_EQ(t->destination(12, rng), 3u);  // (0,3) -> (3,0)
+  for (uint32_t n = 0; n < 16; ++n) EXPECT_EQ(t->destination(n, rng), 15u - n);
+  EXPECT_EQ(rng.below(1000), untouched.below(1000));
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
     patterns += (patterns.empty() ? "" : "|") + std::string(e.name);
   for (const TrafficSourceEntry& e : traffic_source_registry())
     sources += (sources.empty() ? "" : "|") + std::string(e.name);
-  EXPECT_EQ(patterns, "uniform|adv|advc");
+  EXPECT_EQ(patterns, "uniform|adv|advc|bit_complement");
   EXPECT_EQ(sources, "bernoulli");
   EXPECT_EQ(choices_of("traffic.pattern"), patterns);
   EXPECT_EQ(choices_of("traffic.pattern2"), "none|" + patterns);

@@ -1,0 +1,90 @@
+#include "sim/routing/mesh/dor.h"
+
+namespace netcosim {
+
+RouteResult DorRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
+  RouteResult r;
+  const uint32_t router = q.router, dst_router = topo_.node_router(pkt.dst);
+  if (router == dst_router) {
+    r.port = static_cast<uint8_t>(topo_.node_port(pkt.dst));
+    return r;
+  }
+  const uint32_t port = dor_output(topo_, router, dst_router);
+  r.port = static_cast<uint8_t>(port);
+  if (!topo_.torus()) return r;
+  const PortClass cls = q.port_class(port);
+  if (bubble()) {
+    // Entering the ring (the input is not of this dimension) needs two packets of room.
+    const bool entering = q.port_class(q.in_port) != cls;
+    const uint32_t room = q.downstream_capacity(port) - q.downstream_occupancy(port, 0);
+    if (entering && room < 2 * q.packet_size()) r.vcs = 0;  // no VC allowed: the head waits
+    return r;
+  }
+  const uint32_t d = topo_.dim_of_port(port);
+  r.vcs = vc_bit(
+      dateline_vc(topo_, port, topo_.coord(router, d), topo_.coord(topo_.node_router(pkt.src), d)));
+  return r;
+}
+
+RouteResult MeshAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
+  RouteResult r;
+  const uint32_t router = q.router, dst_router = topo_.node_router(pkt.dst);
+  if (router == dst_router) {
+    r.port = static_cast<uint8_t>(topo_.node_port(pkt.dst));
+    return r;
+  }
+  uint32_t best_free = 0;
+  bool found = false;
+  for (uint32_t d = 0; d < topo_.ndims(); ++d) {
+    const uint32_t cur = topo_.coord(router, d), dst = topo_.coord(dst_router, d);
+    if (cur == dst) continue;
+    const uint32_t port = topo_.port(d, dst > cur);
+    const uint32_t vcs = q.vcs(q.port_class(port));
+    for (uint32_t v = 1; v < vcs; ++v) {
+      if (!q.output_can_take(port, v)) continue;
+      const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
+      if (!found || free > best_free) {
+        found = true;
+        best_free = free;
+        r.port = static_cast<uint8_t>(port);
+        r.vcs = vc_bit(v);
+      }
+    }
+  }
+  if (!found) {  // the escape channel
+    r.port = static_cast<uint8_t>(DorRouting::dor_output(topo_, router, dst_router));
+    r.vcs = vc_bit(0);
+  }
+  return r;
+}
+
+const Mesh& mesh_of(const Topology& topo, const std::string& algorithm, bool torus_allowed) {
+  if (const auto* m = dynamic_cast<const Mesh*>(&topo))
+    if (torus_allowed || !m->torus()) return *m;
+  throw ConfigError("routing.algorithm=" + algorithm + ": needs " +
+                    (torus_allowed ? "a mesh or torus (topology.type=mesh|torus)"
+                                   : "a mesh (topology.type=mesh)") +
+                    "; the topology is " + topo.describe());
+}
+
+namespace {
+std::unique_ptr<RoutingAlgorithm> make_dor(const Config& c, const Topology& t) {
+  return std::make_unique<DorRouting>(mesh_of(t, "dor", true),
+                                      c.get_str("routing.torus_deadlock") == "bubble"
+                                          ? TorusDeadlock::Bubble
+                                          : TorusDeadlock::Dateline);
+}
+std::unique_ptr<RoutingAlgorithm> make_mesh_adaptive(const Config&, const Topology& t) {
+  return std::make_unique<MeshAdaptiveRouting>(mesh_of(t, "mesh_adaptive", false));
+}
+}  // namespace
+
+const std::vector<RoutingRegistryEntry>& mesh_routing_registry() {
+  static const std::vector<RoutingRegistryEntry> registry = {
+      {"dor", make_dor},
+      {"mesh_adaptive", make_mesh_adaptive},
+  };
+  return registry;
+}
+
+}  // namespace netcosim

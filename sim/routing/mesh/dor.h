@@ -1,0 +1,104 @@
+// Dimension-order routing (DOR) on meshes and tori (sim/topology/mesh.h; docs/model.md "Meshes
+// and tori"; thesis 003 Sec. 5.5.2 and paper 004 Sec. 3 run DOR on their tori and meshes): x
+// first, then y, then z; in each dimension the minimal direction (on a torus, + on a tie).
+// VCs:
+//   mesh: VC 0 (a mesh's DOR has no cyclic dependency); VC order "x0*-y0*-z0*";
+//   torus, routing.torus_deadlock=dateline: in each dimension VC 0 until the packet crosses the
+//     dimension's wrap-around link (coordinate D-1 -> 0 going +, 0 -> D-1 going -), VC 1 on that
+//     hop and after it; a new dimension starts on VC 0 again. Known without packet state: the
+//     packet entered the dimension at its source coordinate (DOR leaves later coordinates
+//     untouched), and a + path from s has crossed the wrap exactly at coordinates < s. VC order
+//     "x0*-x1*-y0*-y1*-z0*-z1*";
+//   torus, routing.torus_deadlock=bubble: VC 0 only, and a packet entering a ring (from an
+//     injection port or another dimension) needs room for two packets in the downstream VC,
+//     continuing in the ring room for one (bubble flow control; thesis 003 Sec. 2 cites it
+//     among the deadlock-avoidance techniques, paper 004 Sec. 3 uses it on its torus). The
+//     router asks only for one packet's credits; when the bubble is missing the routing returns
+//     its wait: the ring's output with no allowed VC (RouteResult::vcs = 0), which the VC
+//     selector cannot choose, so the head does not request and is routed again the next cycle
+//     (adaptive() is true). No other routing pays for it: the router's hot path is unchanged.
+//     VC order "x0*-y0*-z0*".
+#pragma once
+
+#include <string>
+
+#include "sim/routing/routing.h"
+#include "sim/topology/mesh.h"
+
+namespace netcosim {
+
+enum class TorusDeadlock : uint8_t { Dateline, Bubble };
+
+class DorRouting final : public RoutingAlgorithm {
+ public:
+  DorRouting(const Mesh& topo, TorusDeadlock deadlock) : topo_(topo), deadlock_(deadlock) {}
+  const char* name() const override { return "dor"; }
+  bool adaptive() const override { return bubble(); }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    const uint32_t dst_router = topo_.node_router(pkt.dst);
+    return router == dst_router ? topo_.node_port(pkt.dst) : dor_output(topo_, router, dst_router);
+  }
+  VcOrder vc_order() const override {
+    const bool dateline = topo_.torus() && !bubble();
+    return VcOrder::from_reference(dateline ? "x0*-x1*-y0*-y1*-z0*-z1*" : "x0*-y0*-z0*",
+                                   mesh::port_class_names());
+  }
+  bool bubble() const { return topo_.torus() && deadlock_ == TorusDeadlock::Bubble; }
+
+  // The DOR output at `router` towards `dst_router` (!= router): the first dimension whose
+  // coordinates differ, in its minimal direction (+ on a torus tie).
+  static uint32_t dor_output(const Mesh& topo, uint32_t router, uint32_t dst_router) {
+    uint32_t d = 0;
+    while (topo.coord(router, d) == topo.coord(dst_router, d)) ++d;
+    return topo.port(d, plus_is_minimal(topo, d, topo.coord(router, d), topo.coord(dst_router, d)));
+  }
+  static bool plus_is_minimal(const Mesh& topo, uint32_t d, uint32_t cur, uint32_t dst) {
+    if (!topo.torus()) return dst > cur;
+    const uint32_t D = topo.dim(d), ahead = (dst + D - cur) % D;  // hops going +
+    return ahead <= D - ahead;
+  }
+  // The dateline VC of the hop from coordinate `cur` over `port` of dimension d, for a packet
+  // that entered the dimension at coordinate `src`: 1 once the path has crossed the wrap-around.
+  static uint8_t dateline_vc(const Mesh& topo, uint32_t port, uint32_t cur, uint32_t src) {
+    const uint32_t D = topo.dim(topo.dim_of_port(port));
+    if (topo.is_plus(port)) return (cur + 1) % D < src ? 1 : 0;
+    return (cur + D - 1) % D > src ? 1 : 0;
+  }
+
+ private:
+  const Mesh& topo_;
+  TorusDeadlock deadlock_;
+};
+
+// Minimal adaptive routing on the mesh with an escape channel (Duato's protocol; paper 004
+// Sec. 3 evaluates adaptive routing on meshes with 2 VCs): VCs >= 1 of the productive directions
+// (one per dimension whose coordinates differ) are adaptive, and the head takes the one with the
+// most free credits among those that can take it now (output_can_take; ties to the lowest port,
+// then the lowest VC); when none can, it takes the escape channel, VC 0 of the DOR output.
+// Decided again every cycle the head waits. The escape channels (DOR on VC 0) are acyclic; the
+// adaptive ones may form cycles, so no reference path of monotone positions describes it: the
+// routing declares no VC order and sim.check does not check it (docs/model.md).
+class MeshAdaptiveRouting final : public RoutingAlgorithm {
+ public:
+  explicit MeshAdaptiveRouting(const Mesh& topo) : topo_(topo) {}
+  const char* name() const override { return "mesh_adaptive"; }
+  bool adaptive() const override { return true; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    const uint32_t dst_router = topo_.node_router(pkt.dst);
+    return router == dst_router ? topo_.node_port(pkt.dst)
+                                : DorRouting::dor_output(topo_, router, dst_router);
+  }
+
+ private:
+  const Mesh& topo_;
+};
+
+// The mesh or torus a routing of this folder is built on, else a ConfigError naming
+// routing.algorithm=`algorithm` and the topology.
+const Mesh& mesh_of(const Topology& topo, const std::string& algorithm, bool torus_allowed);
+// The meshes' and tori's routings, in catalogue order (appended by routing_registry()).
+const std::vector<RoutingRegistryEntry>& mesh_routing_registry();
+
+}  // namespace netcosim

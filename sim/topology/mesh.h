@@ -1,0 +1,87 @@
+// Meshes and tori in two and three dimensions (k-ary n-cubes: the 8x8 and 8x8x8 tori of thesis
+// 003 Sec. 4.4.1 and 5.5.2, the 8x8 mesh and torus of paper 004 Sec. 3). Numbering
+// (docs/model.md "Meshes and tori"):
+//   dims X x Y (x Z); switch r = x + X*(y + Y*z); c = topology.nodes_per_switch nodes per
+//   switch, node n = r*c + i on port i (0 <= i < c);
+//   ports 0..c-1 injection, then per dimension d (x, y, z) the port c+2d towards coordinate + 1
+//   and c+2d+1 towards coordinate - 1; the + port of one switch and the - port of its neighbour
+//   are the two ends of one link. A mesh's edge ports have no peer (Topology::kNoRouter); a
+//   torus wraps around (coordinate D-1 + 1 = 0).
+// Port classes: "injection", "x", "y", "z" (both directions of a dimension share its class). A
+// 2D network declares "z" too (the catalogue's classes are per topology.type) but has no z port.
+// Partitions: the switches with the same last coordinate (a row y of a 2D network, a plane z of
+// a 3D one), in router order; the links of the last dimension cross partitions (lookahead:
+// link.latency_y in 2D, link.latency_z in 3D).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/topology/topology.h"
+
+namespace netcosim {
+
+namespace mesh {
+// The class of dimension d is 1 + d.
+constexpr PortClass kX = 1;
+// "injection", "x", "y", "z".
+const std::vector<std::string>& port_class_names();
+// Parses topology.dims: "AxB" or "AxBxC", each a decimal integer in [2, kMaxDim] without sign
+// or leading zeros; false if malformed.
+constexpr uint32_t kMaxDim = 32;
+bool parse_dims(const std::string& text, std::vector<uint32_t>& dims);
+}  // namespace mesh
+
+class Mesh final : public Topology {
+ public:
+  Mesh(std::vector<uint32_t> dims, uint32_t nodes_per_switch, bool torus);
+
+  // Empty when the shape is supported (radix c + 2*dims <= 64, at most 100,000,000 nodes), else
+  // the error naming the keys.
+  static std::string check(const std::vector<uint32_t>& dims, int64_t nodes_per_switch);
+
+  std::string describe() const override;
+  uint32_t routers() const override { return routers_; }
+  uint32_t nodes() const override { return routers_ * c_; }
+  uint32_t router_radix() const override { return c_ + 2 * ndims(); }
+  const std::vector<std::string>& port_class_names() const override {
+    return mesh::port_class_names();
+  }
+  PortClass port_class_of(uint32_t /*router*/, uint32_t port) const override {
+    return port < c_ ? kInjectionClass : static_cast<PortClass>(mesh::kX + (port - c_) / 2);
+  }
+  PortRef peer(uint32_t router, uint32_t port) const override;
+  uint32_t node_router(uint32_t node) const override { return node / c_; }
+  uint32_t node_port(uint32_t node) const override { return node % c_; }
+  uint32_t node_at(uint32_t router, uint32_t port) const override { return router * c_ + port; }
+  uint32_t partitions() const override { return dims_.back(); }
+  uint32_t partition_first(uint32_t partition) const override { return partition * stride_.back(); }
+  uint32_t partition_of_router(uint32_t router) const override { return router / stride_.back(); }
+  uint32_t partition_node_count(uint32_t /*partition*/) const override {
+    return stride_.back() * c_;
+  }
+  uint32_t partition_node(uint32_t partition, uint32_t index) const override {
+    return partition * stride_.back() * c_ + index;
+  }
+  void min_hops(uint32_t src_router, uint32_t dst_router,
+                uint32_t hops[kMaxPortClasses]) const override;
+
+  bool torus() const { return torus_; }
+  uint32_t ndims() const { return static_cast<uint32_t>(dims_.size()); }
+  uint32_t dim(uint32_t d) const { return dims_[d]; }
+  uint32_t nodes_per_switch() const { return c_; }
+  uint32_t coord(uint32_t router, uint32_t d) const { return (router / stride_[d]) % dims_[d]; }
+  // The output towards coordinate + 1 (plus) or - 1 of dimension d.
+  uint32_t port(uint32_t d, bool plus) const { return c_ + 2 * d + (plus ? 0 : 1); }
+  uint32_t dim_of_port(uint32_t port) const { return (port - c_) / 2; }
+  bool is_plus(uint32_t port) const { return ((port - c_) & 1) == 0; }
+  uint32_t stride(uint32_t d) const { return stride_[d]; }
+
+ private:
+  std::vector<uint32_t> dims_, stride_;
+  uint32_t c_, routers_;
+  bool torus_;
+};
+
+}  // namespace netcosim

@@ -1,0 +1,172 @@
+// The configuration of the fat tree, meshes and tori (sim/topology/topology_catalog.cpp,
+// sim/config/config.cpp): their keys, the shapes refused with the key, value and allowed form,
+// the routings of each topology and their VC minima, keys of another topology refused, and the
+// resolved configuration listing only the topology's keys.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "config_error.h"
+#include "sim/config/config.h"
+
+namespace netcosim {
+namespace {
+
+using test::error_of;
+
+Config with(const std::vector<std::string>& sets) {
+  Config c;
+  for (const std::string& s : sets) c.set_override(s);
+  return c;
+}
+
+std::string validation_error(const std::vector<std::string>& sets) {
+  return error_of([&] { validate_config(with(sets)); });
+}
+
+TEST(TopologyConfig, DefaultShapesOfEachTopologyValidate) {
+  EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=updown"}), "");
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor"}), "");
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=mesh_adaptive"}), "");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor"}), "");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor", "topology.dims=8x8x8",
+                              "routing.torus_deadlock=bubble", "router.vcs_x=1", "router.vcs_y=1",
+                              "router.vcs_z=1"}),
+            "");
+}
+
+TEST(TopologyConfig, MalformedDimsNameKeyValueAndForm) {
+  for (const char* bad : {"8", "8x", "8x8x8x8", "1x8", "8x33", "08x8", "8X8", "a x b"})
+    EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
+                                std::string("topology.dims=") + bad}),
+              std::string("topology.dims=") + bad +
+                  ": must be AxB or AxBxC (2 or 3 dimensions), each a decimal integer in [2, 32] "
+                  "(a dimension's hops fit the 5-bit hop counter)")
+        << bad;
+}
+
+TEST(TopologyConfig, FatTreeShapeOutOfRange) {
+  EXPECT_EQ(error_of([] { with({"topology.k=33"}); }),
+            "topology.k=33 (--set): must be an integer in [2, 32] (fat tree: k of the k-ary n-tree "
+            "(down and up ports per switch; radix 2k <= 64))");
+  EXPECT_EQ(error_of([] { with({"topology.n=17"}); }),
+            "topology.n=17 (--set): must be an integer in [1, 16] (fat tree: n of the k-ary n-tree "
+            "(levels; 2(n-1) hops fit the 5-bit hop counter))");
+  EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.k=32",
+                              "topology.n=6"}),
+            "topology.k=32, topology.n=6: k^n = 1073741824 nodes exceeds the supported maximum of "
+            "100,000,000");
+}
+
+TEST(TopologyConfig, RoutingOfAnotherTopologyNamesWhatIsAllowed) {
+  EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=dor"}),
+            "routing.algorithm=dor: routes on topology.type=mesh|torus only "
+            "(topology.type=fattree); the routings of topology.type=fattree are "
+            "updown|updown_random|updown_adaptive");
+  EXPECT_EQ(validation_error({"routing.algorithm=updown"}),
+            "routing.algorithm=updown: routes on topology.type=fattree only "
+            "(topology.type=dragonfly); the routings of topology.type=dragonfly are "
+            "min|val|olm|ugal|pb|par");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=mesh_adaptive"}),
+            "routing.algorithm=mesh_adaptive: routes on topology.type=mesh only "
+            "(topology.type=torus); the routings of topology.type=torus are dor");
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=min"}),
+            "routing.algorithm=min: routes on topology.type=dragonfly only (topology.type=mesh); "
+            "the routings of topology.type=mesh are dor|mesh_adaptive");
+}
+
+TEST(TopologyConfig, TorusVcsForItsDeadlockAvoidance) {
+  // Dateline: 2 VCs per dimension class (a 2D torus has no z port: 1).
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor", "router.vcs_x=1"}),
+            "routing.algorithm=dor needs at least 2 x and 2 y and 1 z VCs for deadlock freedom; "
+            "router.vcs_x=1, router.vcs_y=2, router.vcs_z=2");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor", "router.vcs_z=1"}),
+            "");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor", "topology.dims=4x4x4",
+                              "router.vcs_z=1"}),
+            "routing.algorithm=dor needs at least 2 x and 2 y and 2 z VCs for deadlock freedom; "
+            "router.vcs_x=2, router.vcs_y=2, router.vcs_z=1");
+  // Bubble: 1 VC, at most 15, buffers of two packets.
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
+                              "routing.torus_deadlock=bubble", "router.vcs_x=1", "router.vcs_y=1"}),
+            "");
+  EXPECT_EQ(
+      validation_error({"topology.type=torus", "routing.algorithm=dor",
+                        "routing.torus_deadlock=bubble", "router.vcs_y=16"}),
+      "router.vcs_y=16: at most 15 with routing.torus_deadlock=bubble (the bubble's wait uses "
+      "the VC index after the last)");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
+                              "routing.torus_deadlock=bubble", "router.buffer_x=8"}),
+            "router.buffer_x=8: at least 2*packet.size=16 with routing.torus_deadlock=bubble (a "
+            "packet entering a ring needs room for two)");
+  // Mesh: DOR 1, the adaptive routing 2 (escape + adaptive).
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "router.vcs_x=1",
+                              "router.vcs_y=1"}),
+            "");
+  EXPECT_EQ(
+      validation_error({"topology.type=mesh", "routing.algorithm=mesh_adaptive", "router.vcs_y=1"}),
+      "routing.algorithm=mesh_adaptive needs at least 2 x and 2 y and 1 z VCs for deadlock "
+      "freedom; router.vcs_x=2, router.vcs_y=1, router.vcs_z=2");
+}
+
+TEST(TopologyConfig, KeysOfAnotherTopologyOrClassAreRefused) {
+  EXPECT_EQ(validation_error(
+                {"topology.type=mesh", "routing.algorithm=dor", "routing.torus_deadlock=bubble"}),
+            "routing.torus_deadlock=bubble: not a key of topology.type=mesh (its keys: "
+            "topology.dims, topology.nodes_per_switch)");
+  EXPECT_EQ(validation_error({"router.vcs_x=2"}),
+            "router.vcs_x=2: topology.type=dragonfly has no port class 'x' (its port classes: "
+            "injection, local, global)");
+  EXPECT_EQ(validation_error(
+                {"topology.type=fattree", "routing.algorithm=updown", "link.latency_local=5"}),
+            "link.latency_local=5: topology.type=fattree has no port class 'local' (its port "
+            "classes: injection, tree)");
+  EXPECT_EQ(
+      validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.dims=4x4"}),
+      "topology.dims=4x4: not a key of topology.type=fattree (its keys: topology.k, "
+      "topology.n)");
+}
+
+TEST(TopologyConfig, TrafficPatternsOfEachTopology) {
+  EXPECT_EQ(validation_error(
+                {"topology.type=fattree", "routing.algorithm=updown", "traffic.pattern=advc"}),
+            "traffic.pattern=advc: the group-based patterns adv|advc need topology.type=dragonfly "
+            "(topology.type=fattree allows uniform|bit_complement)");
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=3x4",
+                              "traffic.pattern=bit_complement"}),
+            "traffic.pattern=bit_complement: needs a power-of-2 node count (the topology has 12 "
+            "nodes)");
+  EXPECT_EQ(validation_error(
+                {"topology.type=mesh", "routing.algorithm=dor", "traffic.pattern=bit_complement"}),
+            "");
+}
+
+std::string resolved_keys(const Config& c) {
+  std::string out;
+  for (const auto& [k, v] : c.resolved()) out += k + " ";
+  return out;
+}
+
+TEST(TopologyConfig, ResolvedListsOnlyTheTopologysKeys) {
+  const std::string df = resolved_keys(Config());
+  for (const char* k : {"topology.k", "topology.n", "topology.dims", "topology.nodes_per_switch",
+                        "router.vcs_tree", "router.vcs_x", "router.buffer_z", "link.latency_tree",
+                        "link.latency_y", "routing.torus_deadlock"})
+    EXPECT_EQ(df.find(std::string(k) + " "), std::string::npos) << k;
+  const std::string torus = resolved_keys(with({"topology.type=torus"}));
+  for (const char* k : {"topology.dims", "topology.nodes_per_switch", "router.vcs_x",
+                        "router.vcs_z", "link.latency_y", "routing.torus_deadlock"})
+    EXPECT_NE(torus.find(std::string(k) + " "), std::string::npos) << k;
+  for (const char* k : {"topology.p", "router.vcs_local", "link.latency_global", "topology.k"})
+    EXPECT_EQ(torus.find(std::string(k) + " "), std::string::npos) << k;
+  const std::string mesh = resolved_keys(with({"topology.type=mesh"}));
+  EXPECT_EQ(mesh.find("routing.torus_deadlock "), std::string::npos);
+  const std::string tree = resolved_keys(with({"topology.type=fattree"}));
+  for (const char* k :
+       {"topology.k", "topology.n", "router.vcs_tree", "router.buffer_tree", "link.latency_tree"})
+    EXPECT_NE(tree.find(std::string(k) + " "), std::string::npos) << k;
+}
+
+}  // namespace
+}  // namespace netcosim

@@ -1,0 +1,254 @@
+// Exact decisions of the fat tree's and the meshes' and tori's routings (docs/model.md §7) on a
+// hand-filled PortView, exact paths on small instances, and their VC orders.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "sim/blocks/credit_counter.h"
+#include "sim/routing/fattree/updown.h"
+#include "sim/routing/mesh/dor.h"
+#include "sim/routing/vc_order.h"
+#include "sim/util/failure.h"
+
+namespace netcosim {
+namespace {
+
+// A PortView of one router of `topo`: its ports' classes, `vcs` VCs per class, 32 phits per VC
+// downstream, output FIFOs of 32 phits, packets of 8 phits (the configuration's defaults).
+class Ports {
+ public:
+  Ports(const Topology& topo, uint32_t router, uint32_t vcs) : topo_(topo) {
+    vcs_.assign(kMaxPortClasses, vcs);
+    for (uint32_t p = 0; p < topo.router_radix(); ++p) {
+      classes_.push_back(topo.port_class_of(router, p));
+      credits_.emplace_back(vcs, 32);
+    }
+    fifos_.resize(topo.router_radix());
+    PortView::Wiring w;
+    w.classes = classes_.data();
+    w.radix = topo.router_radix();
+    w.vcs = vcs_.data();
+    w.credits = credits_.data();
+    w.fifos = fifos_.data();
+    w.fifo_capacity = 32;
+    w.packet_size = 8;
+    view_.wire(w);
+    view_.router = router;
+  }
+  const PortView& at(uint32_t in_port, uint32_t in_vc = 0) {
+    view_.in_port = in_port;
+    view_.in_vc = in_vc;
+    return view_;
+  }
+  void occupy(uint32_t port, uint32_t vc, uint32_t phits) { credits_[port].consume(vc, phits); }
+  void fill_fifo(uint32_t port) { fifos_[port].used_phits = 32; }
+
+ private:
+  const Topology& topo_;
+  std::vector<uint32_t> vcs_;
+  std::vector<PortClass> classes_;
+  std::vector<model::CreditCounter> credits_;
+  std::vector<OutputFifoLevel> fifos_;
+  PortView view_;
+};
+
+Packet packet(uint32_t src, uint32_t dst) {
+  Packet p;
+  p.src = src;
+  p.dst = dst;
+  return p;
+}
+
+// The routers a packet visits under an oblivious routing (every hop decided on an empty view).
+std::vector<uint32_t> path(const Topology& t, const RoutingAlgorithm& r, uint32_t src, uint32_t dst,
+                           std::vector<uint32_t>* vcs = nullptr) {
+  std::vector<uint32_t> routers{t.node_router(src)};
+  Rng rng(1, 2, 3);
+  uint32_t in_port = t.node_port(src);
+  for (int hop = 0; hop < 40; ++hop) {
+    Ports ports(t, routers.back(), 2);
+    const RouteResult res = r.route(ports.at(in_port), packet(src, dst), rng);
+    if (t.port_class_of(routers.back(), res.port) == kInjectionClass) {
+      EXPECT_EQ(t.node_at(routers.back(), res.port), dst);
+      return routers;
+    }
+    if (vcs != nullptr) vcs->push_back(res.lowest_vc());
+    const Topology::PortRef next = t.peer(routers.back(), res.port);
+    routers.push_back(next.router);
+    in_port = next.port;
+  }
+  ADD_FAILURE() << "no delivery";
+  return routers;
+}
+
+TEST(UpDown, DModKPathsOfTheFourAryThreeTree) {
+  const FatTree t(4, 3);
+  const UpDownRouting r(t, UpChoice::DestinationDigit);
+  // Node 0 (leaf <0,00>) -> node 27 = digits 1 2 3: up port 4+3 (digit 0) to <1, 03> = 19, up
+  // port 4+2 (digit 1) to <2, 23> = 32+11 = 43, then down 1 (digit 2) to <1, 13> = 23, down 2
+  // (digit 1) to <0, 12> = 6, eject on port 3.
+  EXPECT_EQ(path(t, r, 0, 27), (std::vector<uint32_t>{0, 19, 43, 23, 6}));
+  // Same leaf: no switch-to-switch hop.
+  EXPECT_EQ(path(t, r, 0, 3), (std::vector<uint32_t>{0}));
+  // Node 5 (leaf 1) -> node 14 (leaf 3, digits 0 3 2): up 4+2 to <1, 02> = 18, down 3 to <0, 03>.
+  EXPECT_EQ(path(t, r, 5, 14), (std::vector<uint32_t>{1, 18, 3}));
+  // Every path has the minimal length 2L and VC 0.
+  for (uint32_t s = 0; s < t.nodes(); s += 7)
+    for (uint32_t d = 0; d < t.nodes(); d += 5) {
+      if (s == d) continue;
+      std::vector<uint32_t> vcs;
+      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
+      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
+    }
+}
+
+TEST(UpDown, AdaptiveTakesTheUpPortWithTheMostCreditsTiesLowest) {
+  const FatTree t(4, 3);
+  const UpDownRouting r(t, UpChoice::MostCredits);
+  Rng rng(1, 2, 3);
+  Ports ports(t, 0, 1);  // leaf <0,00>, a packet from node 0 to node 63
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 63), rng).port, 4u);  // all equal: the lowest
+  ports.occupy(4, 0, 16);
+  ports.occupy(5, 0, 8);
+  ports.occupy(6, 0, 8);
+  ports.occupy(7, 0, 24);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 63), rng).port, 5u);  // 24 free on 5 and 6: 5
+  ports.occupy(5, 0, 8);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 63), rng).port, 6u);
+  // Down is unique whatever the credits: at <2, 33> = 47 towards node 63 (digits 3 3 3): port 3.
+  Ports top(t, 47, 1);
+  top.occupy(3, 0, 32);
+  EXPECT_EQ(r.route(top.at(1), packet(0, 63), rng).port, 3u);
+  EXPECT_TRUE(r.adaptive());
+}
+
+TEST(UpDown, RandomDrawsEachUpPortFromTheRoutersStream) {
+  const FatTree t(4, 3);
+  const UpDownRouting r(t, UpChoice::Random);
+  Ports ports(t, 0, 1);
+  Rng rng(7, 2, 0), same(7, 2, 0);
+  uint32_t seen[8] = {};
+  for (int i = 0; i < 400; ++i) {
+    const uint32_t port = r.route(ports.at(0), packet(0, 63), rng).port;
+    EXPECT_EQ(port, 4 + same.below(4));
+    ++seen[port];
+  }
+  for (uint32_t p = 4; p < 8; ++p) EXPECT_GT(seen[p], 60u);
+  EXPECT_FALSE(r.adaptive());
+}
+
+TEST(Dor, MeshPathIsXThenY) {
+  const Mesh t({4, 4}, 1, false);
+  const DorRouting r(t, TorusDeadlock::Dateline);
+  // (1,0) -> (3,2): x+ twice, then y+ twice, VC 0.
+  std::vector<uint32_t> vcs;
+  EXPECT_EQ(path(t, r, 1, 11, &vcs), (std::vector<uint32_t>{1, 2, 3, 7, 11}));
+  EXPECT_EQ(vcs, (std::vector<uint32_t>{0, 0, 0, 0}));
+  // (3,3) -> (0,1): x- three times, y- twice.
+  EXPECT_EQ(path(t, r, 15, 4), (std::vector<uint32_t>{15, 14, 13, 12, 8, 4}));
+}
+
+TEST(Dor, TorusDatelineVcsResetPerDimension) {
+  const Mesh t({8, 8}, 1, true);
+  const DorRouting r(t, TorusDeadlock::Dateline);
+  // (6,0) -> (1,7): x+ 6->7 (VC 0), 7->0 (wrap, VC 1), 0->1 (VC 1); then y- 0->7 (wrap, VC 1).
+  std::vector<uint32_t> vcs;
+  EXPECT_EQ(path(t, r, 6, 1 + 8 * 7, &vcs), (std::vector<uint32_t>{6, 7, 0, 1, 57}));
+  EXPECT_EQ(vcs, (std::vector<uint32_t>{0, 1, 1, 1}));
+  // (1,5) -> (6,2): x- 1->0 (VC 0), 0->7 (wrap, VC 1), 7->6 (VC 1); y- 5->4->3->2 on VC 0.
+  vcs.clear();
+  EXPECT_EQ(path(t, r, 1 + 8 * 5, 6 + 8 * 2, &vcs),
+            (std::vector<uint32_t>{41, 40, 47, 46, 38, 30, 22}));
+  EXPECT_EQ(vcs, (std::vector<uint32_t>{0, 1, 1, 0, 0, 0}));
+  // A tie at D/2 goes +: (0,0) -> (4,0) through 1, 2, 3 on VC 0.
+  EXPECT_EQ(path(t, r, 0, 4), (std::vector<uint32_t>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(DorRouting::dateline_vc(t, t.port(0, true), 7, 6), 1);
+  EXPECT_EQ(DorRouting::dateline_vc(t, t.port(0, true), 5, 3), 0);
+  EXPECT_EQ(DorRouting::dateline_vc(t, t.port(0, false), 0, 2), 1);
+  EXPECT_EQ(DorRouting::dateline_vc(t, t.port(0, false), 7, 2), 1);
+  EXPECT_EQ(DorRouting::dateline_vc(t, t.port(0, false), 2, 2), 0);
+}
+
+// Bubble flow control: entering a ring (from injection or another dimension) needs two packets
+// of room downstream, continuing one; the wait is the VC index vcs(class), which has no credits.
+TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
+  const Mesh t({8, 8}, 1, true);
+  const DorRouting r(t, TorusDeadlock::Bubble);
+  EXPECT_TRUE(r.adaptive());
+  Rng rng(1, 2, 3);
+  // Router 9 = (1,1); a packet from node 9 to node 12 = (4,1) goes x+ (port 1).
+  Ports ports(t, 9, 1);
+  EXPECT_EQ(r.route(ports.at(0), packet(9, 12), rng).lowest_vc(), 0u);  // 32 phits free
+  ports.occupy(1, 0, 16);                                      // 16 free: two packets
+  EXPECT_EQ(r.route(ports.at(0), packet(9, 12), rng).lowest_vc(), 0u);
+  ports.occupy(1, 0, 1);  // 15 free: entering waits, with no VC allowed
+  const RouteResult wait = r.route(ports.at(0), packet(9, 12), rng);
+  EXPECT_EQ(wait.port, 1u);
+  EXPECT_EQ(wait.vcs, 0u);  // no VC allowed: the head waits
+  // With no allowed VC the router's selector finds none: the head does not request.
+  EXPECT_EQ(LowestVc::select(model::CreditCounter(1, 32), wait.vcs, 8), kNoVc);
+  // Continuing in the ring (arrived on x- port 2 from (0,1)) needs one packet: goes.
+  EXPECT_EQ(r.route(ports.at(2), packet(8, 12), rng).lowest_vc(), 0u);
+  // Turning from x into y enters the y ring: port 3 (y+) with 15 free waits.
+  ports.occupy(3, 0, 17);
+  EXPECT_EQ(r.route(ports.at(2), packet(8, 9 + 8 * 2), rng).vcs, 0u);
+}
+
+TEST(MeshAdaptive, MostFreeAdaptiveVcElseTheEscape) {
+  const Mesh t({4, 4}, 1, false);
+  const MeshAdaptiveRouting r(t);
+  Rng rng(1, 2, 3);
+  Ports ports(t, 5, 3);  // (1,1), 3 VCs; towards node 15 = (3,3): x+ (1) and y+ (3) productive
+  RouteResult res = r.route(ports.at(0), packet(5, 15), rng);
+  EXPECT_EQ(res.port, 1u);  // all equal: the lowest port, the lowest adaptive VC
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  ports.occupy(1, 1, 8);
+  ports.occupy(1, 2, 16);
+  res = r.route(ports.at(0), packet(5, 15), rng);
+  EXPECT_EQ(res.port, 3u);
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  ports.occupy(3, 1, 32);  // no credits for a packet on y+ VC 1
+  ports.occupy(3, 2, 32);
+  res = r.route(ports.at(0), packet(5, 15), rng);
+  EXPECT_EQ(res.port, 1u);  // x+ VC 1: 24 free, VC 2: 16 free
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  ports.fill_fifo(1);  // neither productive output can take a packet: the escape, DOR x+ VC 0
+  res = r.route(ports.at(0), packet(5, 15), rng);
+  EXPECT_EQ(res.port, 1u);
+  EXPECT_EQ(res.lowest_vc(), 0u);
+  // Only y differs: y- (port 4) adaptive.
+  res = r.route(ports.at(0), packet(5, 1), rng);
+  EXPECT_EQ(res.port, 4u);
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  EXPECT_FALSE(r.vc_order().declared());
+}
+
+TEST(TopologyVcOrders, RepeatablePositionsAndTheirLimits) {
+  const Mesh torus({4, 4}, 1, true);
+  const VcOrder o = DorRouting(torus, TorusDeadlock::Dateline).vc_order();
+  EXPECT_STREQ(o.reference, "x0*-x1*-y0*-y1*-z0*-z1*");
+  EXPECT_EQ(o.vcs(1), 2u);
+  EXPECT_EQ(o.vcs(2), 2u);
+  Packet pkt;
+  RouteResult same;  // x0 -> x0: allowed (repeatable)
+  same.vcs = vc_bit(0);
+  EXPECT_NO_THROW(check_vc_order(o, "dor", 0, 1, 1, 0, 1, 1, 0, same, pkt, 0));
+  RouteResult up;  // x0 -> x1 and x1 -> y0: later
+  up.vcs = vc_bit(1);
+  EXPECT_NO_THROW(check_vc_order(o, "dor", 0, 1, 1, 0, 1, 1, 1, up, pkt, 0));
+  EXPECT_NO_THROW(check_vc_order(o, "dor", 0, 1, 1, 1, 3, 2, 0, same, pkt, 0));
+  // x1 -> x0 and y0 -> x0: earlier, refused.
+  EXPECT_THROW(check_vc_order(o, "dor", 0, 1, 1, 1, 1, 1, 0, same, pkt, 0), SimulationFailure);
+  EXPECT_THROW(check_vc_order(o, "dor", 0, 3, 2, 0, 1, 1, 0, same, pkt, 0), SimulationFailure);
+  // Without '*' a repeat is refused, as for the Dragonfly's references.
+  const VcOrder strict = VcOrder::from_reference("x0-y0", mesh::port_class_names());
+  EXPECT_THROW(check_vc_order(strict, "t", 0, 1, 1, 0, 1, 1, 0, same, pkt, 0), SimulationFailure);
+  EXPECT_THROW(VcOrder::from_reference("x0**", mesh::port_class_names()), std::invalid_argument);
+  EXPECT_STREQ(DorRouting(Mesh({4, 4}, 1, false), TorusDeadlock::Dateline).vc_order().reference,
+               "x0*-y0*-z0*");
+  const FatTree tree(2, 3);
+  EXPECT_STREQ(UpDownRouting(tree, UpChoice::DestinationDigit).vc_order().reference, "t0*");
+}
+
+}  // namespace
+}  // namespace netcosim
