@@ -57,6 +57,16 @@ const BenchTopology kTopologies[] = {
     {"fattree-8-3", "fattree-8-3.ini", "updown", 1000, 3000},
 };
 
+// The keys every point sets: the bench load and seed, its window, no drain.
+BenchPoint with_run_keys(BenchPoint p) {
+  p.sets.push_back(std::string("traffic.load=") + kBenchLoad);
+  p.sets.push_back(std::string("sim.seed=") + kBenchSeed);
+  p.sets.push_back("sim.warmup=" + std::to_string(p.warmup));
+  p.sets.push_back("sim.measure=" + std::to_string(p.measure));
+  p.sets.push_back("sim.drain=false");
+  return p;
+}
+
 }  // namespace
 
 std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
@@ -70,12 +80,7 @@ std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
           if (std::string(engine) == "systemc" && t != 1) continue;
           BenchPoint p{net.name, tr.traffic, tr.routing,  engine, config_dir + "/" + net.config,
                        t,        net.warmup, net.measure, tr.sets};
-          p.sets.push_back(std::string("traffic.load=") + kBenchLoad);
-          p.sets.push_back(std::string("sim.seed=") + kBenchSeed);
-          p.sets.push_back("sim.warmup=" + std::to_string(net.warmup));
-          p.sets.push_back("sim.measure=" + std::to_string(net.measure));
-          p.sets.push_back("sim.drain=false");
-          points.push_back(p);
+          points.push_back(with_run_keys(p));
         }
   }
   if (quick) return points;
@@ -92,12 +97,7 @@ std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
                      net.warmup,
                      net.measure,
                      {"traffic.pattern=uniform"}};
-        p.sets.push_back(std::string("traffic.load=") + kBenchLoad);
-        p.sets.push_back(std::string("sim.seed=") + kBenchSeed);
-        p.sets.push_back("sim.warmup=" + std::to_string(net.warmup));
-        p.sets.push_back("sim.measure=" + std::to_string(net.measure));
-        p.sets.push_back("sim.drain=false");
-        points.push_back(p);
+        points.push_back(with_run_keys(p));
       }
   return points;
 }
