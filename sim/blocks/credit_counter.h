@@ -15,28 +15,29 @@
 //        overflow  = return_valid  && credits'[return_vc] > CAP, where credits' is the count after
 //                    both updates of this cycle
 // One cycle: credits'[v] = credits[v] - (consume to v) + (return to v); both may hit the same VC.
+//
+// It is the static credit model (sim/blocks/credit_model.h): the downstream buffer is partitioned
+// per VC, capacity CAP each, and its counts are the published CreditLevels.
 #pragma once
 
 #include <cassert>
 #include <cstdint>
 
+#include "sim/blocks/credit_model.h"
+
 namespace netcosim::model {
 
-class CreditCounter {
+class CreditCounter : public CreditLevels {
  public:
-  static constexpr unsigned kMaxVcs = 16;
-
   CreditCounter() = default;
   // All VCs start full (reset value = capacity).
-  CreditCounter(unsigned vcs, uint32_t capacity) : vcs_(vcs), cap_(capacity) {
+  CreditCounter(unsigned vcs, uint32_t capacity) : CreditLevels(vcs, capacity) {
     assert(vcs <= kMaxVcs);
     reset();
   }
-
-  unsigned vcs() const { return vcs_; }
-  uint32_t capacity() const { return cap_; }
-  uint32_t credits(unsigned vc) const { return credits_[vc]; }
-  bool can_send(unsigned vc, uint32_t pkt_size) const { return credits_[vc] >= pkt_size; }
+  // The credit model's constructor: one private buffer of phits_per_vc per VC.
+  explicit CreditCounter(const PortBuffer& b) : CreditCounter(b.vcs, b.phits_per_vc) {}
+  static uint32_t vc_limit_phits(const PortBuffer& b) { return b.phits_per_vc; }
 
   struct Flags {
     bool underflow = false;
@@ -88,10 +89,9 @@ class CreditCounter {
   uint32_t clamp(int64_t v) const {
     return v < 0 ? 0 : (v > static_cast<int64_t>(cap_) ? cap_ : static_cast<uint32_t>(v));
   }
-
-  unsigned vcs_ = 0;
-  uint32_t cap_ = 0;
-  uint32_t credits_[kMaxVcs] = {};  // inline: one cache line for up to 16 VCs
 };
+
+// The static credit model: per-VC buffers, the thesis 000 Table 1.2 router's.
+using StaticCredits = CreditCounter;
 
 }  // namespace netcosim::model

@@ -10,14 +10,15 @@
 //     VC; the NIC's injection into the router's injection VCs (traffic.injection_vc=jsq);
 //   - DestVc: the injection VC of a destination, dst*V/N (traffic.injection_vc=dest; FOGSim's
 //     generator, docs/model.md §3): the NIC waits for credits in that VC only.
-// Selectors are plain types with a static select(const CreditCounter&, allowed, phits); the
-// router is instantiated for its selector when it is built (Router::use_vc_selector), so the hot
-// loop calls it without a virtual call (docs/principles.md §6).
+// Selectors are plain types with a static select(const CreditLevels&, allowed, phits): they read
+// the credits any credit model publishes (sim/blocks/credit_model.h). The router is instantiated
+// for its selector when it is built (CioqRouter::use_vc_selector), so the hot loop calls it
+// without a virtual call (docs/principles.md §6).
 #pragma once
 
 #include <cstdint>
 
-#include "sim/blocks/credit_counter.h"
+#include "sim/blocks/credit_model.h"
 
 namespace netcosim {
 
@@ -34,7 +35,7 @@ constexpr uint16_t vc_bit(uint32_t v) {
 }
 
 struct LowestVc {
-  static int select(const model::CreditCounter& c, uint32_t allowed, uint32_t phits) {
+  static int select(const model::CreditLevels& c, uint32_t allowed, uint32_t phits) {
     for (; allowed != 0; allowed &= allowed - 1) {
       const unsigned v = static_cast<unsigned>(__builtin_ctz(allowed));
       if (c.can_send(v, phits)) return static_cast<int>(v);
@@ -52,7 +53,7 @@ struct DestVc {
 };
 
 struct JsqVc {
-  static int select(const model::CreditCounter& c, uint32_t allowed, uint32_t phits) {
+  static int select(const model::CreditLevels& c, uint32_t allowed, uint32_t phits) {
     int best = kNoVc;
     uint32_t best_credits = 0;
     for (; allowed != 0; allowed &= allowed - 1) {

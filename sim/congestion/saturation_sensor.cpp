@@ -8,13 +8,13 @@ void SaturationSensor::set_peers(std::vector<const SaturationSensor*> peers, Cyc
   if (enabled_) hist_.assign(2 * latency + 8, Change{});
 }
 
-void SaturationSensor::update(Cycle now, const model::CreditCounter* credits) {
+void SaturationSensor::update(Cycle now, const model::CreditArray& credits) {
   uint32_t q[64];
   uint64_t sum = 0;
   for (uint32_t k = 0; k < links_; ++k) {
-    const model::CreditCounter& c = credits[first_ + k];
+    const model::CreditLevels& c = credits[first_ + k];
     q[k] = 0;
-    for (uint32_t v = 0; v < vcs_; ++v) q[k] += c.capacity() - c.credits(v);
+    for (uint32_t v = 0; v < vcs_; ++v) q[k] += c.occupancy(v);
     sum += q[k];
   }
   // Eq. 1.3 on means: the link's mean occupancy over its sensed VCs against F times the mean

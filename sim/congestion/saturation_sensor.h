@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/blocks/credit_counter.h"
+#include "sim/blocks/credit_model.h"
 #include "sim/congestion/sensor_needs.h"
 #include "sim/link/packet.h"
 
@@ -41,7 +41,7 @@ class SaturationSensor final {
   void set_peers(std::vector<const SaturationSensor*> peers, Cycle latency);
 
   // Recomputes the mask from the credit counters of the router's output ports (indexed by port).
-  void update(Cycle now, const model::CreditCounter* credits);
+  void update(Cycle now, const model::CreditArray& credits);
   uint64_t mask() const { return mask_; }
   // The mask as of the end of cycle `c` (the latest change at or before c).
   uint64_t at(Cycle c) const;

@@ -51,7 +51,7 @@ class SensorSet final : public GroupSensors {
   // 3. The cycle's credits have arrived (credit counters of the output ports, by port); tails
   // that have left their input buffer by now are uncounted. Returns their input ports (the
   // router then counts the headers that reach the head of those buffers).
-  uint64_t credits_arrived(Cycle now, const model::CreditCounter* credits) {
+  uint64_t credits_arrived(Cycle now, const model::CreditArray& credits) {
     if (saturation_on_) saturation_.update(now, credits);
     if (!contention_.tails_pending()) return 0;
     const uint64_t left = contention_.tails_left(now);

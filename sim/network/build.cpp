@@ -154,7 +154,6 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
-    nic.credits = model::CreditCounter(cb.vcs[kInjectionClass], cb.buffer[kInjectionClass]);
     nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
     nic.nodes = topo.nodes();
     links.emplace_back();
@@ -197,19 +196,20 @@ Cycle partition_lookahead(const Topology& topo, const std::vector<Cycle>& latenc
   return m == kNone ? longest : m;
 }
 
-// The routers of the configured architecture (router.architecture; sim/router/architecture.h)
-// and the VC-order checker.
-std::vector<RouterModel*> make_routers(const Config& cfg, NetworkParts& parts) {
+// The routers of the architecture (router.architecture's entry, sim/router/architecture.h, or
+// the caller's) and the VC-order checker.
+std::vector<RouterModel*> make_routers(const Config& cfg, const ArchitectureEntry& arch,
+                                       NetworkParts& parts) {
   const uint32_t max_latency =
       *std::max_element(parts.link_latency.begin(), parts.link_latency.end());
   // Producers write slots up to lookahead + latency + transfer cycles (at most a packet's
   // phits) ahead of the consumer's window.
   const uint32_t wheel = 2 * (max_latency + static_cast<uint32_t>(cfg.get_int("packet.size"))) + 2;
-  parts.routers = architecture_of(cfg).make(cfg, *parts.topology, *parts.routing, wheel);
+  parts.routers = arch.make(cfg, *parts.topology, *parts.routing, wheel);
   std::vector<RouterModel*> routers;
   for (const auto& r : parts.routers) routers.push_back(r.get());
-  // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
-  // routings without a declared order are not checked.
+    // The VC-order checker: sim.check, always on in a checked build (the sanitizer build); custom
+    // routings without a declared order are not checked.
 #ifdef NETCOSIM_CHECKED
   const bool check = true;
 #else
@@ -225,15 +225,16 @@ std::vector<RouterModel*> make_routers(const Config& cfg, NetworkParts& parts) {
 }  // namespace
 
 std::unique_ptr<Network> build_network(const Config& cfg, std::unique_ptr<RoutingAlgorithm> routing,
-                                       Cycle local_lead) {
+                                       Cycle local_lead, const ArchitectureEntry* architecture) {
   validate_config(cfg);
   check_memory_fits(cfg, 1);
-  return build_validated_network(cfg, std::move(routing), local_lead);
+  return build_validated_network(cfg, std::move(routing), local_lead, architecture);
 }
 
 std::unique_ptr<Network> build_validated_network(const Config& cfg,
                                                  std::unique_ptr<RoutingAlgorithm> routing,
-                                                 Cycle local_lead) {
+                                                 Cycle local_lead,
+                                                 const ArchitectureEntry* architecture) {
   NetworkParts parts;
   parts.topology = make_topology(cfg);
   const Topology& t = *parts.topology;
@@ -245,7 +246,8 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   // Lookahead: the links that cross partitions (and their credits) take at least this long, so
   // partitions are independent for that long.
   parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
-  const std::vector<RouterModel*> routers = make_routers(cfg, parts);
+  const std::vector<RouterModel*> routers =
+      make_routers(cfg, architecture != nullptr ? *architecture : architecture_of(cfg), parts);
   const ClassBuffers cb = class_buffers(cfg, t);
   wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();

@@ -2,17 +2,20 @@
 // (docs/architecture.md "The NIC is the node's endpoint"): it owns the node's traffic source, a
 // bounded source queue and the injection channel into the router's injection buffers, and it
 // receives the packets the router ejects at the node (on_receive).
-// The router it is attached to steps it (Router::step_nics) and keeps, per injection port, the
+// The router it is attached to steps it (CioqRouter::step_nics) and keeps, per injection port, the
 // next cycle the NIC has something to do (a generation attempt, or its link free with packets
 // queued), so an idle cycle reads one line. Returned credits are taken when the NIC is stepped:
-// they are read only to inject, so taking them late changes nothing.
+// they are read only to inject, so taking them late changes nothing. The credits of the router's
+// injection buffer are a credit model of the router's type (sim/blocks/credit_model.h), kept by
+// the router beside the injection port and handed to step(): the NIC's code is the same for
+// every buffer organisation and is instantiated for the router's.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <utility>
 
-#include "sim/blocks/credit_counter.h"
+#include "sim/blocks/credit_model.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
@@ -44,9 +47,9 @@ struct Nic {
   // the policy gives) is dropped (StatsSink::dropped).
   std::unique_ptr<SourceEntry[]> queue;
   uint32_t q_cap = 0, q_head = 0, q_count = 0;
-  // Injection channel: credits for the router's injection VCs (read as buffer space, returned
-  // when a packet's tail leaves the injection buffer), one packet every packet_size cycles.
-  model::CreditCounter credits;
+  // Injection channel, one packet every packet_size cycles. Its credits (the router's injection
+  // VCs' buffer space, returned when a packet's tail leaves the injection buffer) are passed to
+  // step().
   Cycle link_free_at = 0;
   Link* link = nullptr;
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
@@ -85,7 +88,7 @@ struct Nic {
   }
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
-  int injection_vc(uint32_t dst, uint32_t S) const {
+  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) const {
     if (dest_vc)
       return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
     return JsqVc::select(credits, all_vcs(credits.vcs()), S);  // ties to the lowest VC
@@ -100,20 +103,25 @@ struct Nic {
     uint32_t queued = 0;
     bool injected = false;
   };
-  [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size);
+  // `credits`: the credit model of the router's injection buffer (sim/blocks/credit_model.h).
+  template <class Credits>
+  [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
+                                                Credits& credits);
   // Puts packet `e` on the injection link in VC `vc` in cycle `now`.
+  template <class Credits>
   [[gnu::always_inline]] inline void inject(Cycle now, StatsSink& sink, uint32_t S,
-                                            const SourceEntry& e, int vc);
+                                            const SourceEntry& e, int vc, Credits& credits);
   // A generation attempt without a source queue: injected now, or dropped.
+  template <class Credits>
   void attempt_without_queue(Cycle now, StatsSink& sink, uint32_t S, Cycle t_gen, uint32_t dst,
-                             uint8_t cls, StepResult& r) {
-    const int vc = link_free_at <= now ? injection_vc(dst, S) : kNoVc;
+                             uint8_t cls, StepResult& r, Credits& credits) {
+    const int vc = link_free_at <= now ? injection_vc(credits, dst, S) : kNoVc;
     if (vc == kNoVc) {
       ++sink.dropped;
       return;
     }
     sink.on_generate(node, seq, t_gen);
-    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc);
+    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits);
     ++seq;
     ++r.queued;
     r.injected = true;
@@ -122,7 +130,8 @@ struct Nic {
 
 // In the header and forced inline: the router's NIC loop runs it for every NIC with work, every
 // cycle (g++ otherwise keeps it a call, with its register saves, on every NIC step).
-inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
+template <class Credits>
+inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits& credits) {
   StepResult r;
   while (const CreditMsg* c = link->credits.ready(now)) {
     credits.give_back(c->vc, c->phits);
@@ -139,7 +148,7 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
     // when the queue is full, or without a queue injected at once or dropped).
     for (uint32_t k = 0; k < d.packets; ++k) {
       if (q_cap == 0) {
-        attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r);
+        attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
       } else if (queue_full()) {
         ++sink.refused;
       } else {
@@ -154,15 +163,17 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S) {
   if (q_count == 0 || link_free_at > now) return r;
   // JSQ or dest among the injection VCs (sim/blocks/vc_selector.h).
   const SourceEntry& e = queue_front();
-  const int vc = injection_vc(e.dst, S);
+  const int vc = injection_vc(credits, e.dst, S);
   if (vc == kNoVc) return r;
-  inject(now, sink, S, e, vc);
+  inject(now, sink, S, e, vc, credits);
   queue_pop();
   r.injected = true;
   return r;
 }
 
-inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc) {
+template <class Credits>
+inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc,
+                        Credits& credits) {
   const Cycle arrive = now + 1;
   if (arrive >= sink.window_start && arrive < sink.window_end) window_injected_phits += S;
   link->push_data(arrive, [&](PacketMsg& m) {

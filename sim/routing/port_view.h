@@ -1,6 +1,7 @@
 // What a routing decision may read (docs/architecture.md): the ports of the router it is taken at,
 // as they were at the start of the cycle. The router fills one PortView when it is built (pointers
-// to its credit counters, output FIFO levels, contention counters and group sensors) and sets the
+// to its credit models' published levels, output FIFO levels, contention counters and group
+// sensors) and sets the
 // head's input port, input VC and the cycle before each decision; the view is plain data with
 // inline accessors, so reading it costs what reading the router did. Routing never includes a
 // router: a second router architecture fills the same view.
@@ -10,7 +11,7 @@
 #include <cstdint>
 
 #include "sim/blocks/contention_counters.h"
-#include "sim/blocks/credit_counter.h"
+#include "sim/blocks/credit_model.h"
 #include "sim/congestion/group_sensors.h"
 #include "sim/link/packet.h"
 #include "sim/topology/topology.h"
@@ -44,9 +45,10 @@ class PortView {
   uint32_t packet_size() const { return packet_size_; }
   // VCs of a port class.
   uint32_t vcs(PortClass kind) const { return vcs_[static_cast<unsigned>(kind)]; }
-  // Downstream buffer occupancy of an output VC, in phits, as the credits see it.
+  // Downstream buffer occupancy of an output VC, in phits, as the credits see it, and the most
+  // one VC can hold (CreditLevels, sim/blocks/credit_model.h: any credit model).
   uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
-    return credits_[port].capacity() - credits_[port].credits(vc);
+    return credits_[port].occupancy(vc);
   }
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
   // The level of an output FIFO (the router may keep it inside a larger per-output record): the
@@ -82,7 +84,7 @@ class PortView {
     const PortClass* classes = nullptr;  // per port
     uint32_t radix = 0;
     const uint32_t* vcs = nullptr;  // by port class
-    const model::CreditCounter* credits = nullptr;
+    model::CreditArray credits;     // per output port, the router's credit models
     // Port 0's level; port p's VL v is (p * fifo_vls + v) * fifo_stride bytes on.
     const OutputFifoLevel* fifos = nullptr;
     size_t fifo_stride = sizeof(OutputFifoLevel);
@@ -110,7 +112,7 @@ class PortView {
   const PortClass* classes_ = nullptr;
   uint32_t radix_ = 0;
   const uint32_t* vcs_ = nullptr;
-  const model::CreditCounter* credits_ = nullptr;
+  model::CreditArray credits_;
   const unsigned char* fifos_ = nullptr;
   size_t fifo_stride_ = sizeof(OutputFifoLevel);
   size_t port_stride_ = sizeof(OutputFifoLevel);

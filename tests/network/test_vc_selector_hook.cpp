@@ -21,7 +21,7 @@ namespace {
 
 // The highest allowed VC with credits for the packet.
 struct HighestVc {
-  static int select(const model::CreditCounter& c, uint32_t allowed, uint32_t phits) {
+  static int select(const model::CreditLevels& c, uint32_t allowed, uint32_t phits) {
     for (int v = 15; v >= 0; --v)
       if (((allowed >> v) & 1) != 0 && c.can_send(static_cast<unsigned>(v), phits)) return v;
     return kNoVc;

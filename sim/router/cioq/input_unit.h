@@ -1,8 +1,9 @@
-// The input side of the CIOQ router (thesis 000 Sec. 1.1, Table 1.2): static per-VC input
-// buffers, each a ring of whole packets (Virtual Cut-Through), with what the allocator reads every
-// cycle about its head, and the busy state of each input port's crossbar input. A DAMQ buffer
-// (shared pool with private slots per VC) is planned; sharing changes what a credit stands for, so
-// its interface is designed with the port model, not copied from this one.
+// The input side of the CIOQ router (thesis 000 Sec. 1.1, Table 1.2): per-VC input buffers, each
+// a ring of whole packets (Virtual Cut-Through), with what the allocator reads every cycle about
+// its head, and the busy state of each input port's crossbar input. How much the VCs of a port may
+// hold is the credit model's (sim/blocks/credit_model.h): the upstream sender's credits keep the
+// port within its buffer, and each VC's ring holds what the model lets one VC hold
+// (vc_limit_phits; the whole port's buffer for a pool shared by the VCs).
 // Memory layout: one VcBuffer record per VC carries the head's ready cycle and route, so that a
 // waiting head costs one cache line, not three; packets live in one array (slots_) and the full
 // route of a head beside it (route_), read only when the head is granted.

@@ -20,6 +20,11 @@
 // and output units (output_unit.h). Congestion sensors (sim/congestion/sensor_set.h) keep their
 // own state; the router calls their hooks with plain values. VC choices use the selectors of
 // sim/blocks/vc_selector.h.
+// The buffer organisation is a credit model type (sim/blocks/credit_model.h), the template
+// parameter: the credits of the downstream buffers of its outputs, of its own injection buffers
+// (handed to the NICs) and the size of its input VCs' storage. Router is the static per-VC model
+// of Table 1.2; router_impl.h holds the definitions, instantiated in router.cpp for the library's
+// models (and in a test for its own).
 #pragma once
 
 #include <atomic>
@@ -28,6 +33,7 @@
 #include <vector>
 
 #include "sim/blocks/credit_counter.h"
+#include "sim/blocks/credit_model.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
@@ -45,14 +51,15 @@
 
 namespace netcosim {
 
-class Router final : public RouterModel {
+template <class Credits>
+class CioqRouter final : public RouterModel {
  public:
   // wheel_size must exceed the largest channel latency (link latency plus crossbar occupancy).
   // Router `id` of `topo` (its sensors read the topology's partitions and port classes).
-  Router(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing,
-         const Topology& topo, uint64_t seed, uint32_t wheel_size);
-  Router(const Router&) = delete;
-  Router& operator=(const Router&) = delete;
+  CioqRouter(uint32_t id, const RouterConfig& cfg, const RoutingAlgorithm& routing,
+             const Topology& topo, uint64_t seed, uint32_t wheel_size);
+  CioqRouter(const CioqRouter&) = delete;
+  CioqRouter& operator=(const CioqRouter&) = delete;
 
   uint32_t id() const override { return id_; }
   const RouterConfig& config() const { return cfg_; }
@@ -75,7 +82,11 @@ class Router final : public RouterModel {
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
   Cycle credit_interval() const override { return X_; }
   uint32_t input_capacity_phits(uint32_t port, uint32_t /*vc*/) const override {
-    return cfg_.buffer[cfg_.classes[port]];
+    return Credits::vc_limit_phits(port_buffer(cfg_.classes[port]));
+  }
+  // The input buffer of a port of class k, as configured.
+  model::PortBuffer port_buffer(PortClass k) const {
+    return model::PortBuffer{cfg_.vcs[k], cfg_.buffer[k]};
   }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
@@ -182,6 +193,9 @@ class Router final : public RouterModel {
   uint32_t output_credits(uint32_t port, uint32_t vc) const override {
     return credits_[port].credits(vc);
   }
+  // The credits of the router's injection buffer on injection port `port`, which its NIC sends
+  // against (sim/nic/nic.h).
+  const model::CreditLevels& injection_credits(uint32_t port) const { return nic_credits_[port]; }
   uint32_t output_fifo_packets(uint32_t port) const { return out_.queue(port).count; }
 
  private:
@@ -247,15 +261,16 @@ class Router final : public RouterModel {
   const RoutingAlgorithm& routing_;
   Rng rng_;
   uint32_t P_, V_, S_, X_;
-  bool is_injection_[64] = {};       // injection ports, which are also the ejection ports
-  bool (Router::*allocate_)(Cycle);  // allocate<Sel> of the VC selector (use_vc_selector)
+  bool is_injection_[64] = {};           // injection ports, which are also the ejection ports
+  bool (CioqRouter::*allocate_)(Cycle);  // allocate<Sel> of the VC selector (use_vc_selector)
   // A hop on this class sets Packet::kGlobalDoneInPhase (Topology::single_hop_class()).
   PortClass single_hop_class_;
 
   std::vector<Link*> in_link_, out_link_;
   StaticInputUnit in_;
   model::SeparableAllocator alloc_;
-  std::vector<model::CreditCounter> credits_;  // per output port (downstream VCs)
+  std::vector<Credits> credits_;      // per output port (downstream VCs)
+  std::vector<Credits> nic_credits_;  // per injection port: this router's injection buffer
   Outputs out_;
   PortView view_;          // over credits_, out_'s levels, sensors_ and this router
   bool adaptive_ = false;  // re-route waiting heads every cycle
@@ -278,5 +293,10 @@ class Router final : public RouterModel {
   // over more cache lines; their flags sit in the set's first line.
   SensorSet sensors_;
 };
+
+// The CIOQ router with static per-VC buffers (thesis 000 Table 1.2), built for
+// router.architecture=cioq; instantiated in router.cpp.
+using Router = CioqRouter<model::StaticCredits>;
+extern template class CioqRouter<model::StaticCredits>;
 
 }  // namespace netcosim

@@ -2,7 +2,7 @@
 // routing at the head of each ready input VC, the VC selector's choice among the VCs the route
 // allows, requests, separable allocation and the crossbar transfers of the grants. It is a
 // template on the VC selector (sim/blocks/vc_selector.h), instantiated when the router is built
-// (Router::use_vc_selector): router.cpp instantiates the library's selectors, and a test may
+// (CioqRouter::use_vc_selector): router.cpp instantiates the library's selectors, and a test may
 // instantiate its own by including this file.
 #pragma once
 
@@ -17,8 +17,9 @@ namespace netcosim {
 // its output when the output can take the packet now: the FIFO's write side free, room for the
 // packet in the FIFO, and a VC among those the route allows with credits for it downstream,
 // chosen by the selector Sel and kept for the grant. Returns true if any head requested.
+template <class Credits>
 template <class Sel>
-bool Router::request_heads(Cycle now) {
+bool CioqRouter<Credits>::request_heads(Cycle now) {
   bool any = false;
   for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
@@ -42,7 +43,9 @@ bool Router::request_heads(Cycle now) {
   return any;
 }
 
-inline void Router::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b, Cycle now) {
+template <class Credits>
+inline void CioqRouter<Credits>::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                            Cycle now) {
   view_.in_port = i;
   view_.in_vc = v;
   view_.now = now;
@@ -56,7 +59,8 @@ inline void Router::route_head(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer
 }
 
 // The allocator's grants, one per granted input port. Returns true if any.
-inline bool Router::grant(Cycle now) {
+template <class Credits>
+inline bool CioqRouter<Credits>::grant(Cycle now) {
   uint64_t g = alloc_.granted_inputs();
   const bool moved = g != 0;
   for (; g != 0; g &= g - 1) {
@@ -70,7 +74,8 @@ inline bool Router::grant(Cycle now) {
 // crossbar, which occupies the input and the output write side for X cycles and delivers it to
 // the output FIFO after xbar_latency; its tail leaves the input buffer when the transfer ends,
 // and the credit goes upstream then.
-inline void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+template <class Credits>
+inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   const RouteResult r = in_.route(i, v);
   StaticInputUnit::VcBuffer& b = in_.vc(i, v);
   Packet pkt = in_.head(b);
@@ -98,7 +103,9 @@ inline void Router::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
 }
 
 // The routing state changes of a granted hop, and its hop counts.
-inline void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, uint32_t o) const {
+template <class Credits>
+inline void CioqRouter<Credits>::apply_route(Packet& pkt, const RouteResult& r, uint32_t i,
+                                             uint32_t o) const {
   // A phase change takes effect before this hop's own effects: when the hop leaving the
   // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
   if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
@@ -118,8 +125,9 @@ inline void Router::apply_route(Packet& pkt, const RouteResult& r, uint32_t i, u
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
 // crossbar transfers of the grants.
+template <class Credits>
 template <class Sel>
-bool Router::allocate(Cycle now) {
+bool CioqRouter<Credits>::allocate(Cycle now) {
   alloc_.clear_requests();
   if (!request_heads<Sel>(now)) return false;
   alloc_.evaluate();
@@ -128,9 +136,10 @@ bool Router::allocate(Cycle now) {
   return moved;
 }
 
+template <class Credits>
 template <class Sel>
-void Router::use_vc_selector() {
-  allocate_ = &Router::allocate<Sel>;
+void CioqRouter<Credits>::use_vc_selector() {
+  allocate_ = &CioqRouter::template allocate<Sel>;
 }
 
 }  // namespace netcosim

@@ -4,6 +4,7 @@
 // (Virtual Cut-Through).
 #include <gtest/gtest.h>
 
+#include "sim/blocks/credit_counter.h"
 #include "sim/blocks/vc_selector.h"
 
 namespace netcosim {

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "sim/blocks/credit_counter.h"
 #include "sim/congestion/saturation_sensor.h"
 
 namespace netcosim {
@@ -34,24 +35,27 @@ TEST(SaturationSensor, PerVcBitWithF2T0) {
   SaturationSensor s(sat_needs(2.0, 0, false), 2, 4, 2);
   s.set_peers({&s}, 10);
   // VC 0 occupancies 0, 0, 0, 100: mean 25, limit 50; link 3 only. VC 1 is not read.
-  s.update(1, credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data());
+  s.update(1, model::CreditArray(credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data()));
   EXPECT_EQ(s.mask(), 0b1000u);
   // 10, 10, 10, 30: mean 15, limit 30; 30 > 30 is false (strict).
-  s.update(2, credits_with({10, 10, 10, 30}, {0, 0, 0, 0}).data());
+  s.update(2, model::CreditArray(credits_with({10, 10, 10, 30}, {0, 0, 0, 0}).data()));
   EXPECT_EQ(s.mask(), 0u);
   // 10, 10, 10, 31: limit 30.5, 31 > 30.5.
-  s.update(3, credits_with({10, 10, 10, 31}, {0, 0, 0, 0}).data());
+  s.update(3, model::CreditArray(credits_with({10, 10, 10, 31}, {0, 0, 0, 0}).data()));
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
 TEST(SaturationSensor, ThresholdTAddsPhits) {
   SaturationSensor s(sat_needs(2.0, 60, false), 2, 4, 2);
   s.set_peers({&s}, 10);
-  s.update(1, credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data());  // limit 50 + 60 = 110
+  s.update(1, model::CreditArray(
+                  credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data()));  // limit 50 + 60 = 110
   EXPECT_EQ(s.mask(), 0u);
-  s.update(2, credits_with({0, 0, 0, 120}, {0, 0, 0, 0}).data());  // limit 60 + 60 = 120
+  s.update(2, model::CreditArray(
+                  credits_with({0, 0, 0, 120}, {0, 0, 0, 0}).data()));  // limit 60 + 60 = 120
   EXPECT_EQ(s.mask(), 0u);
-  s.update(3, credits_with({0, 0, 0, 124}, {0, 0, 0, 0}).data());  // limit 62 + 60 = 122
+  s.update(3, model::CreditArray(
+                  credits_with({0, 0, 0, 124}, {0, 0, 0, 0}).data()));  // limit 62 + 60 = 122
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
@@ -59,10 +63,10 @@ TEST(SaturationSensor, PerPortComparesThePortMeanWithFTimesTheMeanOfPortMeans) {
   SaturationSensor s(sat_needs(2.0, 0, true), 2, 4, 2);
   s.set_peers({&s}, 10);
   // Port means (200+0)/2 = 100, 0, 0, (0+100)/2 = 50: their mean 37.5, limit 75: link 0 only.
-  s.update(1, credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data());
+  s.update(1, model::CreditArray(credits_with({0, 0, 0, 100}, {200, 0, 0, 0}).data()));
   EXPECT_EQ(s.mask(), 0b0001u);
   // Port means 50, 0, 0, 51 (mean 25.25, limit 50.5): link 3 only; 50 is not above 50.5.
-  s.update(2, credits_with({50, 0, 0, 51}, {50, 0, 0, 51}).data());
+  s.update(2, model::CreditArray(credits_with({50, 0, 0, 51}, {50, 0, 0, 51}).data()));
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
@@ -71,9 +75,11 @@ TEST(SaturationSensor, PerPortComparesThePortMeanWithFTimesTheMeanOfPortMeans) {
 TEST(SaturationSensor, PerPortWithF1FlagsNoPortWhenAllHoldTheSame) {
   SaturationSensor s(sat_needs(1.0, 0, true), 2, 4, 2);
   s.set_peers({&s}, 10);
-  s.update(1, credits_with({40, 40, 40, 40}, {40, 40, 40, 40}).data());  // 80 phits per port
+  s.update(1, model::CreditArray(
+                  credits_with({40, 40, 40, 40}, {40, 40, 40, 40}).data()));  // 80 phits per port
   EXPECT_EQ(s.mask(), 0u);
-  s.update(2, credits_with({40, 40, 40, 41}, {40, 40, 40, 40}).data());  // 40.5 > 40.125
+  s.update(2, model::CreditArray(
+                  credits_with({40, 40, 40, 41}, {40, 40, 40, 40}).data()));  // 40.5 > 40.125
   EXPECT_EQ(s.mask(), 0b1000u);
 }
 
@@ -81,12 +87,14 @@ TEST(SaturationSensor, PeersSeeTheBitsExactlyLatencyCyclesLate) {
   SaturationSensor a(sat_needs(2.0, 0, false), 2, 4, 2), b(sat_needs(2.0, 0, false), 2, 4, 2);
   a.set_peers({&a, &b}, 10);
   b.set_peers({&a, &b}, 10);
-  a.update(5, credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data());  // changes in cycle 5
-  EXPECT_EQ(a.peer(0, 5), 0b1000u);                                // own: current
-  EXPECT_EQ(b.peer(0, 9), 0u);                                     // before the latency
-  EXPECT_EQ(b.peer(0, 14), 0u);                                    // a's bits at cycle 4
-  EXPECT_EQ(b.peer(0, 15), 0b1000u);                               // a's bits at cycle 5
-  a.update(20, credits_with({0, 0, 0, 0}, {0, 0, 0, 0}).data());   // cleared in cycle 20
+  a.update(5, model::CreditArray(
+                  credits_with({0, 0, 0, 100}, {0, 0, 0, 0}).data()));  // changes in cycle 5
+  EXPECT_EQ(a.peer(0, 5), 0b1000u);                                     // own: current
+  EXPECT_EQ(b.peer(0, 9), 0u);                                          // before the latency
+  EXPECT_EQ(b.peer(0, 14), 0u);                                         // a's bits at cycle 4
+  EXPECT_EQ(b.peer(0, 15), 0b1000u);                                    // a's bits at cycle 5
+  a.update(20, model::CreditArray(
+                   credits_with({0, 0, 0, 0}, {0, 0, 0, 0}).data()));  // cleared in cycle 20
   EXPECT_EQ(b.peer(0, 29), 0b1000u);
   EXPECT_EQ(b.peer(0, 30), 0u);
   EXPECT_EQ(a.at(19), 0b1000u);  // the history answers for cycles before the latest change

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/blocks/credit_counter.h"
 #include "sim/nic/nic.h"
 
 namespace netcosim {
@@ -33,6 +34,7 @@ struct Bench {
   Link link;
   ArrivalWheel wheel;
   Nic nic;
+  model::CreditCounter credits;  // the router's injection buffer, as the NIC's router keeps it
   StatsSink sink;
   Bench(std::vector<std::pair<Cycle, uint32_t>> attempts, uint32_t vcs, uint32_t buffer,
         uint32_t q_cap, bool dest_vc = false, uint32_t nodes = 4) {
@@ -46,7 +48,7 @@ struct Bench {
     nic.next_gen = nic.source->next();
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
-    nic.credits = model::CreditCounter(vcs, buffer);
+    credits = model::CreditCounter(vcs, buffer);
     nic.link = &link;
     nic.dest_vc = dest_vc;
     nic.nodes = nodes;
@@ -56,7 +58,7 @@ struct Bench {
   std::vector<std::vector<uint32_t>> run(Cycle from, Cycle to) {
     std::vector<std::vector<uint32_t>> out;
     for (Cycle t = from; t < to; ++t) {
-      nic.step(t, sink, kS);
+      nic.step(t, sink, kS, credits);
       while (const PacketMsg* m = link.data.ready(kNone)) {
         out.push_back({m->arrive - 1, m->vc, m->pkt.dst});
         link.data.pop();

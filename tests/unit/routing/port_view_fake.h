@@ -44,7 +44,7 @@ class FakePorts final : public GroupSensors {
     w.classes = kinds_.data();
     w.radix = radix;
     w.vcs = vcs_.data();
-    w.credits = credits_.data();
+    w.credits = model::CreditArray(credits_.data());
     w.fifos = fifos_.data();
     w.fifo_capacity = b.output;
     w.packet_size = b.packet;

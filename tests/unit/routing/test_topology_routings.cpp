@@ -28,7 +28,7 @@ class Ports {
     w.classes = classes_.data();
     w.radix = topo.router_radix();
     w.vcs = vcs_.data();
-    w.credits = credits_.data();
+    w.credits = model::CreditArray(credits_.data());
     w.fifos = fifos_.data();
     w.fifo_capacity = 32;
     w.packet_size = 8;
@@ -179,7 +179,7 @@ TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
   // Router 9 = (1,1); a packet from node 9 to node 12 = (4,1) goes x+ (port 1).
   Ports ports(t, 9, 1);
   EXPECT_EQ(r.route(ports.at(0), packet(9, 12), rng).lowest_vc(), 0u);  // 32 phits free
-  ports.occupy(1, 0, 16);                                      // 16 free: two packets
+  ports.occupy(1, 0, 16);                                               // 16 free: two packets
   EXPECT_EQ(r.route(ports.at(0), packet(9, 12), rng).lowest_vc(), 0u);
   ports.occupy(1, 0, 1);  // 15 free: entering waits, with no VC allowed
   const RouteResult wait = r.route(ports.at(0), packet(9, 12), rng);

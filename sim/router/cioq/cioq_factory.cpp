@@ -1,0 +1,27 @@
+#include "sim/router/cioq/cioq_factory.h"
+
+#include <string>
+
+namespace netcosim {
+
+RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
+  const auto u32 = [&](const std::string& key) { return static_cast<uint32_t>(cfg.get_int(key)); };
+  RouterConfig rc;
+  for (uint32_t port = 0; port < topo.router_radix(); ++port)
+    rc.classes.push_back(topo.port_class_of(0, port));
+  const std::vector<std::string>& names = topo.port_class_names();
+  for (size_t c = 0; c < names.size(); ++c) {
+    rc.vcs[c] = u32("router.vcs_" + names[c]);
+    rc.buffer[c] = u32("router.buffer_" + names[c]);
+  }
+  rc.buffer_output = u32("router.buffer_output");
+  rc.packet_size = u32("packet.size");
+  rc.speedup = u32("router.speedup");
+  rc.latency = u32("router.latency");
+  rc.xbar_latency = u32("router.xbar_latency");
+  rc.iterations = u32("router.allocator_iterations");
+  rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
+  return rc;
+}
+
+}  // namespace netcosim

@@ -1,0 +1,332 @@
+// The CIOQ router's definitions (sim/router/cioq/router.h), templates on the credit model:
+// router.cpp instantiates them for the library's credit models, and a test may include this file
+// to instantiate a model of its own.
+#pragma once
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <sstream>
+
+#include "sim/router/cioq/router.h"
+#include "sim/router/cioq/router_allocate.h"
+
+namespace netcosim {
+
+// The router's RNG stream (sim/util/rng.h): stream 2, index the router id.
+inline constexpr uint64_t kRouterRngStream = 2;
+
+template <class Credits>
+CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
+                                const RoutingAlgorithm& routing, const Topology& topo,
+                                uint64_t seed, uint32_t wheel_size)
+    : id_(id),
+      topo_(topo),
+      cfg_(cfg),
+      routing_(routing),
+      rng_(seed, kRouterRngStream, id),
+      P_(cfg.radix()),
+      V_(cfg.max_vcs()),
+      S_(cfg.packet_size),
+      X_(cfg.xfer_cycles()),
+      single_hop_class_(topo.single_hop_class()),
+      in_link_(P_, nullptr),
+      out_link_(P_, nullptr),
+      alloc_(P_, V_, P_, cfg.iterations),
+      credits_(P_),
+      nic_credits_(P_),
+      adaptive_(routing.adaptive()),
+      sensing_(routing.sensor_needs().any()),
+      counting_(routing.sensor_needs().contention),
+      count_queued_(cfg.count_queued),
+      sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
+  assert(P_ <= 64);
+  use_vc_selector<LowestVc>();
+  assert(counting_ == sensors_.counting());
+  data_wheel_.init(wheel_size);
+  credit_wheel_.init(wheel_size);
+  nics_.by_port.assign(P_, nullptr);
+  // Input buffers: whole packets per VC (VCT), as many as the credit model lets one VC hold
+  // (buffer[class] for static buffers).
+  in_.init(P_, V_, [&](uint32_t i, uint32_t v) {
+    const PortClass k = cfg.classes[i];
+    return v < cfg.vcs[k] ? Credits::vc_limit_phits(port_buffer(k)) / S_ : 0u;
+  });
+  // Output FIFOs and the credit models of the downstream input buffers (a link's two ends share
+  // its class, docs/architecture.md "Port classes").
+  out_.init(P_, cfg.buffer_output / S_);
+  for (uint32_t o = 0; o < P_; ++o) {
+    is_injection_[o] = cfg.classes[o] == kInjectionClass;
+    if (!is_injection_[o]) credits_[o] = Credits(port_buffer(cfg.classes[o]));
+  }
+  PortView::Wiring w;
+  w.classes = cfg_.classes.data();
+  w.radix = P_;
+  w.vcs = cfg_.vcs;
+  w.credits = model::CreditArray(credits_.data());
+  w.fifos = out_.levels();
+  w.fifo_stride = sizeof(Outputs::Queue);
+  w.fifo_vls = FirstComeScheduler::kVls;
+  w.fifo_capacity = cfg_.buffer_output;
+  w.packet_size = S_;
+  w.contention = &sensors_.contention();
+  w.sensors = &sensors_;
+  view_.wire(w);
+  view_.router = id_;
+}
+
+template <class Credits>
+void CioqRouter<Credits>::attach_nic(uint32_t port, Nic* nic) {
+  assert(is_injection_[port]);
+  nics_.by_port[port] = nic;
+  nic_credits_[port] = Credits(port_buffer(kInjectionClass));
+  nics_.ports.push_back(port);
+  nics_.mask |= uint64_t{1} << port;
+  nics_.wake[port] = nic->next_gen;
+  if (nic->next_gen < nics_.wake_min) nics_.wake_min = nic->next_gen;
+  if (nic->q_count != 0) nics_.wake_for_queue(port, nic->link_free_at);
+  in_link_[port] = nic->link;
+  nic->link->data_wheel = &data_wheel_;
+  nic->link->credit_wheel = nullptr;
+}
+
+template <class Credits>
+void CioqRouter<Credits>::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b,
+                                       const Packet& pkt) {
+  b.min_out = static_cast<uint8_t>(routing_.minimal_output(id_, pkt));
+  sensors_.head_arrived(i, b.min_out, pkt.dst);
+}
+
+// Head rule (thesis 000 Sec. 4.2.1.1; seed 001 Sec. III-B): a header is at the head of its buffer
+// once it is the only packet of the VC and the tail of the VC's previous packet has left; while
+// that tail is still crossing (the input port busy with a transfer of this VC), the header is
+// counted when the tail leaves (count_next_heads), so a VC counts at most one packet at a time.
+// Queued rule: every packet from its arrival.
+template <class Credits>
+void CioqRouter<Credits>::count_arrival(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
+  if (count_queued_) {
+    sensors_.head_arrived(i, routing_.minimal_output(id_, pkt), pkt.dst);
+    return;
+  }
+  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+  if (b.count == 1 && !(in_.busy_until(i) > now && leaving_vc_[i] == v)) head_arrived(i, b, pkt);
+}
+
+// The tails of `left` have left their input buffers (head rule): the next packet of each such VC
+// now has its header at the head of the buffer. A header that arrived in this very cycle was
+// counted on arrival already.
+template <class Credits>
+void CioqRouter<Credits>::count_next_heads(uint64_t left) {
+  for (; left != 0; left &= left - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(left));
+    StaticInputUnit::VcBuffer& b = in_.vc(i, leaving_vc_[i]);
+    if (b.count != 0 && b.min_out == StaticInputUnit::kNotCounted) head_arrived(i, b, in_.head(b));
+  }
+}
+
+// Phase 1 of the cycle: take the packets and credits whose arrival cycle has come.
+template <class Credits>
+bool CioqRouter<Credits>::receive(Cycle now) {
+  bool got = false;
+  for (uint64_t m = data_wheel_.take(now); m != 0; m &= m - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
+    Link* L = in_link_[i];
+    while (const PacketMsg* msg = L->data.ready(now)) {
+      const Packet& slot = in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
+      if (counting_) count_arrival(i, msg->vc, slot, now);
+      if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
+      L->data.pop();
+      got = true;
+    }
+  }
+  for (uint64_t m = credit_wheel_.take(now); m != 0; m &= m - 1) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
+    Link* L = out_link_[o];
+    while (const CreditMsg* c = L->credits.ready(now)) {
+      credits_[o].give_back(c->vc, c->phits);
+      L->credits.pop();
+    }
+  }
+  return got;
+}
+
+// A node (sim/nic/nic.h); the router keeps the next cycle the NIC has something to do (NicTable)
+// and counts the queued packets as resident.
+template <class Credits>
+bool CioqRouter<Credits>::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_.by_port[port];
+  const Nic::StepResult r = nic.step(now, sink, S_, nic_credits_[port]);
+  resident_ += r.queued;
+  Cycle wake = nic.next_gen;
+  if (nic.q_count != 0) {  // the link's next free cycle, or the next cycle if it waits for credits
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nics_.wake[port] = wake;
+  return r.injected;
+}
+
+// A nonminimal hop sets kNonminimal and, on a local output, kLocalMisrouted; a routing's nonminimal
+// decision (kNonminimal in set_flags) records where it was taken: on the source router's injection
+// port, or in the source, destination or another (intermediate) group (docs/model.md §5).
+template <class Credits>
+void CioqRouter<Credits>::note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i,
+                                          uint32_t o) const {
+  pkt.flags |=
+      misrouting_flags(r, cfg_.classes[o] != kInjectionClass && ((remote_out_ >> o) & 1) == 0);
+  if ((r.set_flags & Packet::kNonminimal) == 0) return;
+  const uint8_t at =
+      misrouted_at(cfg_.classes[i], topo_.partition_of_router(id_),
+                   topo_.partition_of_node(pkt.src), topo_.partition_of_node(pkt.dst));
+  pkt.misrouted_at = static_cast<uint8_t>(pkt.misrouted_at | at);
+}
+
+// Phase 3: each output FIFO starts its head packet on the link when the link is free.
+template <class Credits>
+bool CioqRouter<Credits>::send(Cycle now, StatsSink& sink) {
+  return out_.send(now, S_, [&](uint32_t o, const Outputs::Entry& e) {
+    --resident_;
+    if (is_injection_[o]) {
+      // Ejection: the node's NIC takes the packet (sim/nic/nic.h, Nic::on_receive), its tail
+      // S_ cycles later (the node consumes one phit per cycle). When the source answers with a
+      // new generation attempt (a reply), the NIC is woken for it.
+      Nic& nic = *nics_.by_port[o];
+      if (nic.on_receive(e.pkt, now, now + S_, sink) && nic.next_gen < nics_.wake[o]) {
+        nics_.wake[o] = nic.next_gen;
+        if (nic.next_gen < nics_.wake_min) nics_.wake_min = nic.next_gen;
+      }
+    } else {
+      Link* L = out_link_[o];
+      L->push_data(now + L->latency, [&](PacketMsg& m) {
+        m.vc = e.vc;
+        m.pkt = e.pkt;
+      });
+    }
+  });
+}
+
+template <class Credits>
+const RouterStepper& CioqRouter<Credits>::stepper() const {
+  static const CycleStepper<CioqRouter> stepper;
+  return stepper;
+}
+
+// The NICs that have something to do (NicTable::wake), in port order.
+// One pass: a NIC's step changes only its own wake cycle, which is then taken into the minimum.
+template <class Credits>
+bool CioqRouter<Credits>::step_nics(Cycle now, StatsSink& sink) {
+  if (now < nics_.wake_min) return false;
+  bool moved = false;
+  Cycle wake_min = kNone;
+  for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
+    const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
+    if (nics_.wake[port] <= now) moved |= nic_step(port, now, sink);
+    if (nics_.wake[port] < wake_min) wake_min = nics_.wake[port];
+  }
+  nics_.wake_min = wake_min;
+  return moved;
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
+  const bool moved = nic_step(port, now, sink);
+  update_wake_min();
+  return moved;
+}
+
+template <class Credits>
+void CioqRouter<Credits>::update_wake_min() {
+  Cycle wake = kNone;
+  for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
+    const Cycle w = nics_.wake[__builtin_ctzll(n)];
+    if (w < wake) wake = w;
+  }
+  nics_.wake_min = wake;
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::step_core(Cycle now, StatsSink& sink) {
+  if (sensing_) sensors_.begin_cycle(now);  // before this cycle changes the sensors
+  bool moved = receive(now);
+  // From this cycle's credits (saturation bits) and the tails that have left by now, before
+  // allocation reads the sensors.
+  if (sensing_) {
+    const uint64_t left = sensors_.credits_arrived(now, model::CreditArray(credits_.data()));
+    if (left != 0 && !count_queued_) count_next_heads(left);
+  }
+  if (in_.port_mask() != 0) moved |= (this->*allocate_)(now);
+  if (out_.mask() != 0) moved |= send(now, sink);
+  if (sensing_) sensors_.end_cycle();  // events of this cycle are visible from the next
+  return moved;
+}
+
+template <class Credits>
+RouterModel::HeadView CioqRouter<Credits>::head_view(uint32_t port, uint32_t vc) const {
+  HeadView h;
+  const StaticInputUnit::VcBuffer& b = in_.vc(port, vc);
+  h.packets = b.count;
+  if (b.count == 0) return h;
+  h.head = &in_.head(b);
+  h.routed = b.routed;
+  h.out_port = b.out_port;
+  h.out_vc = b.out_vc;
+  return h;
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::settled(Cycle now) const {
+  for (uint32_t i = 0; i < P_; ++i) {
+    const Link* L = in_link_[i];
+    const Nic* nic = nics_.by_port[i];
+    if (L != nullptr && !L->data.empty()) return false;
+    // A NIC takes its credits only while it has packets queued.
+    if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
+    const Outputs::Queue& q = out_.queue(i);
+    if (in_.busy_until(i) > now || q.count != 0) return false;
+    if (q.level.tx_pending && q.level.tx_release > now) return false;
+    if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
+    for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1)
+      if (in_.vc(i, static_cast<uint32_t>(__builtin_ctz(m))).head_ready >= now) return false;
+  }
+  return true;
+}
+
+template <class Credits>
+std::string CioqRouter<Credits>::describe_blocked(Cycle now, size_t max_lines) const {
+  std::ostringstream os;
+  size_t lines = 0;
+  for (uint32_t i = 0; i < P_ && lines < max_lines; ++i) {
+    for (uint32_t v = 0; v < V_ && lines < max_lines; ++v) {
+      const StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+      if (b.count == 0) continue;
+      const Packet& p = in_.head(b);
+      os << "  router " << id_ << " input port " << i << " VC " << v << ": " << b.count
+         << " packet(s); head src " << p.src << " -> dst " << p.dst << " generated at cycle "
+         << p.t_gen;
+      if (b.routed) {
+        const RouteResult& r = in_.route(i, v);
+        const uint32_t o = r.port;
+        const uint32_t vc = b.out_vc;
+        os << ", wants output " << o << " VC " << vc;
+        if (!is_injection_[o])
+          os << " (downstream credits " << credits_[o].credits(vc) << "/" << S_ << " needed";
+        else
+          os << " (ejection";
+        os << ", output FIFO " << out_.queue(o).count << "/" << out_.queue(o).cap << " packets)";
+      }
+      os << "\n";
+      ++lines;
+    }
+  }
+  for (uint32_t o = 0; o < P_ && lines < max_lines; ++o) {
+    const Outputs::Queue& q = out_.queue(o);
+    if (q.count == 0) continue;
+    os << "  router " << id_ << " output FIFO " << o << ": " << q.count
+       << " packet(s) waiting for the link (free at cycle " << q.link_free_at << ", now " << now
+       << ")\n";
+    ++lines;
+  }
+  return os.str();
+}
+
+}  // namespace netcosim
