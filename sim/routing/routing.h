@@ -31,12 +31,17 @@ struct RouteResult {
   // An opportunistic hop (FlexVC, seed 002 Def. 2): allowed only when the buffer after the next
   // hop can hold the whole packet; false for a safe hop (Def. 1), every hop of the baseline.
   bool opportunistic = false;
-  // Routing state committed to the packet only when the hop is granted (adaptive algorithms
-  // re-route a waiting head every cycle, so route() itself must not change the packet).
-  uint8_t set_flags = 0;              // ORed into Packet::flags
-  uint8_t clear_flags = 0;            // then cleared from Packet::flags
-  uint32_t set_intermediate = kNone;  // new Packet::intermediate, kNone = unchanged
-  uint8_t set_phase = 0xff;           // new Packet::phase (clears kGlobalDoneInPhase), 0xff = same
+  // The routing took a nonminimal decision at this hop (a Valiant intermediate chosen, a
+  // misrouting decision): recorded in the packet's misrouting metrics (Packet::kNonminimal and
+  // misrouted_at), never read by a routing.
+  bool nonminimal_decision = false;
+  // Changes of the packet's routing word (Packet::route), committed only when the hop is granted
+  // (adaptive algorithms re-route a waiting head every cycle, so route() itself must not change
+  // the packet).
+  uint8_t set_flags = 0;              // ORed into RoutingWord::flags
+  uint8_t clear_flags = 0;            // then cleared from RoutingWord::flags
+  uint32_t set_intermediate = kNone;  // new RoutingWord::intermediate, kNone = unchanged
+  uint8_t set_phase = 0xff;  // new RoutingWord::phase (clears kGlobalDoneInPhase), 0xff = same
   // The VCs of the downstream input buffer the hop may use (bit v: VC v; vc_bit(v) for one);
   // the router's VC selector (sim/blocks/vc_selector.h) picks one with credits for the packet
   // and keeps it for the grant. Ignored for ejection.
@@ -46,15 +51,16 @@ struct RouteResult {
   uint32_t lowest_vc() const { return vcs != 0 ? static_cast<uint32_t>(__builtin_ctz(vcs)) : 0; }
 };
 
-// The misrouting metrics' flags a granted hop adds to its packet (docs/model.md §4): kNonminimal
-// for a nonminimal hop or a routing's nonminimal decision (kNonminimal in set_flags), and
-// kLocalMisrouted for a nonminimal hop on a router-to-router link inside a partition (the
-// Dragonfly's local links). (A global misroute is not a flag: OLM
-// marks only its decision hop nonminimal, which for NRG is the local hop before the global one;
-// the statistics count packets with two global hops.)
-inline uint8_t misrouting_flags(const RouteResult& r, bool intra_partition_link) {
+// The misrouting marks a granted hop adds to its packet (Packet::marks, docs/model.md §4):
+// kMisrouted for a nonminimal hop, kNonminimal for a nonminimal hop or a routing's nonminimal
+// decision, and kLocalMisrouted for a nonminimal hop on a router-to-router link inside a
+// partition (the Dragonfly's local links). (A global misroute is not a mark: OLM marks only its
+// decision hop nonminimal, which for NRG is the local hop before the global one; the statistics
+// count packets with two global hops.)
+inline uint8_t misrouting_marks(const RouteResult& r, bool intra_partition_link) {
   uint8_t f = 0;
-  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) f |= Packet::kNonminimal;
+  if (r.nonminimal) f |= Packet::kMisrouted;
+  if (r.nonminimal || r.nonminimal_decision) f |= Packet::kNonminimal;
   if (r.nonminimal && intra_partition_link) f |= Packet::kLocalMisrouted;
   return f;
 }

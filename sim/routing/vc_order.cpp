@@ -77,7 +77,7 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
     const bool exception = keeps && out_kind == order.nonminimal_keeps_vc_class &&
                            route.nonminimal && out_vc == in_vc &&
                            (route.set_flags & Packet::kLocalMisroutedInGroup) != 0 &&
-                           (pkt.flags & Packet::kLocalMisroutedInGroup) == 0;
+                           (pkt.route.flags & Packet::kLocalMisroutedInGroup) == 0;
     if (!exception)
       why = keeps ? "the output is not later in the reference path (and the hop is not the group's "
                     "one nonminimal local hop keeping its input VC)"
@@ -90,8 +90,8 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
      << " (" << order.class_names[out_kind] << ") VC " << out_vc << "; " << why << " (routing "
      << routing << ", reference " << order.reference << ": " << order.class_names[in_kind][0]
      << in_vc << " -> " << order.class_names[out_kind][0] << out_vc << "); packet src " << pkt.src
-     << " dst " << pkt.dst << " seq " << pkt.seq << " phase " << unsigned(pkt.phase) << " flags 0x"
-     << std::hex << unsigned(pkt.flags) << std::dec << " hops";
+     << " dst " << pkt.dst << " seq " << pkt.seq << " phase " << unsigned(pkt.route.phase)
+     << " flags 0x" << std::hex << unsigned(pkt.route.flags) << std::dec << " hops";
   for (size_t c = 1; c < order.class_names.size(); ++c)
     os << " " << order.class_names[c] << " " << pkt.hops(static_cast<uint32_t>(c));
   os << (route.nonminimal ? ", nonminimal hop" : ", minimal hop");

@@ -84,7 +84,7 @@ struct StatsSink {
       if (g < ts_packets.size()) {
         ++ts_packets[g];
         ts_latency_sum[g] += t_del - p.t_gen;
-        if (p.flags & Packet::kMisrouted) ++ts_misrouted[g];
+        if (p.marks & Packet::kMisrouted) ++ts_misrouted[g];
       }
       if (d < ts_phits.size()) ts_phits[d] += packet_size;
     }
@@ -104,16 +104,16 @@ struct StatsSink {
       hops_sum += h;
       if (h > hops_class_max[c]) hops_class_max[c] = h;
     }
-    if (p.flags & Packet::kMisrouted) ++misrouted;
+    if (p.marks & Packet::kMisrouted) ++misrouted;
     // A hop off the minimal path at the single-hop level: on the Dragonfly (one global link per
     // pair of groups) exactly the packets with two global hops (docs/model.md §4).
     if (single_hop_class != kInjectionClass) global_misrouted += p.hops(single_hop_class) >= 2;
-    if (p.flags & Packet::kNonminimal) on_nonminimal(p);
+    if (p.marks & Packet::kNonminimal) on_nonminimal(p);
   }
 
   void on_nonminimal(const Packet& p) {
     ++nonminimal;
-    local_misrouted += (p.flags & Packet::kLocalMisrouted) != 0;
+    local_misrouted += (p.marks & Packet::kLocalMisrouted) != 0;
     for (unsigned b = 0; b < 4; ++b)
       if (p.misrouted_at & (1u << b)) misrouted_at_phits[b] += packet_size;
   }

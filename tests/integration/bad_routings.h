@@ -24,7 +24,7 @@ class SwappedMinRouting final : public DragonflyRouting {
     }
     r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
     if (topo_.port_class(r.port) == df::kLocal)
-      r.vcs = vc_bit((pkt.flags & Packet::kGlobalDoneInPhase) ? 0 : 1);
+      r.vcs = vc_bit((pkt.route.flags & Packet::kGlobalDoneInPhase) ? 0 : 1);
     return r;
   }
   VcOrder vc_order() const override { return df_vc_order("l0-g0-l1"); }

@@ -162,7 +162,7 @@ TEST(VcOrder, CheckAcceptsLaterPositionsAndOlmsNonminimalLocalHopOnly) {
   EXPECT_NO_THROW(hop(olm, df::kLocal, 0, df::kLocal, 0));
   EXPECT_THROW(hop(olm, df::kGlobal, 1, df::kLocal, 0), SimulationFailure);  // not kept
   EXPECT_THROW(hop(val, df::kLocal, 0, df::kLocal, 0), SimulationFailure);   // not OLM
-  p.flags = Packet::kLocalMisroutedInGroup;  // the group's nonminimal local hop was taken
+  p.route.flags = Packet::kLocalMisroutedInGroup;  // the group's nonminimal local hop was taken
   EXPECT_THROW(hop(olm, df::kLocal, 0, df::kLocal, 0), SimulationFailure);
 }
 

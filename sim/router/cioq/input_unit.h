@@ -101,8 +101,8 @@ class StaticInputUnit final {
  private:
   uint32_t V_ = 0;
   std::vector<Packet> slots_;
-  std::vector<Cycle> ready_;  // per slot: the cycle from which the packet may request (head_ready)
-  std::vector<VcBuffer> vcb_;       // [port * V_ + vc]
+  std::vector<Cycle> ready_;   // per slot: the cycle from which the packet may request (head_ready)
+  std::vector<VcBuffer> vcb_;  // [port * V_ + vc]
   std::vector<RouteResult> route_;  // the head's route, when VcBuffer::routed
   std::vector<uint32_t> vc_mask_;   // per port: VCs holding packets
   uint64_t port_mask_ = 0;          // input ports holding packets

@@ -239,8 +239,8 @@ class CioqRouter final : public RouterModel {
   [[gnu::always_inline]] inline void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
   [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r, uint32_t i,
                                                  uint32_t o) const;
-  // The misrouting metrics of a nonminimal decision or hop (Packet::kNonminimal, docs/model.md
-  // §5): out of line, only misrouted hops pay for it.
+  // The misrouting marks of a nonminimal decision or hop (Packet::marks, docs/model.md §5): out
+  // of line, only misrouted hops pay for it.
   [[gnu::noinline]] void note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i,
                                          uint32_t o) const;
   bool send(Cycle now, StatsSink& sink);

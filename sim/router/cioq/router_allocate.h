@@ -102,25 +102,26 @@ inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycl
       CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(S_)});
 }
 
-// The routing state changes of a granted hop, and its hop counts.
+// The routing word's changes of a granted hop (Packet::route), its hop counts and its misrouting
+// marks.
 template <class Credits>
 inline void CioqRouter<Credits>::apply_route(Packet& pkt, const RouteResult& r, uint32_t i,
                                              uint32_t o) const {
   // A phase change takes effect before this hop's own effects: when the hop leaving the
   // intermediate router is global, it is the global hop of the new phase (docs/model.md §4).
-  if (r.set_phase != 0xff && r.set_phase != pkt.phase) {
-    pkt.phase = r.set_phase;
-    pkt.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  RoutingWord& w = pkt.route;
+  if (r.set_phase != 0xff && r.set_phase != w.phase) {
+    w.phase = r.set_phase;
+    w.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
   }
   const PortClass c = cfg_.classes[o];
   if (c != kInjectionClass) {
     pkt.add_hop(c);
-    if (c == single_hop_class_) pkt.flags |= Packet::kGlobalDoneInPhase;
+    if (c == single_hop_class_) w.flags |= Packet::kGlobalDoneInPhase;
   }
-  if (r.nonminimal) pkt.flags |= Packet::kMisrouted;
-  if (r.nonminimal || (r.set_flags & Packet::kNonminimal)) note_nonminimal(pkt, r, i, o);
-  pkt.flags = static_cast<uint8_t>((pkt.flags | r.set_flags) & ~r.clear_flags);
-  if (r.set_intermediate != kNone) pkt.intermediate = r.set_intermediate;
+  if (r.nonminimal || r.nonminimal_decision) note_nonminimal(pkt, r, i, o);
+  w.flags = static_cast<uint8_t>((w.flags | r.set_flags) & ~r.clear_flags);
+  if (r.set_intermediate != kNone) w.intermediate = r.set_intermediate;
 }
 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the

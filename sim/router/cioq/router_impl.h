@@ -166,15 +166,17 @@ bool CioqRouter<Credits>::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   return r.injected;
 }
 
-// A nonminimal hop sets kNonminimal and, on a local output, kLocalMisrouted; a routing's nonminimal
-// decision (kNonminimal in set_flags) records where it was taken: on the source router's injection
-// port, or in the source, destination or another (intermediate) group (docs/model.md §5).
+// A nonminimal hop marks kMisrouted and kNonminimal and, on a local output, kLocalMisrouted; a
+// routing's nonminimal decision marks kNonminimal and records where it was taken: on the source
+// router's injection port, or in the source, destination or another (intermediate) group
+// (docs/model.md §5).
 template <class Credits>
 void CioqRouter<Credits>::note_nonminimal(Packet& pkt, const RouteResult& r, uint32_t i,
                                           uint32_t o) const {
-  pkt.flags |=
-      misrouting_flags(r, cfg_.classes[o] != kInjectionClass && ((remote_out_ >> o) & 1) == 0);
-  if ((r.set_flags & Packet::kNonminimal) == 0) return;
+  const uint8_t m =
+      misrouting_marks(r, cfg_.classes[o] != kInjectionClass && ((remote_out_ >> o) & 1) == 0);
+  pkt.marks = static_cast<uint8_t>(pkt.marks | m);
+  if (!r.nonminimal_decision) return;
   const uint8_t at =
       misrouted_at(cfg_.classes[i], topo_.partition_of_router(id_),
                    topo_.partition_of_node(pkt.src), topo_.partition_of_node(pkt.dst));

@@ -30,7 +30,7 @@ uint8_t OlmRouting<Trigger>::vc_of(const PortView& q, uint32_t out_port,
 template <class Trigger>
 bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& rng,
                                          RouteResult& r) const {
-  if (h.in_kind != kInjectionClass || h.pkt.intermediate != kNone || h.Gd == h.G ||
+  if (h.in_kind != kInjectionClass || h.pkt.route.intermediate != kNone || h.Gd == h.G ||
       !trigger_.group_congested(q, h.Gd))
     return false;
   uint32_t cand[GlobalMisroutePolicy::kMaxCandidates], n = 0;
@@ -44,7 +44,7 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
   r.port = static_cast<uint8_t>(topo_.first_global_port() + k);
   r.vcs = vc_bit(vc_of(q, r.port, false));
   r.nonminimal = true;
-  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
+  r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = topo_.global_target_group(h.G, h.A, k);
   return true;
 }
@@ -79,7 +79,7 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
   r.port = static_cast<uint8_t>(c.port);
   r.vcs = vc_bit(vc_of(q, c.port, local));
   r.nonminimal = true;
-  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
+  r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = c.group;
   if (local) r.set_flags |= Packet::kLocalMisroutedInGroup;
 }
@@ -111,7 +111,7 @@ void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& r
   r.port = static_cast<uint8_t>(port);
   r.vcs = vc_bit(vc_of(q, port, true));
   r.nonminimal = true;
-  r.set_flags |= Packet::kNonminimal;  // a misrouting decision (misrouting metrics)
+  r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
   r.set_flags |= Packet::kLocalMisroutedInGroup;
 }
 
@@ -120,7 +120,7 @@ inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView
                                                                   const Packet& pkt,
                                                                   bool to_intermediate) const {
   const uint32_t R = q.router, dst_router = topo_.router_of_node(pkt.dst);
-  const uint32_t min_port = to_intermediate ? port_towards_group(topo_, R, pkt.intermediate)
+  const uint32_t min_port = to_intermediate ? port_towards_group(topo_, R, pkt.route.intermediate)
                                             : topo_.min_output(R, dst_router);
   return Hop{pkt,
              R,
@@ -140,8 +140,8 @@ template <class Trigger>
 inline bool OlmRouting<Trigger>::may_misroute_globally(const Hop& h) {
   const Packet& p = h.pkt;
   const bool after_min_local = h.in_kind == df::kLocal && p.hops(df::kLocal) == 1 &&
-                               p.hops(df::kGlobal) == 0 && (p.flags & Packet::kMisrouted) == 0;
-  return p.intermediate == kNone && h.G == h.Gs && h.Gd != h.G &&
+                               p.hops(df::kGlobal) == 0 && (p.marks & Packet::kMisrouted) == 0;
+  return p.route.intermediate == kNone && h.G == h.Gs && h.Gd != h.G &&
          (h.in_kind == kInjectionClass || after_min_local);
 }
 
@@ -150,15 +150,15 @@ inline bool OlmRouting<Trigger>::may_misroute_globally(const Hop& h) {
 template <class Trigger>
 inline bool OlmRouting<Trigger>::may_misroute_locally(const Hop& h) const {
   return topo_.port_class(h.min_port) == df::kLocal &&
-         (h.pkt.flags & Packet::kLocalMisroutedInGroup) == 0 && (h.G != h.Gs || h.Gd == h.G);
+         (h.pkt.route.flags & Packet::kLocalMisroutedInGroup) == 0 && (h.G != h.Gs || h.Gd == h.G);
 }
 
 template <class Trigger>
 RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng& rng) const {
   RouteResult r;
   bool to_intermediate =
-      pkt.intermediate != kNone && (pkt.flags & Packet::kReachedIntermediate) == 0;
-  if (to_intermediate && topo_.group_of_router(q.router) == pkt.intermediate) {
+      pkt.route.intermediate != kNone && (pkt.route.flags & Packet::kReachedIntermediate) == 0;
+  if (to_intermediate && topo_.group_of_router(q.router) == pkt.route.intermediate) {
     to_intermediate = false;
     r.set_flags |= Packet::kReachedIntermediate;
   }

@@ -17,7 +17,7 @@ double ParRouting::occupancy(const PortView& q, uint32_t port, uint32_t vc) cons
 // VC by position in l0-l1-g2-l3-l4-g5-l6. `second_global_pending`: the packet is in the
 // intermediate group (after its first global hop, before its second).
 uint8_t ParRouting::par_vc(uint32_t port, const Packet& pkt, bool second_global_pending) const {
-  const bool local_done = (pkt.flags & Packet::kLocalInGroup) != 0;
+  const bool local_done = (pkt.route.flags & Packet::kLocalInGroup) != 0;
   if (topo_.port_class(port) == df::kGlobal) return pkt.hops(df::kGlobal) == 0 ? 0 : 1;
   if (topo_.port_class(port) == kInjectionClass) return 0;
   if (pkt.hops(df::kGlobal) == 0) return local_done ? 1 : 0;
@@ -44,7 +44,7 @@ void ParRouting::decide(const PortView& q, const Packet& pkt, uint32_t Gd, Route
     r.vcs = vc_bit(val_vc);
     r.nonminimal = val_port != min_port;
     r.set_intermediate = cand;
-    r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
+    r.nonminimal_decision = true;  // the Valiant decision (misrouting metrics)
   }
 }
 
@@ -52,19 +52,19 @@ RouteResult ParRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
   const uint32_t R = q.router, G = topo_.group_of_router(R);
   const uint32_t dst_router = topo_.router_of_node(pkt.dst), Gd = topo_.group_of_router(dst_router);
   RouteResult r;
-  uint8_t phase = pkt.phase;
-  if (pkt.intermediate != kNone && phase == 0 && R == pkt.intermediate) {
+  uint8_t phase = pkt.route.phase;
+  if (pkt.route.intermediate != kNone && phase == 0 && R == pkt.route.intermediate) {
     phase = 1;
     r.set_phase = 1;
   }
-  const bool valiant = pkt.intermediate != kNone;
+  const bool valiant = pkt.route.intermediate != kNone;
   if ((!valiant || phase == 1) && R == dst_router) {
     r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
     return r;
   }
   // In the intermediate group: after one global hop, on a Valiant path.
   const bool in_intermediate_group = valiant && pkt.hops(df::kGlobal) == 1;
-  const uint32_t target = valiant && phase == 0 ? pkt.intermediate : dst_router;
+  const uint32_t target = valiant && phase == 0 ? pkt.route.intermediate : dst_router;
   const uint32_t min_port = topo_.min_output(R, target);
   r.port = static_cast<uint8_t>(min_port);
   r.vcs = vc_bit(par_vc(min_port, pkt, in_intermediate_group));

@@ -16,30 +16,32 @@ namespace netcosim {
 // l0-g0-l1, VAL l0-g0-l1-l2-g1-l3; docs/model.md §4): global hops use VC phase; local hops use
 // 2*phase, or 2*phase+1 after the phase's global hop.
 inline uint8_t phase_vc(const Dragonfly& topo, uint32_t port, const Packet& pkt) {
-  if (topo.port_class(port) == df::kGlobal) return pkt.phase;
-  return static_cast<uint8_t>(2 * pkt.phase + ((pkt.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
+  if (topo.port_class(port) == df::kGlobal) return pkt.route.phase;
+  return static_cast<uint8_t>(2 * pkt.route.phase +
+                              ((pkt.route.flags & Packet::kGlobalDoneInPhase) ? 1 : 0));
 }
 
-// The hop at `router` of a Valiant path through `view.intermediate` (set): minimally towards it
-// in phase 0, then minimally to the destination in phase 1 (VAL's VCs). `r` carries what the
+// The hop at `router` of a Valiant path through `view.route.intermediate` (set): minimally towards
+// it in phase 0, then minimally to the destination in phase 1 (VAL's VCs). `r` carries what the
 // caller already decided (the intermediate drawn at the source). Inline: it is the in-transit hop
 // of VAL, UGAL and PiggyBack.
 inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet view, RouteResult r) {
   const uint32_t dst_router = topo.router_of_node(view.dst);
-  if (view.phase == 0 && router == view.intermediate) {
-    view.phase = 1;
-    view.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  RoutingWord& w = view.route;
+  if (w.phase == 0 && router == w.intermediate) {
+    w.phase = 1;
+    w.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
     r.set_phase = 1;
   }
-  if (view.phase == 1 && router == dst_router) {
+  if (w.phase == 1 && router == dst_router) {
     r.port = static_cast<uint8_t>(topo.port_of_node(view.dst));
     return r;
   }
-  const uint32_t target = view.phase == 0 ? view.intermediate : dst_router;
+  const uint32_t target = w.phase == 0 ? w.intermediate : dst_router;
   r.port = static_cast<uint8_t>(topo.min_output(router, target));
   r.vcs = vc_bit(phase_vc(topo, r.port, view));
   r.nonminimal =
-      view.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
+      w.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
   return r;
 }
 

@@ -57,7 +57,7 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   };
   // The packet is at its source router and not yet routed there.
   static bool at_source(const PortView& q, const Packet& pkt) {
-    return q.port_class(q.in_port) == kInjectionClass && pkt.intermediate == kNone;
+    return q.port_class(q.in_port) == kInjectionClass && pkt.route.intermediate == kNone;
   }
   // Route at the source, `minimal_vetoed(choice)` telling whether a minimal choice is overruled.
   template <class Veto>
@@ -126,7 +126,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
     r.vcs = vc_bit(c.val_vc);
     r.nonminimal = c.val_port != c.min_port;
     r.set_intermediate = c.candidate;
-    r.set_flags |= Packet::kNonminimal;  // the Valiant decision (misrouting metrics)
+    r.nonminimal_decision = true;  // the Valiant decision (misrouting metrics)
     return r;
   }
   // Minimal: recorded as a Valiant path through the destination router.

@@ -8,22 +8,22 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
   if (mode_ == ValiantMode::Group) return route_group(q, pkt, rng);
   RouteResult r;
   Packet view = pkt;  // the packet as it will be once this hop's state changes are applied
-  if (view.phase == 0 && view.intermediate == kNone) {
+  if (view.route.phase == 0 && view.route.intermediate == kNone) {
     // At the source router (the packet arrived on an injection port): draw the intermediate.
     if (mode_ == ValiantMode::Any) {
-      view.intermediate = rng.below(topo_.routers());
+      view.route.intermediate = rng.below(topo_.routers());
     } else {  // outside the source group; traffic within it goes minimally (to its destination)
       const uint32_t G = topo_.group_of_router(q.router), a = topo_.a();
       const uint32_t dst_router = topo_.router_of_node(pkt.dst);
       if (topo_.group_of_router(dst_router) == G) {
-        view.intermediate = dst_router;
+        view.route.intermediate = dst_router;
       } else {
         const uint32_t k = rng.below(topo_.routers() - a);  // the routers of the other groups
-        view.intermediate = k < G * a ? k : k + a;
+        view.route.intermediate = k < G * a ? k : k + a;
       }
     }
-    r.set_intermediate = view.intermediate;
-    r.set_flags |= Packet::kNonminimal;  // VAL's decision: every packet (misrouting metrics)
+    r.set_intermediate = view.route.intermediate;
+    r.nonminimal_decision = true;  // VAL's decision: every packet (misrouting metrics)
   }
   return valiant_hop(topo_, q.router, view, r);
 }
@@ -35,7 +35,7 @@ RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rn
   RouteResult r;
   const uint32_t dst_router = topo_.router_of_node(pkt.dst);
   if (pkt.hops(df::kGlobal) == 0) {
-    uint32_t group = pkt.intermediate;
+    uint32_t group = pkt.route.intermediate;
     if (group == kNone) {  // at the source router: draw a group other than source and destination
       const uint32_t src_g = topo_.group_of_router(q.router);
       const uint32_t dst_g = topo_.group_of_router(dst_router);

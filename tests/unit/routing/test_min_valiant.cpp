@@ -38,7 +38,7 @@ TEST(MinRouting, ReferencePathVcsLocalZeroGlobalZeroLocalOne) {
   r = min.route(n.ports.at(Ag, 2), p, n.rng);
   EXPECT_EQ(r.port, 5 + j % 2);
   EXPECT_EQ(r.vcs, vc_bit(0));
-  p.flags = Packet::kGlobalDoneInPhase;
+  p.route.flags = Packet::kGlobalDoneInPhase;
   r = min.route(n.ports.at(L, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(L % 4, D % 4));
   EXPECT_EQ(r.vcs, vc_bit(1));
@@ -73,9 +73,9 @@ TEST(ValiantRouting, ReferencePathVcsOfBothPhases) {
   Packet p;
   p.src = 0;
   p.dst = 20;  // router 10, group 2
-  p.intermediate = mid;
+  p.route.intermediate = mid;
   // Phase 0 after its global hop: local towards mid on VC 1, off the minimal path (towards Ag).
-  p.flags = Packet::kGlobalDoneInPhase;
+  p.route.flags = Packet::kGlobalDoneInPhase;
   RouteResult r = val.route(n.ports.at(here, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(here % 4, mid % 4));
   EXPECT_EQ(r.vcs, vc_bit(1));
@@ -88,13 +88,13 @@ TEST(ValiantRouting, ReferencePathVcsOfBothPhases) {
   EXPECT_EQ(r.vcs, vc_bit(2));
   EXPECT_FALSE(r.nonminimal);
   // Phase 1 at Ag: the global hop on VC 1.
-  p.phase = 1;
-  p.flags = 0;
+  p.route.phase = 1;
+  p.route.flags = 0;
   r = val.route(n.ports.at(Ag, 2), p, n.rng);
   EXPECT_EQ(r.port, 5 + j % 2);
   EXPECT_EQ(r.vcs, vc_bit(1));
   // Phase 1 after its global hop, in group 2 at router 8: local VC 3.
-  p.flags = Packet::kGlobalDoneInPhase;
+  p.route.flags = Packet::kGlobalDoneInPhase;
   r = val.route(n.ports.at(8, 5), p, n.rng);
   EXPECT_EQ(r.port, n.topo.local_port(0, 2));
   EXPECT_EQ(r.vcs, vc_bit(3));
@@ -107,7 +107,7 @@ TEST(ValiantRouting, PhaseZeroHopOnTheMinimalPathIsMinimal) {
   Packet p;
   p.src = 0;
   p.dst = 3;  // router 1, group 0
-  p.intermediate = 1;
+  p.route.intermediate = 1;
   const RouteResult r = val.route(n.ports.at(0, 0), p, n.rng);
   EXPECT_EQ(r.port, n.topo.min_output(0, 1));
   EXPECT_FALSE(r.nonminimal);
@@ -162,7 +162,7 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   EXPECT_EQ(r.vcs, vc_bit(0));
   EXPECT_EQ(r.port != n.topo.min_output(1, 10), r.nonminimal);
   // Landed in the intermediate group after one global hop: minimally to the destination, VC 1.
-  p.intermediate = group;
+  p.route.intermediate = group;
   p.set_hops(df::kGlobal, 1);
   const uint32_t landed = group * 4;  // any router of the group
   r = val.route(n.ports.at(landed, 5), p, n.rng);

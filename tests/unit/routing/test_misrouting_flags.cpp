@@ -1,7 +1,7 @@
-// The misrouting metrics' flags (docs/model.md §5; sim/routing/routing.h misrouting_flags and
-// misrouted_at, applied by the router at each grant): OLM's global misroute at injection and its
-// local misroute in the destination group, decided on a hand-filled port view on h2 (p=2 a=4 h=2:
-// ports 2-4 local, 5-6 global; 9 groups), and the flags each decision gives the packet.
+// The misrouting marks (Packet::marks) (docs/model.md §5; sim/routing/routing.h misrouting_marks
+// and misrouted_at, applied by the router at each grant): OLM's global misroute at injection and
+// its local misroute in the destination group, decided on a hand-filled port view on h2 (p=2 a=4
+// h=2: ports 2-4 local, 5-6 global; 9 groups), and the marks each decision gives the packet.
 #include <gtest/gtest.h>
 
 #include "port_view_fake.h"
@@ -31,10 +31,11 @@ TEST(MisroutingFlags, OlmGlobalMisrouteAtInjectionIsNonminimalAndNotLocalAtInjec
   const RouteResult r = olm.route(s.ports.at(0, 0), s.pkt, rng);
   ASSERT_EQ(r.port, 6);
   ASSERT_TRUE(r.nonminimal);
-  EXPECT_NE(r.set_flags & Packet::kNonminimal, 0);
+  EXPECT_TRUE(r.nonminimal_decision);
   ASSERT_EQ(topo.port_class(r.port), df::kGlobal);
   EXPECT_NE(r.set_intermediate, s.Gd);
-  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal), Packet::kNonminimal);
+  EXPECT_EQ(misrouting_marks(r, topo.port_class(r.port) == df::kLocal),
+            Packet::kMisrouted | Packet::kNonminimal);
   EXPECT_EQ(misrouted_at(kInjectionClass, 0, 0, s.Gd), Packet::kAtInjection);
 }
 
@@ -59,10 +60,10 @@ TEST(MisroutingFlags, OlmLocalMisrouteInTheDestinationGroupSetsLocalMisroutedThe
   const RouteResult r = olm.route(ports.at(1, 5, 0), p, rng);
   EXPECT_TRUE(r.port == topo.local_port(1, 0) || r.port == topo.local_port(1, 2)) << int(r.port);
   ASSERT_TRUE(r.nonminimal);
-  EXPECT_EQ(r.set_flags & (Packet::kNonminimal | Packet::kLocalMisroutedInGroup),
-            Packet::kNonminimal | Packet::kLocalMisroutedInGroup);
-  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal),
-            Packet::kNonminimal | Packet::kLocalMisrouted);
+  EXPECT_TRUE(r.nonminimal_decision);
+  EXPECT_EQ(r.set_flags & Packet::kLocalMisroutedInGroup, Packet::kLocalMisroutedInGroup);
+  EXPECT_EQ(misrouting_marks(r, topo.port_class(r.port) == df::kLocal),
+            Packet::kMisrouted | Packet::kNonminimal | Packet::kLocalMisrouted);
   EXPECT_EQ(misrouted_at(df::kGlobal, 0, 2, 0), Packet::kAtDestinationGroup);
 }
 
@@ -85,14 +86,15 @@ TEST(MisroutingFlags, ValiantDrawIsANonminimalDecisionEvenOnAMinimalPath) {
   const RouteResult r = val.route(ports.at(0, 0), p, rng);
   EXPECT_EQ(r.set_intermediate, 1u);
   EXPECT_FALSE(r.nonminimal);
-  EXPECT_EQ(misrouting_flags(r, topo.port_class(r.port) == df::kLocal), Packet::kNonminimal);
+  EXPECT_TRUE(r.nonminimal_decision);
+  EXPECT_EQ(misrouting_marks(r, topo.port_class(r.port) == df::kLocal), Packet::kNonminimal);
 }
 
 TEST(MisroutingFlags, MinimalHopWithoutADecisionSetsNothing) {
   RouteResult r;
   r.port = 5;
-  EXPECT_EQ(misrouting_flags(r, false), 0);
-  EXPECT_EQ(misrouting_flags(r, true), 0);
+  EXPECT_EQ(misrouting_marks(r, false), 0);
+  EXPECT_EQ(misrouting_marks(r, true), 0);
   EXPECT_EQ(misrouted_at(df::kLocal, 3, 3, 5), Packet::kAtSourceGroup);
   EXPECT_EQ(misrouted_at(df::kLocal, 4, 3, 5), Packet::kAtIntermediateGroup);
 }

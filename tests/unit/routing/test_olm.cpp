@@ -56,7 +56,7 @@ TEST(OlmRouting, ReferencePathThroughAnIntermediateGroup) {
   Packet p;
   p.src = 0;
   p.dst = 20;  // router 10, group 2
-  p.intermediate = 6;
+  p.route.intermediate = 6;
   p.set_hops(df::kGlobal, 1);
   const uint32_t j = n.topo.global_link_index(6, 2), Ag = 24 + j / 2;
   const uint32_t here = Ag == 24 ? 25 : 24;
@@ -65,7 +65,7 @@ TEST(OlmRouting, ReferencePathThroughAnIntermediateGroup) {
   EXPECT_EQ(r.port, n.topo.min_output(here, 10));
   EXPECT_EQ(n.topo.port_class(r.port), df::kLocal);
   EXPECT_EQ(r.vcs, vc_bit(1));
-  p.flags |= Packet::kReachedIntermediate;
+  p.route.flags |= Packet::kReachedIntermediate;
   r = n.route(Ag, 2, 1, p);
   EXPECT_EQ(r.port, 5 + j % 2);
   EXPECT_EQ(r.vcs, vc_bit(1));
@@ -86,7 +86,7 @@ TEST(OlmRouting, BeforeTheIntermediateGroupTheMinimalHopLeadsToIt) {
   Packet p;
   p.src = 0;
   p.dst = 20;
-  p.intermediate = 6;
+  p.route.intermediate = 6;
   const RouteResult r = n.route(0, 0, 0, p);
   const uint32_t j = n.topo.global_link_index(0, 6);
   EXPECT_EQ(r.port, j / 2 == 0 ? 5 + j % 2 : n.topo.local_port(0, j / 2));

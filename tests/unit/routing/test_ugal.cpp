@@ -127,7 +127,7 @@ TEST(UgalRouting, QueueHopsComparisonWeightsEachQueueByItsPathLength) {
 TEST(UgalRouting, InTransitFollowsTheFixedValiantPath) {
   Scenario s;
   Packet p = s.pkt;
-  p.intermediate = s.cand;
+  p.route.intermediate = s.cand;
   const uint32_t next = s.topo.min_output(0, s.cand);
   // Still at router 0 but arrived on a local port (a re-route after the source): phase 0 hop.
   const RouteResult r = UgalRouting(s.topo, defaults()).route(s.ports.at(0, 2, 0), p, s.rng);
@@ -219,7 +219,7 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
     EXPECT_NE(r.set_flags & Packet::kLocalInGroup, 0);
   }
   // A second local hop in the source group (flag set): VC 1; the global hop: VC 0, clears it.
-  p.flags = Packet::kLocalInGroup;
+  p.route.flags = Packet::kLocalInGroup;
   p.set_hops(df::kLocal, 1);
   r = par.route(ports.at(1, 2), p, rng);
   const uint32_t j = topo.global_link_index(0, 2);
@@ -233,27 +233,27 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   }
   // Intermediate group 6 on a Valiant path through router 25: local hops on VC 2, then 3.
   Packet v = p;
-  v.intermediate = 25;
+  v.route.intermediate = 25;
   v.set_hops(df::kGlobal, 1);
-  v.flags = 0;
+  v.route.flags = 0;
   r = par.route(ports.at(24, 5), v, rng);
   EXPECT_EQ(r.port, topo.local_port(0, 1));
   EXPECT_EQ(r.vcs, vc_bit(2));
-  v.flags = Packet::kLocalInGroup;
+  v.route.flags = Packet::kLocalInGroup;
   r = par.route(ports.at(26, 2), v, rng);
   EXPECT_EQ(r.port, topo.local_port(2, 1));
   EXPECT_EQ(r.vcs, vc_bit(3));
   // Destination group after the second global hop: local VC 4; a global hop after one: VC 1.
   v.set_hops(df::kGlobal, 2);
-  v.phase = 1;
-  v.flags = 0;
+  v.route.phase = 1;
+  v.route.flags = 0;
   r = par.route(ports.at(8, 5), v, rng);
   EXPECT_EQ(r.port, topo.local_port(0, 2));
   EXPECT_EQ(r.vcs, vc_bit(4));
   const uint32_t k = topo.global_link_index(6, 2);
   Packet w = v;
   w.set_hops(df::kGlobal, 1);
-  w.phase = 1;
+  w.route.phase = 1;
   r = par.route(ports.at(24 + k / 2, 2), w, rng);
   EXPECT_EQ(r.port, 5 + k % 2);
   EXPECT_EQ(r.vcs, vc_bit(1));
