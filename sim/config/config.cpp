@@ -12,6 +12,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "sim/config/qos.h"
 #include "sim/config/strategy_catalog.h"
 #include "sim/traffic/source_registry.h"
 #include "sim/traffic/traffic.h"
@@ -91,6 +92,12 @@ const std::vector<KeySpec>& config_schema() {
       {"link.latency_x", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus x link latency"},
       {"link.latency_y", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus y link latency"},
       {"link.latency_z", KeyType::Int, "10", 1, 16384, nullptr, "mesh/torus z link latency"},
+      {"link.flit_bytes", KeyType::Int, "64", 1, 65536, nullptr,
+       "bytes of a flit (= a phit) and of a credit: the unit of the [qos] sizes (thesis 003 Ch. "
+       "4-5: 64)"},
+      {"link.bandwidth", KeyType::Float, "12.5", 0.001, 1e6, nullptr,
+       "link bandwidth in GB/s, one flit per cycle (thesis 003: 12.5); sets the cycle time when "
+       "sim.cycle_ns is 0"},
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, algorithms.c_str(), "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
@@ -181,6 +188,32 @@ const std::vector<KeySpec>& config_schema() {
        "router pipeline, that count as a deadlock"},
       {"sim.check", KeyType::Bool, "false", 0, 0, nullptr,
        "check at every grant that the output VC follows the routing's VC order (exit 3 if not)"},
+      {"traffic.application_queue", KeyType::Bool, "false", 0, 0, nullptr,
+       "the source queue is unbounded, the application queue of thesis 003 Sec. 2.2 (its first "
+       "capacity traffic.source_queue >= 1): no generation attempt is refused"},
+      {"sim.cycle_ns", KeyType::Float, "0", 0, 1e6, nullptr,
+       "cycle time in ns for the latencies reported in ns (0: link.flit_bytes / link.bandwidth)"},
+      {"qos.sls", KeyType::Int, "0", 0, 16, nullptr,
+       "service levels (thesis 003 Sec. 2.3); 0: none. Each [qos] list has one comma-separated "
+       "entry per SL"},
+      {"qos.sl_names", KeyType::Text, "", 0, 0, nullptr,
+       "names of the SLs in reports (default SL0, SL1, ...)"},
+      {"qos.inject_share", KeyType::Text, "", 0, 0, nullptr,
+       "each SL's share of traffic.load, summing to 1 (default equal)"},
+      {"qos.message_size", KeyType::Text, "", 0, 0, nullptr,
+       "each SL's message size in bytes, a whole number of its packets (default one packet)"},
+      {"qos.sl_mtu", KeyType::Text, "", 0, 0, nullptr,
+       "ib|opa: each SL's MTU in bytes, its packet, sent atomically (default packet.size flits)"},
+      {"qos.pattern", KeyType::Text, "", 0, 0, nullptr,
+       "each SL's pattern: uniform|next|cbr|cbr_uniform|bursts4 (default uniform)"},
+      {"qos.sl2sc", KeyType::Text, "", 0, 0, nullptr,
+       "opa: each SL's SCs, space-separated (e.g. 0 1,2 3); default SL i -> SC i"},
+      {"qos.sc2vl", KeyType::Text, "", 0, 0, nullptr,
+       "opa: the VL of each SC from SC0 (default the SCs of qos.sl2sc in order on VL0, 1, ...)"},
+      {"qos.sl2vl", KeyType::Text, "", 0, 0, nullptr,
+       "ib: each SL's VLs, space-separated (default SL i -> VL i)"},
+      {"qos.vls", KeyType::Int, "0", 0, 16, nullptr,
+       "ib|opa: VLs per port (0: as many as the mapping tables use)"},
   };
   return schema;
 }
@@ -808,6 +841,7 @@ void validate_config(const Config& c) {
   validate_topology_and_traffic(c);
   validate_buffers(c);
   validate_routing(c);
+  validate_qos(c);
   if (c.get_int("sim.warmup") + c.get_int("sim.measure") > 1073741823)
     throw ConfigError("sim.warmup + sim.measure must not exceed 1073741823 cycles");
 }

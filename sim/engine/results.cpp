@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "sim/config/qos.h"
 #include "sim/network/network.h"
 #include "sim/util/failure.h"
 
@@ -39,6 +40,35 @@ void collect_timeseries(const StatsSink& s, Cycle end, uint32_t nodes, RunResult
     r.ts_latency.push_back(n > 0 ? double(s.ts_latency_sum[i]) / n : nan);
     r.ts_misrouted.push_back(n > 0 ? double(s.ts_misrouted[i]) / n : nan);
     r.ts_accepted.push_back(double(s.ts_phits[i]) / (double(nodes) * len));
+  }
+}
+// The per-SL figures (qos.sls >= 1) from the merged sink.
+void collect_service_levels(const StatsSink& s, const Config& cfg, const RunPlan& plan,
+                            RunResults& r) {
+  const ServiceLevels q = read_service_levels(cfg);
+  if (!q.enabled()) return;
+  const double nan = std::nan("");
+  const double node_cycles = double(r.nodes) * plan.measure;
+  const double load = cfg.get_float("traffic.load");
+  r.cycle_ns = q.cycle_ns;
+  r.applied_load = 0;  // the packets' phits are their SL's
+  for (uint32_t c = 0; c < q.sls; ++c) {
+    const StatsSink::ClassCounters& k = s.per_sl[c];
+    SlResults x;
+    x.name = q.names[c];
+    x.share = q.share[c];
+    x.offered_load = load * q.share[c];
+    x.applied_load = double(k.generated) * s.sl_phits[c] / node_cycles;
+    r.applied_load += x.applied_load;
+    x.accepted_load = double(k.phits) / node_cycles;
+    x.normalized_throughput = s.window_phits > 0 ? double(k.phits) / double(s.window_phits) : nan;
+    const double np = double(k.packets);
+    x.latency_avg = np > 0 ? double(k.latency_sum) / np : nan;
+    x.network_latency_avg = np > 0 ? double(k.network_latency_sum) / np : nan;
+    x.latency_avg_ns = x.latency_avg * q.cycle_ns;
+    x.network_latency_avg_ns = x.network_latency_avg * q.cycle_ns;
+    x.packets_measured = k.packets;
+    r.per_sl.push_back(x);
   }
 }
 }  // namespace
@@ -123,6 +153,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   r.topology = net.topology().describe();
   r.port_classes = net.topology().port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
+  collect_service_levels(merged, net.config(), plan, r);
   std::vector<double> loads;
   loads.reserve(net.nics().size());
   for (const Nic& n : net.nics()) loads.push_back(double(n.window_injected_phits) / plan.measure);

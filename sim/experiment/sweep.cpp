@@ -401,6 +401,40 @@ std::string results_csv(const std::vector<SweepRow>& rows) {
   return f;
 }
 
+std::string per_sl_csv(const std::vector<SweepPoint>& points, size_t seeds,
+                       const std::vector<std::string>& curves) {
+  if (points.empty() || points.front().res.per_sl.empty() || seeds == 0) return "";
+  const bool named = !curves.empty();
+  std::string f = named ? "curve," : "";
+  f += "offered_load,sl,name,sl_offered_load,accepted_load,normalized_throughput,latency_avg,"
+       "latency_avg_ns,network_latency_avg,network_latency_avg_ns,packets_measured,seeds\n";
+  for (size_t first = 0; first + seeds <= points.size(); first += seeds) {
+    const SweepPoint& p0 = points[first];
+    for (size_t c = 0; c < p0.res.per_sl.size(); ++c) {
+      double acc = 0, norm = 0, lat = 0, lat_ns = 0, net = 0, net_ns = 0;
+      uint64_t packets = 0;
+      for (size_t k = 0; k < seeds; ++k) {
+        const SlResults& x = points[first + k].res.per_sl[c];
+        acc += x.accepted_load;
+        norm += x.normalized_throughput;
+        lat += x.latency_avg;
+        lat_ns += x.latency_avg_ns;
+        net += x.network_latency_avg;
+        net_ns += x.network_latency_avg_ns;
+        packets += x.packets_measured;
+      }
+      const double n = static_cast<double>(seeds);
+      if (named) f += (p0.curve < curves.size() ? curves[p0.curve] : std::string()) + ',';
+      f += csv_num(p0.load) + ',' + std::to_string(c) + ',' + p0.res.per_sl[c].name + ',';
+      for (double v : {p0.res.per_sl[c].offered_load, acc / n, norm / n, lat / n, lat_ns / n,
+                       net / n, net_ns / n})
+        f += csv_num(v) + ',';
+      f += std::to_string(packets) + ',' + std::to_string(seeds) + '\n';
+    }
+  }
+  return f;
+}
+
 std::string points_jsonl(const std::vector<SweepPoint>& points) {
   std::string f;
   for (const SweepPoint& p : points) f += p.json + '\n';
@@ -547,6 +581,8 @@ std::string write_outputs(const std::string& dir, const SweepInfo& info, const S
       spec.named() ? curves_saturation_text(rows) : saturation_text(rows, sat);
   util::write_output_file(dir + "/results.csv", results_csv(rows));
   util::write_output_file(dir + "/points.jsonl", points_jsonl(points));
+  const std::string sl_csv = per_sl_csv(points, spec.seeds, names);
+  if (!sl_csv.empty()) util::write_output_file(dir + "/per_sl.csv", sl_csv);
   util::write_output_file(dir + "/saturation.txt", sat_text);
   util::write_output_file(dir + "/summary.json", spec.named() ? curves_summary_json(info, rows)
                                                               : summary_json(info, rows, sat));

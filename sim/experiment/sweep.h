@@ -145,6 +145,10 @@ struct SweepInfo {
 // With named rows (rows[0].curve not empty) the CSV starts with a `curve` column.
 std::string results_csv(const std::vector<SweepRow>& rows);
 std::string points_jsonl(const std::vector<SweepPoint>& points);
+// With service levels (the points' RunResults::per_sl): per_sl.csv, one row per curve, offered
+// load and SL with the seed means of the SL's figures (docs/model.md §8.3); "" without them.
+std::string per_sl_csv(const std::vector<SweepPoint>& points, size_t seeds,
+                       const std::vector<std::string>& curves = {});
 std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation& sat);
 // Without curves (info.curves empty): the rows and their saturation.
 std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
@@ -158,7 +162,8 @@ std::string curves_summary_json(const SweepInfo& info, const std::vector<SweepRo
 // The table printed on stdout (without the saturation lines).
 std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows);
 
-// Aggregates the points and writes DIR/results.csv, points.jsonl, saturation.txt and summary.json
+// Aggregates the points and writes DIR/results.csv, points.jsonl, saturation.txt, summary.json
+// and, with service levels, per_sl.csv
 // (sim/util/output_file.h; throws util::OutputError); returns the table and saturation lines for
 // stdout.
 std::string write_outputs(const std::string& dir, const SweepInfo& info, const SweepSpec& spec,

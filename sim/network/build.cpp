@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/config/qos.h"
 #include "sim/network/memory_estimate.h"
 #include "sim/router/architecture.h"
 #include "sim/topology/topology_catalog.h"
@@ -43,6 +44,27 @@ std::unique_ptr<Topology> make_topology(const Config& cfg) {
   return topology_entry(cfg.get_str("topology.type"))->make(cfg);
 }
 
+// The service levels' traffic ([qos] section, the service_levels source; thesis 003 Sec. 5.3):
+// per SL its messages per node and cycle, packets per message and pattern; and the phits of a
+// packet of each SL (the statistics' per-SL throughput).
+void make_sl_traffic(const Config& cfg, const Topology& topo, NetworkParts& parts) {
+  const ServiceLevels q = read_service_levels(cfg);
+  if (!q.enabled()) return;
+  auto t = std::make_unique<SlTraffic>();
+  t->sls = q.sls;
+  t->nodes = topo.nodes();
+  const double load = cfg.get_float("traffic.load");
+  for (uint32_t s = 0; s < q.sls; ++s) {
+    SlTraffic::Level& l = t->level[s];
+    l.messages_per_cycle = load * q.share[s] / double(q.message_flits[s]);
+    l.packets = q.packets_per_message(s);
+    l.pattern = q.pattern[s];
+    parts.sl_packet_phits.push_back(q.mtu_flits[s]);
+  }
+  parts.traffic->sl = t.get();
+  parts.sl_traffic = std::move(t);
+}
+
 // The traffic patterns and the sources' parameters (traffic.* keys).
 void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& parts) {
   parts.traffic = std::make_unique<TrafficParams>();
@@ -54,6 +76,7 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
                    static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G), same_router));
   tp.packet_prob = cfg.get_float("traffic.load") / double(cfg.get_int("packet.size"));
   tp.pattern = parts.patterns.back().get();
+  make_sl_traffic(cfg, topo, parts);
   if (cfg.get_str("traffic.pattern2") == "none") return;
   parts.patterns.push_back(
       make_traffic(cfg.get_str("traffic.pattern2"), topo,
@@ -140,6 +163,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
                const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
+  // traffic.application_queue: unbounded, a ring that doubles when full (Nic::grow_queue).
+  const bool unbounded = cfg.get_bool("traffic.application_queue");
   // The source of traffic.source, from the source registry (sim/traffic/source_registry.h).
   const TrafficSourceEntry& source = traffic_source_entry(cfg.get_str("traffic.source"));
   const Cycle gen_stop =
@@ -154,6 +179,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
+    nic.q_unbounded = unbounded;
     nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
     nic.nodes = topo.nodes();
     links.emplace_back();

@@ -16,6 +16,8 @@ void Network::init_sink(StatsSink& s) const {
   s.init(warmup_, warmup_ + measure_, p_.packet_size);
   s.single_hop_class = p_.topology->single_hop_class();
   s.init_timeseries(ts_bin_, warmup_ + measure_);
+  s.sls = static_cast<uint32_t>(p_.sl_packet_phits.size());
+  for (uint32_t c = 0; c < s.sls; ++c) s.sl_phits[c] = p_.sl_packet_phits[c];
 }
 
 void Network::set_lookahead(Cycle cycles) {

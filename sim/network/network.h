@@ -17,6 +17,7 @@
 #include "sim/routing/routing.h"
 #include "sim/stats/stats.h"
 #include "sim/topology/topology.h"
+#include "sim/traffic/sl_source.h"
 #include "sim/traffic/traffic.h"
 
 namespace netcosim {
@@ -29,6 +30,8 @@ struct NetworkParts {
   std::unique_ptr<VcOrder> vc_order;  // the VC-order checker's reference (nullptr: no check)
   std::vector<std::unique_ptr<TrafficPattern>> patterns;
   std::unique_ptr<TrafficParams> traffic;
+  std::unique_ptr<SlTraffic> sl_traffic;  // the service levels' traffic (nullptr: none)
+  std::vector<uint32_t> sl_packet_phits;  // the phits of a packet of each SL (empty: no SLs)
   std::unique_ptr<std::vector<Link>> links;
   std::unique_ptr<std::vector<Nic>> nics;
   std::vector<std::unique_ptr<RouterModel>> routers;

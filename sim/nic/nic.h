@@ -47,6 +47,10 @@ struct Nic {
   // the policy gives) is dropped (StatsSink::dropped).
   std::unique_ptr<SourceEntry[]> queue;
   uint32_t q_cap = 0, q_head = 0, q_count = 0;
+  // traffic.application_queue: the application queue of thesis 003 Sec. 2.2, unbounded; the
+  // ring doubles when full (grow_queue), so the cycle loop allocates only when the queue reaches
+  // a new maximum.
+  bool q_unbounded = false;
   // Injection channel, one packet every packet_size cycles. Its credits (the router's injection
   // VCs' buffer space, returned when a packet's tail leaves the injection buffer) are passed to
   // step().
@@ -77,6 +81,14 @@ struct Nic {
   }
 
   bool queue_full() const { return q_count == q_cap; }
+  // Doubles the ring of an unbounded queue, its entries in order from index 0.
+  [[gnu::noinline]] void grow_queue() {
+    std::unique_ptr<SourceEntry[]> bigger(new SourceEntry[2 * size_t{q_cap}]);
+    for (uint32_t k = 0; k < q_count; ++k) bigger[k] = queue[(q_head + k) % q_cap];
+    queue = std::move(bigger);
+    q_head = 0;
+    q_cap *= 2;
+  }
   void queue_push(const SourceEntry& e) {
     queue[(q_head + q_count) % q_cap] = e;
     ++q_count;
@@ -120,7 +132,7 @@ struct Nic {
       ++sink.dropped;
       return;
     }
-    sink.on_generate(node, seq, t_gen);
+    sink.on_generate(node, seq, t_gen, cls);
     inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits);
     ++seq;
     ++r.queued;
@@ -149,11 +161,12 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
     for (uint32_t k = 0; k < d.packets; ++k) {
       if (q_cap == 0) {
         attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
-      } else if (queue_full()) {
+      } else if (queue_full() && !q_unbounded) {
         ++sink.refused;
       } else {
+        if (queue_full()) grow_queue();
         queue_push({t_gen, d.dst, seq, d.cls});
-        sink.on_generate(node, seq, t_gen);
+        sink.on_generate(node, seq, t_gen, d.cls);
         ++seq;
         ++r.queued;
       }

@@ -54,6 +54,29 @@ ordered_json timeseries_json(const RunResults& r) {
   return o;
 }
 
+// The service levels' figures (thesis 003 Sec. 2.5, 5.5): one object per SL.
+ordered_json per_sl_json(const RunResults& r) {
+  ordered_json a = ordered_json::array();
+  for (size_t c = 0; c < r.per_sl.size(); ++c) {
+    const SlResults& x = r.per_sl[c];
+    ordered_json o;
+    o["sl"] = c;
+    o["name"] = x.name;
+    o["share"] = x.share;
+    o["offered_load"] = x.offered_load;
+    o["applied_load"] = x.applied_load;
+    o["accepted_load"] = x.accepted_load;
+    o["normalized_throughput"] = x.normalized_throughput;
+    o["latency_avg"] = x.latency_avg;
+    o["latency_avg_ns"] = x.latency_avg_ns;
+    o["network_latency_avg"] = x.network_latency_avg;
+    o["network_latency_avg_ns"] = x.network_latency_avg_ns;
+    o["packets_measured"] = x.packets_measured;
+    a.push_back(o);
+  }
+  return a;
+}
+
 // The per-run figures between "routers" and "fairness".
 void add_figures(ordered_json& w, const RunResults& r) {
   w["offered_load"] = r.offered_load;
@@ -96,6 +119,10 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
   w["routers"] = r.routers;
   add_figures(w, r);
   w["fairness"] = fairness_json(r.fairness);
+  if (!r.per_sl.empty()) {
+    w["cycle_ns"] = r.cycle_ns;
+    w["per_sl"] = per_sl_json(r);
+  }
   if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
   w["drained"] = r.drained;
   if (r.drained) w["conservation_ok"] = r.conservation_ok;
@@ -158,7 +185,24 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
           ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
           : "",
       r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
-  return buf;
+  std::string out = buf;
+  if (!r.per_sl.empty()) {
+    std::snprintf(buf, sizeof buf,
+                  "  service levels    load in flits/(node*cycle), latency in cycles (ns at "
+                  "%.4g ns/cycle)\n",
+                  r.cycle_ns);
+    out += buf;
+    for (const SlResults& x : r.per_sl) {
+      std::snprintf(buf, sizeof buf,
+                    "    %-16s offered %.4f accepted %.4f (%.1f%% of all)  latency %.2f (%.1f ns)"
+                    "  network %.2f (%.1f ns)\n",
+                    x.name.c_str(), x.offered_load, x.accepted_load,
+                    100.0 * x.normalized_throughput, x.latency_avg, x.latency_avg_ns,
+                    x.network_latency_avg, x.network_latency_avg_ns);
+      out += buf;
+    }
+  }
+  return out;
 }
 
 std::string timeseries_csv(const RunResults& r) {

@@ -16,6 +16,21 @@ struct Fairness {
   double min_node_load = 0, max_node_load = 0, max_min_ratio = 0, cov = 0, jain = 0;
 };
 
+// The figures of one service level (docs/model.md "Service levels"; thesis 003 Sec. 2.5, 5.5):
+// loads in flits per node and cycle over the measured window, latencies of the packets delivered
+// in it in cycles and in ns (sim.cycle_ns).
+struct SlResults {
+  std::string name;
+  double share = 0;                  // qos.inject_share
+  double offered_load = 0;           // traffic.load x share
+  double applied_load = 0;           // phits of the packets generated in the window
+  double accepted_load = 0;          // throughput: phits delivered in the window
+  double normalized_throughput = 0;  // accepted_load / the run's accepted load
+  double latency_avg = 0, network_latency_avg = 0;
+  double latency_avg_ns = 0, network_latency_avg_ns = 0;
+  uint64_t packets_measured = 0;
+};
+
 struct RunResults {
   std::string engine = "native";
   uint32_t threads = 1;
@@ -53,6 +68,9 @@ struct RunResults {
   std::vector<double> ts_latency;    // their average latency
   std::vector<double> ts_misrouted;  // the fraction of them that was misrouted
   std::vector<double> ts_accepted;   // phits delivered in the bin / (nodes * bin)
+  // Per service level (qos.sls >= 1; empty otherwise), and the cycle time of their ns figures.
+  std::vector<SlResults> per_sl;
+  double cycle_ns = 0;
 };
 
 }  // namespace netcosim

@@ -44,6 +44,18 @@ struct StatsSink {
   uint64_t generated_hash = 0, delivered_hash = 0;
   Cycle last_eject = 0;  // last cycle in which a packet started its ejection (drain end)
 
+  // Per service level (packet class; docs/model.md "Service levels"), when the run has service
+  // levels (sls != 0; one predictable branch per generation and delivery otherwise): packets
+  // generated in the window and delivered in it, their phits and latency sums. sl_phits: the
+  // phits of a packet of each class.
+  static constexpr uint32_t kMaxClasses = 16;
+  struct ClassCounters {
+    uint64_t generated = 0, packets = 0, phits = 0, latency_sum = 0, network_latency_sum = 0;
+  };
+  uint32_t sls = 0;
+  uint32_t sl_phits[kMaxClasses] = {};
+  ClassCounters per_sl[kMaxClasses];
+
   // Time series (sim.timeseries_bin > 0) over [0, warm-up + measured): per bin of generation
   // cycles, the packets generated in it that were delivered, their latency sum and how many were
   // misrouted; per bin of delivery cycles, the phits delivered.
@@ -69,14 +81,19 @@ struct StatsSink {
     return mix64((uint64_t{src} << 32) | seq);
   }
 
-  void on_generate(uint32_t src, uint32_t seq, Cycle t_gen) {
+  void on_generate(uint32_t src, uint32_t seq, Cycle t_gen, uint8_t cls = 0) {
     ++generated;
-    if (t_gen >= window_start && t_gen < window_end) ++window_generated;
+    if (t_gen >= window_start && t_gen < window_end) {
+      ++window_generated;
+      if (sls != 0) ++per_sl[cls].generated;
+    }
     generated_hash += identity_hash(src, seq);
   }
 
   // t_del: cycle in which the tail phit is consumed by the destination node.
   void on_deliver(const Packet& p, Cycle t_eject, Cycle t_del) {
+    // With service levels a packet's phits are its class's (the switches' per-SL MTU).
+    const uint32_t size = sls == 0 ? packet_size : sl_phits[p.cls];
     ++delivered;
     if (t_eject > last_eject) last_eject = t_eject;
     if (ts_bin != 0) {
@@ -86,18 +103,19 @@ struct StatsSink {
         ts_latency_sum[g] += t_del - p.t_gen;
         if (p.marks & Packet::kMisrouted) ++ts_misrouted[g];
       }
-      if (d < ts_phits.size()) ts_phits[d] += packet_size;
+      if (d < ts_phits.size()) ts_phits[d] += size;
     }
     delivered_hash += identity_hash(p.src, p.seq);
     if (t_del < window_start || t_del >= window_end) return;
     const uint64_t lat = t_del - p.t_gen;
     ++window_packets;
-    window_phits += packet_size;
+    window_phits += size;
     latency_hist.add(lat);
     latency_sum += lat;
     network_latency_sum += t_del - p.t_inject;
     injection_latency_sum += p.t_inject - p.t_gen;
     if (lat > latency_max) latency_max = lat;
+    if (sls != 0) on_deliver_class(p, lat, t_del - p.t_inject);
     for (uint32_t c = 1; c < kMaxPortClasses; ++c) {
       const uint32_t h = p.hops(c);
       hops_class_sum[c] += h;
@@ -108,14 +126,22 @@ struct StatsSink {
     // A hop off the minimal path at the single-hop level: on the Dragonfly (one global link per
     // pair of groups) exactly the packets with two global hops (docs/model.md §4).
     if (single_hop_class != kInjectionClass) global_misrouted += p.hops(single_hop_class) >= 2;
-    if (p.marks & Packet::kNonminimal) on_nonminimal(p);
+    if (p.marks & Packet::kNonminimal) on_nonminimal(p, size);
   }
 
-  void on_nonminimal(const Packet& p) {
+  void on_deliver_class(const Packet& p, uint64_t lat, uint64_t network_lat) {
+    ClassCounters& c = per_sl[p.cls];
+    ++c.packets;
+    c.phits += sl_phits[p.cls];  // size of on_deliver
+    c.latency_sum += lat;
+    c.network_latency_sum += network_lat;
+  }
+
+  void on_nonminimal(const Packet& p, uint32_t size) {
     ++nonminimal;
     local_misrouted += (p.marks & Packet::kLocalMisrouted) != 0;
     for (unsigned b = 0; b < 4; ++b)
-      if (p.misrouted_at & (1u << b)) misrouted_at_phits[b] += packet_size;
+      if (p.misrouted_at & (1u << b)) misrouted_at_phits[b] += size;
   }
 
   void merge(const StatsSink& o) {
@@ -144,6 +170,13 @@ struct StatsSink {
     generated_hash += o.generated_hash;
     delivered_hash += o.delivered_hash;
     if (o.last_eject > last_eject) last_eject = o.last_eject;
+    for (uint32_t c = 0; c < kMaxClasses; ++c) {
+      per_sl[c].generated += o.per_sl[c].generated;
+      per_sl[c].packets += o.per_sl[c].packets;
+      per_sl[c].phits += o.per_sl[c].phits;
+      per_sl[c].latency_sum += o.per_sl[c].latency_sum;
+      per_sl[c].network_latency_sum += o.per_sl[c].network_latency_sum;
+    }
     for (size_t i = 0; i < ts_packets.size() && i < o.ts_packets.size(); ++i) {
       ts_packets[i] += o.ts_packets[i];
       ts_latency_sum[i] += o.ts_latency_sum[i];

@@ -15,7 +15,9 @@
 
 namespace netcosim {
 
-// Generation parameters shared by all Bernoulli sources of a run.
+struct SlTraffic;  // sim/traffic/sl_source.h
+
+// Generation parameters shared by all sources of a run.
 struct TrafficParams {
   double packet_prob = 0;  // load / packet_size, per node and cycle
   const TrafficPattern* pattern = nullptr;
@@ -25,6 +27,8 @@ struct TrafficParams {
   const TrafficPattern* pattern2 = nullptr;
   double mix = 0;
   Cycle switch_cycle = kNone;
+  // The per-service-level parameters ([qos] section; the service_levels source), or nullptr.
+  const SlTraffic* sl = nullptr;
   const TrafficPattern& pattern_for(Cycle gen, Rng& rng) const {
     if (pattern2 == nullptr) return *pattern;
     if (gen >= switch_cycle) return *pattern2;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/traffic/sl_source.h"
 #include "sim/util/registry.h"
 
 namespace netcosim {
@@ -14,6 +15,15 @@ const std::vector<TrafficSourceEntry>& traffic_source_registry() {
        [](uint32_t node, const Rng& rng,
           const TrafficParams& params) -> std::unique_ptr<TrafficSource> {
          return std::make_unique<BernoulliSource>(node, rng, params);
+       }},
+      {"service_levels",
+       "per service level of the [qos] section: its share of traffic.load in messages of "
+       "qos.message_size, with its qos.pattern (thesis 003 Sec. 5.3)",
+       [](uint32_t node, const Rng& rng,
+          const TrafficParams& params) -> std::unique_ptr<TrafficSource> {
+         if (params.sl == nullptr)
+           throw std::invalid_argument("traffic.source=service_levels: needs qos.sls >= 1");
+         return std::make_unique<SlSource>(node, rng, *params.sl);
        }},
   };
   return registry;

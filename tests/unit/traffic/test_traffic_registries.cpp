@@ -9,6 +9,7 @@
 
 #include "sim/config/config.h"
 #include "sim/topology/dragonfly.h"
+#include "sim/traffic/sl_source.h"
 #include "sim/traffic/source_registry.h"
 #include "sim/traffic/traffic.h"
 
@@ -30,7 +31,7 @@ TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
   for (const TrafficSourceEntry& e : traffic_source_registry())
     sources += (sources.empty() ? "" : "|") + std::string(e.name);
   EXPECT_EQ(patterns, "uniform|adv|advc|bit_complement");
-  EXPECT_EQ(sources, "bernoulli");
+  EXPECT_EQ(sources, "bernoulli|service_levels");
   EXPECT_EQ(choices_of("traffic.pattern"), patterns);
   EXPECT_EQ(choices_of("traffic.pattern2"), "none|" + patterns);
   EXPECT_EQ(choices_of("traffic.source"), sources);
@@ -45,6 +46,11 @@ TEST(TrafficRegistries, EveryNameBuildsAndUnknownNamesAreRefused) {
   }
   TrafficParams params;
   params.packet_prob = 0.1;
+  SlTraffic sl;  // one service level (the service_levels source reads it)
+  sl.sls = 1;
+  sl.nodes = topo.nodes();
+  sl.level[0].messages_per_cycle = 0.1;
+  params.sl = &sl;
   for (const TrafficSourceEntry& e : traffic_source_registry())
     EXPECT_NE(traffic_source_entry(e.name).make(0, Rng(1, 1, 0), params), nullptr) << e.name;
   EXPECT_THROW(make_traffic("tornado", topo, 1), std::invalid_argument);

@@ -1,0 +1,357 @@
+#include "sim/config/qos.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "sim/config/strategy_catalog.h"
+
+namespace netcosim {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t");
+  return s.substr(b, e - b + 1);
+}
+
+// "a, b ,c" -> {"a", "b", "c"}; "" -> {}.
+std::vector<std::string> split_list(const std::string& text, char sep) {
+  std::vector<std::string> out;
+  if (trim(text).empty()) return out;
+  std::istringstream is(text);
+  std::string item;
+  while (std::getline(is, item, sep)) out.push_back(trim(item));
+  if (!text.empty() && text.back() == sep) out.push_back("");
+  return out;
+}
+
+// One entry per SL, or a ConfigError naming the key.
+std::vector<std::string> per_sl_list(const Config& c, const char* key, uint32_t sls) {
+  const std::vector<std::string> items = split_list(c.get_str(key), ',');
+  if (items.size() != sls)
+    throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) + ": needs " +
+                      std::to_string(sls) + " comma-separated entries, one per service level " +
+                      "(qos.sls=" + std::to_string(sls) + "); it has " +
+                      std::to_string(items.size()));
+  return items;
+}
+
+bool parse_uint(const std::string& s, uint64_t& out) {
+  if (s.empty() || s.size() > 12) return false;
+  for (const char ch : s)
+    if (ch < '0' || ch > '9') return false;
+  out = std::stoull(s);
+  return true;
+}
+
+uint32_t uint_entry(const Config& c, const char* key, const std::string& item, uint64_t lo,
+                    uint64_t hi, const char* what) {
+  uint64_t v = 0;
+  if (!parse_uint(item, v) || v < lo || v > hi)
+    throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) + ": entry '" +
+                      quote_value(item) + "' must be an integer in [" + std::to_string(lo) + ", " +
+                      std::to_string(hi) + "] (" + what + ")");
+  return static_cast<uint32_t>(v);
+}
+
+// Space-separated integers of one SL's entry ("0 1").
+std::vector<uint32_t> uint_set(const Config& c, const char* key, const std::string& item,
+                               uint64_t hi, const char* what) {
+  std::vector<uint32_t> out;
+  std::istringstream is(item);
+  std::string w;
+  while (is >> w) out.push_back(uint_entry(c, key, w, 0, hi, what));
+  if (out.empty())
+    throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) +
+                      ": every service level needs at least one entry (" + what + ")");
+  return out;
+}
+
+// A size in bytes that must be a positive multiple of the flit.
+uint32_t flits_of(const Config& c, const char* key, const std::string& item, uint32_t flit) {
+  const uint32_t bytes = uint_entry(c, key, item, 1, 1u << 24, "bytes");
+  if (bytes % flit != 0)
+    throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) + ": " +
+                      std::to_string(bytes) + " bytes is not a whole number of flits " +
+                      "(link.flit_bytes=" + std::to_string(flit) + ")");
+  return bytes / flit;
+}
+
+bool is_architecture(const Config& c, const char* name) {
+  return c.get_str("router.architecture") == name;
+}
+
+const char* const kQosKeys[] = {"qos.sl_names", "qos.inject_share", "qos.message_size",
+                                "qos.sl_mtu",   "qos.pattern",      "qos.sl2sc",
+                                "qos.sc2vl",    "qos.sl2vl",        "qos.vls"};
+
+}  // namespace
+
+double cycle_ns(const Config& c) {
+  const double set = c.get_float("sim.cycle_ns");
+  if (set > 0) return set;
+  return double(c.get_int("link.flit_bytes")) / c.get_float("link.bandwidth");
+}
+
+ServiceLevels read_service_levels(const Config& c) {
+  ServiceLevels q;
+  q.sls = static_cast<uint32_t>(c.get_int("qos.sls"));
+  q.flit_bytes = static_cast<uint32_t>(c.get_int("link.flit_bytes"));
+  q.cycle_ns = cycle_ns(c);
+  if (q.sls == 0) return q;
+  const uint32_t n = q.sls;
+  const bool cioq = is_architecture(c, "cioq");
+  const uint32_t packet_flits = static_cast<uint32_t>(c.get_int("packet.size"));
+  // Names.
+  if (c.is_explicit("qos.sl_names")) {
+    q.names = per_sl_list(c, "qos.sl_names", n);
+    for (size_t s = 0; s < n; ++s) {
+      const std::string& nm = q.names[s];
+      const bool ok =
+          !nm.empty() && nm.size() <= 16 && std::all_of(nm.begin(), nm.end(), [](char ch) {
+            return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
+                   (ch >= '0' && ch <= '9') || ch == '_';
+          });
+      if (!ok)
+        throw ConfigError("qos.sl_names=" + quote_value(c.get_str("qos.sl_names")) + ": name '" +
+                          quote_value(nm) + "' must be 1 to 16 letters, digits or _");
+      for (size_t t = 0; t < s; ++t)
+        if (q.names[t] == nm)
+          throw ConfigError("qos.sl_names=" + quote_value(c.get_str("qos.sl_names")) + ": name '" +
+                            nm + "' given twice");
+    }
+  } else {
+    for (uint32_t s = 0; s < n; ++s) q.names.push_back("SL" + std::to_string(s));
+  }
+  // Injection shares.
+  if (c.is_explicit("qos.inject_share")) {
+    double sum = 0;
+    for (const std::string& item : per_sl_list(c, "qos.inject_share", n)) {
+      char* end = nullptr;
+      const double v = std::strtod(item.c_str(), &end);
+      if (item.empty() || *end != '\0' || !std::isfinite(v) || v < 0 || v > 1)
+        throw ConfigError("qos.inject_share=" + quote_value(c.get_str("qos.inject_share")) +
+                          ": entry '" + quote_value(item) + "' must be a number in [0, 1]");
+      q.share.push_back(v);
+      sum += v;
+    }
+    if (std::fabs(sum - 1.0) > 1e-9)
+      throw ConfigError("qos.inject_share=" + quote_value(c.get_str("qos.inject_share")) +
+                        ": the shares of traffic.load must sum to 1 (they sum to " +
+                        format_limit(sum) + ")");
+  } else {
+    q.share.assign(n, 1.0 / n);
+  }
+  // MTU: the CIOQ router's packets all have packet.size phits.
+  if (c.is_explicit("qos.sl_mtu")) {
+    if (cioq)
+      throw ConfigError("qos.sl_mtu=" + quote_value(c.get_str("qos.sl_mtu")) +
+                        ": applies to the InfiniBand and Omni-Path switches only; with "
+                        "router.architecture=cioq every packet has packet.size=" +
+                        std::to_string(packet_flits) + " flits");
+    for (const std::string& item : per_sl_list(c, "qos.sl_mtu", n))
+      q.mtu_flits.push_back(flits_of(c, "qos.sl_mtu", item, q.flit_bytes));
+  } else {
+    q.mtu_flits.assign(n, packet_flits);
+  }
+  if (c.is_explicit("qos.message_size")) {
+    const std::vector<std::string> items = per_sl_list(c, "qos.message_size", n);
+    for (uint32_t s = 0; s < n; ++s) {
+      const uint32_t f = flits_of(c, "qos.message_size", items[s], q.flit_bytes);
+      if (f % q.mtu_flits[s] != 0)
+        throw ConfigError("qos.message_size=" + quote_value(c.get_str("qos.message_size")) +
+                          ": SL " + q.names[s] + "'s message of " + std::to_string(f) +
+                          " flits is not a whole number of its packets of " +
+                          std::to_string(q.mtu_flits[s]) + " flits (" +
+                          (cioq ? "packet.size" : "qos.sl_mtu") + ")");
+      q.message_flits.push_back(f);
+    }
+  } else {
+    q.message_flits = q.mtu_flits;
+  }
+  // Patterns.
+  if (c.is_explicit("qos.pattern")) {
+    for (const std::string& item : per_sl_list(c, "qos.pattern", n)) {
+      SlPattern p;
+      if (!sl_pattern_of(item, p))
+        throw ConfigError("qos.pattern=" + quote_value(c.get_str("qos.pattern")) + ": entry '" +
+                          quote_value(item) + "': allowed values are " + sl_pattern_names());
+      q.pattern.push_back(p);
+    }
+  } else {
+    q.pattern.assign(n, SlPattern::Uniform);
+  }
+  // Mapping tables (the switches'; validate_qos refuses them for the CIOQ router).
+  if (c.is_explicit("qos.sl2sc")) {
+    const std::vector<std::string> items = per_sl_list(c, "qos.sl2sc", n);
+    std::vector<int> owner(kMaxScs, -1);
+    for (uint32_t s = 0; s < n; ++s) {
+      q.sl2sc.push_back(uint_set(c, "qos.sl2sc", items[s], kMaxScs - 1, "SCs 0 to 31"));
+      for (const uint32_t sc : q.sl2sc.back()) {
+        if (sc == kReservedSc)
+          throw ConfigError("qos.sl2sc=" + quote_value(c.get_str("qos.sl2sc")) +
+                            ": SC15 is reserved for fabric management (Omni-Path); SL " +
+                            q.names[s] + " may not use it");
+        if (owner[sc] >= 0)
+          throw ConfigError("qos.sl2sc=" + quote_value(c.get_str("qos.sl2sc")) + ": SC" +
+                            std::to_string(sc) + " is given to SL " + q.names[owner[sc]] +
+                            " and to SL " + q.names[s] + "; an SC belongs to one SL");
+        owner[sc] = static_cast<int>(s);
+      }
+    }
+  } else {
+    for (uint32_t s = 0; s < n; ++s) q.sl2sc.push_back({s < kReservedSc ? s : s + 1});
+  }
+  uint32_t max_sc = 0;
+  for (const auto& scs : q.sl2sc)
+    for (const uint32_t sc : scs) max_sc = std::max(max_sc, sc);
+  if (c.is_explicit("qos.sc2vl")) {
+    for (const std::string& item : split_list(c.get_str("qos.sc2vl"), ','))
+      q.sc2vl.push_back(uint_entry(c, "qos.sc2vl", item, 0, kMaxVls - 1, "VLs 0 to 15"));
+    if (q.sc2vl.size() <= max_sc)
+      throw ConfigError("qos.sc2vl=" + quote_value(c.get_str("qos.sc2vl")) + ": SC" +
+                        std::to_string(max_sc) + " (qos.sl2sc) has no VL: the table needs " +
+                        std::to_string(max_sc + 1) + " entries, one per SC from SC0");
+  } else {
+    // The SCs in the order qos.sl2sc lists them get VLs 0, 1, 2, ...
+    q.sc2vl.assign(max_sc + 1, 0);
+    uint32_t vl = 0;
+    for (const auto& scs : q.sl2sc)
+      for (const uint32_t sc : scs) q.sc2vl[sc] = std::min(vl++, kMaxVls - 1);
+  }
+  if (c.is_explicit("qos.sl2vl")) {
+    for (const std::string& item : per_sl_list(c, "qos.sl2vl", n))
+      q.sl2vl.push_back(uint_set(c, "qos.sl2vl", item, kMaxVls - 1, "VLs 0 to 15"));
+  } else {
+    for (uint32_t s = 0; s < n; ++s) q.sl2vl.push_back({std::min(s, kMaxVls - 1)});
+  }
+  // The VLs per port: qos.vls, or as many as the tables of the architecture use.
+  uint32_t used = 0;
+  const char* table = is_architecture(c, "ib") ? "qos.sl2vl" : "qos.sc2vl";
+  if (is_architecture(c, "ib")) {
+    for (const auto& vls : q.sl2vl)
+      for (const uint32_t vl : vls) used = std::max(used, vl + 1);
+  } else {
+    for (const auto& scs : q.sl2sc)
+      for (const uint32_t sc : scs) used = std::max(used, q.sc2vl[sc] + 1);
+  }
+  q.vls = c.is_explicit("qos.vls") ? static_cast<uint32_t>(c.get_int("qos.vls")) : used;
+  if (used > q.vls)
+    throw ConfigError(std::string(table) + "=" + quote_value(c.get_str(table)) +
+                      ": sends a service level to VL" + std::to_string(used - 1) +
+                      ", which does not exist (qos.vls=" + std::to_string(q.vls) + ": VL0 to VL" +
+                      std::to_string(q.vls - 1) + ")");
+  return q;
+}
+
+bool is_switch_architecture(const Config& c) {
+  return is_architecture(c, "ib") || is_architecture(c, "opa");
+}
+
+VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
+  VlPlan plan;
+  const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
+  const StrategyInfo& info =
+      *strategy_info(*strategy_family("routing.algorithm"), c.get_str("routing.algorithm"));
+  const bool ib = is_architecture(c, "ib");
+  const char* table = ib ? "qos.sl2vl" : "qos.sl2sc";
+  // Each SL's VLs in table order: IB's SL2VL list, or its SCs' VLs (OPA).
+  std::vector<std::vector<uint32_t>> lists;
+  for (uint32_t s = 0; s < q.sls; ++s) {
+    if (ib) {
+      lists.push_back(q.sl2vl[s]);
+    } else {
+      lists.emplace_back();
+      for (const uint32_t sc : q.sl2sc[s]) lists.back().push_back(q.sc2vl[sc]);
+    }
+  }
+  for (size_t k = 0; k < topo.port_classes.size(); ++k) {
+    const char* cls = topo.port_classes[k];
+    int64_t need = 1;
+    for (const ClassVcs& m : info.min_vcs)
+      if (std::string(m.port_class) == cls)
+        need = topo.min_vcs != nullptr ? topo.min_vcs(c, cls, m.vcs) : m.vcs;
+    if (need > int64_t{kMaxRoutingVcs}) need = kMaxRoutingVcs;
+    plan.routing_vcs[k] = static_cast<uint32_t>(need);
+    std::fill(std::begin(plan.vl_rank[k]), std::end(plan.vl_rank[k]), kNoRank);
+    for (uint32_t s = 0; s < q.sls; ++s) {
+      const std::vector<uint32_t>& l = lists[s];
+      if (l.size() < size_t(need))
+        throw ConfigError(
+            std::string(table) + "=" + quote_value(c.get_str(table)) + ": SL " + q.names[s] +
+            " has " + std::to_string(l.size()) + " " + (ib ? "VL" : "SC") +
+            (l.size() == 1 ? "" : "s") + "; routing.algorithm=" + c.get_str("routing.algorithm") +
+            " needs " + std::to_string(need) + " per SL on the " + cls +
+            " ports for deadlock freedom (" + (ib ? "a VL" : "an SC") + " per routing VC, e.g. " +
+            (ib ? "qos.sl2vl=0 1,2 3" : "qos.sl2sc=0 1,2 3") + ")");
+      for (size_t i = 0; i < l.size(); ++i) {
+        const uint32_t j = static_cast<uint32_t>(i % size_t(need));
+        plan.candidates[k][s][j].push_back(static_cast<uint8_t>(l[i]));
+        uint8_t& rank = plan.vl_rank[k][l[i]];
+        if (rank != kNoRank && rank != j)
+          throw ConfigError(std::string(table) + "=" + quote_value(c.get_str(table)) + ": VL" +
+                            std::to_string(l[i]) + " would carry routing VCs " +
+                            std::to_string(rank) + " and " + std::to_string(j) + " of the " + cls +
+                            " ports (SL " + q.names[s] +
+                            "); each VL must keep one deadlock-avoidance VC (docs/model.md §9)");
+        rank = static_cast<uint8_t>(j);
+      }
+    }
+  }
+  return plan;
+}
+
+void validate_qos(const Config& c) {
+  if (c.get_bool("traffic.application_queue") && c.get_int("traffic.source_queue") == 0)
+    throw ConfigError(
+        "traffic.application_queue=true: the unbounded queue starts at "
+        "traffic.source_queue packets and doubles when full; "
+        "traffic.source_queue=0 (no queue) cannot grow");
+  const int64_t sls = c.get_int("qos.sls");
+  const bool sl_source = c.get_str("traffic.source") == "service_levels";
+  if (sls == 0) {
+    for (const char* k : kQosKeys)
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + quote_value(c.get_str(k)) +
+                          ": needs service levels (qos.sls >= 1; qos.sls=0)");
+    if (sl_source)
+      throw ConfigError(
+          "traffic.source=service_levels: needs service levels (qos.sls >= 1; "
+          "qos.sls=0)");
+    return;
+  }
+  if (!sl_source)
+    throw ConfigError("qos.sls=" + std::to_string(sls) +
+                      ": service levels generate their "
+                      "traffic with traffic.source=service_levels (traffic.source=" +
+                      c.get_str("traffic.source") + ")");
+  for (const char* k :
+       {"traffic.pattern", "traffic.pattern2", "traffic.mix", "traffic.switch_cycle",
+        "traffic.adv_offset", "traffic.adv_offset2", "traffic.adv_target"})
+    if (c.is_explicit(k))
+      throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                        ": not read by traffic.source=service_levels (each service level's "
+                        "pattern is qos.pattern: " +
+                        sl_pattern_names() + ")");
+  const bool cioq = is_architecture(c, "cioq");
+  for (const char* k : {"qos.sl2sc", "qos.sc2vl", "qos.sl2vl", "qos.vls"}) {
+    if (!c.is_explicit(k)) continue;
+    const bool ib_key = std::string(k) == "qos.sl2vl",
+               opa_key = !ib_key && std::string(k) != "qos.vls";
+    if (cioq || (ib_key && !is_architecture(c, "ib")) || (opa_key && !is_architecture(c, "opa")))
+      throw ConfigError(std::string(k) + "=" + quote_value(c.get_str(k)) + ": applies to " +
+                        (ib_key    ? "router.architecture=ib"
+                         : opa_key ? "router.architecture=opa"
+                                   : "router.architecture=ib|opa") +
+                        " only (router.architecture=" + c.get_str("router.architecture") + ")");
+  }
+  read_service_levels(c);
+  if (topology_entry(c.get_str("topology.type"))->nodes(c) < 2)
+    throw ConfigError("qos.sls=" + std::to_string(sls) +
+                      ": the service levels' patterns need at least 2 nodes (the topology has 1)");
+}
+
+}  // namespace netcosim

@@ -1,0 +1,97 @@
+// The service levels' traffic source (sim/traffic/sl_source.h; docs/model.md "Service levels"):
+// each SL's rate, destinations, message sizes and class, and the order of the superposition.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "sim/traffic/sl_source.h"
+
+using namespace netcosim;
+
+namespace {
+
+SlTraffic three_levels() {
+  SlTraffic t;
+  t.sls = 3;
+  t.nodes = 16;
+  t.level[0] = {0.1, 2, SlPattern::Cbr};        // a connection: one message every 10 cycles
+  t.level[1] = {0.02, 1, SlPattern::Uniform};   // Bernoulli, uniform destinations
+  t.level[2] = {0.008, 3, SlPattern::Bursts4};  // bursts of 4 messages of 3 packets
+  return t;
+}
+
+struct Seen {
+  uint64_t messages[3] = {}, packets[3] = {};
+  std::vector<uint32_t> cbr_dst;
+};
+
+Seen run(SlSource& src, Cycle horizon) {
+  Seen s;
+  Cycle last = 0;
+  for (Cycle t = src.next(); t < horizon; t = src.next()) {
+    EXPECT_GE(t, last) << "attempts in time order";
+    last = t;
+    const TrafficDescriptor d = src.generate();
+    EXPECT_LT(d.cls, 3u);
+    ++s.messages[d.cls];
+    s.packets[d.cls] += d.packets;
+    EXPECT_NE(d.dst, 5u) << "never to the source itself";
+    EXPECT_LT(d.dst, 16u);
+    if (d.cls == 0) s.cbr_dst.push_back(d.dst);
+    if (d.cls == 2) {
+      EXPECT_EQ(d.packets, 12u) << "4 messages of 3 packets at once";
+    }
+    if (d.cls == 0) {
+      EXPECT_EQ(d.packets, 2u);
+    }
+  }
+  return s;
+}
+
+TEST(SlSource, CbrIsExactAndItsConnectionFixed) {
+  const SlTraffic t = three_levels();
+  SlSource src(5, Rng(1, 1, 5), t);
+  const Seen s = run(src, 100000);
+  // Messages at phase + 10k, phase in [0, 10): exactly 10000 before cycle 100000.
+  EXPECT_EQ(s.messages[0], 10000u);
+  EXPECT_EQ(s.packets[0], 20000u);
+  for (const uint32_t d : s.cbr_dst) EXPECT_EQ(d, s.cbr_dst.front());
+}
+
+TEST(SlSource, BernoulliRatesWithinFiveSigma) {
+  const SlTraffic t = three_levels();
+  SlSource src(5, Rng(7, 1, 5), t);
+  const double horizon = 200000;
+  const Seen s = run(src, static_cast<Cycle>(horizon));
+  for (const auto& [sl, p] : {std::pair<int, double>{1, 0.02}, {2, 0.002}}) {
+    const double mean = horizon * p, sigma = std::sqrt(horizon * p * (1 - p));
+    EXPECT_NEAR(double(s.messages[sl]), mean, 5 * sigma) << "SL " << sl;
+  }
+}
+
+TEST(SlSource, NextSendsToTheFollowingNodeAndWrapsAround) {
+  SlTraffic t;
+  t.sls = 1;
+  t.nodes = 4;
+  t.level[0] = {0.5, 1, SlPattern::Next};
+  for (uint32_t n = 0; n < 4; ++n) {
+    SlSource src(n, Rng(3, 1, n), t);
+    for (int k = 0; k < 20; ++k) EXPECT_EQ(src.generate().dst, (n + 1) % 4);
+  }
+}
+
+TEST(SlSource, SameStreamSameAttemptsAndAnIdleLevelNeverFires) {
+  SlTraffic t = three_levels();
+  t.level[1].messages_per_cycle = 0;
+  SlSource a(2, Rng(9, 1, 2), t), b(2, Rng(9, 1, 2), t);
+  for (int k = 0; k < 500; ++k) {
+    ASSERT_EQ(a.next(), b.next());
+    const TrafficDescriptor x = a.generate(), y = b.generate();
+    ASSERT_EQ(x.dst, y.dst);
+    ASSERT_EQ(x.cls, y.cls);
+    ASSERT_NE(x.cls, 1u);
+  }
+}
+
+}  // namespace
