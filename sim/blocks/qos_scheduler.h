@@ -6,7 +6,11 @@
 //   QosScheduler<IbVlArbiter, V>     InfiniBand two-table VL arbiter (sim/blocks/ib_vl_arbiter.h)
 //   QosScheduler<DrrArbiter, V>      Deficit Round Robin (sim/blocks/drr_arbiter.h)
 // Their select() may return kNoGrant with active lanes (no eligible table entry); the output unit
-// then starts nothing on that link in that cycle.
+// then starts nothing on that link in that cycle. Sizes are 64-B credits (docs/model.md §8): the
+// DTable reads the size of each lane's head message (one credit per packet, so also the packets
+// it keeps the grant for), the IB arbiter and DRR the head packet's; the output unit's head sizes
+// in phits are to be converted when a router uses these blocks (OutputUnitQos's test uses
+// one-phit, one-credit packets).
 #pragma once
 
 #include <cstdint>
