@@ -296,7 +296,7 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
                             std::to_string(l[i]) + " would carry routing VCs " +
                             std::to_string(rank) + " and " + std::to_string(j) + " of the " + cls +
                             " ports (SL " + q.names[s] +
-                            "); each VL must keep one deadlock-avoidance VC (docs/model.md §9)");
+                            "); each VL must keep one deadlock-avoidance VC (docs/model.md §10)");
         rank = static_cast<uint8_t>(j);
       }
     }

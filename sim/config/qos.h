@@ -45,7 +45,7 @@ struct ServiceLevels {
 };
 
 // How the switch architectures (router.architecture=ib|opa) use the VLs of an SL (docs/model.md
-// §9): on a port of class c the routing asks for routing VC j < routing_vcs[c] (2 for a torus's
+// §10): on a port of class c the routing asks for routing VC j < routing_vcs[c] (2 for a torus's
 // dateline, 1 on a fat tree); SL s may then use the j-th of its SCs (OPA; their VLs by SC2VL) or
 // VLs (IB; SL2VL) and every (R_c)-th after it, candidates[c][s][j] in table order (an SL with more
 // than R_c of them spreads its packets over them round-robin). A VL carries one routing VC per

@@ -146,7 +146,7 @@ struct SweepInfo {
 std::string results_csv(const std::vector<SweepRow>& rows);
 std::string points_jsonl(const std::vector<SweepPoint>& points);
 // With service levels (the points' RunResults::per_sl): per_sl.csv, one row per curve, offered
-// load and SL with the seed means of the SL's figures (docs/model.md §8.3); "" without them.
+// load and SL with the seed means of the SL's figures (docs/model.md §9.3); "" without them.
 std::string per_sl_csv(const std::vector<SweepPoint>& points, size_t seeds,
                        const std::vector<std::string>& curves = {});
 std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation& sat);

@@ -42,7 +42,7 @@ const Variant kVariants[] = {
     {"par_switch_ts",
      " --set routing.algorithm=par --set router.vcs_local=5 --set router.vcs_global=2"
      " --set traffic.pattern2=adv --set traffic.switch_cycle=500 --set sim.timeseries_bin=300"},
-    {"service_levels_drain",  // cycle_ns and per_sl (docs/model.md §8.3)
+    {"service_levels_drain",  // cycle_ns and per_sl (docs/model.md §9.3)
      " --set traffic.source=service_levels --set qos.sls=2 --set qos.inject_share=0.7,0.3"
      " --set qos.pattern=cbr,bursts4 --set sim.drain=true"},
     {"zero_load_nulls", " --set traffic.load=0"},  // no packet: the averages are null (last)

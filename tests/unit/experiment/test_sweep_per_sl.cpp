@@ -1,4 +1,4 @@
-// The sweep's per_sl.csv (sim/experiment/sweep.h per_sl_csv; docs/model.md §8.3): one row per
+// The sweep's per_sl.csv (sim/experiment/sweep.h per_sl_csv; docs/model.md §9.3): one row per
 // load and SL with the seed means of the SL's figures, and no file without service levels.
 #include <gtest/gtest.h>
 
