@@ -251,6 +251,86 @@ bool is_switch_architecture(const Config& c) {
   return is_architecture(c, "ib") || is_architecture(c, "opa");
 }
 
+SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q) {
+  SwitchBuffers b;
+  uint32_t largest = 0;
+  for (const uint32_t m : q.mtu_flits) largest = std::max(largest, m);
+  b.port_buffer = static_cast<uint32_t>(c.get_int("router.port_buffer"));
+  b.output_buffer = static_cast<uint32_t>(c.get_int("router.buffer_output"));
+  const uint32_t vl_min = static_cast<uint32_t>(c.get_int("router.vl_min"));
+  const uint32_t vl_max = static_cast<uint32_t>(c.get_int("router.vl_max"));
+  b.vl_min = vl_min != 0 ? vl_min : largest;
+  b.vl_max = vl_max != 0 ? vl_max : b.port_buffer;
+  return b;
+}
+
+namespace {
+
+const char* const kSwitchRoutings[] = {"updown", "updown_random", "dor"};
+
+// The switch architectures' own checks (docs/model.md §10): service levels, an oblivious routing
+// they support, enough VLs per SL for its deadlock avoidance, and buffers that hold whole packets.
+void validate_switch(const Config& c) {
+  const std::string arch = c.get_str("router.architecture");
+  if (c.get_int("qos.sls") == 0)
+    throw ConfigError("router.architecture=" + arch +
+                      ": the switch carries service levels: set qos.sls >= 1 (and "
+                      "traffic.source=service_levels)");
+  const std::string alg = c.get_str("routing.algorithm");
+  bool supported = false;
+  for (const char* r : kSwitchRoutings) supported = supported || alg == r;
+  if (!supported || (alg == "dor" && c.get_str("routing.torus_deadlock") == "bubble" &&
+                     c.get_str("topology.type") == "torus"))
+    throw ConfigError("routing.algorithm=" + alg +
+                      (alg == "dor" ? " with routing.torus_deadlock=bubble" : std::string()) +
+                      ": router.architecture=" + arch +
+                      " routes with the oblivious routings updown|updown_random (fat tree) and "
+                      "dor with a dateline (mesh, torus) (docs/model.md §10)");
+  for (const auto& s : config_schema()) {
+    const std::string key = s.name;
+    const bool per_class =
+        (key.rfind("router.vcs_", 0) == 0 || key.rfind("router.buffer_", 0) == 0) &&
+        key != "router.buffer_output";
+    if (per_class && c.is_explicit(key))
+      throw ConfigError(key + "=" + c.get_str(key) + ": not read by router.architecture=" + arch +
+                        " (its VLs are qos.vls, its buffers router.port_buffer, "
+                        "router.buffer_output, router.vl_min, router.vl_max)");
+  }
+  const ServiceLevels q = read_service_levels(c);
+  switch_vl_plan(c, q);
+  const SwitchBuffers b = switch_buffers(c, q);
+  for (uint32_t s = 0; s < q.sls; ++s)
+    if (q.mtu_flits[s] > b.vl_max)
+      throw ConfigError(
+          "qos.sl_mtu=" + quote_value(c.get_str("qos.sl_mtu")) + ": SL " + q.names[s] +
+          "'s packets of " + std::to_string(q.mtu_flits[s]) +
+          " flits are larger than a VL buffer (router.vl_max=" + std::to_string(b.vl_max) +
+          " flits" + (c.get_int("router.vl_max") == 0 ? ", the whole router.port_buffer" : "") +
+          "); a packet is sent atomically and its VL must hold all of it");
+  uint32_t largest = 0;
+  for (const uint32_t m : q.mtu_flits) largest = std::max(largest, m);
+  if (b.vl_min < largest)
+    throw ConfigError("router.vl_min=" + std::to_string(b.vl_min) +
+                      ": every VL must be guaranteed a whole packet of the largest MTU (" +
+                      std::to_string(largest) + " flits, qos.sl_mtu)");
+  if (b.vl_min > b.vl_max)
+    throw ConfigError("router.vl_min=" + std::to_string(b.vl_min) +
+                      ": above router.vl_max=" + std::to_string(b.vl_max));
+  if (b.vl_max > b.port_buffer)
+    throw ConfigError("router.vl_max=" + std::to_string(b.vl_max) +
+                      ": above router.port_buffer=" + std::to_string(b.port_buffer));
+  if (uint64_t{q.vls} * b.vl_min > b.port_buffer)
+    throw ConfigError("router.port_buffer=" + std::to_string(b.port_buffer) + ": " +
+                      std::to_string(q.vls) + " VLs x router.vl_min=" + std::to_string(b.vl_min) +
+                      " flits guaranteed do not fit");
+  if (uint64_t{q.vls} * b.vl_min > b.output_buffer)
+    throw ConfigError("router.buffer_output=" + std::to_string(b.output_buffer) + ": " +
+                      std::to_string(q.vls) + " VLs x router.vl_min=" + std::to_string(b.vl_min) +
+                      " flits guaranteed do not fit the output buffer");
+}
+
+}  // namespace
+
 VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
   VlPlan plan;
   const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
@@ -305,6 +385,15 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
 }
 
 void validate_qos(const Config& c) {
+  if (is_switch_architecture(c)) {
+    validate_switch(c);
+  } else {
+    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to router.architecture=ib|opa only (router.architecture=" +
+                          c.get_str("router.architecture") + ")");
+  }
   if (c.get_bool("traffic.application_queue") && c.get_int("traffic.source_queue") == 0)
     throw ConfigError(
         "traffic.application_queue=true: the unbounded queue starts at "

@@ -63,6 +63,14 @@ struct VlPlan {
 VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q);
 // True for router.architecture=ib|opa, the switches built on service levels.
 bool is_switch_architecture(const Config& c);
+// The switches' port buffers in flits (docs/model.md §10.1): each input port's buffer
+// (router.port_buffer) and each output port's (router.buffer_output), shared by the VLs; each VL
+// is guaranteed vl_min (router.vl_min, 0: the largest MTU) and holds at most vl_max
+// (router.vl_max, 0: the whole input buffer).
+struct SwitchBuffers {
+  uint32_t port_buffer = 0, output_buffer = 0, vl_min = 0, vl_max = 0;
+};
+SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q);
 
 // The [qos] section and the unit keys, read and checked (ConfigError naming the key): the lists
 // have qos.sls entries, shares sum to 1, sizes are whole flits and a message whole MTUs, SCs and

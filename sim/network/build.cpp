@@ -274,7 +274,17 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
   const std::vector<RouterModel*> routers =
       make_routers(cfg, architecture != nullptr ? *architecture : architecture_of(cfg), parts);
-  const ClassBuffers cb = class_buffers(cfg, t);
+  ClassBuffers cb = class_buffers(cfg, t);
+  // An architecture with buffers of its own (the switches built on service levels) sizes the
+  // rings by its smallest packet and the packets its input ports hold.
+  const RouterModel::BufferSizing sizing = routers[0]->buffer_sizing();
+  if (sizing.min_packet != 0) {
+    cb.packet_size = sizing.min_packet;
+    for (uint32_t k = 0; k < kMaxPortClasses; ++k) {
+      cb.vcs[k] = 1;
+      cb.buffer[k] = sizing.input_packets[k] * sizing.min_packet;
+    }
+  }
   wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links

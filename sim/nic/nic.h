@@ -115,6 +115,18 @@ struct Nic {
     uint32_t queued = 0;
     bool injected = false;
   };
+  // The packets of a switch built on service levels (docs/model.md §10): each class (SL) has its
+  // own packet size (its MTU) and the injection VLs its SL maps to.
+  struct ClassTable {
+    uint32_t phits[16] = {};
+    uint16_t vls[16] = {};
+  };
+  // step() for such a switch: the same generation, each packet injected into the VL of its SL
+  // with the most credits for the whole packet (JSQ over the SL's VLs), the link busy for the
+  // packet's own size. Apart from step() so that the CIOQ router's NIC loop stays as it is.
+  template <class Credits>
+  StepResult step_classes(Cycle now, StatsSink& sink, const ClassTable& t, Credits& credits);
+
   // `credits`: the credit model of the router's injection buffer (sim/blocks/credit_model.h).
   template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
@@ -177,6 +189,57 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
   // JSQ or dest among the injection VCs (sim/blocks/vc_selector.h).
   const SourceEntry& e = queue_front();
   const int vc = injection_vc(credits, e.dst, S);
+  if (vc == kNoVc) return r;
+  inject(now, sink, S, e, vc, credits);
+  queue_pop();
+  r.injected = true;
+  return r;
+}
+
+template <class Credits>
+Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& t,
+                                  Credits& credits) {
+  StepResult r;
+  while (const CreditMsg* c = link->credits.ready(now)) {
+    credits.give_back(c->vc, c->phits);
+    link->credits.pop();
+  }
+  while (next_gen <= now) {
+    if (next_gen >= gen_stop) {
+      next_gen = kNone;
+      break;
+    }
+    const Cycle t_gen = next_gen;
+    const TrafficDescriptor d = source->generate();
+    for (uint32_t k = 0; k < d.packets; ++k) {
+      if (q_cap == 0) {  // no queue: injected now, or dropped
+        const uint32_t S = t.phits[d.cls];
+        const int vc = link_free_at <= now ? JsqVc::select(credits, t.vls[d.cls], S) : kNoVc;
+        if (vc == kNoVc) {
+          ++sink.dropped;
+          continue;
+        }
+        sink.on_generate(node, seq, t_gen, d.cls);
+        inject(now, sink, S, SourceEntry{t_gen, d.dst, seq, d.cls}, vc, credits);
+        ++seq;
+        ++r.queued;
+        r.injected = true;
+      } else if (queue_full() && !q_unbounded) {
+        ++sink.refused;
+      } else {
+        if (queue_full()) grow_queue();
+        queue_push({t_gen, d.dst, seq, d.cls});
+        sink.on_generate(node, seq, t_gen, d.cls);
+        ++seq;
+        ++r.queued;
+      }
+    }
+    next_gen = source->next();
+  }
+  if (q_count == 0 || link_free_at > now) return r;
+  const SourceEntry& e = queue_front();
+  const uint32_t S = t.phits[e.cls];
+  const int vc = JsqVc::select(credits, t.vls[e.cls], S);
   if (vc == kNoVc) return r;
   inject(now, sink, S, e, vc, credits);
   queue_pop();

@@ -1,6 +1,7 @@
 #include "sim/router/architecture.h"
 
 #include "sim/router/cioq/cioq_factory.h"
+#include "sim/router/ib/ib_factory.h"
 #include "sim/util/registry.h"
 
 namespace netcosim {
@@ -11,6 +12,10 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
        "combined input-output queued router with internal speedup and a separable input-first "
        "allocator (thesis 000 Sec. 1.2.2, Table 1.2)",
        make_cioq_routers<model::StaticCredits>},
+      {"ib",
+       "InfiniBand switch: input and output buffers per port shared by the VLs, a separable "
+       "VA-SA allocator, an unbuffered crossbar, output queues per VL (thesis 003 Sec. 5.3.1)",
+       make_ib_switches},
   };
   return registry;
 }

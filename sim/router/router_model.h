@@ -56,6 +56,14 @@ class RouterModel {
   virtual Cycle credit_interval() const = 0;
   // The capacity of input VC `vc` of `port`, in phits (the deadlock report).
   virtual uint32_t input_capacity_phits(uint32_t port, uint32_t vc) const = 0;
+  // What the builder sizes the link rings by: the smallest packet in phits and the packets an
+  // input port of each class holds. Zero (the default): the configuration's packet.size and
+  // router.vcs_<class> x router.buffer_<class> / packet.size, the CIOQ router's buffers.
+  struct BufferSizing {
+    uint32_t min_packet = 0;
+    uint32_t input_packets[kMaxPortClasses] = {};
+  };
+  virtual BufferSizing buffer_sizing() const { return BufferSizing{}; }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;

@@ -1,0 +1,70 @@
+// The InfiniBand port buffer as a credit model (sim/blocks/credit_model.h; docs/architecture.md
+// "Credit models"): one buffer per port shared dynamically by its virtual lanes, each VL with a
+// guaranteed minimum and a maximum (thesis 003 Sec. 5.3.1, extract §2.2 "Dynamic VL buffer
+// management"; the thesis gives no values: docs/model.md §10.1). A VL first fills its own
+// minimum, then takes from the shared part (the buffer less every VL's minimum), up to its
+// maximum:
+//   credits(v) = min(max - used_v, (min - used_v)^+ + free_shared),
+//   free_shared = total - vls * min - sum_u (used_u - min)^+.
+// Published as CreditLevels (capacity() = the maximum), kept current on every update by a loop
+// over the VLs, paid only by this model. The same accounting sizes the switches' own output
+// buffers (sim/router/ib/ib_switch.h).
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+
+#include "sim/blocks/credit_model.h"
+
+namespace netcosim::model {
+
+struct SharedVlBuffer {
+  uint32_t vls = 0;
+  uint32_t total_phits = 0;
+  uint32_t vl_min = 0;  // guaranteed per VL
+  uint32_t vl_max = 0;  // at most per VL
+};
+
+class SharedVlCredits : public CreditLevels {
+ public:
+  SharedVlCredits() = default;
+  explicit SharedVlCredits(const SharedVlBuffer& b)
+      : CreditLevels(b.vls, b.vl_max), total_(b.total_phits), min_(b.vl_min) {
+    assert(b.vls <= kMaxVcs && b.vls * b.vl_min <= b.total_phits && b.vl_min <= b.vl_max &&
+           b.vl_max <= b.total_phits);
+    refresh();
+  }
+  // The most one VL may hold.
+  static uint32_t vc_limit_phits(const SharedVlBuffer& b) { return b.vl_max; }
+
+  void consume(unsigned vl, uint32_t phits) {
+    assert(vl < vcs_ && credits_[vl] >= phits);
+    used_[vl] += phits;
+    refresh();
+  }
+  void give_back(unsigned vl, uint32_t phits) {
+    assert(vl < vcs_ && used_[vl] >= phits);
+    used_[vl] -= phits;
+    refresh();
+  }
+  uint32_t used(unsigned vl) const { return used_[vl]; }
+  uint32_t free_shared() const { return free_shared_; }
+
+ private:
+  void refresh() {
+    uint32_t over = 0;
+    for (unsigned v = 0; v < vcs_; ++v) over += used_[v] > min_ ? used_[v] - min_ : 0;
+    free_shared_ = total_ - vcs_ * min_ - over;
+    for (unsigned v = 0; v < vcs_; ++v) {
+      const uint32_t own = used_[v] < min_ ? min_ - used_[v] : 0;
+      const uint32_t room = cap_ - used_[v];
+      const uint32_t avail = own + free_shared_;
+      credits_[v] = avail < room ? avail : room;
+    }
+  }
+
+  uint32_t total_ = 0, min_ = 0, free_shared_ = 0;
+  uint32_t used_[kMaxVcs] = {};
+};
+
+}  // namespace netcosim::model

@@ -1,0 +1,29 @@
+#include "sim/router/ib/ib_factory.h"
+
+#include "sim/router/ib/ib_switch.h"
+#include "sim/router/vl/rr_sl_scheduler.h"
+#include "sim/router/vl/vl_switch_config.h"
+
+namespace netcosim {
+
+std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, const Topology& topo,
+                                                           const RoutingAlgorithm& routing,
+                                                           uint32_t wheel) {
+  VlSwitchConfig c = vl_switch_config(cfg, topo);
+  const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
+  const uint32_t iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
+  // The builder's wheel covers packets of packet.size; a switch's packets are up to its largest
+  // MTU (a credit arrives a packet's length and a link latency after its grant).
+  const uint32_t wheel_size = wheel + 2 * c.max_phits;
+  std::vector<std::unique_ptr<RouterModel>> routers;
+  routers.reserve(topo.routers());
+  for (uint32_t r = 0; r < topo.routers(); ++r) {
+    for (uint32_t port = 0; port < topo.router_radix(); ++port)
+      c.classes[port] = topo.port_class_of(r, port);
+    routers.push_back(std::make_unique<IbSwitch<RrSlScheduler>>(r, c, routing, topo, seed,
+                                                                wheel_size, iterations));
+  }
+  return routers;
+}
+
+}  // namespace netcosim

@@ -1,0 +1,347 @@
+#include "sim/router/ib/ib_switch.h"
+
+#include <algorithm>
+
+#include "sim/router/vl/rr_sl_scheduler.h"
+
+namespace netcosim {
+
+namespace {
+// The switch's RNG stream (sim/util/rng.h): stream 2, index the router id, as the CIOQ router's.
+constexpr uint64_t kSwitchRngStream = 2;
+}  // namespace
+
+template <class Sched>
+IbSwitch<Sched>::IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
+                          const Topology& topo, uint64_t seed, uint32_t wheel_size,
+                          uint32_t iterations)
+    : id_(id),
+      cfg_(cfg),
+      routing_(routing),
+      rng_(seed, kSwitchRngStream, id),
+      P_(cfg.radix()),
+      V_(cfg.vls),
+      single_hop_class_(topo.single_hop_class()),
+      in_link_(P_, nullptr),
+      out_link_(P_, nullptr),
+      heads_(size_t{P_} * V_),
+      alloc_(P_, V_, P_, iterations),
+      credits_(P_),
+      nic_credits_(P_),
+      out_space_(P_, model::SharedVlCredits(cfg.out_buffer)),
+      in_busy_(P_, 0),
+      out_busy_(P_, 0),
+      link_free_(P_, 0),
+      tx_release_(P_, 0),
+      tx_vl_(P_, 0),
+      tx_phits_(P_, 0),
+      next_candidate_(size_t{P_} * kMaxSls, 0),
+      no_levels_(size_t{P_}),
+      nics_(P_, nullptr),
+      nic_wake_(P_, kNone) {
+  assert(P_ <= 64 && V_ <= model::CreditLevels::kMaxVcs);
+  data_wheel_.init(wheel_size);
+  credit_wheel_.init(wheel_size);
+  // A VL's FIFO holds as many of the smallest packets of the SLs that use it as the VL may hold
+  // flits.
+  std::vector<uint32_t> smallest(V_, cfg.max_phits), in_cap(V_), out_cap(V_);
+  for (uint32_t k = 0; k < kMaxPortClasses; ++k)
+    for (uint32_t s = 0; s < cfg.sls; ++s)
+      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
+        for (const uint8_t vl : cfg.plan.candidates[k][s][j])
+          smallest[vl] = std::min(smallest[vl], cfg.phits[s]);
+  for (uint32_t v = 0; v < V_; ++v) {
+    in_cap[v] = std::max(1u, cfg.in_buffer.vl_max / smallest[v]);
+    out_cap[v] = std::max(1u, cfg.out_buffer.vl_max / smallest[v]);
+  }
+  in_.init(P_, V_, in_cap);
+  out_.init(P_, V_, out_cap);
+  // The scheduler's SL -> VLs sets: the VLs of each SL on the port's class, every routing VC.
+  for (uint32_t o = 0; o < P_; ++o) {
+    const PortClass k = cfg.classes[o];
+    is_injection_[o] = k == kInjectionClass;
+    if (!is_injection_[o]) credits_[o] = model::SharedVlCredits(cfg.in_buffer);
+    uint16_t sl_vls[kMaxSls] = {};
+    for (uint32_t s = 0; s < cfg.sls; ++s)
+      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
+        for (const uint8_t vl : cfg.plan.candidates[k][s][j])
+          sl_vls[s] = static_cast<uint16_t>(sl_vls[s] | 1u << vl);
+    sched_.emplace_back(cfg.sls, sl_vls);
+  }
+  for (uint32_t s = 0; s < cfg.sls; ++s) {
+    classes_.phits[s] = cfg.phits[s];
+    classes_.vls[s] = cfg.injection_vls(s);
+  }
+  // What the routing reads: the ports' classes, its own VCs per class (the routing VCs, which the
+  // switch maps onto VLs), the downstream credits.
+  PortView::Wiring w;
+  w.classes = cfg_.classes.data();
+  w.radix = P_;
+  w.vcs = cfg_.plan.routing_vcs;
+  w.credits = model::CreditArray(credits_.data());
+  w.fifos = no_levels_.data();
+  w.fifo_capacity = cfg.out_buffer.total_phits;
+  w.packet_size = cfg.max_phits;
+  view_.wire(w);
+  view_.router = id_;
+}
+
+template <class Sched>
+void IbSwitch<Sched>::attach_nic(uint32_t port, Nic* nic) {
+  assert(is_injection_[port]);
+  nics_[port] = nic;
+  nic_credits_[port] = model::SharedVlCredits(cfg_.in_buffer);
+  nic_ports_.push_back(port);
+  nic_wake_[port] = nic->next_gen;
+  if (nic->next_gen < nic_wake_min_) nic_wake_min_ = nic->next_gen;
+  if (nic->q_count != 0) wake_nic(port, nic->link_free_at);
+  in_link_[port] = nic->link;
+  nic->link->data_wheel = &data_wheel_;
+  nic->link->credit_wheel = nullptr;
+}
+
+// Arrivals: packets into their VL's FIFO (ready for the allocator after routing), credits from
+// downstream.
+template <class Sched>
+bool IbSwitch<Sched>::receive(Cycle now) {
+  bool got = false;
+  for (uint64_t m = data_wheel_.take(now); m != 0; m &= m - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
+    Link* L = in_link_[i];
+    while (const PacketMsg* msg = L->data.ready(now)) {
+      in_.push(i, msg->vc, msg->pkt, msg->arrive + cfg_.latency);
+      if (!is_injection_[i]) ++resident_;  // injected packets were counted in the source queue
+      L->data.pop();
+      got = true;
+    }
+  }
+  for (uint64_t m = credit_wheel_.take(now); m != 0; m &= m - 1) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
+    Link* L = out_link_[o];
+    while (const CreditMsg* c = L->credits.ready(now)) {
+      credits_[o].give_back(c->vc, c->phits);
+      L->credits.pop();
+    }
+  }
+  return got;
+}
+
+// The routing unit: output port and routing VC from the routing; the next hop's VL among the
+// SL's VLs for that routing VC on the output's class, round robin per (output, SL).
+template <class Sched>
+void IbSwitch<Sched>::route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
+  view_.in_port = i;
+  view_.in_vc = cfg_.plan.vl_rank[cfg_.classes[i]][v];
+  view_.now = now;
+  Head& h = heads_[i * V_ + v];
+  h.route = routing_.route(view_, pkt, rng_);
+  h.out_port = h.route.port;
+  const uint32_t rvc = h.route.lowest_vc();
+  const std::vector<uint8_t>& cand =
+      cfg_.plan.candidates[cfg_.classes[h.out_port]][pkt.cls][is_injection_[h.out_port] ? 0 : rvc];
+  uint8_t& next = next_candidate_[h.out_port * kMaxSls + pkt.cls];
+  if (next >= cand.size()) next = 0;
+  h.out_vl = cand[next];
+  next = static_cast<uint8_t>(size_t{next} + 1 == cand.size() ? 0 : next + 1);
+  h.out_rvc = static_cast<uint8_t>(rvc);
+  h.routed = true;
+}
+
+// VA-SA: each ready head of a free input requests its output when the crossbar's output side is
+// free and the output buffer's VL has room for the whole packet; the separable allocator picks
+// one VL per input (round robin) and one input per output (round robin).
+template <class Sched>
+bool IbSwitch<Sched>::allocate(Cycle now) {
+  alloc_.clear_requests();
+  bool any = false;
+  for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
+    if (in_busy_[i] > now) continue;
+    for (uint32_t m = in_.vl_mask(i); m != 0; m &= m - 1) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      const VlFifos::Entry& e = in_.front(i, v);
+      if (e.ready > now) continue;
+      Head& h = heads_[i * V_ + v];
+      if (!h.routed) route_head(i, v, e.pkt, now);
+      const uint32_t o = h.out_port;
+      if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, phits_of(e.pkt))) continue;
+      alloc_.request(i, v, o);
+      any = true;
+    }
+  }
+  if (!any) return false;
+  alloc_.evaluate();
+  const uint64_t granted = alloc_.granted_inputs();
+  for (uint64_t g = granted; g != 0; g &= g - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    commit(i, alloc_.grant_vc(i), alloc_.grant_out(i), now);
+  }
+  alloc_.update();
+  return granted != 0;
+}
+
+// A grant: the packet crosses the unbuffered crossbar (router.speedup flits per cycle), its header
+// reaches the output buffer after router.xbar_latency, and its input credits go upstream when its
+// tail has left the input buffer.
+template <class Sched>
+void IbSwitch<Sched>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  Head& h = heads_[i * V_ + v];
+  Packet pkt = in_.front(i, v).pkt;
+  in_.pop(i, v);
+  h.routed = false;
+  const RouteResult& r = h.route;
+  const uint32_t L = phits_of(pkt);
+  const PortClass ci = cfg_.classes[i], co = cfg_.classes[o];
+  if (vc_check_ != nullptr) {
+    // The checker reads routing VCs: the input VL's and the hop's (docs/model.md §10.1).
+    RouteResult checked = r;
+    checked.vcs = static_cast<uint16_t>(vc_bit(h.out_rvc));
+    check_vc_order(*vc_check_, routing_.name(), id_, i, ci, cfg_.plan.vl_rank[ci][v], o, co,
+                   h.out_rvc, checked, pkt, now);
+  }
+  // The routing word's changes of the hop and its hop count (as the CIOQ router's apply_route).
+  RoutingWord& w = pkt.route;
+  if (r.set_phase != 0xff && r.set_phase != w.phase) {
+    w.phase = r.set_phase;
+    w.flags &= static_cast<uint8_t>(~Packet::kGlobalDoneInPhase);
+  }
+  if (co != kInjectionClass) {
+    pkt.add_hop(co);
+    if (co == single_hop_class_) w.flags |= Packet::kGlobalDoneInPhase;
+  }
+  pkt.marks = static_cast<uint8_t>(pkt.marks | misrouting_marks(r, false));
+  w.flags = static_cast<uint8_t>((w.flags | r.set_flags) & ~r.clear_flags);
+  if (r.set_intermediate != kNone) w.intermediate = r.set_intermediate;
+  const uint32_t xfer = cfg_.xfer_cycles(L);
+  in_busy_[i] = now + xfer;
+  out_busy_[o] = now + xfer;
+  out_.push(o, h.out_vl, pkt, now + cfg_.xbar_latency);
+  out_space_[o].consume(h.out_vl, L);
+  Link* in = in_link_[i];
+  in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
+                            static_cast<uint16_t>(L)});
+}
+
+// OB: each free output link starts the packet of the VL its scheduler chooses among those whose
+// head has reached the output buffer and has credits for the whole packet downstream.
+template <class Sched>
+bool IbSwitch<Sched>::send(Cycle now, StatsSink& sink) {
+  bool moved = false;
+  for (uint64_t ports = out_.port_mask(); ports != 0; ports &= ports - 1) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
+    if (link_free_[o] > now) continue;
+    uint32_t active = 0;
+    uint32_t head_phits[Sched::kVls] = {};
+    for (uint32_t m = out_.vl_mask(o); m != 0; m &= m - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+      const VlFifos::Entry& e = out_.front(o, vl);
+      const uint32_t L = phits_of(e.pkt);
+      if (e.ready > now || (!is_injection_[o] && !credits_[o].can_send(vl, L))) continue;
+      active |= 1u << vl;
+      head_phits[vl] = L;
+    }
+    if (active == 0) continue;
+    const uint32_t vl = sched_[o].select(active, head_phits);
+    if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) continue;  // no grant this cycle
+    sched_[o].accept(vl);
+    const Packet pkt = out_.front(o, vl).pkt;
+    out_.pop(o, vl);
+    const uint32_t L = head_phits[vl];
+    link_free_[o] = now + L;
+    tx_release_[o] = now + L;
+    tx_vl_[o] = static_cast<uint8_t>(vl);
+    tx_phits_[o] = L;
+    tx_pending_ |= uint64_t{1} << o;
+    --resident_;
+    moved = true;
+    if (is_injection_[o]) {
+      Nic& nic = *nics_[o];
+      if (nic.on_receive(pkt, now, now + L, sink)) wake_nic(o, nic.next_gen);
+    } else {
+      credits_[o].consume(vl, L);
+      Link* out = out_link_[o];
+      out->push_data(now + out->latency, [&](PacketMsg& msg) {
+        msg.vc = static_cast<uint8_t>(vl);
+        msg.pkt = pkt;
+      });
+    }
+  }
+  return moved;
+}
+
+template <class Sched>
+bool IbSwitch<Sched>::step_core(Cycle now, StatsSink& sink) {
+  bool moved = receive(now);
+  // Output-buffer space of the packets whose tail has left on the link.
+  for (uint64_t m = tx_pending_; m != 0; m &= m - 1) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
+    if (tx_release_[o] > now) continue;
+    out_space_[o].give_back(tx_vl_[o], tx_phits_[o]);
+    tx_pending_ &= ~(uint64_t{1} << o);
+  }
+  if (in_.port_mask() != 0) moved |= allocate(now);
+  if (out_.port_mask() != 0) moved |= send(now, sink);
+  return moved;
+}
+
+template <class Sched>
+bool IbSwitch<Sched>::settled(Cycle now) const {
+  for (uint32_t i = 0; i < P_; ++i) {
+    const Link* L = in_link_[i];
+    const Nic* nic = nics_[i];
+    if (L != nullptr && !L->data.empty()) return false;
+    if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
+    if (in_busy_[i] > now || out_busy_[i] > now) return false;
+    // An output-buffer head moves by itself unless it waits for credits downstream.
+    for (uint32_t m = out_.vl_mask(i); m != 0; m &= m - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+      const VlFifos::Entry& e = out_.front(i, vl);
+      if (e.ready >= now || is_injection_[i] || credits_[i].can_send(vl, phits_of(e.pkt)))
+        return false;
+    }
+    if (((tx_pending_ >> i) & 1u) != 0 && tx_release_[i] > now) return false;
+    if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
+    for (uint32_t m = in_.vl_mask(i); m != 0; m &= m - 1)
+      if (in_.front(i, static_cast<uint32_t>(__builtin_ctz(m))).ready >= now) return false;
+  }
+  return true;
+}
+
+template <class Sched>
+std::string IbSwitch<Sched>::describe_blocked(Cycle now, size_t max_lines) const {
+  std::ostringstream os;
+  size_t lines = 0;
+  for (uint32_t i = 0; i < P_ && lines < max_lines; ++i) {
+    for (uint32_t v = 0; v < V_ && lines < max_lines; ++v) {
+      if (in_.count(i, v) == 0) continue;
+      const Packet& p = in_.front(i, v).pkt;
+      const Head& h = heads_[i * V_ + v];
+      os << "  switch " << id_ << " input port " << i << " VL " << v << ": " << in_.count(i, v)
+         << " packet(s); head SL " << unsigned(p.cls) << " src " << p.src << " -> dst " << p.dst
+         << " generated at cycle " << p.t_gen;
+      if (h.routed)
+        os << ", wants output " << unsigned(h.out_port) << " VL " << unsigned(h.out_vl)
+           << " (output buffer room " << out_space_[h.out_port].credits(h.out_vl) << "/"
+           << phits_of(p) << " needed)";
+      os << "\n";
+      ++lines;
+    }
+  }
+  for (uint32_t o = 0; o < P_ && lines < max_lines; ++o) {
+    for (uint32_t vl = 0; vl < V_ && lines < max_lines; ++vl) {
+      if (out_.count(o, vl) == 0) continue;
+      const Packet& p = out_.front(o, vl).pkt;
+      os << "  switch " << id_ << " output port " << o << " VL " << vl << ": " << out_.count(o, vl)
+         << " packet(s) waiting for the link (free at cycle " << link_free_[o] << ", now " << now;
+      if (!is_injection_[o])
+        os << "; downstream credits " << credits_[o].credits(vl) << "/" << phits_of(p) << " needed";
+      os << ")\n";
+      ++lines;
+    }
+  }
+  return os.str();
+}
+
+template class IbSwitch<RrSlScheduler>;
+
+}  // namespace netcosim

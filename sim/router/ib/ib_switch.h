@@ -1,0 +1,238 @@
+// The InfiniBand switch (thesis 003 Sec. 5.3.1, Fig. 5.1a; extract §3.2; docs/model.md §10),
+// built from the block models of sim/blocks: per port one input buffer and one output buffer
+// shared dynamically by the VLs (a guaranteed minimum and a maximum per VL; SharedVlCredits), a
+// routing unit per input, an input-first separable allocator (SeparableAllocator: the
+// round-robin VL arbiter of each input buffer, then the round-robin output arbiter of each output
+// port), one unbuffered central crossbar moving router.speedup flits per cycle (docs/model.md
+// §10.2), Virtual Cut-Through, and
+// credit-based flow control per VL in flits (64-byte credits). Output queues per VL are served by
+// the output scheduler Sched (RrSlScheduler: round robin with equal weights per SL; the QoS blocks
+// of sim/blocks/qos_scheduler.h have the same interface).
+// Events of one packet (the thesis's IB -> RT -> VA-SA -> X -> OB):
+//   - its header arrives in the input buffer, in the VL it was sent on, at cycle a;
+//   - routing (RT) takes router.latency cycles: the head may request from a + latency; the route
+//     (output port, and the VL of the next hop from the SL's VLs for the routing's VC) is computed
+//     once;
+//   - VA-SA: a request needs the crossbar's input and output free and room in the output buffer's
+//     VL for the whole packet; a grant moves the packet through the crossbar in ceil(L / speedup)
+//     cycles (L its SL's MTU in flits): its header reaches the output buffer router.xbar_latency
+//     cycles after the grant, its tail leaves the input buffer when the transfer ends, and the
+//     credit of its flits goes upstream then;
+//   - OB: when the output link is free, the scheduler chooses among the VLs whose head has reached
+//     the output buffer and has credits downstream for the whole packet (ejection: the node takes
+//     one flit per cycle); the link carries it in L cycles, after which its output-buffer space is
+//     free again.
+// At zero load a header leaves a switch router.latency + router.xbar_latency cycles after it
+// arrived (docs/model.md §10.3).
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/blocks/separable_allocator.h"
+#include "sim/blocks/shared_vl_credits.h"
+#include "sim/blocks/vc_selector.h"
+#include "sim/link/channel.h"
+#include "sim/nic/nic.h"
+#include "sim/router/router_model.h"
+#include "sim/router/vl/vl_fifos.h"
+#include "sim/router/vl/vl_switch_config.h"
+#include "sim/routing/port_view.h"
+#include "sim/routing/routing.h"
+#include "sim/routing/vc_order.h"
+#include "sim/util/rng.h"
+
+namespace netcosim {
+
+template <class Sched>
+class IbSwitch final : public RouterModel {
+ public:
+  IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
+           const Topology& topo, uint64_t seed, uint32_t wheel_size, uint32_t iterations);
+  IbSwitch(const IbSwitch&) = delete;
+  IbSwitch& operator=(const IbSwitch&) = delete;
+
+  uint32_t id() const override { return id_; }
+  uint32_t radix() const override { return P_; }
+  PortClass port_class(uint32_t port) const override { return cfg_.classes[port]; }
+  // The largest packet (the deadlock report's "credits needed").
+  uint32_t packet_size() const override { return cfg_.max_phits; }
+  uint32_t vcs_per_port() const override { return V_; }
+
+  void connect_output(uint32_t port, Link* link) override {
+    out_link_[port] = link;
+    link->credit_wheel = &credit_wheel_;
+    if (link->crosses_partitions) remote_out_ |= uint64_t{1} << port;
+  }
+  void connect_input(uint32_t port, Link* link) override {
+    in_link_[port] = link;
+    link->data_wheel = &data_wheel_;
+    if (link->crosses_partitions) remote_in_ |= uint64_t{1} << port;
+  }
+  void attach_nic(uint32_t port, Nic* nic) override;
+  void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
+  Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
+  // An input port returns a packet's credits when its tail has crossed: at most one per crossbar
+  // transfer of the smallest packet.
+  Cycle credit_interval() const override { return cfg_.xfer_cycles(cfg_.min_phits); }
+  uint32_t input_capacity_phits(uint32_t /*port*/, uint32_t /*vc*/) const override {
+    return cfg_.in_buffer.vl_max;
+  }
+  BufferSizing buffer_sizing() const override {
+    BufferSizing b;
+    b.min_packet = cfg_.min_phits;
+    for (uint32_t k = 0; k < kMaxPortClasses; ++k)
+      b.input_packets[k] = cfg_.in_buffer.total_phits / cfg_.min_phits;
+    return b;
+  }
+  void enqueue_at_source(Nic& nic, const SourceEntry& e) override {
+    nic.queue_push(e);
+    wake_nic(nic.link->dst_port, nic.link_free_at);
+    ++resident_;
+  }
+  void source_replaced(Nic& nic) override { wake_nic(nic.link->dst_port, nic.next_gen); }
+
+  void collect_remote() override {
+    for (uint64_t m = remote_in_; m != 0; m &= m - 1) {
+      const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
+      in_link_[p]->data.for_each_new([&](const PacketMsg& x) { data_wheel_.mark(x.arrive, p); });
+    }
+    for (uint64_t m = remote_out_; m != 0; m &= m - 1) {
+      const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
+      out_link_[p]->credits.for_each_new(
+          [&](const CreditMsg& x) { credit_wheel_.mark(x.arrive, p); });
+    }
+  }
+  bool active(Cycle now) const override { return core_active(now) || now >= nic_wake_min_; }
+  bool step(Cycle now, StatsSink& sink) override {
+    const bool moved = step_nics(now, sink);
+    return step_core(now, sink) | moved;
+  }
+  const RouterStepper& stepper() const override {
+    static const CycleStepper<IbSwitch> s;
+    return s;
+  }
+  bool step_nics(Cycle now, StatsSink& sink) override {
+    if (now < nic_wake_min_) return false;
+    bool moved = false;
+    Cycle wake_min = kNone;
+    for (const uint32_t port : nic_ports_) {
+      if (nic_wake_[port] <= now) moved |= nic_step(port, now, sink);
+      if (nic_wake_[port] < wake_min) wake_min = nic_wake_[port];
+    }
+    nic_wake_min_ = wake_min;
+    return moved;
+  }
+  bool step_nic(uint32_t port, Cycle now, StatsSink& sink) override {
+    const bool moved = nic_step(port, now, sink);
+    Cycle wake = kNone;
+    for (const uint32_t p : nic_ports_) wake = nic_wake_[p] < wake ? nic_wake_[p] : wake;
+    nic_wake_min_ = wake;
+    return moved;
+  }
+  bool step_core(Cycle now, StatsSink& sink) override;
+  bool core_active(Cycle now) const override {
+    return resident_ != 0 || tx_pending_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
+  }
+  bool nic_active(uint32_t port, Cycle now) const override {
+    const Nic* n = nics_[port];
+    return n->q_count != 0 || n->next_gen <= now;
+  }
+  Cycle nic_next_generation(uint32_t port) const override { return nics_[port]->next_gen; }
+  const std::vector<uint32_t>& nic_ports() const override { return nic_ports_; }
+
+  uint32_t resident() const override { return resident_; }
+  bool settled(Cycle now) const override;
+  std::string describe_blocked(Cycle now, size_t max_lines) const override;
+  HeadView head_view(uint32_t port, uint32_t vc) const override {
+    HeadView h;
+    h.packets = in_.count(port, vc);
+    if (h.packets == 0) return h;
+    const Head& hd = heads_[port * V_ + vc];
+    h.head = &in_.front(port, vc).pkt;
+    h.routed = hd.routed;
+    h.out_port = hd.out_port;
+    h.out_vc = hd.out_vl;
+    return h;
+  }
+  uint32_t input_occupancy(uint32_t port, uint32_t vc) const override {
+    return in_.count(port, vc);
+  }
+  uint32_t output_credits(uint32_t port, uint32_t vc) const override {
+    return credits_[port].credits(vc);
+  }
+  // Inspection for tests.
+  const model::CreditLevels& injection_credits(uint32_t port) const { return nic_credits_[port]; }
+  uint32_t output_buffer_packets(uint32_t port, uint32_t vl) const { return out_.count(port, vl); }
+
+ private:
+  struct Head {  // the route of an input VL's head, computed once (oblivious routings)
+    bool routed = false;
+    uint8_t out_port = 0, out_vl = 0, out_rvc = 0;
+    RouteResult route;
+  };
+
+  bool nic_step(uint32_t port, Cycle now, StatsSink& sink) {
+    Nic& nic = *nics_[port];
+    const Nic::StepResult r = nic.step_classes(now, sink, classes_, nic_credits_[port]);
+    resident_ += r.queued;
+    Cycle wake = nic.next_gen;
+    if (nic.q_count != 0) {
+      const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+      if (inject < wake) wake = inject;
+    }
+    nic_wake_[port] = wake;
+    return r.injected;
+  }
+  void wake_nic(uint32_t port, Cycle at) {
+    if (at < nic_wake_[port]) nic_wake_[port] = at;
+    if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
+  }
+  uint32_t phits_of(const Packet& p) const { return cfg_.phits[p.cls]; }
+  bool receive(Cycle now);
+  bool allocate(Cycle now);
+  void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
+  void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
+  bool send(Cycle now, StatsSink& sink);
+
+  uint32_t id_;
+  VlSwitchConfig cfg_;
+  const RoutingAlgorithm& routing_;
+  Rng rng_;
+  uint32_t P_, V_;
+  PortClass single_hop_class_;
+  bool is_injection_[64] = {};
+  std::vector<Link*> in_link_, out_link_;
+  VlFifos in_;               // input buffers, per (port, VL)
+  std::vector<Head> heads_;  // per (port, VL)
+  VlFifos out_;              // output buffers, per (port, VL)
+  model::SeparableAllocator alloc_;
+  std::vector<model::SharedVlCredits> credits_;      // downstream input buffers, per output
+  std::vector<model::SharedVlCredits> nic_credits_;  // this switch's injection buffers
+  std::vector<model::SharedVlCredits> out_space_;    // this switch's output buffers
+  std::vector<Sched> sched_;                         // per output port
+  // Per port: crossbar input and output busy until; output link free at; the packet on the link
+  // (its output-buffer space is freed at tx_release).
+  std::vector<Cycle> in_busy_, out_busy_, link_free_, tx_release_;
+  std::vector<uint8_t> tx_vl_;
+  std::vector<uint32_t> tx_phits_;
+  uint64_t tx_pending_ = 0;  // output ports with a packet whose space is not yet freed
+  // The next VL of each (output port, SL) among its candidates (round robin).
+  std::vector<uint8_t> next_candidate_;
+  PortView view_;
+  std::vector<OutputFifoLevel> no_levels_;  // the PortView's FIFO levels (no routing reads them)
+  Nic::ClassTable classes_;                 // the NICs' per-SL packet sizes and VLs
+  const VcOrder* vc_check_ = nullptr;
+  uint32_t resident_ = 0;
+  ArrivalWheel data_wheel_, credit_wheel_;
+  uint64_t remote_in_ = 0, remote_out_ = 0;
+  std::vector<Nic*> nics_;
+  std::vector<uint32_t> nic_ports_;
+  std::vector<Cycle> nic_wake_;
+  Cycle nic_wake_min_ = kNone;
+};
+
+}  // namespace netcosim

@@ -1,0 +1,44 @@
+// The parameters the switch architectures built on service levels share (the InfiniBand switch,
+// sim/router/ib/; docs/model.md §10): per-SL packet sizes, the VLs of each SL per routing VC
+// (VlPlan, sim/config/qos.h), the port buffers shared by the VLs (a guaranteed minimum and a
+// maximum per VL, sim/blocks/shared_vl_credits.h) and the pipeline latencies.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/blocks/shared_vl_credits.h"
+#include "sim/config/config.h"
+#include "sim/config/qos.h"
+#include "sim/topology/topology.h"
+
+namespace netcosim {
+
+struct VlSwitchConfig {
+  std::vector<PortClass> classes;  // per port (Topology::port_class_of, router 0)
+  uint32_t vls = 1;                // VLs per port
+  uint32_t sls = 1;
+  uint32_t phits[kMaxSls] = {};  // a packet of each SL (its MTU in flits)
+  uint32_t min_phits = 0, max_phits = 0;
+  model::SharedVlBuffer in_buffer;   // each input port's buffer (router.port_buffer)
+  model::SharedVlBuffer out_buffer;  // each output port's buffer (router.buffer_output)
+  uint32_t latency = 0;              // routing (RT): cycles from arrival to the allocator
+  uint32_t xbar_latency = 0;         // crossbar traversal (X): grant to the output buffer
+  uint32_t speedup = 1;              // flits per cycle through the crossbar (router.speedup)
+  VlPlan plan;                       // the VLs of each SL per port class and routing VC
+  uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
+  // Cycles a packet of L flits occupies the crossbar's input and output.
+  uint32_t xfer_cycles(uint32_t L) const { return (L + speedup - 1) / speedup; }
+  // The VLs SL s may take at injection (routing VC 0 of the injection class), as a mask.
+  uint16_t injection_vls(uint32_t s) const {
+    uint16_t m = 0;
+    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0])
+      m = static_cast<uint16_t>(m | 1u << vl);
+    return m;
+  }
+};
+
+// From the configuration (validate_config has checked it) and the topology.
+VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo);
+
+}  // namespace netcosim

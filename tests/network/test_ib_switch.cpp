@@ -1,0 +1,212 @@
+// The InfiniBand switch (sim/router/ib/ib_switch.h; docs/model.md §10): the zero-load latency of
+// a packet through one switch and through several equals the formula of docs/model.md §10.3
+// exactly; packets of one source follow each other at their own length; saturated runs of every
+// routing the switch supports drain with every packet delivered under the VC-order checker; the
+// output scheduler shares a congested link equally between the SLs.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "sim/network/deadlock_report.h"
+#include "sim/network/network.h"
+#include "sim/topology/topology_catalog.h"
+#include "sim/traffic/source.h"
+
+using namespace netcosim;
+
+namespace {
+
+Config ib(const std::string& topology, std::vector<std::string> sets) {
+  Config c;
+  if (topology == "tree1" || topology == "tree2") {
+    for (const char* kv : {"topology.type=fattree", "topology.k=4", "routing.algorithm=updown"})
+      c.set_override(kv);
+    c.set_override(std::string("topology.n=") + (topology == "tree1" ? "1" : "2"));
+  } else {
+    for (const char* kv : {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor"})
+      c.set_override(kv);
+    c.set_override("qos.sl2vl=0 1");
+  }
+  for (const char* kv : {"router.architecture=ib", "traffic.source=service_levels", "qos.sls=1",
+                         "router.port_buffer=256", "router.buffer_output=256", "sim.warmup=0",
+                         "sim.measure=2000", "traffic.load=0"})
+    c.set_override(kv);
+  for (const std::string& kv : sets) c.set_override(kv);
+  return c;
+}
+
+// docs/model.md §10.3: 1 (injection link) + h x (RT + X) + (h - 1) x link latency + L.
+uint64_t formula(uint32_t switches, uint32_t rt, uint32_t x, uint32_t link, uint32_t L) {
+  return 1 + uint64_t{switches} * (rt + x) + uint64_t{switches - 1} * link + L;
+}
+
+struct Timing {
+  uint32_t rt, x, link, flits;
+};
+
+TEST(IbSwitch, ZeroLoadLatencyThroughOneSwitchIsTheFormula) {
+  for (const Timing t : {Timing{0, 0, 10, 1}, Timing{4, 2, 10, 4}, Timing{32, 3, 10, 16}}) {
+    const auto net = build_network(ib("tree1", {"router.latency=" + std::to_string(t.rt),
+                                                "router.xbar_latency=" + std::to_string(t.x),
+                                                "qos.sl_mtu=" + std::to_string(64 * t.flits)}));
+    net->preload_packet(0, 3);
+    const RunResults r = run_native(*net);
+    ASSERT_EQ(r.packets_measured, 1u);
+    EXPECT_EQ(r.latency_max, formula(1, t.rt, t.x, 0, t.flits))
+        << "RT " << t.rt << " X " << t.x << " L " << t.flits;
+    EXPECT_DOUBLE_EQ(r.latency_avg, double(r.latency_max));
+  }
+}
+
+TEST(IbSwitch, ZeroLoadLatencyAcrossSwitchesIsTheFormula) {
+  // Node 0 to node 15 of the 4-ary 2-tree: up to a level-1 switch and down, 3 switches and 2
+  // links; node 0 to node 1: one switch.
+  for (const Timing t : {Timing{4, 2, 10, 4}, Timing{7, 1, 3, 8}}) {
+    for (const auto& [dst, switches] : {std::pair<uint32_t, uint32_t>{15, 3}, {1, 1}}) {
+      const auto net = build_network(ib("tree2", {"router.latency=" + std::to_string(t.rt),
+                                                  "router.xbar_latency=" + std::to_string(t.x),
+                                                  "link.latency_tree=" + std::to_string(t.link),
+                                                  "qos.sl_mtu=" + std::to_string(64 * t.flits)}));
+      net->preload_packet(0, dst);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 1u);
+      EXPECT_EQ(r.latency_max, formula(switches, t.rt, t.x, t.link, t.flits)) << "to " << dst;
+    }
+  }
+}
+
+TEST(IbSwitch, ZeroLoadLatencyOnATorusIsTheFormula) {
+  // (0,0) to (2,1) on the 4x4 torus: 2 x hops then 1 y hop, 4 switches, 3 links.
+  const auto net =
+      build_network(ib("torus", {"router.latency=5", "router.xbar_latency=1", "link.latency_x=6",
+                                 "link.latency_y=6", "qos.sl_mtu=128"}));
+  net->preload_packet(0, 2 + 4 * 1);
+  const RunResults r = run_native(*net);
+  ASSERT_EQ(r.packets_measured, 1u);
+  EXPECT_EQ(r.latency_max, formula(4, 5, 1, 6, 2));
+}
+
+TEST(IbSwitch, PacketsOfOneSourceFollowAtTheirLength) {
+  // Three packets of 8 flits queued at node 0 for node 3: the injection link carries one every 8
+  // cycles, nothing else waits, so the latencies are T, T + 8, T + 16.
+  const auto net =
+      build_network(ib("tree1", {"router.latency=4", "router.xbar_latency=2", "qos.sl_mtu=512"}));
+  for (int k = 0; k < 3; ++k) net->preload_packet(0, 3);
+  const RunResults r = run_native(*net);
+  ASSERT_EQ(r.packets_measured, 3u);
+  const uint64_t T = formula(1, 4, 2, 0, 8);
+  EXPECT_EQ(r.latency_max, T + 16);
+  EXPECT_DOUBLE_EQ(r.latency_avg, double(T + 8));
+}
+
+struct Drain {
+  const char* topology;
+  const char* routing;
+};
+
+TEST(IbSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
+  for (const Drain d :
+       {Drain{"tree2", "updown"}, Drain{"tree2", "updown_random"}, Drain{"torus", "dor"}}) {
+    Config c =
+        ib(d.topology, {"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000",
+                        "qos.sls=2", "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4"});
+    c.set_override(std::string("routing.algorithm=") + d.routing);
+    c.set_override(std::string(d.topology) == "torus" ? "qos.sl2vl=0 1,2 3" : "qos.sl2vl=0,1");
+    const auto net = build_network(c);
+    ASSERT_TRUE(net->vc_checked());
+    const RunResults r = run_native(*net);
+    EXPECT_TRUE(r.drained) << d.topology << " " << d.routing;
+    EXPECT_TRUE(r.conservation_ok) << d.topology << " " << d.routing;
+    EXPECT_GT(r.packets_delivered, 1000u);
+  }
+}
+
+// One packet of class `cls` to `dst` every `gap` cycles from cycle 0.
+class ToOne final : public TrafficSource {
+ public:
+  ToOne(uint32_t dst, uint8_t cls, Cycle gap) : dst_(dst), cls_(cls), gap_(gap) {}
+  Cycle next() const override { return next_; }
+  TrafficDescriptor generate() override {
+    next_ += gap_;
+    return TrafficDescriptor{dst_, 1, cls_};
+  }
+
+ private:
+  uint32_t dst_;
+  uint8_t cls_;
+  Cycle gap_, next_ = 0;
+};
+
+TEST(IbSwitch, TheRoundRobinSchedulerSharesACongestedLinkEquallyBetweenSls) {
+  // Nodes 0 and 1 send SL0 and node 2 sends SL1 to node 3, each one flit per cycle: node 3's
+  // ejection link is the bottleneck. SL0 has two VLs (0 and 1), SL1 one (2). Round robin with
+  // equal weights per SL gives each SL half the link (thesis 003 Sec. 4.3.1); per VL it would
+  // give SL0 two thirds.
+  const auto net = build_network(ib("tree1", {"qos.sls=2", "qos.sl2vl=0 1,2", "qos.sl_mtu=256,256",
+                                              "sim.warmup=2000", "sim.measure=20000"}));
+  net->set_source(0, std::make_unique<ToOne>(3, 0, 4));
+  net->set_source(1, std::make_unique<ToOne>(3, 0, 4));
+  net->set_source(2, std::make_unique<ToOne>(3, 1, 4));
+  const RunResults r = run_native(*net);
+  ASSERT_EQ(r.per_sl.size(), 2u);
+  // The link is busy all the time: 1 flit per cycle over 4 nodes.
+  EXPECT_NEAR(r.accepted_load, 0.25, 0.0005);
+  // Alternating turns of equal packets: the shares differ by at most one packet in the window.
+  EXPECT_NEAR(r.per_sl[0].normalized_throughput, 0.5, 4.0 / 20000);
+  EXPECT_NEAR(r.per_sl[1].normalized_throughput, 0.5, 4.0 / 20000);
+}
+
+// DOR without its dateline: every hop on routing VC 0, so a torus ring's VLs form a cycle of
+// channel dependencies. Declares no VC order (not checked).
+class DorWithoutDateline final : public RoutingAlgorithm {
+ public:
+  explicit DorWithoutDateline(std::unique_ptr<RoutingAlgorithm> dor) : dor_(std::move(dor)) {}
+  const char* name() const override { return "dor_without_dateline"; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
+    RouteResult r = dor_->route(q, pkt, rng);
+    r.vcs = vc_bit(0);
+    return r;
+  }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    return dor_->minimal_output(router, pkt);
+  }
+
+ private:
+  std::unique_ptr<RoutingAlgorithm> dor_;
+};
+
+TEST(IbSwitch, TheWatchdogReportsADeadlockOfItsVls) {
+  // An 8x2 torus, one node per switch: every node sends one flit per cycle to the node three
+  // switches further along its x ring, so every x channel of a ring waits for the next one.
+  Config c =
+      ib("torus", {"sim.warmup=0", "sim.measure=50000", "sim.watchdog=300", "router.port_buffer=16",
+                   "router.buffer_output=16", "qos.sl_mtu=512", "topology.dims=8x2"});
+  const std::unique_ptr<Topology> topo = topology_entry("torus")->make(c);
+  const auto net = build_network(c, std::make_unique<DorWithoutDateline>(make_routing(c, *topo)));
+  for (uint32_t n = 0; n < 16; ++n)
+    net->set_source(n, std::make_unique<ToOne>((n + 3) % 8 + 8 * (n / 8), 0, 8));
+  try {
+    run_native(*net);
+    FAIL() << "expected a deadlock";
+  } catch (const SimulationFailure& e) {
+    const DeadlockReport* rep = e.deadlock();
+    ASSERT_NE(rep, nullptr) << e.what();
+    ASSERT_FALSE(rep->cycles.empty()) << e.what();
+    const Topology& t = net->topology();
+    for (const auto& cyc : rep->cycles)
+      for (size_t k = 0; k < cyc.size(); ++k) {
+        const BlockedBuffer& b = cyc[k];
+        const BlockedBuffer& nb = cyc[(k + 1) % cyc.size()];
+        EXPECT_EQ(t.peer(b.router, b.out_port).router, nb.router);
+        EXPECT_LT(b.out_credits, 8u);  // less than one packet of 8 flits downstream
+        EXPECT_EQ(b.capacity_phits, 16u);
+      }
+    // The switch names the blocked packets (describe_blocked).
+    EXPECT_NE(std::string(e.what()).find("switch "), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace

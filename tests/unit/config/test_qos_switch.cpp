@@ -1,0 +1,106 @@
+// The switch architectures' configuration checks (sim/config/qos.cpp validate_switch,
+// switch_vl_plan; docs/model.md §10): service levels required, the routings they support,
+// enough VLs per SL for a torus's dateline, each VL one routing VC, mapping tables on VLs that
+// exist, packets that fit a VL buffer.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "config_error.h"
+#include "sim/config/qos.h"
+
+using namespace netcosim;
+using netcosim::test::error_of;
+
+namespace {
+
+Config torus_ib(std::vector<std::string> sets = {}) {
+  Config c;
+  for (const char* kv : {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor",
+                         "router.architecture=ib", "traffic.source=service_levels", "qos.sls=2",
+                         "qos.sl2vl=0 1,2 3"})
+    c.set_override(kv);
+  for (const std::string& kv : sets) c.set_override(kv);
+  return c;
+}
+std::string error(const Config& c) {
+  return error_of([&] { validate_config(c); });
+}
+bool has(const std::string& e, const std::string& part) {
+  return e.find(part) != std::string::npos;
+}
+
+TEST(QosSwitch, ATorusWithOneVlPerSlIsRefused) {
+  const std::string e = error(torus_ib({"qos.sl2vl=0,1"}));
+  EXPECT_TRUE(has(e,
+                  "qos.sl2vl=0,1: SL SL0 has 1 VL; routing.algorithm=dor needs 2 per SL on "
+                  "the x ports for deadlock freedom"))
+      << e;
+  EXPECT_EQ(error(torus_ib()), "");
+}
+
+TEST(QosSwitch, AVlMayCarryOneRoutingVcOnly) {
+  const std::string e = error(torus_ib({"qos.sl2vl=0 1,1 0"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl=0 1,1 0: VL1 would carry routing VCs 1 and 0 of the x ports")) << e;
+}
+
+TEST(QosSwitch, AMappingToAVlThatDoesNotExistIsRefused) {
+  const std::string e = error(torus_ib({"qos.vls=3"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl=0 1,2 3: sends a service level to VL3, which does not exist")) << e;
+}
+
+TEST(QosSwitch, APacketLargerThanAVlBufferIsRefused) {
+  std::string e =
+      error(torus_ib({"router.port_buffer=64", "router.buffer_output=64", "qos.sl_mtu=512,8192"}));
+  EXPECT_TRUE(has(e,
+                  "qos.sl_mtu=512,8192: SL SL1's packets of 128 flits are larger than a VL "
+                  "buffer (router.vl_max=64 flits"))
+      << e;
+  e = error(torus_ib({"router.vl_max=32", "qos.sl_mtu=512,4096"}));
+  EXPECT_TRUE(has(e,
+                  "SL SL1's packets of 64 flits are larger than a VL buffer "
+                  "(router.vl_max=32 flits)"))
+      << e;
+}
+
+TEST(QosSwitch, BuffersMustGuaranteeEveryVlAWholePacket) {
+  EXPECT_TRUE(has(error(torus_ib({"router.vl_min=4", "qos.sl_mtu=512,512"})),
+                  "router.vl_min=4: every VL must be guaranteed a whole packet"));
+  EXPECT_TRUE(has(error(torus_ib({"router.port_buffer=100", "qos.sl_mtu=2048,2048"})),
+                  "router.port_buffer=100: 4 VLs x router.vl_min=32 flits guaranteed do not fit"));
+  EXPECT_TRUE(has(error(torus_ib({"router.buffer_output=100", "qos.sl_mtu=2048,2048"})),
+                  "router.buffer_output=100: 4 VLs x router.vl_min=32"));
+}
+
+TEST(QosSwitch, ServiceLevelsRoutingsAndKeysOfTheSwitch) {
+  Config c;
+  c.set("router.architecture", "ib");
+  EXPECT_TRUE(has(error(c), "router.architecture=ib: the switch carries service levels"));
+  EXPECT_TRUE(has(error(torus_ib({"routing.torus_deadlock=bubble"})),
+                  "routing.algorithm=dor with routing.torus_deadlock=bubble: "
+                  "router.architecture=ib routes with"));
+  EXPECT_TRUE(has(error(torus_ib({"router.vcs_x=4"})),
+                  "router.vcs_x=4: not read by router.architecture=ib"));
+  Config d;
+  d.set("router.port_buffer", "512");
+  EXPECT_TRUE(has(error(d), "router.port_buffer=512: applies to router.architecture=ib|opa only"));
+}
+
+TEST(QosSwitch, ThePlanMapsRoutingVcsOntoEachSlsVls) {
+  const Config c = torus_ib({"qos.sls=3", "qos.sl2vl=0 1,2 3 4 5,6 7"});
+  const ServiceLevels q = read_service_levels(c);
+  const VlPlan p = switch_vl_plan(c, q);
+  const PortClass x = 1;
+  EXPECT_EQ(p.routing_vcs[x], 2u);
+  EXPECT_EQ(p.routing_vcs[kInjectionClass], 1u);
+  // SL1 has 4 VLs: routing VC 0 on VLs 2 and 4, VC 1 on 3 and 5 (spread round robin).
+  EXPECT_EQ(p.candidates[x][1][0], (std::vector<uint8_t>{2, 4}));
+  EXPECT_EQ(p.candidates[x][1][1], (std::vector<uint8_t>{3, 5}));
+  EXPECT_EQ(p.candidates[kInjectionClass][1][0], (std::vector<uint8_t>{2, 3, 4, 5}));
+  EXPECT_EQ(p.vl_rank[x][5], 1u);
+  EXPECT_EQ(p.vl_rank[x][6], 0u);
+  EXPECT_EQ(p.vl_rank[x][8], kNoRank);
+}
+
+}  // namespace
