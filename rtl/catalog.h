@@ -52,6 +52,17 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        "cosim_contention_counters",
        {"contention_counters.sv"},
        {{"q7w4n4", "Q=7,W=4,N=4"}, {"q15w6n16", "Q=15,W=6,N=16"}, {"q31w8n62", "Q=31,W=8,N=62"}}},
+      // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
+      // arbiter of the h8 router.
+      {"lrs_arbiter",
+       "cosim_lrs_arbiter",
+       {"lrs_arbiter.sv"},
+       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+      // Age arbiter: N requesters with W-bit ages; n31w16 the output arbiter of the h8 router.
+      {"age_arbiter",
+       "cosim_age_arbiter",
+       {"age_arbiter.sv", "rr_arb_core.sv"},
+       {{"n3w4", "N=3,W=4"}, {"n7w8", "N=7,W=8"}, {"n31w16", "N=31,W=16"}}},
   };
   return blocks;
 }

@@ -15,9 +15,9 @@
 namespace netcosim::cli {
 
 int area_main(int argc, char** argv) {
-  CommandLine cl(
-      "area", "usage: netcosim area [BLOCK...] [--json FILE]\n",
-      "\nBLOCK: rr_arbiter, sep_alloc_if, credit_counter, contention_counters (default: all)\n");
+  // The blocks of rtl/catalog.h.
+  static const std::string blocks_help = "\nBLOCK: " + rtl::rtl_block_names() + " (default: all)\n";
+  CommandLine cl("area", "usage: netcosim area [BLOCK...] [--json FILE]\n", blocks_help.c_str());
   cl.options.add_options()("json", text("FILE"), "write the results as a JSON array to FILE");
   cl.hidden.add_options()("block", texts("BLOCK"));
   cl.positional.add("block", -1);
