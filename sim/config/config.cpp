@@ -162,6 +162,12 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.adv_target", KeyType::Enum, "random_router", 0, 0, "random_router|same_router",
        "adv/advc destination: a random node of the target group, or a random node of the router "
        "with the source router's index in it (FOGSim's ADV)"},
+      {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
+       "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
+       "5.4)"},
+      {"traffic.fullrate_nodes", KeyType::Text, "none", 0, 0, nullptr,
+       "nodes that generate at 1 phit/(node*cycle) whatever traffic.load: none, or node indices "
+       "separated by commas (paper 004 Sec. 5.3, Workload 1: 20,51)"},
       {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest",
        "injection VC: the one with the most free space (JSQ), or dest*VCs/nodes (FOGSim)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
@@ -675,18 +681,40 @@ void validate_topology_and_traffic(const Config& c) {
                       c.get_str("traffic.pattern") +
                       ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
   // adv and advc draw from the partitions (a Dragonfly group): only topologies whose partitions
-  // all hold nodes have them; bit_complement needs a power-of-2 node count.
-  const int64_t nodes = topo.nodes(c);
+  // all hold nodes have them. The other patterns' rules (a power-of-2 node count, a square grid,
+  // ...) are their registry entries' checks (sim/traffic/traffic.h).
+  PatternShape shape;
+  shape.nodes = topo.nodes(c);
+  if (topo.grid != nullptr) shape.grid = topo.grid(c);
   for (const char* key : {"traffic.pattern", "traffic.pattern2"}) {
     const std::string& pat = c.get_str(key);
-    if (adversarial(pat) && !topo.partition_traffic)
+    if (adversarial(pat) && !topo.partition_traffic) {
+      std::string allowed;
+      for (const TrafficPatternEntry& e : traffic_pattern_registry())
+        if (!adversarial(e.name) && (e.check == nullptr || e.check(shape).empty()))
+          allowed += (allowed.empty() ? "" : "|") + std::string(e.name);
       throw ConfigError(std::string(key) + "=" + pat + ": the group-based patterns adv|advc need " +
-                        "topology.type=dragonfly (topology.type=" + topo.name +
-                        " allows uniform|bit_complement)");
-    if (pat == "bit_complement" && (nodes & (nodes - 1)) != 0)
-      throw ConfigError(std::string(key) + "=bit_complement: needs a power-of-2 node count (" +
-                        "the topology has " + std::to_string(nodes) + " nodes)");
+                        "topology.type=dragonfly (topology.type=" + topo.name + " allows " +
+                        allowed + ")");
+    }
+    const TrafficPatternEntry* e = traffic_pattern_entry(pat);
+    if (e == nullptr || e->check == nullptr) continue;  // "none", or a pattern without rules
+    if (const std::string why = e->check(shape); !why.empty())
+      throw ConfigError(std::string(key) + "=" + pat + ": " + why);
   }
+  if (c.is_explicit("traffic.hotspot_fraction") && c.get_str("traffic.pattern") != "hotspot" &&
+      c.get_str("traffic.pattern2") != "hotspot")
+    throw ConfigError("traffic.hotspot_fraction=" + c.get_str("traffic.hotspot_fraction") +
+                      ": applies to traffic.pattern or traffic.pattern2 = hotspot only "
+                      "(traffic.pattern=" +
+                      c.get_str("traffic.pattern") +
+                      ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
+  std::vector<uint32_t> fullrate;
+  if (!parse_node_list(c.get_str("traffic.fullrate_nodes"), shape.nodes, fullrate))
+    throw ConfigError("traffic.fullrate_nodes=" + quote_value(c.get_str("traffic.fullrate_nodes")) +
+                      ": must be none or distinct node indices in [0, " +
+                      std::to_string(shape.nodes - 1) + "] separated by commas (the topology has " +
+                      std::to_string(shape.nodes) + " nodes)");
   if (c.get_str("traffic.pattern") == "uniform" && topo.nodes(c) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }
