@@ -84,6 +84,13 @@ const std::vector<KeySpec>& config_schema() {
       {"router.xbar_latency", KeyType::Int, "3", 0, 100000, nullptr, "crossbar latency (cycles)"},
       {"router.allocator_iterations", KeyType::Int, "2", 1, 8, nullptr,
        "iterations of the separable allocator"},
+      {"router.buffer_model", KeyType::Enum, "static", 0, 0, "static|damq",
+       "input buffer organisation: per-VC buffers of router.buffer_<class> (static), or one DAMQ "
+       "per port of router.vcs_<class> x router.buffer_<class> phits shared by its VCs (thesis "
+       "000 Sec. 5.3.1; sim/blocks/damq_credits.h)"},
+      {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
+       "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
+       "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"link.latency_tree", KeyType::Int, "10", 1, 16384, nullptr,
@@ -593,7 +600,7 @@ int64_t shortest_link_latency(const Config& c) {
 }
 
 std::string port_class_of_key(const std::string& key) {
-  if (key == "router.buffer_output") return "";
+  if (key == "router.buffer_output" || key == "router.buffer_model") return "";
   for (const char* prefix : {"router.vcs_", "router.buffer_", "link.latency_"}) {
     const std::string pre = prefix;
     if (key.compare(0, pre.size(), pre) == 0) return key.substr(pre.size());
@@ -720,6 +727,10 @@ void validate_topology_and_traffic(const Config& c) {
 }
 
 void validate_buffers(const Config& c) {
+  if (c.is_explicit("router.damq_private") && c.get_str("router.buffer_model") != "damq")
+    throw ConfigError("router.damq_private=" + c.get_str("router.damq_private") +
+                      ": applies to router.buffer_model=damq only (router.buffer_model=" +
+                      c.get_str("router.buffer_model") + ")");
   const int64_t S = c.get_int("packet.size");
   std::vector<std::string> keys;
   for (const char* cls : topology_entry(c.get_str("topology.type"))->port_classes)

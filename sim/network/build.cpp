@@ -20,23 +20,6 @@ uint32_t get_u32(const Config& cfg, const char* key) {
   return static_cast<uint32_t>(cfg.get_int(key));
 }
 
-// The VCs and the buffer per VC (phits) of each port class (router.vcs_<class>,
-// router.buffer_<class>), and the packet size: what the link rings and the NICs are sized from.
-struct ClassBuffers {
-  uint32_t vcs[kMaxPortClasses] = {}, buffer[kMaxPortClasses] = {};
-  uint32_t packet_size = 0;
-};
-ClassBuffers class_buffers(const Config& cfg, const Topology& topo) {
-  ClassBuffers cb;
-  const std::vector<std::string>& names = topo.port_class_names();
-  for (size_t c = 0; c < names.size(); ++c) {
-    cb.vcs[c] = get_u32(cfg, ("router.vcs_" + names[c]).c_str());
-    cb.buffer[c] = get_u32(cfg, ("router.buffer_" + names[c]).c_str());
-  }
-  cb.packet_size = get_u32(cfg, "packet.size");
-  return cb;
-}
-
 // The topology from the topology.* keys: its entry in the topology catalogue (validate_config has
 // checked the name and the shape).
 std::unique_ptr<Topology> make_topology(const Config& cfg) {
@@ -98,10 +81,9 @@ void wire_group_sensors(const Config& cfg, const Topology& topo, const std::vect
 // Inter-router links: one per connected router-to-router output port. Rings are sized for the
 // worst case (one packet per packet_size cycles in flight; every downstream buffer slot's credit
 // pending).
-void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<Cycle>& latency,
+void wire_links(const Topology& topo, uint32_t S, const std::vector<Cycle>& latency,
                 Cycle lookahead, Cycle local_lead, std::vector<Link>& links,
                 const std::vector<RouterModel*>& routers) {
-  const uint32_t S = cb.packet_size;
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port) {
       const PortClass k = topo.port_class_of(r, port);
@@ -110,7 +92,7 @@ void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<
       if (peer.router == Topology::kNoRouter) continue;
       const Cycle lat = latency[k];
       const bool crosses = topo.crosses_partitions(r, port);
-      const uint32_t downstream_packets = cb.vcs[k] * (cb.buffer[k] / S);
+      const uint32_t downstream_packets = routers[peer.router]->input_port_packets(peer.port);
       const uint32_t X = routers[peer.router]->credit_interval();
       links.emplace_back();
       Link& L = links.back();
@@ -136,7 +118,7 @@ void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<
 // NICs and their injection links (latency 1: FOGSim's injection delay; the injection buffer's
 // space is seen by the NIC as soon as the tail leaves it, so credits return with latency 0).
 void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& parts,
-               const ClassBuffers& cb, std::vector<Link>& links, std::vector<Nic>& nics,
+               std::vector<Link>& links, std::vector<Nic>& nics,
                const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
@@ -165,8 +147,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     L.latency = 1;
     L.credit_latency = 0;
     L.data = DelayRing<PacketMsg>(4);
-    L.credits = DelayRing<CreditMsg>(
-        cb.vcs[kInjectionClass] * (cb.buffer[kInjectionClass] / cb.packet_size) + 2);
+    L.credits = DelayRing<CreditMsg>(routers[L.dst_router]->input_port_packets(L.dst_port) + 2);
     nic.link = &L;
     routers[L.dst_router]->attach_nic(L.dst_port, &nic);
   }
@@ -248,14 +229,14 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
   const std::vector<RouterModel*> routers =
       make_routers(cfg, architecture != nullptr ? *architecture : architecture_of(cfg), parts);
-  const ClassBuffers cb = class_buffers(cfg, t);
   wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
   parts.nics = std::make_unique<std::vector<Nic>>();
   parts.nics->reserve(t.nodes());
-  wire_links(t, cb, parts.link_latency, parts.lookahead, local_lead, *parts.links, routers);
-  make_nics(cfg, t, parts, cb, *parts.links, *parts.nics, routers);
+  wire_links(t, parts.packet_size, parts.link_latency, parts.lookahead, local_lead, *parts.links,
+             routers);
+  make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 

@@ -26,6 +26,9 @@ struct RouterConfig {
   // Sec. 4.2.1.1); true (queued): every packet from its arrival in the input buffer until its
   // tail leaves.
   bool count_queued = false;
+  // The percentage of each input port's buffer reserved for its VCs under a shared organisation
+  // (router.damq_private; 100: none shared, sim/blocks/damq_credits.h).
+  uint32_t damq_private = 100;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

@@ -310,3 +310,20 @@ TEST(Config, CurvesSectionIsReadOnlyWhenTheCallerReadsCurves) {
 }
 
 }  // namespace
+
+// router.buffer_model=damq with its reservation (sim/blocks/damq_credits.h): the percentage is
+// in [0, 100] and applies to DAMQs only.
+TEST(Config, DamqPrivatePercentOnlyForDamqAndWithinZeroToHundred) {
+  Config c;
+  c.set_override("router.damq_private=50");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "router.damq_private=50: applies to router.buffer_model=damq only "
+            "(router.buffer_model=static)");
+  c.set_override("router.buffer_model=damq");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  EXPECT_NE(
+      error_of([&] { c.set_override("router.damq_private=101"); }).find("router.damq_private"),
+      std::string::npos);
+  EXPECT_NE(error_of([&] { c.set_override("router.buffer_model=shared"); }).find("static|damq"),
+            std::string::npos);
+}
