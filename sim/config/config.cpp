@@ -88,6 +88,9 @@ const std::vector<KeySpec>& config_schema() {
        "input buffer organisation: per-VC buffers of router.buffer_<class> (static), or one DAMQ "
        "per port of router.vcs_<class> x router.buffer_<class> phits shared by its VCs (thesis "
        "000 Sec. 5.3.1; sim/blocks/damq_credits.h)"},
+      {"router.vc_selection", KeyType::Enum, "jsq", 0, 0, "jsq|highest|lowest|random",
+       "VC selection among the VCs a hop allows that have credits for the packet: most credits, "
+       "ties to the highest VC (jsq), highest, lowest, or random (seed 002 Sec. III-A)"},
       {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
        "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
        "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
@@ -175,8 +178,9 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.fullrate_nodes", KeyType::Text, "none", 0, 0, nullptr,
        "nodes that generate at 1 phit/(node*cycle) whatever traffic.load: none, or node indices "
        "separated by commas (paper 004 Sec. 5.3, Workload 1: 20,51)"},
-      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest",
-       "injection VC: the one with the most free space (JSQ), or dest*VCs/nodes (FOGSim)"},
+      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random",
+       "injection VC: the one with the most free space, ties to the lowest (jsq), dest*VCs/nodes "
+       "(dest), or random among those with room (random) (FOGSim's DEST and RAND)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
       {"traffic.source_queue", KeyType::Int, "64", 0, 1048576, nullptr,
        "source queue bound per node (packets); 0: no queue, a generation attempt the injection "

@@ -12,6 +12,7 @@ namespace netcosim {
 
 namespace {
 constexpr uint64_t kNodeStream = 1;
+constexpr uint64_t kNicVcStream = 3;  // the NIC's random injection VC (2: the routers')
 
 uint32_t ceil_div(uint32_t a, uint32_t b) {
   return (a + b - 1) / b;
@@ -136,7 +137,11 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
-    nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
+    const std::string& inj = cfg.get_str("traffic.injection_vc");
+    nic.injection_policy = inj == "dest"     ? Nic::InjectionVc::Dest
+                           : inj == "random" ? Nic::InjectionVc::Random
+                                             : Nic::InjectionVc::Jsq;
+    nic.vc_rng = Rng(seed, kNicVcStream, n);
     nic.nodes = topo.nodes();
     links.emplace_back();
     Link& L = links.back();

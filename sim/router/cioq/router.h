@@ -178,9 +178,11 @@ class CioqRouter final : public RouterModel {
   // no check, one predictable branch per grant).
   void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
   // The VC selector the router applies to the VCs a route allows (sim/blocks/vc_selector.h;
-  // LowestVc when built): allocate<Sel> is instantiated for it (router_allocate.h).
+  // RouterConfig::vc_selection's when built): allocate<Sel> is instantiated for it
+  // (router_allocate.h); set_vc_selection for the library's functions.
   template <class Sel>
   void use_vc_selector();
+  void set_vc_selection(VcSelection s);
 
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
