@@ -172,6 +172,9 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.adv_target", KeyType::Enum, "random_router", 0, 0, "random_router|same_router",
        "adv/advc destination: a random node of the target group, or a random node of the router "
        "with the source router's index in it (FOGSim's ADV)"},
+      {"traffic.burst_length", KeyType::Float, "5", 1, 1000000, nullptr,
+       "bursty_uniform: mean burst length in packets, all to one destination (seed 002 Sec. IV-B: "
+       "5; thesis 000 Sec. 1.6.1.3)"},
       {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
        "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
        "5.4)"},
@@ -720,6 +723,17 @@ void validate_topology_and_traffic(const Config& c) {
                       "(traffic.pattern=" +
                       c.get_str("traffic.pattern") +
                       ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
+  if (c.is_explicit("traffic.burst_length") && c.get_str("traffic.pattern") != "bursty_uniform")
+    throw ConfigError("traffic.burst_length=" + c.get_str("traffic.burst_length") +
+                      ": applies to traffic.pattern=bursty_uniform only (traffic.pattern=" +
+                      c.get_str("traffic.pattern") + ")");
+  if (c.get_str("traffic.pattern2") == "bursty_uniform")
+    throw ConfigError(
+        "traffic.pattern2=bursty_uniform: the bursts are the node's generation process, so "
+        "bursty_uniform is allowed as traffic.pattern only, without a second pattern");
+  if (c.get_str("traffic.pattern") == "bursty_uniform" && c.get_str("traffic.pattern2") != "none")
+    throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
+                      ": traffic.pattern=bursty_uniform takes no second pattern (none)");
   std::vector<uint32_t> fullrate;
   if (!parse_node_list(c.get_str("traffic.fullrate_nodes"), shape.nodes, fullrate))
     throw ConfigError("traffic.fullrate_nodes=" + quote_value(c.get_str("traffic.fullrate_nodes")) +

@@ -11,7 +11,6 @@
 namespace netcosim {
 
 namespace {
-constexpr uint64_t kNodeStream = 1;
 constexpr uint64_t kNicVcStream = 3;  // the NIC's random injection VC (2: the routers')
 
 uint32_t ceil_div(uint32_t a, uint32_t b) {
@@ -32,16 +31,22 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   parts.traffic = std::make_unique<TrafficParams>();
   TrafficParams& tp = *parts.traffic;
   const uint32_t G = topo.partitions();
-  const bool same_router = cfg.get_str("traffic.adv_target") == "same_router";
-  parts.patterns.push_back(
-      make_traffic(cfg.get_str("traffic.pattern"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G), same_router));
+  PatternArgs args;
+  args.same_router = cfg.get_str("traffic.adv_target") == "same_router";
+  args.hotspot_fraction = cfg.get_float("traffic.hotspot_fraction");
+  args.adv_offset = static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G);
+  parts.patterns.push_back(make_traffic(cfg.get_str("traffic.pattern"), topo, args));
   tp.packet_prob = cfg.get_float("traffic.load") / double(cfg.get_int("packet.size"));
+  if (cfg.get_str("traffic.pattern") == "bursty_uniform")
+    tp.burst_length = cfg.get_float("traffic.burst_length");
+  // traffic.fullrate_nodes (paper 004 Sec. 5.3, Workload 1): these nodes generate at
+  // 1 phit/(node*cycle).
+  parse_node_list(cfg.get_str("traffic.fullrate_nodes"), topo.nodes(), tp.fullrate_nodes);
+  tp.fullrate_prob = 1.0 / double(cfg.get_int("packet.size"));
   tp.pattern = parts.patterns.back().get();
   if (cfg.get_str("traffic.pattern2") == "none") return;
-  parts.patterns.push_back(
-      make_traffic(cfg.get_str("traffic.pattern2"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G), same_router));
+  args.adv_offset = static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G);
+  parts.patterns.push_back(make_traffic(cfg.get_str("traffic.pattern2"), topo, args));
   tp.pattern2 = parts.patterns.back().get();
   tp.mix = cfg.get_float("traffic.mix");
   const int64_t sw = cfg.get_int("traffic.switch_cycle");
@@ -134,7 +139,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     Nic& nic = nics.back();
     nic.node = n;
     nic.gen_stop = gen_stop;
-    nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
+    nic.set_source(source.make(n, Rng(seed, kNodeTrafficStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
     const std::string& inj = cfg.get_str("traffic.injection_vc");

@@ -3,8 +3,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "sim/network/traffic_keys.h"
-
 namespace netcosim {
 
 Network::Network(const Config& cfg, NetworkParts parts)
@@ -12,11 +10,7 @@ Network::Network(const Config& cfg, NetworkParts parts)
       p_(std::move(parts)),
       warmup_(static_cast<Cycle>(cfg.get_int("sim.warmup"))),
       measure_(static_cast<Cycle>(cfg.get_int("sim.measure"))),
-      ts_bin_(static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"))) {
-  apply_traffic_keys(cfg_, p_, [this](uint32_t node, std::unique_ptr<TrafficSource> source) {
-    set_source(node, std::move(source));
-  });
-}
+      ts_bin_(static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"))) {}
 
 void Network::init_sink(StatsSink& s) const {
   s.init(warmup_, warmup_ + measure_, p_.packet_size);

@@ -119,6 +119,13 @@ const std::vector<TrafficPatternEntry>& traffic_pattern_registry() {
        [](const Topology& t, const PatternArgs& a) -> std::unique_ptr<TrafficPattern> {
          return std::make_unique<AdvcTraffic>(t, a.same_router);
        }},
+      {"bursty_uniform",
+       "Bursty-UN: bursts of traffic.burst_length packets on average, each to one uniform "
+       "destination (thesis 000 Sec. 1.6.1.3; the source's ON/OFF process)",
+       [](const Topology& t, const PatternArgs&) -> std::unique_ptr<TrafficPattern> {
+         return std::make_unique<UniformTraffic>(t, "bursty_uniform");
+       },
+       check_two_nodes},
       {"bitcomp",
        "bit complement: node n sends to n XOR (nodes - 1) (needs a power-of-2 node count)",
        [](const Topology& t, const PatternArgs&) -> std::unique_ptr<TrafficPattern> {

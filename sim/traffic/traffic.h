@@ -43,16 +43,19 @@ class TrafficPattern {
 };
 
 // UN: uniform over all other nodes (the source itself is excluded; docs/model.md).
+// Also the destinations of bursty_uniform, one per burst (BurstySource, sim/traffic/source.h).
 class UniformTraffic final : public TrafficPattern {
  public:
-  explicit UniformTraffic(const Topology& topo) : TrafficPattern(topo), nodes_(topo.nodes()) {}
-  const char* name() const override { return "uniform"; }
+  explicit UniformTraffic(const Topology& topo, const char* name = "uniform")
+      : TrafficPattern(topo), name_(name), nodes_(topo.nodes()) {}
+  const char* name() const override { return name_; }
   uint32_t destination(uint32_t src, Rng& rng) const override {
     const uint32_t d = rng.below(nodes_ - 1);
     return d >= src ? d + 1 : d;
   }
 
  private:
+  const char* name_;
   uint32_t nodes_;
 };
 

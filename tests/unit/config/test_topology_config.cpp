@@ -129,16 +129,18 @@ TEST(TopologyConfig, KeysOfAnotherTopologyOrClassAreRefused) {
 }
 
 TEST(TopologyConfig, TrafficPatternsOfEachTopology) {
-  EXPECT_EQ(validation_error(
-                {"topology.type=fattree", "routing.algorithm=updown", "traffic.pattern=advc"}),
-            "traffic.pattern=advc: the group-based patterns adv|advc need topology.type=dragonfly "
-            "(topology.type=fattree allows uniform|bitcomp|bit_complement|shuffle|bitrev|"
-            "transpose|tornado|hotspot|hotregion)");
+  EXPECT_EQ(
+      validation_error(
+          {"topology.type=fattree", "routing.algorithm=updown", "traffic.pattern=advc"}),
+      "traffic.pattern=advc: the group-based patterns adv|advc need topology.type=dragonfly "
+      "(topology.type=fattree allows uniform|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|"
+      "transpose|tornado|hotspot|hotregion)");
   // 8x4 mesh, 32 nodes: no transpose (not square).
   EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=8x4",
                               "traffic.pattern=adv"}),
             "traffic.pattern=adv: the group-based patterns adv|advc need topology.type=dragonfly "
-            "(topology.type=mesh allows uniform|bitcomp|bit_complement|shuffle|bitrev|tornado|"
+            "(topology.type=mesh allows "
+            "uniform|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|tornado|"
             "hotspot|hotregion)");
   EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=3x4",
                               "traffic.pattern=bit_complement"}),

@@ -235,10 +235,11 @@ TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
     make_traffic("neighbor", d, 0);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(),
-                 "traffic.pattern=neighbor: allowed values are "
-                 "uniform|adv|advc|bitcomp|bit_complement|shuffle|bitrev|transpose|tornado|"
-                 "hotspot|hotregion");
+    EXPECT_STREQ(
+        e.what(),
+        "traffic.pattern=neighbor: allowed values are "
+        "uniform|adv|advc|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|transpose|tornado|"
+        "hotspot|hotregion");
   }
   EXPECT_STREQ(make_traffic("uniform", d, 0)->name(), "uniform");
   EXPECT_STREQ(make_traffic("adv", d, 1)->name(), "adv");

@@ -31,7 +31,8 @@ TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
   for (const TrafficSourceEntry& e : traffic_source_registry())
     sources += (sources.empty() ? "" : "|") + std::string(e.name);
   EXPECT_EQ(patterns,
-            "uniform|adv|advc|bitcomp|bit_complement|shuffle|bitrev|transpose|tornado|hotspot|"
+            "uniform|adv|advc|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|transpose|"
+            "tornado|hotspot|"
             "hotregion");
   EXPECT_EQ(sources, "bernoulli");
   EXPECT_EQ(choices_of("traffic.pattern"), patterns);
