@@ -69,6 +69,17 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        "cosim_drr_arbiter",
        {"drr_arbiter.sv", "rr_arb_core.sv"},
        {{"v4", "V=4,QW=4,SW=3"}, {"v8", "V=8,QW=8,SW=6"}, {"v16", "V=16,QW=8,SW=6"}}},
+      // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
+      // arbiter of the h8 router.
+      {"lrs_arbiter",
+       "cosim_lrs_arbiter",
+       {"lrs_arbiter.sv"},
+       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+      // Age arbiter: N requesters with W-bit ages; n31w16 the output arbiter of the h8 router.
+      {"age_arbiter",
+       "cosim_age_arbiter",
+       {"age_arbiter.sv", "rr_arb_core.sv"},
+       {{"n3w4", "N=3,W=4"}, {"n7w8", "N=7,W=8"}, {"n31w16", "N=31,W=16"}}},
   };
   return blocks;
 }

@@ -38,6 +38,9 @@ class CreditCounter : public CreditLevels {
   // The credit model's constructor: one private buffer of phits_per_vc per VC.
   explicit CreditCounter(const PortBuffer& b) : CreditCounter(b.vcs, b.phits_per_vc) {}
   static uint32_t vc_limit_phits(const PortBuffer& b) { return b.phits_per_vc; }
+  static uint32_t port_packets(const PortBuffer& b, uint32_t packet_size) {
+    return b.vcs * (b.phits_per_vc / packet_size);
+  }
 
   struct Flags {
     bool underflow = false;

@@ -33,6 +33,8 @@ std::vector<std::string> bench_dirs() {
 }  // namespace
 
 int cosim_main(int argc, char** argv) {
+  // The blocks of rtl/catalog.h.
+  static const std::string blocks_help = "\nBLOCK: " + rtl::rtl_block_names() + " (default: all)\n";
   CommandLine cl(
       "cosim",
       "usage: netcosim cosim [BLOCK...] [--cycles N] [--seed S] [--vcd DIR] [--json FILE]\n",

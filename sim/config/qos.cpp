@@ -291,7 +291,11 @@ void validate_switch(const Config& c) {
     const bool per_class =
         (key.rfind("router.vcs_", 0) == 0 || key.rfind("router.buffer_", 0) == 0) &&
         key != "router.buffer_output";
-    if (per_class && c.is_explicit(key))
+    // The CIOQ router's VC selection and its NICs' injection policy: a switch has one VL per
+    // routing VC of an SL and its NICs take an SL's injection VLs by JSQ (docs/model.md §10);
+    // router.buffer_model is a router.buffer_ key, router.damq_private needs it.
+    const bool cioq_only = key == "router.vc_selection" || key == "traffic.injection_vc";
+    if ((per_class || cioq_only) && c.is_explicit(key))
       throw ConfigError(key + "=" + c.get_str(key) + ": not read by router.architecture=" + arch +
                         " (its VLs are qos.vls, its buffers router.port_buffer, "
                         "router.buffer_output, router.vl_min, router.vl_max)");

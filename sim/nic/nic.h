@@ -38,9 +38,13 @@ struct Nic {
   Cycle next_gen = kNone;  // source->next(), or kNone once generation has stopped
   Cycle gen_stop = kNone;  // no packet is generated at or after this cycle (drain)
   uint32_t seq = 0;        // packets generated so far (identity of the next one)
-  // Injection VC policy (traffic.injection_vc): JSQ, or dest: the VC dst*V/N (DestVc).
-  bool dest_vc = false;
+  // Injection VC policy (traffic.injection_vc; sim/blocks/vc_selector.h): JSQ with ties to the
+  // lowest VC (JsqLowVc), dest: the VC dst*V/N (DestVc), or random among the VCs with credits
+  // for the packet (RandomVc, drawn from vc_rng).
+  enum class InjectionVc : uint8_t { Jsq, Dest, Random };
+  InjectionVc injection_policy = InjectionVc::Jsq;
   uint32_t nodes = 0;  // N of the dest policy
+  Rng vc_rng;          // the random policy's stream (its own: the source's draws stay the same)
   // Source queue (ring of fixed capacity: no allocation in the cycle loop). Capacity 0
   // (traffic.source_queue=0): no queue; an attempt the injection buffer cannot take at once
   // (the link still carrying the previous packet, or no credits for the whole packet in the VC
@@ -100,10 +104,16 @@ struct Nic {
   }
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
-  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) const {
-    if (dest_vc)
-      return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
-    return JsqVc::select(credits, all_vcs(credits.vcs()), S);  // ties to the lowest VC
+  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) {
+    switch (injection_policy) {
+      case InjectionVc::Dest:
+        return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S, vc_rng);
+      case InjectionVc::Random:
+        return RandomVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
+      case InjectionVc::Jsq:
+        break;
+    }
+    return JsqLowVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
   }
 
   // One cycle: take returned credits, make the generation attempts that are due (into the source
@@ -214,7 +224,8 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
     for (uint32_t k = 0; k < d.packets; ++k) {
       if (q_cap == 0) {  // no queue: injected now, or dropped
         const uint32_t S = t.phits[d.cls];
-        const int vc = link_free_at <= now ? JsqVc::select(credits, t.vls[d.cls], S) : kNoVc;
+        const int vc =
+            link_free_at <= now ? JsqLowVc::select(credits, t.vls[d.cls], S, vc_rng) : kNoVc;
         if (vc == kNoVc) {
           ++sink.dropped;
           continue;
@@ -239,7 +250,7 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
   if (q_count == 0 || link_free_at > now) return r;
   const SourceEntry& e = queue_front();
   const uint32_t S = t.phits[e.cls];
-  const int vc = JsqVc::select(credits, t.vls[e.cls], S);
+  const int vc = JsqLowVc::select(credits, t.vls[e.cls], S, vc_rng);
   if (vc == kNoVc) return r;
   inject(now, sink, S, e, vc, credits);
   queue_pop();

@@ -11,7 +11,7 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
       {"cioq",
        "combined input-output queued router with internal speedup and a separable input-first "
        "allocator (thesis 000 Sec. 1.2.2, Table 1.2)",
-       make_cioq_routers<model::StaticCredits>},
+       make_cioq},
       {"ib",
        "InfiniBand switch: input and output buffers per port shared by the VLs, a separable "
        "VA-SA allocator, an unbuffered crossbar, output queues per VL (thesis 003 Sec. 5.3.1)",

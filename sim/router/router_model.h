@@ -54,16 +54,13 @@ class RouterModel {
   // fewest cycles between two credits the router returns on one input port.
   virtual Cycle zero_load_cycles() const = 0;
   virtual Cycle credit_interval() const = 0;
-  // The capacity of input VC `vc` of `port`, in phits (the deadlock report).
+  // The capacity of input VC `vc` of `port`, in phits (the deadlock report), and the most packets
+  // the whole input port may hold (the builder sizes the link rings by it).
   virtual uint32_t input_capacity_phits(uint32_t port, uint32_t vc) const = 0;
-  // What the builder sizes the link rings by: the smallest packet in phits and the packets an
-  // input port of each class holds. Zero (the default): the configuration's packet.size and
-  // router.vcs_<class> x router.buffer_<class> / packet.size, the CIOQ router's buffers.
-  struct BufferSizing {
-    uint32_t min_packet = 0;
-    uint32_t input_packets[kMaxPortClasses] = {};
-  };
-  virtual BufferSizing buffer_sizing() const { return BufferSizing{}; }
+  virtual uint32_t input_port_packets(uint32_t port) const = 0;
+  // The smallest packet in phits the router receives (the builder sizes the link rings by it);
+  // 0: the configuration's packet.size. The switches built on service levels have one size per SL.
+  virtual uint32_t min_packet_phits() const { return 0; }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;

@@ -81,13 +81,11 @@ class IbSwitch final : public RouterModel {
   uint32_t input_capacity_phits(uint32_t /*port*/, uint32_t /*vc*/) const override {
     return cfg_.in_buffer.vl_max;
   }
-  BufferSizing buffer_sizing() const override {
-    BufferSizing b;
-    b.min_packet = cfg_.min_phits;
-    for (uint32_t k = 0; k < kMaxPortClasses; ++k)
-      b.input_packets[k] = cfg_.in_buffer.total_phits / cfg_.min_phits;
-    return b;
+  // A port's buffer is shared by its VLs: it holds at most total / smallest packet packets.
+  uint32_t input_port_packets(uint32_t /*port*/) const override {
+    return cfg_.in_buffer.total_phits / cfg_.min_phits;
   }
+  uint32_t min_packet_phits() const override { return cfg_.min_phits; }
   void enqueue_at_source(Nic& nic, const SourceEntry& e) override {
     nic.queue_push(e);
     wake_nic(nic.link->dst_port, nic.link_free_at);

@@ -82,6 +82,12 @@ TEST(QosSwitch, ServiceLevelsRoutingsAndKeysOfTheSwitch) {
                   "router.architecture=ib routes with"));
   EXPECT_TRUE(has(error(torus_ib({"router.vcs_x=4"})),
                   "router.vcs_x=4: not read by router.architecture=ib"));
+  EXPECT_TRUE(has(error(torus_ib({"router.vc_selection=random"})),
+                  "router.vc_selection=random: not read by router.architecture=ib"));
+  EXPECT_TRUE(has(error(torus_ib({"traffic.injection_vc=dest"})),
+                  "traffic.injection_vc=dest: not read by router.architecture=ib"));
+  EXPECT_TRUE(has(error(torus_ib({"router.buffer_model=damq"})),
+                  "router.buffer_model=damq: not read by router.architecture=ib"));
   Config d;
   d.set("router.port_buffer", "512");
   EXPECT_TRUE(has(error(d), "router.port_buffer=512: applies to router.architecture=ib|opa only"));
