@@ -327,6 +327,24 @@ void validate_switch(const Config& c) {
     throw ConfigError("router.port_buffer=" + std::to_string(b.port_buffer) + ": " +
                       std::to_string(q.vls) + " VLs x router.vl_min=" + std::to_string(b.vl_min) +
                       " flits guaranteed do not fit");
+  if (is_architecture(c, "opa")) {
+    if (c.is_explicit("router.speedup"))
+      throw ConfigError("router.speedup=" + c.get_str("router.speedup") +
+                        ": not read by router.architecture=opa (its MPort crossbar moves 3 flits "
+                        "per cycle, its central crossbar 4: thesis 003 Sec. 2.2)");
+    const uint32_t half = static_cast<uint32_t>(c.get_int("router.central_buffer")) / 2;
+    if (uint64_t{q.vls} * b.vl_min > half)
+      throw ConfigError("router.central_buffer=" + c.get_str("router.central_buffer") +
+                        ": each of an MPort's 2 central buffers (" + std::to_string(half) +
+                        " flits) must guarantee " + std::to_string(q.vls) +
+                        " VLs x router.vl_min=" + std::to_string(b.vl_min) + " flits");
+  } else {
+    for (const char* k : {"router.central_buffer", "router.central_latency"})
+      if (c.is_explicit(k))
+        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                          ": applies to router.architecture=opa only (router.architecture=" +
+                          c.get_str("router.architecture") + ")");
+  }
   if (uint64_t{q.vls} * b.vl_min > b.output_buffer)
     throw ConfigError("router.buffer_output=" + std::to_string(b.output_buffer) + ": " +
                       std::to_string(q.vls) + " VLs x router.vl_min=" + std::to_string(b.vl_min) +
@@ -392,7 +410,8 @@ void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
   } else {
-    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max"})
+    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
+                          "router.central_buffer", "router.central_latency"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +

@@ -13,6 +13,9 @@ namespace netcosim {
 
 namespace {
 constexpr uint64_t kNicVcStream = 3;  // the NIC's random injection VC (2: the routers')
+// The streams of the CBR SLs' connections (sim/traffic/sl_source.h cbr_connections), index the SL
+// (stream 2 is the routers', 3 the NICs' injection VC).
+constexpr uint64_t kCbrStream = 4;
 
 uint32_t ceil_div(uint32_t a, uint32_t b) {
   return (a + b - 1) / b;
@@ -42,6 +45,9 @@ void make_sl_traffic(const Config& cfg, const Topology& topo, NetworkParts& part
     l.messages_per_cycle = load * q.share[s] / double(q.message_flits[s]);
     l.packets = q.packets_per_message(s);
     l.pattern = q.pattern[s];
+    if (l.pattern == SlPattern::Cbr)
+      t->cbr_dst[s] = cbr_connections(
+          topo.nodes(), Rng(static_cast<uint64_t>(cfg.get_int("sim.seed")), kCbrStream, s));
     parts.sl_packet_phits.push_back(q.mtu_flits[s]);
   }
   parts.traffic->sl = t.get();

@@ -16,6 +16,10 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
        "InfiniBand switch: input and output buffers per port shared by the VLs, a separable "
        "VA-SA allocator, an unbuffered crossbar, output queues per VL (thesis 003 Sec. 5.3.1)",
        make_ib_switches},
+      {"opa",
+       "Omni-Path hierarchical switch: MPorts of 4 ports with a 4:6 crossbar, a buffered central "
+       "crossbar with VLs, two VA-SA stages across MPorts (thesis 003 Sec. 2.2, Figs. 2.1/4.2/5.1)",
+       make_opa_switches},
   };
   return registry;
 }

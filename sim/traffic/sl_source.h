@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/link/packet.h"
 #include "sim/traffic/source.h"
@@ -21,7 +23,8 @@ namespace netcosim {
 enum class SlPattern : uint8_t {
   Uniform,     // Bernoulli arrivals, a uniform destination per message (RU)
   Next,        // Bernoulli arrivals to (src + 1) mod N (thesis 003 Sec. 2.5: no contention)
-  Cbr,         // constant rate to one destination drawn uniformly at the start (point-to-point)
+  Cbr,         // constant rate to one destination fixed at the start (point-to-point; the
+               // connections of an SL form a random cyclic permutation of the nodes)
   CbrUniform,  // constant rate, a uniform destination per message (Table 4.7)
   Bursts4,     // Bernoulli bursts of 4 messages generated at once to one uniform destination
 };
@@ -67,7 +70,19 @@ struct SlTraffic {
     SlPattern pattern = SlPattern::Uniform;
   };
   Level level[kMaxTrafficSls];
+  // Cbr: the destination of each node's connection, per SL (cbr_connections).
+  std::vector<uint32_t> cbr_dst[kMaxTrafficSls];
 };
+
+// The point-to-point connections of a CBR SL, fixed at the start: a random cyclic permutation of
+// the nodes (Sattolo's algorithm), so that every node sends one connection and receives one and
+// none sends to itself (docs/model.md §9.2); drawn from its own stream `rng`.
+inline std::vector<uint32_t> cbr_connections(uint32_t nodes, Rng rng) {
+  std::vector<uint32_t> p(nodes);
+  for (uint32_t i = 0; i < nodes; ++i) p[i] = i;
+  for (uint32_t i = nodes - 1; i > 0; --i) std::swap(p[i], p[rng.below(i)]);
+  return p;
+}
 
 // The superposition of the SLs' arrival processes of one node; every draw from the node's stream,
 // in SL order at the start and then in the order of the attempts (ties to the lower SL).
@@ -84,7 +99,7 @@ class SlSource final : public TrafficSource {
         st.period = 1.0 / l.messages_per_cycle;
         st.t = rng_.uniform() * st.period;
         st.next = at(st.t);
-        if (l.pattern == SlPattern::Cbr) st.dst = uniform_destination();
+        if (l.pattern == SlPattern::Cbr) st.dst = t.cbr_dst[s][node];
       } else {
         // Bernoulli trials in cycles 0, 1, 2, ...: the first success is in cycle gap - 1.
         st.prob = l.pattern == SlPattern::Bursts4 ? l.messages_per_cycle / 4 : l.messages_per_cycle;

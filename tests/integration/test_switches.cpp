@@ -56,6 +56,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"ib_torus", "qos-ib-torus-4x4.ini --set traffic.load=0.9"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+INSTANTIATE_TEST_SUITE_P(
+    Opa, SwitchEngines,
+    ::testing::Values(Case{"opa_fattree", "qos-opa-fattree-4-2.ini"},
+                      Case{"opa_torus", "qos-opa-torus-4x4.ini --set traffic.load=0.9"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
 struct Bad {
   const char* args;
   const char* message;
@@ -76,6 +82,23 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
                "flits are larger than a VL buffer"},
        }) {
     const auto o = run_cli(torus + b.args);
+    EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
+    EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
+  }
+  // The OPA switch's tables and central buffers.
+  const std::string opa =
+      std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/qos-opa-torus-4x4.ini";
+  for (const Bad b : {
+           Bad{" --set qos.sl2sc=0,1",
+               "qos.sl2sc=0,1: SL HI has 1 SC; routing.algorithm=dor needs "
+               "2 per SL on the x ports for deadlock freedom"},
+           Bad{" --set qos.sc2vl=0,1,2,5 --set qos.vls=4",
+               "qos.sc2vl=0,1,2,5: sends a service level to VL5, which does not exist"},
+           Bad{" --set router.central_buffer=40",
+               "router.central_buffer=40: each of an MPort's 2 central buffers (20 flits) must "
+               "guarantee 4 VLs x router.vl_min=8 flits"},
+       }) {
+    const auto o = run_cli(opa + b.args);
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
     EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
   }

@@ -6,9 +6,12 @@
 
 namespace netcosim {
 
-std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, const Topology& topo,
-                                                           const RoutingAlgorithm& routing,
-                                                           uint32_t wheel) {
+namespace {
+
+template <bool kOpa>
+std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const Topology& topo,
+                                                        const RoutingAlgorithm& routing,
+                                                        uint32_t wheel) {
   VlSwitchConfig c = vl_switch_config(cfg, topo);
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
@@ -20,10 +23,24 @@ std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, co
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port)
       c.classes[port] = topo.port_class_of(r, port);
-    routers.push_back(std::make_unique<IbSwitch<RrSlScheduler>>(r, c, routing, topo, seed,
-                                                                wheel_size, iterations));
+    routers.push_back(std::make_unique<VlSwitch<RrSlScheduler, kOpa>>(r, c, routing, topo, seed,
+                                                                      wheel_size, iterations));
   }
   return routers;
+}
+
+}  // namespace
+
+std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, const Topology& topo,
+                                                           const RoutingAlgorithm& routing,
+                                                           uint32_t wheel) {
+  return make_switches<false>(cfg, topo, routing, wheel);
+}
+
+std::vector<std::unique_ptr<RouterModel>> make_opa_switches(const Config& cfg, const Topology& topo,
+                                                            const RoutingAlgorithm& routing,
+                                                            uint32_t wheel) {
+  return make_switches<true>(cfg, topo, routing, wheel);
 }
 
 }  // namespace netcosim

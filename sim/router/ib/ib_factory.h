@@ -1,4 +1,5 @@
-// Building the InfiniBand switches of a network (the factory of router.architecture=ib in
+// Building the InfiniBand and Omni-Path switches of a network (the factories of
+// router.architecture=ib|opa in
 // sim/router/architecture.cpp; docs/model.md §10).
 #pragma once
 
@@ -16,5 +17,10 @@ namespace netcosim {
 std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, const Topology& topo,
                                                            const RoutingAlgorithm& routing,
                                                            uint32_t wheel);
+// The Omni-Path switches (router.architecture=opa; docs/model.md §11): the same datapath with the
+// MPort and central stages (VlSwitch<Sched, true>, sim/router/ib/ib_switch.h).
+std::vector<std::unique_ptr<RouterModel>> make_opa_switches(const Config& cfg, const Topology& topo,
+                                                            const RoutingAlgorithm& routing,
+                                                            uint32_t wheel);
 
 }  // namespace netcosim

@@ -11,10 +11,10 @@ namespace {
 constexpr uint64_t kSwitchRngStream = 2;
 }  // namespace
 
-template <class Sched>
-IbSwitch<Sched>::IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
-                          const Topology& topo, uint64_t seed, uint32_t wheel_size,
-                          uint32_t iterations)
+template <class Sched, bool kOpa>
+VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
+                                const RoutingAlgorithm& routing, const Topology& topo,
+                                uint64_t seed, uint32_t wheel_size, uint32_t iterations)
     : id_(id),
       cfg_(cfg),
       routing_(routing),
@@ -56,6 +56,23 @@ IbSwitch<Sched>::IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingA
   }
   in_.init(P_, V_, in_cap);
   out_.init(P_, V_, out_cap);
+  if (kOpa) {
+    const uint32_t mports = (P_ + kMPortPorts - 1) / kMPortPorts, C = 2 * mports;
+    std::vector<uint32_t> central_cap(V_);
+    for (uint32_t v = 0; v < V_; ++v)
+      central_cap[v] = std::max(1u, cfg.central_buffer.vl_max / smallest[v]);
+    central_.init(C, V_, central_cap);
+    central_space_.assign(C, model::SharedVlCredits(cfg.central_buffer));
+    mport_alloc_.assign(mports,
+                        model::SeparableAllocator(kMPortPorts, V_, kMPortPorts + 2, iterations));
+    central_alloc_ = model::SeparableAllocator(C, V_, P_, iterations);
+    out_busy_central_.assign(P_, 0);
+    central_in_busy_.assign(C, 0);
+    central_out_busy_.assign(C, 0);
+    central_release_.assign(C, 0);
+    central_release_vl_.assign(C, 0);
+    central_release_phits_.assign(C, 0);
+  }
   // The scheduler's SL -> VLs sets: the VLs of each SL on the port's class, every routing VC.
   for (uint32_t o = 0; o < P_; ++o) {
     const PortClass k = cfg.classes[o];
@@ -86,8 +103,8 @@ IbSwitch<Sched>::IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingA
   view_.router = id_;
 }
 
-template <class Sched>
-void IbSwitch<Sched>::attach_nic(uint32_t port, Nic* nic) {
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::attach_nic(uint32_t port, Nic* nic) {
   assert(is_injection_[port]);
   nics_[port] = nic;
   nic_credits_[port] = model::SharedVlCredits(cfg_.in_buffer);
@@ -102,8 +119,8 @@ void IbSwitch<Sched>::attach_nic(uint32_t port, Nic* nic) {
 
 // Arrivals: packets into their VL's FIFO (ready for the allocator after routing), credits from
 // downstream.
-template <class Sched>
-bool IbSwitch<Sched>::receive(Cycle now) {
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::receive(Cycle now) {
   bool got = false;
   for (uint64_t m = data_wheel_.take(now); m != 0; m &= m - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(m));
@@ -128,8 +145,8 @@ bool IbSwitch<Sched>::receive(Cycle now) {
 
 // The routing unit: output port and routing VC from the routing; the next hop's VL among the
 // SL's VLs for that routing VC on the output's class, round robin per (output, SL).
-template <class Sched>
-void IbSwitch<Sched>::route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
   view_.in_port = i;
   view_.in_vc = cfg_.plan.vl_rank[cfg_.classes[i]][v];
   view_.now = now;
@@ -150,8 +167,13 @@ void IbSwitch<Sched>::route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycl
 // VA-SA: each ready head of a free input requests its output when the crossbar's output side is
 // free and the output buffer's VL has room for the whole packet; the separable allocator picks
 // one VL per input (round robin) and one input per output (round robin).
-template <class Sched>
-bool IbSwitch<Sched>::allocate(Cycle now) {
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
+  if (kOpa) {  // the MPort stage, then the central stage (a header that reaches a central
+               // buffer may go on in the same cycle when router.xbar_latency is 0)
+    const bool moved = in_.port_mask() != 0 && allocate_mports(now);
+    return (central_.port_mask() != 0 && allocate_central(now)) || moved;
+  }
   alloc_.clear_requests();
   bool any = false;
   for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
@@ -183,14 +205,17 @@ bool IbSwitch<Sched>::allocate(Cycle now) {
 // A grant: the packet crosses the unbuffered crossbar (router.speedup flits per cycle), its header
 // reaches the output buffer after router.xbar_latency, and its input credits go upstream when its
 // tail has left the input buffer.
-template <class Sched>
-void IbSwitch<Sched>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+// The hop leaves input VL v of port i for output o: its route's effects on the packet (routing
+// word, hop count, VC-order check), the input busy for the transfer and its credits upstream when
+// the transfer ends.
+template <class Sched, bool kOpa>
+Packet VlSwitch<Sched, kOpa>::leave_input(uint32_t i, uint32_t v, uint32_t o, uint32_t xfer,
+                                          Cycle now) {
   Head& h = heads_[i * V_ + v];
   Packet pkt = in_.front(i, v).pkt;
   in_.pop(i, v);
   h.routed = false;
   const RouteResult& r = h.route;
-  const uint32_t L = phits_of(pkt);
   const PortClass ci = cfg_.classes[i], co = cfg_.classes[o];
   if (vc_check_ != nullptr) {
     // The checker reads routing VCs: the input VL's and the hop's (docs/model.md §10.1).
@@ -212,20 +237,139 @@ void IbSwitch<Sched>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
   pkt.marks = static_cast<uint8_t>(pkt.marks | misrouting_marks(r, false));
   w.flags = static_cast<uint8_t>((w.flags | r.set_flags) & ~r.clear_flags);
   if (r.set_intermediate != kNone) w.intermediate = r.set_intermediate;
-  const uint32_t xfer = cfg_.xfer_cycles(L);
   in_busy_[i] = now + xfer;
-  out_busy_[o] = now + xfer;
-  out_.push(o, h.out_vl, pkt, now + cfg_.xbar_latency);
-  out_space_[o].consume(h.out_vl, L);
   Link* in = in_link_[i];
   in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
-                            static_cast<uint16_t>(L)});
+                            static_cast<uint16_t>(phits_of(pkt))});
+  return pkt;
+}
+
+// IB: a grant moves the packet through the unbuffered crossbar (router.speedup flits per cycle);
+// its header reaches the output buffer after router.xbar_latency.
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  const uint32_t out_vl = heads_[i * V_ + v].out_vl;
+  const uint32_t L = phits_of(in_.front(i, v).pkt);
+  const uint32_t xfer = cfg_.xfer_cycles(L);
+  const Packet pkt = leave_input(i, v, o, xfer, now);
+  out_busy_[o] = now + xfer;
+  out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
+  out_space_[o].consume(out_vl, L);
+}
+
+// OPA, the MPort stage (thesis 003 Sec. 2.2, Fig. 2.1): per MPort a separable allocator over its
+// 4 input buffers (round robin over each one's ready VLs) and the MPort crossbar's 6 outputs,
+// its 4 output buffers and its 2 central buffers (round robin over the inputs). A request needs
+// that output's write side free and room for the whole packet in its VL (the next hop's VL); the
+// crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
+// router.xbar_latency (central buffers add no storage latency).
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
+  bool moved = false;
+  for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
+    model::SeparableAllocator& a = mport_alloc_[m];
+    a.clear_requests();
+    bool any = false;
+    const uint32_t first = m * kMPortPorts;
+    for (uint32_t k = 0; k < kMPortPorts && first + k < P_; ++k) {
+      const uint32_t i = first + k;
+      if (in_busy_[i] > now) continue;
+      for (uint32_t msk = in_.vl_mask(i); msk != 0; msk &= msk - 1) {
+        const uint32_t v = static_cast<uint32_t>(__builtin_ctz(msk));
+        const VlFifos::Entry& e = in_.front(i, v);
+        if (e.ready > now) continue;
+        Head& h = heads_[i * V_ + v];
+        if (!h.routed) route_head(i, v, e.pkt, now);
+        const uint32_t o = h.out_port, L = phits_of(e.pkt);
+        if (mport_of(o) == m) {
+          if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, L)) continue;
+          a.request(k, v, o % kMPortPorts);
+        } else {
+          const uint32_t cb = central_of(i);
+          if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
+          a.request(k, v, kMPortPorts + cb % 2);
+        }
+        any = true;
+      }
+    }
+    if (!any) continue;
+    a.evaluate();
+    for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
+      const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(g));
+      const uint32_t i = first + k, v = a.grant_vc(k);
+      const Head& h = heads_[i * V_ + v];
+      const uint32_t o = h.out_port, out_vl = h.out_vl;
+      const uint32_t L = phits_of(in_.front(i, v).pkt);
+      const uint32_t xfer = (L + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits;
+      const Packet pkt = leave_input(i, v, o, xfer, now);
+      if (a.grant_out(k) < kMPortPorts) {
+        out_busy_[o] = now + xfer;
+        out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
+        out_space_[o].consume(out_vl, L);
+      } else {
+        const uint32_t cb = central_of(i);
+        central_in_busy_[cb] = now + xfer;
+        central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
+        central_space_[cb].consume(out_vl, L);
+      }
+      moved = true;
+    }
+    a.update();
+  }
+  return moved;
+}
+
+// OPA, the central stage: the buffered 24:48 central crossbar (thesis 003 Sec. 2.2): a separable
+// allocator over the central buffers (round robin over each one's ready VLs) and the output
+// buffers (round robin over the central buffers); a request needs the output buffer's central
+// write side free and room in its VL; the crossbar moves 4 flits per cycle and the header reaches
+// the output buffer after router.central_latency; the central space is free when the tail has
+// left.
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
+  model::SeparableAllocator& a = central_alloc_;
+  a.clear_requests();
+  bool any = false;
+  for (uint64_t cbs = central_.port_mask(); cbs != 0; cbs &= cbs - 1) {
+    const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(cbs));
+    if (central_out_busy_[cb] > now) continue;
+    for (uint32_t msk = central_.vl_mask(cb); msk != 0; msk &= msk - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(msk));
+      const VlFifos::Entry& e = central_.front(cb, vl);
+      if (e.ready > now) continue;
+      if (out_busy_central_[e.port] > now || !out_space_[e.port].can_send(vl, phits_of(e.pkt)))
+        continue;
+      a.request(cb, vl, e.port);
+      any = true;
+    }
+  }
+  if (!any) return false;
+  a.evaluate();
+  const uint64_t granted = a.granted_inputs();
+  for (uint64_t g = granted; g != 0; g &= g - 1) {
+    const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(g));
+    const uint32_t vl = a.grant_vc(cb), o = a.grant_out(cb);
+    const Packet pkt = central_.front(cb, vl).pkt;
+    central_.pop(cb, vl);
+    const uint32_t L = phits_of(pkt);
+    const uint32_t xfer = (L + VlSwitchConfig::kCentralFlits - 1) / VlSwitchConfig::kCentralFlits;
+    central_out_busy_[cb] = now + xfer;
+    out_busy_central_[o] = now + xfer;
+    out_.push(o, vl, pkt, now + cfg_.central_latency);
+    out_space_[o].consume(vl, L);
+    central_release_[cb] = now + xfer;
+    central_release_vl_[cb] = static_cast<uint8_t>(vl);
+    central_release_phits_[cb] = L;
+    central_pending_ |= uint64_t{1} << cb;
+  }
+  a.update();
+  return granted != 0;
 }
 
 // OB: each free output link starts the packet of the VL its scheduler chooses among those whose
 // head has reached the output buffer and has credits for the whole packet downstream.
-template <class Sched>
-bool IbSwitch<Sched>::send(Cycle now, StatsSink& sink) {
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
   bool moved = false;
   for (uint64_t ports = out_.port_mask(); ports != 0; ports &= ports - 1) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
@@ -269,8 +413,8 @@ bool IbSwitch<Sched>::send(Cycle now, StatsSink& sink) {
   return moved;
 }
 
-template <class Sched>
-bool IbSwitch<Sched>::step_core(Cycle now, StatsSink& sink) {
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
   bool moved = receive(now);
   // Output-buffer space of the packets whose tail has left on the link.
   for (uint64_t m = tx_pending_; m != 0; m &= m - 1) {
@@ -279,13 +423,28 @@ bool IbSwitch<Sched>::step_core(Cycle now, StatsSink& sink) {
     out_space_[o].give_back(tx_vl_[o], tx_phits_[o]);
     tx_pending_ &= ~(uint64_t{1} << o);
   }
-  if (in_.port_mask() != 0) moved |= allocate(now);
+  for (uint64_t m = central_pending_; m != 0; m &= m - 1) {
+    const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(m));
+    if (central_release_[cb] > now) continue;
+    central_space_[cb].give_back(central_release_vl_[cb], central_release_phits_[cb]);
+    central_pending_ &= ~(uint64_t{1} << cb);
+  }
+  if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
   if (out_.port_mask() != 0) moved |= send(now, sink);
   return moved;
 }
 
-template <class Sched>
-bool IbSwitch<Sched>::settled(Cycle now) const {
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::settled(Cycle now) const {
+  if (central_pending_ != 0) return false;
+  for (uint32_t cb = 0; kOpa && cb < central_in_busy_.size(); ++cb) {
+    if (central_in_busy_[cb] > now || central_out_busy_[cb] > now) return false;
+    for (uint32_t m = central_.vl_mask(cb); m != 0; m &= m - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+      const VlFifos::Entry& e = central_.front(cb, vl);
+      if (e.ready >= now || out_space_[e.port].can_send(vl, phits_of(e.pkt))) return false;
+    }
+  }
   for (uint32_t i = 0; i < P_; ++i) {
     const Link* L = in_link_[i];
     const Nic* nic = nics_[i];
@@ -299,6 +458,7 @@ bool IbSwitch<Sched>::settled(Cycle now) const {
       if (e.ready >= now || is_injection_[i] || credits_[i].can_send(vl, phits_of(e.pkt)))
         return false;
     }
+    if (kOpa && out_busy_central_[i] > now) return false;
     if (((tx_pending_ >> i) & 1u) != 0 && tx_release_[i] > now) return false;
     if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
     for (uint32_t m = in_.vl_mask(i); m != 0; m &= m - 1)
@@ -307,8 +467,8 @@ bool IbSwitch<Sched>::settled(Cycle now) const {
   return true;
 }
 
-template <class Sched>
-std::string IbSwitch<Sched>::describe_blocked(Cycle now, size_t max_lines) const {
+template <class Sched, bool kOpa>
+std::string VlSwitch<Sched, kOpa>::describe_blocked(Cycle now, size_t max_lines) const {
   std::ostringstream os;
   size_t lines = 0;
   for (uint32_t i = 0; i < P_ && lines < max_lines; ++i) {
@@ -327,6 +487,17 @@ std::string IbSwitch<Sched>::describe_blocked(Cycle now, size_t max_lines) const
       ++lines;
     }
   }
+  for (uint32_t cb = 0; kOpa && cb < central_in_busy_.size() && lines < max_lines; ++cb) {
+    for (uint32_t vl = 0; vl < V_ && lines < max_lines; ++vl) {
+      if (central_.count(cb, vl) == 0) continue;
+      const VlFifos::Entry& e = central_.front(cb, vl);
+      os << "  switch " << id_ << " central buffer " << cb << " VL " << vl << ": "
+         << central_.count(cb, vl) << " packet(s); head for output " << unsigned(e.port)
+         << " (output buffer room " << out_space_[e.port].credits(vl) << "/" << phits_of(e.pkt)
+         << " needed)\n";
+      ++lines;
+    }
+  }
   for (uint32_t o = 0; o < P_ && lines < max_lines; ++o) {
     for (uint32_t vl = 0; vl < V_ && lines < max_lines; ++vl) {
       if (out_.count(o, vl) == 0) continue;
@@ -342,6 +513,7 @@ std::string IbSwitch<Sched>::describe_blocked(Cycle now, size_t max_lines) const
   return os.str();
 }
 
-template class IbSwitch<RrSlScheduler>;
+template class VlSwitch<RrSlScheduler, false>;
+template class VlSwitch<RrSlScheduler, true>;
 
 }  // namespace netcosim

@@ -47,13 +47,18 @@
 
 namespace netcosim {
 
-template <class Sched>
-class IbSwitch final : public RouterModel {
+// kOpa: the Omni-Path hierarchical switch (thesis 003 Sec. 2.2, Figs. 2.1/4.2/5.1; docs/model.md
+// §11): the same ports, buffers, routing units and output stage, the crossbar split into MPorts of
+// 4 ports (a 4:6 MPort crossbar of 3 flits per cycle to the MPort's 4 output buffers and to its 2
+// central buffers) and the buffered central crossbar (4 flits per cycle from the central buffers,
+// which have VLs, to the output buffers), with a second VA-SA stage from the central buffers.
+template <class Sched, bool kOpa>
+class VlSwitch final : public RouterModel {
  public:
-  IbSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
+  VlSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
            const Topology& topo, uint64_t seed, uint32_t wheel_size, uint32_t iterations);
-  IbSwitch(const IbSwitch&) = delete;
-  IbSwitch& operator=(const IbSwitch&) = delete;
+  VlSwitch(const VlSwitch&) = delete;
+  VlSwitch& operator=(const VlSwitch&) = delete;
 
   uint32_t id() const override { return id_; }
   uint32_t radix() const override { return P_; }
@@ -74,10 +79,16 @@ class IbSwitch final : public RouterModel {
   }
   void attach_nic(uint32_t port, Nic* nic) override;
   void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
+  // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
+  // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
   // An input port returns a packet's credits when its tail has crossed: at most one per crossbar
   // transfer of the smallest packet.
-  Cycle credit_interval() const override { return cfg_.xfer_cycles(cfg_.min_phits); }
+  // OPA: the MPort crossbar moves 3 flits per cycle (thesis 003 Sec. 2.2).
+  Cycle credit_interval() const override {
+    return kOpa ? (cfg_.min_phits + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits
+                : cfg_.xfer_cycles(cfg_.min_phits);
+  }
   uint32_t input_capacity_phits(uint32_t /*port*/, uint32_t /*vc*/) const override {
     return cfg_.in_buffer.vl_max;
   }
@@ -110,7 +121,7 @@ class IbSwitch final : public RouterModel {
     return step_core(now, sink) | moved;
   }
   const RouterStepper& stepper() const override {
-    static const CycleStepper<IbSwitch> s;
+    static const CycleStepper<VlSwitch> s;
     return s;
   }
   bool step_nics(Cycle now, StatsSink& sink) override {
@@ -133,7 +144,8 @@ class IbSwitch final : public RouterModel {
   }
   bool step_core(Cycle now, StatsSink& sink) override;
   bool core_active(Cycle now) const override {
-    return resident_ != 0 || tx_pending_ != 0 || data_wheel_.any(now) || credit_wheel_.any(now);
+    return resident_ != 0 || tx_pending_ != 0 || central_pending_ != 0 || data_wheel_.any(now) ||
+           credit_wheel_.any(now);
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_[port];
@@ -192,8 +204,21 @@ class IbSwitch final : public RouterModel {
   uint32_t phits_of(const Packet& p) const { return cfg_.phits[p.cls]; }
   bool receive(Cycle now);
   bool allocate(Cycle now);
+  // OPA: the MPort stage (input buffers to the MPort's output buffers or central buffers) and the
+  // central stage (central buffers to output buffers).
+  bool allocate_mports(Cycle now);
+  bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
+  // The hop's effects on the packet (routing word, hop count, VC-order check) and the input's
+  // credits upstream; returns the packet.
+  Packet leave_input(uint32_t i, uint32_t v, uint32_t o, uint32_t xfer, Cycle now);
+  static constexpr uint32_t kMPortPorts = 4;
+  static uint32_t mport_of(uint32_t port) { return port / kMPortPorts; }
+  // The central buffer an input of an MPort writes into: inputs 0-1 the first, 2-3 the second.
+  static uint32_t central_of(uint32_t port) {
+    return 2 * mport_of(port) + (port % kMPortPorts) / 2;
+  }
   bool send(Cycle now, StatsSink& sink);
 
   uint32_t id_;
@@ -218,6 +243,17 @@ class IbSwitch final : public RouterModel {
   std::vector<uint8_t> tx_vl_;
   std::vector<uint32_t> tx_phits_;
   uint64_t tx_pending_ = 0;  // output ports with a packet whose space is not yet freed
+  // OPA: central buffers (2 per MPort) per (buffer, VL) with their space, the MPort and central
+  // allocators, the central crossbar's write side of each output buffer, each central buffer's
+  // write (the x3 link from its MPort) and read sides, and the central space freed at a cycle.
+  VlFifos central_;
+  std::vector<model::SharedVlCredits> central_space_;
+  std::vector<model::SeparableAllocator> mport_alloc_;
+  model::SeparableAllocator central_alloc_;
+  std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
+  std::vector<uint8_t> central_release_vl_;
+  std::vector<uint32_t> central_release_phits_;
+  uint64_t central_pending_ = 0;  // central buffers with space still to free
   // The next VL of each (output port, SL) among its candidates (round robin).
   std::vector<uint8_t> next_candidate_;
   PortView view_;
@@ -232,5 +268,11 @@ class IbSwitch final : public RouterModel {
   std::vector<Cycle> nic_wake_;
   Cycle nic_wake_min_ = kNone;
 };
+
+// The InfiniBand switch and the Omni-Path switch.
+template <class Sched>
+using IbSwitch = VlSwitch<Sched, false>;
+template <class Sched>
+using OpaSwitch = VlSwitch<Sched, true>;
 
 }  // namespace netcosim

@@ -18,6 +18,7 @@ class VlFifos {
   struct Entry {
     Packet pkt;
     Cycle ready = 0;
+    uint8_t port = 0;  // where the packet goes next (the OPA central buffers' output port)
   };
 
   // `ports` x `vls` FIFOs, VL v's of capacity[v] packets on every port.
@@ -46,7 +47,7 @@ class VlFifos {
     const Ring& r = rings_[p * vls_ + v];
     return slots_[r.base + r.head];
   }
-  void push(uint32_t p, uint32_t v, const Packet& pkt, Cycle ready) {
+  void push(uint32_t p, uint32_t v, const Packet& pkt, Cycle ready, uint8_t port = 0) {
     Ring& r = rings_[p * vls_ + v];
     assert(r.count < r.cap && "a VL FIFO overflowed: its credits allowed more than it holds");
     uint32_t i = r.head + r.count;
@@ -54,6 +55,7 @@ class VlFifos {
     Entry& e = slots_[r.base + i];
     e.pkt = pkt;
     e.ready = ready;
+    e.port = port;
     ++r.count;
     mask_[p] |= 1u << v;
     ports_mask_ |= uint64_t{1} << p;

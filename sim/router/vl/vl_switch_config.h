@@ -25,7 +25,13 @@ struct VlSwitchConfig {
   uint32_t latency = 0;              // routing (RT): cycles from arrival to the allocator
   uint32_t xbar_latency = 0;         // crossbar traversal (X): grant to the output buffer
   uint32_t speedup = 1;              // flits per cycle through the crossbar (router.speedup)
-  VlPlan plan;                       // the VLs of each SL per port class and routing VC
+  // OPA (docs/model.md §11): each of an MPort's two central buffers (half of
+  // router.central_buffer), the central stage's latency (router.central_latency), the crossbars'
+  // flits per cycle (thesis 003 Sec. 2.2: 3 through an MPort, 4 from the central buffers).
+  model::SharedVlBuffer central_buffer;
+  uint32_t central_latency = 0;
+  static constexpr uint32_t kMPortFlits = 3, kCentralFlits = 4;
+  VlPlan plan;  // the VLs of each SL per port class and routing VC
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   // Cycles a packet of L flits occupies the crossbar's input and output.
   uint32_t xfer_cycles(uint32_t L) const { return (L + speedup - 1) / speedup; }

@@ -18,6 +18,7 @@ SlTraffic three_levels() {
   t.level[0] = {0.1, 2, SlPattern::Cbr};        // a connection: one message every 10 cycles
   t.level[1] = {0.02, 1, SlPattern::Uniform};   // Bernoulli, uniform destinations
   t.level[2] = {0.008, 3, SlPattern::Bursts4};  // bursts of 4 messages of 3 packets
+  t.cbr_dst[0] = cbr_connections(16, Rng(1, 3, 0));
   return t;
 }
 
@@ -56,7 +57,27 @@ TEST(SlSource, CbrIsExactAndItsConnectionFixed) {
   // Messages at phase + 10k, phase in [0, 10): exactly 10000 before cycle 100000.
   EXPECT_EQ(s.messages[0], 10000u);
   EXPECT_EQ(s.packets[0], 20000u);
-  for (const uint32_t d : s.cbr_dst) EXPECT_EQ(d, s.cbr_dst.front());
+  for (const uint32_t d : s.cbr_dst) EXPECT_EQ(d, t.cbr_dst[0][5]);
+}
+
+TEST(SlSource, CbrConnectionsAreACyclicPermutation) {
+  // Every node sends one connection and receives one, none to itself, and following the
+  // connections from node 0 visits every node (one cycle: Sattolo's algorithm).
+  for (const uint64_t seed : {1u, 2u, 3u}) {
+    const std::vector<uint32_t> p = cbr_connections(48, Rng(seed, 3, 0));
+    std::vector<int> received(48, 0);
+    for (uint32_t n = 0; n < 48; ++n) {
+      EXPECT_NE(p[n], n);
+      ++received[p[n]];
+    }
+    for (const int r : received) EXPECT_EQ(r, 1);
+    uint32_t n = 0, steps = 0;
+    do {
+      n = p[n];
+      ++steps;
+    } while (n != 0 && steps <= 48);
+    EXPECT_EQ(steps, 48u);
+  }
 }
 
 TEST(SlSource, BernoulliRatesWithinFiveSigma) {

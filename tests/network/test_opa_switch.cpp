@@ -1,0 +1,100 @@
+// The Omni-Path hierarchical switch (router.architecture=opa; sim/router/ib/ib_switch.h with
+// kOpa; docs/model.md §11): the zero-load latency of a packet to an output of its input's MPort
+// and to an output of another MPort equals the formula of docs/model.md §11.2 exactly; saturated
+// runs of every routing the switch supports drain with every packet delivered under the VC-order
+// checker; the central buffers must guarantee every VL a packet.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "sim/network/network.h"
+
+using namespace netcosim;
+
+namespace {
+
+Config opa(std::vector<std::string> sets) {
+  Config c;
+  for (const char* kv :
+       {"topology.type=fattree", "topology.k=8", "topology.n=1", "routing.algorithm=updown",
+        "router.architecture=opa", "traffic.source=service_levels", "qos.sls=1",
+        "router.port_buffer=256", "router.buffer_output=256", "router.central_buffer=512",
+        "sim.warmup=0", "sim.measure=2000", "traffic.load=0"})
+    c.set_override(kv);
+  for (const std::string& kv : sets) c.set_override(kv);
+  return c;
+}
+
+struct Timing {
+  uint32_t rt, x, x2, flits;
+};
+
+TEST(OpaSwitch, ZeroLoadLatencyInsideAndAcrossMPortsIsTheFormula) {
+  // One 8-ary 1-tree switch, radix 16 = 4 MPorts: node 0 (port 0) to node 3 (port 3) stays in
+  // MPort 0; node 0 to node 5 (port 5, MPort 1) crosses the central crossbar.
+  for (const Timing t : {Timing{0, 0, 0, 1}, Timing{16, 2, 2, 16}, Timing{132, 18, 18, 2}}) {
+    for (const uint32_t dst : {3u, 5u}) {
+      const auto net = build_network(opa({"router.latency=" + std::to_string(t.rt),
+                                          "router.xbar_latency=" + std::to_string(t.x),
+                                          "router.central_latency=" + std::to_string(t.x2),
+                                          "qos.sl_mtu=" + std::to_string(64 * t.flits)}));
+      net->preload_packet(0, dst);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 1u);
+      // docs/model.md §11.2: 1 + RT + X (+ X2 across MPorts) + L.
+      const uint64_t expected = 1 + t.rt + t.x + (dst == 5 ? t.x2 : 0) + t.flits;
+      EXPECT_EQ(r.latency_max, expected) << "to node " << dst << ", RT " << t.rt << " X " << t.x
+                                         << " X2 " << t.x2 << " L " << t.flits;
+    }
+  }
+}
+
+TEST(OpaSwitch, ZeroLoadLatencyThroughATreeAddsEachSwitchsStages) {
+  // 4-ary 2-tree (radix 8: 2 MPorts): node 0 to node 15 climbs from a level-0 switch's down port
+  // (MPort 0) to an up port (MPort 1), crosses a level-1 switch from a down port to a down port
+  // (MPort 0 to MPort 0 or 1, by the destination's digit: port 3, MPort 0), and descends into the
+  // last switch through an up port (MPort 1) to a down port (MPort 0): across, inside, across.
+  const auto net = build_network(
+      opa({"topology.k=4", "topology.n=2", "router.latency=5", "router.xbar_latency=2",
+           "router.central_latency=3", "link.latency_tree=7", "qos.sl_mtu=256"}));
+  net->preload_packet(0, 15);
+  const RunResults r = run_native(*net);
+  ASSERT_EQ(r.packets_measured, 1u);
+  EXPECT_EQ(r.latency_max, 1 + 3 * (5 + 2) + 2 * 3 + 2 * 7 + 4u);
+}
+
+TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
+  for (const char* routing : {"updown", "updown_random", "dor"}) {
+    const bool torus = std::string(routing) == "dor";
+    Config c =
+        opa({"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000", "qos.sls=2",
+             "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4", "topology.k=4", "topology.n=2"});
+    if (torus) {
+      c = opa({"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000",
+               "qos.sls=2", "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4"});
+      Config t;
+      for (const auto& kv : c.resolved())
+        if (kv.first.rfind("topology.", 0) != 0 && c.is_explicit(kv.first))
+          t.set(kv.first, kv.second);
+      t.set("topology.type", "torus");
+      t.set("topology.dims", "4x4");
+      t.set("topology.nodes_per_switch", "2");  // radix 6: an MPort of 4 and one of 2 ports
+      t.set("routing.algorithm", "dor");
+      t.set("qos.sl2sc", "0 1,2 3");
+      c = t;
+    } else {
+      c.set_override(std::string("routing.algorithm=") + routing);
+    }
+    const auto net = build_network(c);
+    ASSERT_TRUE(net->vc_checked());
+    const RunResults r = run_native(*net);
+    EXPECT_TRUE(r.drained) << routing;
+    EXPECT_TRUE(r.conservation_ok) << routing;
+    EXPECT_GT(r.packets_delivered, 1000u) << routing;
+  }
+}
+
+}  // namespace
