@@ -42,14 +42,17 @@ struct Nic {
   bool dest_vc = false;
   uint32_t nodes = 0;  // N of the dest policy
   // Source queue (ring of fixed capacity: no allocation in the cycle loop). Capacity 0
-  // (traffic.source_queue=0): no queue; an attempt the injection buffer cannot take at once
-  // (the link still carrying the previous packet, or no credits for the whole packet in the VC
-  // the policy gives) is dropped (StatsSink::dropped).
+  // (traffic.source_queue=0, FOGSim's generator, docs/model.md §3): no queue; the attempt's packet
+  // is written into the injection buffer at once, and an attempt is dropped (StatsSink::dropped)
+  // only when the VC the policy gives has no room for the whole packet, or when a packet was
+  // already written in this cycle.
   std::unique_ptr<SourceEntry[]> queue;
   uint32_t q_cap = 0, q_head = 0, q_count = 0;
-  // Injection channel, one packet every packet_size cycles. Its credits (the router's injection
-  // VCs' buffer space, returned when a packet's tail leaves the injection buffer) are passed to
-  // step().
+  // Injection channel. With a source queue it carries one packet every packet_size cycles (the
+  // node's link serialises it); without one it only delays the packet by one cycle (FOGSim's
+  // injection delay) and takes one packet per cycle (FOGSim's generator). Its credits (the
+  // router's injection VCs' buffer space, returned when a packet's tail leaves the injection
+  // buffer) are passed to step().
   Cycle link_free_at = 0;
   Link* link = nullptr;
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
@@ -107,11 +110,15 @@ struct Nic {
   template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
                                                 Credits& credits);
-  // Puts packet `e` on the injection link in VC `vc` in cycle `now`.
+  // Puts packet `e` on the injection link in VC `vc` in cycle `now`; the link takes the next
+  // packet `busy` cycles later.
   template <class Credits>
   [[gnu::always_inline]] inline void inject(Cycle now, StatsSink& sink, uint32_t S,
-                                            const SourceEntry& e, int vc, Credits& credits);
-  // A generation attempt without a source queue: injected now, or dropped.
+                                            const SourceEntry& e, int vc, Credits& credits,
+                                            Cycle busy);
+  // A generation attempt without a source queue (FOGSim's generator, docs/model.md §3): written
+  // into the injection buffer now, or dropped when the policy's VC has no room for the whole
+  // packet (or a packet of this node was already written in this cycle).
   template <class Credits>
   void attempt_without_queue(Cycle now, StatsSink& sink, uint32_t S, Cycle t_gen, uint32_t dst,
                              uint8_t cls, StepResult& r, Credits& credits) {
@@ -121,7 +128,7 @@ struct Nic {
       return;
     }
     sink.on_generate(node, seq, t_gen);
-    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits);
+    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits, 1);
     ++seq;
     ++r.queued;
     r.injected = true;
@@ -165,7 +172,7 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
   const SourceEntry& e = queue_front();
   const int vc = injection_vc(credits, e.dst, S);
   if (vc == kNoVc) return r;
-  inject(now, sink, S, e, vc, credits);
+  inject(now, sink, S, e, vc, credits, S);
   queue_pop();
   r.injected = true;
   return r;
@@ -173,7 +180,7 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
 
 template <class Credits>
 inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc,
-                        Credits& credits) {
+                        Credits& credits, Cycle busy) {
   const Cycle arrive = now + 1;
   if (arrive >= sink.window_start && arrive < sink.window_end) window_injected_phits += S;
   link->push_data(arrive, [&](PacketMsg& m) {
@@ -187,7 +194,7 @@ inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntr
     m.pkt.cls = e.cls;
   });
   credits.consume(static_cast<unsigned>(vc), S);
-  link_free_at = now + S;
+  link_free_at = now + busy;
 }
 
 }  // namespace netcosim
