@@ -94,11 +94,12 @@ const std::vector<KeySpec>& config_schema() {
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, algorithms.c_str(), "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
-       "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
+       "F of UGAL's comparison Q_MIN <= F*Q_VAL + T (ugal, pb, par; thesis Eq. 1.2)"},
       {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
-       "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
+       "T of UGAL's comparison, in packets (ugal, pb, par; FOGSim's ugal_local_threshold)"},
       {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
-       "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+       "UGAL's comparison reads the occupancy of the VC used or of the whole port (ugal, pb, "
+       "par; thesis Sec. 5.2.4)"},
       {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
@@ -108,6 +109,15 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5) (val, ugal, pb)"},
+      {"routing.piggyback_coef", KeyType::Int, "200", 0, 100000, nullptr,
+       "PiggyBack's saturation bit S = Q > coef/100 * mean + T: coef in % (FOGSim's "
+       "piggybacking_coef; thesis Eq. 1.3 and Sec. 3.3.2: twice the average)"},
+      {"routing.piggyback_t", KeyType::Int, "3", 0, 1000000, nullptr,
+       "T of the saturation bit, in packets (FOGSim's ugal_global_threshold; seed 001 Table I: "
+       "3 for PB)"},
+      {"routing.piggyback_sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
+       "the saturation bit compares VC 0 of the global links (vc; thesis Sec. 5.2.4) or their "
+       "means over the VCs (port)"},
       {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
        "control (1 VC; docs/model.md \"Meshes and tori\")"},
@@ -771,12 +781,15 @@ void validate_strategy_keys(const Config& c) {
 // is in the strategy catalogue).
 void validate_routing(const Config& c) {
   validate_strategy_keys(c);
-  // UGAL weighted by hops has no F; PiggyBack still uses F for its saturation bits (Eq. 1.3).
-  if (c.get_str("routing.algorithm") == "ugal" && c.is_explicit("routing.ugal_f") &&
+  // UGAL weighted by hops has no F (PiggyBack's saturation bits have their own coefficient,
+  // routing.piggyback_coef).
+  const std::string& algorithm = c.get_str("routing.algorithm");
+  if ((algorithm == "ugal" || algorithm == "pb") && c.is_explicit("routing.ugal_f") &&
       c.get_str("routing.ugal_compare") == "queue_hops")
     throw ConfigError("routing.ugal_f=" + c.get_str("routing.ugal_f") +
                       ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
-                      "Q_VAL*H_VAL + T has no F) with routing.algorithm=ugal");
+                      "Q_VAL*H_VAL + T has no F) with routing.algorithm=" +
+                      algorithm);
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
   const std::string type = c.get_str("topology.type");

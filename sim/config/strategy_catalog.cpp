@@ -38,7 +38,8 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             "PiggyBack: UGAL-L, and nonminimal when the group's minimal global link is "
             "saturated (thesis 000 Sec. 1.4.2, Eq. 1.3)",
             {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
-             "routing.ugal_compare"},
+             "routing.ugal_compare", "routing.piggyback_coef", "routing.piggyback_t",
+             "routing.piggyback_sensing"},
             "dragonfly",
             {{"local", 4}, {"global", 2}}},
            {"par",

@@ -28,6 +28,14 @@ UgalParams ugal_params(const Config& c) {
   return p;
 }
 
+PiggyBackParams piggyback_params(const Config& c) {
+  PiggyBackParams p;
+  p.coef_percent = static_cast<uint32_t>(c.get_int("routing.piggyback_coef"));
+  p.t_phits = static_cast<uint32_t>(c.get_int("routing.piggyback_t") * c.get_int("packet.size"));
+  p.per_port = c.get_str("routing.piggyback_sensing") == "port";
+  return p;
+}
+
 std::unique_ptr<RoutingAlgorithm> make_min(const Config&, const Topology& t) {
   return std::make_unique<MinRouting>(dragonfly_of(t, "min"));
 }
@@ -48,7 +56,8 @@ std::unique_ptr<RoutingAlgorithm> make_ugal(const Config& c, const Topology& t) 
   return std::make_unique<UgalRouting>(dragonfly_of(t, "ugal"), ugal_params(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_pb(const Config& c, const Topology& t) {
-  return std::make_unique<PiggyBackRouting>(dragonfly_of(t, "pb"), ugal_params(c));
+  return std::make_unique<PiggyBackRouting>(dragonfly_of(t, "pb"), ugal_params(c),
+                                            piggyback_params(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_par(const Config& c, const Topology& t) {
   const UgalParams p = ugal_params(c);

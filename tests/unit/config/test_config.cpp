@@ -212,7 +212,7 @@ TEST(Config, OlmKeysOnlyForOlm) {
 
 // UGAL weighted by hops: ugal and pb only; with ugal it has no F, so an explicit F is refused
 // (PiggyBack keeps F for its saturation bits).
-TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoFForUgal) {
+TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoF) {
   Config c;
   for (const char* s : {"routing.algorithm=par", "router.vcs_local=5", "router.vcs_global=2",
                         "routing.ugal_compare=queue_hops"})
@@ -228,7 +228,33 @@ TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoFForUgal) {
   EXPECT_NE(e.find("routing.ugal_f=3: not used by routing.ugal_compare=queue_hops"),
             std::string::npos)
       << e;
+  // PiggyBack's UGAL comparison has no F either; its saturation bits have their own coefficient.
   c.set_override("routing.algorithm=pb");
+  e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.ugal_f=3: not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
+                   "Q_VAL*H_VAL + T has no F) with routing.algorithm=pb"),
+            std::string::npos)
+      << e;
+  Config d;
+  for (const char* s : {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2",
+                        "routing.ugal_compare=queue_hops", "routing.piggyback_coef=150"})
+    d.set_override(s);
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(d); }), "");
+}
+
+// PiggyBack's saturation-bit keys (thesis Eq. 1.3; FOGSim's piggybacking_coef and
+// ugal_global_threshold) apply to pb only.
+TEST(Config, PiggyBackKeysForPbOnly) {
+  Config c;
+  for (const char* s : {"routing.algorithm=ugal", "router.vcs_local=4", "router.vcs_global=2",
+                        "routing.piggyback_t=5"})
+    c.set_override(s);
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.piggyback_t=5: applies to routing.algorithm=pb only"),
+            std::string::npos)
+      << e;
+  c.set_override("routing.algorithm=pb");
+  c.set_override("routing.piggyback_sensing=port");
   EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
 }
 

@@ -1,7 +1,8 @@
 // UGAL-L, PiggyBack and PAR decided on a hand-filled port view: UGAL's comparison (thesis 000
 // Sec. 1.4.2, Eq. 1.2: minimal iff Q_MIN <= F * Q_VAL + T) on both sides of its boundary, and
 // PiggyBack's saturation bit (Eq. 1.3). Defaults: F = routing.ugal_f = 2, T = routing.ugal_t = 3
-// packets = 24 phits.
+// packets = 24 phits; the saturation bits have their own parameters (routing.piggyback_coef,
+// routing.piggyback_t, routing.piggyback_sensing).
 //
 // Scenario (h2: p=2 a=4 h=2; ports 0-1 injection, 2-4 local, 5-6 global): a packet injected at
 // router 0 (group 0, index 0) for group X = the group of router 0's global port 5, so the
@@ -148,7 +149,7 @@ TEST(PiggyBackRouting, SaturatedMinimalGlobalLinkForcesValiant) {
   const uint32_t X = s.topo.group_of_router(s.dst_router());
   const uint32_t j = s.topo.global_link_index(0, X);
   ASSERT_EQ(j, 0u);  // router 0's own port 5
-  const PiggyBackRouting pb(s.topo, defaults());
+  const PiggyBackRouting pb(s.topo, defaults(), PiggyBackParams{});
   s.ports.set_saturation(0, 1);
   expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
   s.ports.set_saturation(0, 2);  // the other global link of router 0
@@ -160,15 +161,21 @@ TEST(PiggyBackRouting, SaturatedMinimalGlobalLinkForcesValiant) {
   expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
 }
 
-TEST(PiggyBackRouting, DeclaresTheSaturationSensorWithFAndT) {
+// The saturation sensor takes the bits' own parameters, not the UGAL comparison's: UGAL F = 1,
+// T = 24 phits, per port; bits coef 150 %, T = 40 phits, per VC.
+TEST(PiggyBackRouting, DeclaresTheSaturationSensorWithItsOwnCoefAndT) {
   Scenario s;
   UgalParams p = defaults();
+  p.f = 1;
   p.per_port = true;
-  const SensorNeeds n = PiggyBackRouting(s.topo, p).sensor_needs();
+  PiggyBackParams bits;
+  bits.coef_percent = 150;
+  bits.t_phits = 40;
+  const SensorNeeds n = PiggyBackRouting(s.topo, p, bits).sensor_needs();
   EXPECT_TRUE(n.saturation);
-  EXPECT_EQ(n.sat_f, 2.0);
-  EXPECT_EQ(n.sat_t_phits, 24u);
-  EXPECT_TRUE(n.sat_per_port);
+  EXPECT_EQ(n.sat_f, 1.5);
+  EXPECT_EQ(n.sat_t_phits, 40u);
+  EXPECT_FALSE(n.sat_per_port);
 }
 
 // PAR compares fractions of the buffers (par.h): minimal iff Q_MIN/256 <= 2 * Q_VAL/C_VAL +
