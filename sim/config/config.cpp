@@ -104,8 +104,14 @@ const std::vector<KeySpec>& config_schema() {
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
       {"routing.valiant", KeyType::Enum, "any", 0, 0, "any|outside_source_group|group",
-       "VAL's intermediate: a router anywhere (any), a router outside the source group with "
-       "traffic inside it routed minimally, or a group (VAL-group, 3/2 VCs) (thesis Sec. 1.4.1)"},
+       "the Valiant intermediate of val, ugal and pb: a router anywhere (any), a router outside "
+       "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
+       "VCs) (thesis Sec. 1.4.1)"},
+      {"routing.valiant_group_draw", KeyType::Enum, "other_than_source_and_destination", 0, 0,
+       "other_than_source|other_than_source_and_destination",
+       "routing.valiant=group: the group is drawn among the groups other than the source group, "
+       "traffic within a group routed minimally (FOGSim), or other than the source and "
+       "destination groups"},
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5) (val, ugal, pb)"},
@@ -790,6 +796,10 @@ void validate_routing(const Config& c) {
                       ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
                       "Q_VAL*H_VAL + T has no F) with routing.algorithm=" +
                       algorithm);
+  if (c.is_explicit("routing.valiant_group_draw") && c.get_str("routing.valiant") != "group")
+    throw ConfigError("routing.valiant_group_draw=" + c.get_str("routing.valiant_group_draw") +
+                      ": applies to routing.valiant=group only (routing.valiant=" +
+                      c.get_str("routing.valiant") + ")");
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
   const std::string type = c.get_str("topology.type");

@@ -45,6 +45,29 @@ inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet vi
   return r;
 }
 
+// The Valiant intermediate of VAL, UGAL and PiggyBack (routing.valiant; thesis 000 Sec. 1.4.1):
+// a router anywhere, a router outside the source group (traffic within the source group routed
+// minimally), or a group (VAL-group, l0-g0-l1-g1-l2: 3/2 VCs).
+enum class ValiantMode : uint8_t { Any, OutsideSourceGroup, Group };
+
+// How VAL-group draws its intermediate group (routing.valiant_group_draw): uniformly among the
+// groups other than the source group, the destination group allowed (the path is then minimal)
+// and traffic within a group routed minimally (FOGSim's VAL and PB, releases 4-5: a Valiant node
+// outside the source group, in it for traffic within it, "reached" in its group); or among the
+// groups other than the source and destination groups, traffic within a group through another
+// group as well.
+enum class GroupDraw : uint8_t { OtherThanSource, OtherThanSourceAndDestination };
+
+// The `draw`-th group (draw < groups - 1) in increasing order among the groups other than x.
+inline uint32_t group_other_than(uint32_t draw, uint32_t x) {
+  return draw < x ? draw : draw + 1;
+}
+
+// The router of group `Gi` on which the global link from group G (!= Gi) lands.
+inline uint32_t landing_router(const Dragonfly& topo, uint32_t G, uint32_t Gi) {
+  return Gi * topo.a() + topo.global_link_index(Gi, G) / topo.h();
+}
+
 // The first hop at `router` towards group `target` (not the router's own group).
 inline uint32_t port_towards_group(const Dragonfly& topo, uint32_t router, uint32_t target) {
   const uint32_t G = topo.group_of_router(router), A = topo.index_in_group(router);
@@ -60,6 +83,30 @@ inline uint32_t group_other_than(uint32_t draw, uint32_t x, uint32_t y) {
   if (draw >= lo) ++draw;
   if (draw >= hi) ++draw;
   return draw;
+}
+
+// The hop at `router` of a VAL-group path through intermediate group `group` (thesis 000 Sec.
+// 1.4.1): minimally to the group before the first global hop, then minimally to the destination;
+// every hop's VC is the number of global hops done so far (l0-g0-l1-g1-l2). An intermediate
+// group equal to the router's own group (traffic within a group, or a minimal decision of UGAL or
+// PiggyBack) is the minimal path. `r` carries what the caller already decided.
+inline RouteResult valiant_group_hop(const Dragonfly& topo, uint32_t router, const Packet& pkt,
+                                     uint32_t group, RouteResult r) {
+  const uint32_t dst_router = topo.router_of_node(pkt.dst);
+  const uint32_t global_hops = pkt.hops(df::kGlobal);
+  if (global_hops == 0 && group != topo.group_of_router(router)) {
+    r.port = static_cast<uint8_t>(port_towards_group(topo, router, group));
+    r.vcs = vc_bit(0);
+    r.nonminimal = router == dst_router || r.port != topo.min_output(router, dst_router);
+    return r;
+  }
+  if (router == dst_router) {
+    r.port = static_cast<uint8_t>(topo.port_of_node(pkt.dst));
+    return r;
+  }
+  r.port = static_cast<uint8_t>(topo.min_output(router, dst_router));
+  r.vcs = vc_bit(static_cast<uint8_t>(global_hops));
+  return r;
 }
 
 // Downstream occupancy of output (port, vc) in phits, from the credits; with `per_port`, summed

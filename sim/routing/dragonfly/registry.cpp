@@ -18,6 +18,18 @@ const Dragonfly& dragonfly_of(const Topology& topo, const std::string& algorithm
 
 namespace {
 
+ValiantMode valiant_mode(const Config& c) {
+  const std::string& v = c.get_str("routing.valiant");
+  return v == "group"                  ? ValiantMode::Group
+         : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
+                                       : ValiantMode::Any;
+}
+GroupDraw group_draw(const Config& c) {
+  return c.get_str("routing.valiant_group_draw") == "other_than_source"
+             ? GroupDraw::OtherThanSource
+             : GroupDraw::OtherThanSourceAndDestination;
+}
+
 UgalParams ugal_params(const Config& c) {
   UgalParams p;
   p.f = c.get_float("routing.ugal_f");
@@ -25,6 +37,8 @@ UgalParams ugal_params(const Config& c) {
   p.per_port = c.get_str("routing.sensing") == "port";
   p.recompute = c.get_bool("routing.recompute_valiant");
   p.hops = c.get_str("routing.ugal_compare") == "queue_hops";
+  p.candidate = valiant_mode(c);
+  p.group_draw = group_draw(c);
   return p;
 }
 
@@ -40,12 +54,8 @@ std::unique_ptr<RoutingAlgorithm> make_min(const Config&, const Topology& t) {
   return std::make_unique<MinRouting>(dragonfly_of(t, "min"));
 }
 std::unique_ptr<RoutingAlgorithm> make_val(const Config& c, const Topology& t) {
-  const std::string v = c.get_str("routing.valiant");
-  const ValiantMode mode = v == "group"                  ? ValiantMode::Group
-                           : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
-                                                         : ValiantMode::Any;
-  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"), mode,
-                                          c.get_bool("routing.recompute_valiant"));
+  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"), valiant_mode(c),
+                                          c.get_bool("routing.recompute_valiant"), group_draw(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
   const Dragonfly& df = dragonfly_of(t, "olm");

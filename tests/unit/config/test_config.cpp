@@ -258,9 +258,9 @@ TEST(Config, PiggyBackKeysForPbOnly) {
   EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
 }
 
-// VAL's variants: val only; VAL-group needs one local VC less (3/2), the others VAL's 4/2;
-// recomputation is valid for val too.
-TEST(Config, ValiantVariantsForValWithTheirVcs) {
+// The Valiant variants: val, ugal and pb; VAL-group needs one local VC less (3/2), the others
+// VAL's 4/2; recomputation is valid for val too; the group draw only with routing.valiant=group.
+TEST(Config, ValiantVariantsForValUgalPbWithTheirVcs) {
   Config c;
   for (const char* s : {"routing.algorithm=val", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.valiant=group", "routing.recompute_valiant=true"})
@@ -273,12 +273,33 @@ TEST(Config, ValiantVariantsForValWithTheirVcs) {
   c.set_override("routing.valiant=group");
   e = error_of([&] { netcosim::validate_config(c); });
   EXPECT_NE(e.find("needs at least 3 local and 2 global VCs"), std::string::npos) << e;
-  Config u;
-  for (const char* s : {"routing.algorithm=ugal", "router.vcs_local=4", "router.vcs_global=2",
+  for (const char* alg : {"ugal", "pb"}) {
+    Config u;
+    for (const char* s : {"router.vcs_local=3", "router.vcs_global=2", "routing.valiant=group",
+                          "routing.valiant_group_draw=other_than_source"})
+      u.set_override(s);
+    u.set_override(std::string("routing.algorithm=") + alg);
+    EXPECT_EQ(error_of([&] { netcosim::validate_config(u); }), "") << alg;
+    u.set_override("routing.valiant=any");
+    e = error_of([&] { netcosim::validate_config(u); });
+    EXPECT_NE(e.find("routing.valiant_group_draw=other_than_source: applies to "
+                     "routing.valiant=group only (routing.valiant=any)"),
+              std::string::npos)
+        << e;
+    Config v;
+    for (const char* s :
+         {"router.vcs_local=3", "router.vcs_global=2", "routing.valiant=outside_source_group"})
+      v.set_override(s);
+    v.set_override(std::string("routing.algorithm=") + alg);
+    e = error_of([&] { netcosim::validate_config(v); });
+    EXPECT_NE(e.find("needs at least 4 local and 2 global VCs"), std::string::npos) << e;
+  }
+  Config o;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.valiant=group"})
-    u.set_override(s);
-  e = error_of([&] { netcosim::validate_config(u); });
-  EXPECT_NE(e.find("routing.valiant=group: applies to routing.algorithm=val only"),
+    o.set_override(s);
+  e = error_of([&] { netcosim::validate_config(o); });
+  EXPECT_NE(e.find("routing.valiant=group: applies to routing.algorithm=val|ugal|pb only"),
             std::string::npos)
       << e;
 }
