@@ -107,7 +107,7 @@ const std::vector<KeySpec>& config_schema() {
        "the Valiant intermediate of val, ugal and pb: a router anywhere (any), a router outside "
        "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
        "VCs) (thesis Sec. 1.4.1)"},
-      {"routing.valiant_group_draw", KeyType::Enum, "other_than_source_and_destination", 0, 0,
+      {"routing.valiant_group_draw", KeyType::Enum, "other_than_source", 0, 0,
        "other_than_source|other_than_source_and_destination",
        "routing.valiant=group: the group is drawn among the groups other than the source group, "
        "traffic within a group routed minimally (FOGSim), or other than the source and "

@@ -33,13 +33,13 @@ inline bool ugal_hops_prefers_minimal(double q_min, uint32_t h_min, double q_val
 }
 
 struct UgalParams {
-  double f = 2;                              // routing.ugal_f
-  uint32_t t_phits = 0;                      // routing.ugal_t * packet.size
-  bool per_port = false;                     // routing.sensing=port
-  bool recompute = false;                    // routing.recompute_valiant
-  bool hops = false;                         // routing.ugal_compare=queue_hops
-  ValiantMode candidate = ValiantMode::Any;  // routing.valiant
-  GroupDraw group_draw = GroupDraw::OtherThanSourceAndDestination;  // routing.valiant_group_draw
+  double f = 2;                                       // routing.ugal_f
+  uint32_t t_phits = 0;                               // routing.ugal_t * packet.size
+  bool per_port = false;                              // routing.sensing=port
+  bool recompute = false;                             // routing.recompute_valiant
+  bool hops = false;                                  // routing.ugal_compare=queue_hops
+  ValiantMode candidate = ValiantMode::Any;           // routing.valiant
+  GroupDraw group_draw = GroupDraw::OtherThanSource;  // routing.valiant_group_draw
 };
 
 // What UGAL-L and PiggyBack share: the source router's comparison and the fixed path after it.

@@ -20,8 +20,7 @@ namespace netcosim {
 class ValiantRouting final : public DragonflyRouting {
  public:
   explicit ValiantRouting(const Dragonfly& topo, ValiantMode mode = ValiantMode::Any,
-                          bool recompute = false,
-                          GroupDraw draw = GroupDraw::OtherThanSourceAndDestination)
+                          bool recompute = false, GroupDraw draw = GroupDraw::OtherThanSource)
       : DragonflyRouting(topo), mode_(mode), draw_(draw), recompute_(recompute) {}
   const char* name() const override { return "val"; }
   // Recomputing: a waiting head at its source router is routed again every cycle.

@@ -145,12 +145,13 @@ TEST(ValiantRouting, OutsideSourceGroupDrawsAmongTheOtherGroupsRouters) {
   EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
 }
 
-// routing.valiant=group (VAL-group, thesis Sec. 1.4.1): the intermediate group is the k-th group
-// other than the source and destination groups; the path is l0-g0-l1-g1-l2, every hop's VC being
-// the global hops done so far.
+// routing.valiant=group (VAL-group, thesis Sec. 1.4.1) with the draw other than the source and
+// destination groups: the intermediate group is the k-th group other than them; the path is
+// l0-g0-l1-g1-l2, every hop's VC being the global hops done so far.
 TEST(ValiantRouting, GroupVariantPathAndVcs) {
   Net n;
-  const ValiantRouting val(n.topo, ValiantMode::Group);
+  const ValiantRouting val(n.topo, ValiantMode::Group, false,
+                           GroupDraw::OtherThanSourceAndDestination);
   EXPECT_STREQ(val.vc_order().reference, "l0-g0-l1-g1-l2");
   Packet p;
   p.src = 2;   // router 1, group 0
