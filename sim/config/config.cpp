@@ -162,6 +162,9 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.credit_candidates", KeyType::Enum, "all", 0, 0, "all|one_random",
        "credit trigger: OLM tests every nonminimal candidate and draws among those accepted "
        "(all), or draws one and tests only it (one_random; FOGSim 5)"},
+      {"routing.credit_compare", KeyType::Enum, "below", 0, 0, "below|at_most",
+       "credit trigger: a candidate's occupancy must be below (the papers' words) or at most "
+       "(FOGSim's validMisroutePort) routing.credit_threshold % of the minimal output's"},
       {"traffic.source", KeyType::Enum, "bernoulli", 0, 0, sources.c_str(),
        "traffic source of every node: what it generates and when"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, patterns.c_str(), "traffic pattern"},

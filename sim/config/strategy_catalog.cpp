@@ -88,7 +88,8 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             "Sec. II-B, IV-A; FOGSim)",
             {"routing.credit_threshold", "routing.credit_min_occupancy", "routing.credit_busy",
              "routing.global_restriction_coef", "routing.global_restriction_th",
-             "routing.global_restriction_sensing", "routing.credit_candidates"}},
+             "routing.global_restriction_sensing", "routing.credit_candidates",
+             "routing.credit_compare"}},
            {"contention",
             "Base: the minimal output's contention counter >= th (seed 001 Sec. "
             "III-B; thesis 000 Sec. 4.2.1.1)",
@@ -101,7 +102,7 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             {"routing.threshold", "routing.credit_threshold", "routing.credit_min_occupancy",
              "routing.contention_count", "routing.credit_busy", "routing.global_restriction_coef",
              "routing.global_restriction_th", "routing.global_restriction_sensing",
-             "routing.credit_candidates"}},
+             "routing.credit_candidates", "routing.credit_compare"}},
            {"ectn",
             "at injection the group's combined counter of the destination group, in "
             "transit Base (seed 001 Sec. III-D)",

@@ -357,3 +357,30 @@ TEST(Config, CurvesSectionIsReadOnlyWhenTheCallerReadsCurves) {
 }
 
 }  // namespace
+
+namespace {
+
+// The credit trigger's candidate comparison (routing.credit_compare): for the credit and hybrid
+// triggers only, below or at_most.
+TEST(Config, CreditCompareForCreditAndHybridTriggersOnly) {
+  Config c;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                        "routing.trigger=contention", "routing.credit_compare=at_most"})
+    c.set_override(s);
+  std::string e;
+  try {
+    netcosim::validate_config(c);
+  } catch (const ConfigError& x) {
+    e = x.what();
+  }
+  EXPECT_NE(e.find("routing.credit_compare=at_most: applies to routing.trigger=credit|hybrid only"),
+            std::string::npos)
+      << e;
+  for (const char* t : {"credit", "hybrid"}) {
+    c.set_override(std::string("routing.trigger=") + t);
+    EXPECT_NO_THROW(netcosim::validate_config(c)) << t;
+  }
+  EXPECT_THROW(c.set_override("routing.credit_compare=le"), ConfigError);
+}
+
+}  // namespace
