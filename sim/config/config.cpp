@@ -106,7 +106,7 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.valiant", KeyType::Enum, "any", 0, 0, "any|outside_source_group|group",
        "the Valiant intermediate of val, ugal and pb: a router anywhere (any), a router outside "
        "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
-       "VCs) (thesis Sec. 1.4.1)"},
+       "VCs) (thesis Sec. 1.4.1); default any for val, outside_source_group for ugal and pb"},
       {"routing.valiant_group_draw", KeyType::Enum, "other_than_source", 0, 0,
        "other_than_source|other_than_source_and_destination",
        "routing.valiant=group: the group is drawn among the groups other than the source group, "
@@ -570,24 +570,43 @@ void Config::load_file(const std::string& path, IniCurves* curves) {
   load_ini(text, path, curves);
 }
 
+const std::vector<ConditionalDefault>& conditional_defaults() {
+  // The source-adaptive routings' Valiant candidate: a router outside the source group, as the
+  // thesis's PB (Sec. 4.3: "an intermediate node"; FOGSim's PB_ANY draw; docs/model.md §4.1);
+  // VAL's stays a router anywhere.
+  static const std::vector<ConditionalDefault> d = {
+      {"routing.valiant", "routing.algorithm", "ugal", "outside_source_group"},
+      {"routing.valiant", "routing.algorithm", "pb", "outside_source_group"},
+  };
+  return d;
+}
+
+// A key's value: as set, else its conditional default when one applies, else the schema's.
+const std::string& Config::value(const std::string& key) const {
+  if (!is_explicit(key))
+    for (const ConditionalDefault& d : conditional_defaults())
+      if (key == d.key && values_.at(d.on) == d.value) return d.def;
+  return values_.at(key);
+}
+
 int64_t Config::get_int(const std::string& key) const {
-  return std::strtoll(values_.at(key).c_str(), nullptr, 10);
+  return std::strtoll(value(key).c_str(), nullptr, 10);
 }
 double Config::get_float(const std::string& key) const {
-  return std::strtod(values_.at(key).c_str(), nullptr);
+  return std::strtod(value(key).c_str(), nullptr);
 }
 bool Config::get_bool(const std::string& key) const {
-  return values_.at(key) == "true";
+  return value(key) == "true";
 }
 const std::string& Config::get_str(const std::string& key) const {
-  return values_.at(key);
+  return value(key);
 }
 
 const std::vector<std::pair<std::string, std::string>> Config::resolved() const {
   std::vector<std::pair<std::string, std::string>> out;
   const TopologyEntry& topo = *topology_entry(get_str("topology.type"));
   for (const auto& s : config_schema())
-    if (key_applies_to_topology(s.name, topo)) out.emplace_back(s.name, values_.at(s.name));
+    if (key_applies_to_topology(s.name, topo)) out.emplace_back(s.name, value(s.name));
   return out;
 }
 

@@ -37,6 +37,14 @@ struct KeySpec {
 
 const std::vector<KeySpec>& config_schema();
 
+// A default that depends on another key: `key` defaults to `def` when `on` has the value `value`
+// (and to its schema default otherwise). Config::get_* and resolved() apply it to a key that was
+// not set.
+struct ConditionalDefault {
+  std::string key, on, value, def;
+};
+const std::vector<ConditionalDefault>& conditional_defaults();
+
 // A configuration file must be a regular file of at most this many bytes (1 MiB; README
 // "Configuration").
 constexpr uint64_t kMaxConfigFileBytes = 1048576;
@@ -92,6 +100,7 @@ class Config final : public TopologyKeys {
   const std::vector<std::pair<std::string, std::string>> resolved() const;
 
  private:
+  const std::string& value(const std::string& key) const;
   std::map<std::string, std::string> values_;
   std::set<std::string> explicit_;
 };
