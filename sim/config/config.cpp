@@ -133,9 +133,14 @@ const std::vector<KeySpec>& config_schema() {
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
        "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
-      {"routing.contention_count", KeyType::Enum, "head", 0, 0, "head|queued",
+      {"routing.contention_count", KeyType::Enum, "head", 0, 0,
+       "head|head_until_tail|queued|queued_at_send",
        "contention counters count each input VC's packet whose header is at the head of the "
-       "buffer (head; thesis Sec. 4.2.1.1) or every packet in the input buffers (queued)"},
+       "buffer (head; thesis Sec. 4.2.1.1), the same with a packet granted before its tail "
+       "arrived counted until it has (head_until_tail; FOGSim's transfer), every packet in the "
+       "input buffers (queued), or every packet from the cycle after it was sent towards the "
+       "router (queued_at_send; FOGSim without increaseContentionAtHeader; engines then run "
+       "with a 1-cycle lookahead)"},
       {"routing.ectn_threshold", KeyType::Int, "10", 1, 65535, nullptr,
        "ECtN combined-counter threshold thc, packets (routing.trigger=ectn)"},
       {"routing.ectn_period", KeyType::Int, "100", 1, 1000000, nullptr,
@@ -622,6 +627,10 @@ int64_t shortest_link_latency(const Config& c) {
   int64_t m = lat.size() > 1 ? lat[1] : 1;
   for (size_t k = 1; k < lat.size(); ++k) m = std::min(m, lat[k]);
   return m;
+}
+
+int64_t engine_lookahead_limit(const Config& c) {
+  return c.get_str("routing.contention_count") == "queued_at_send" ? 1 : 0;
 }
 
 std::string port_class_of_key(const std::string& key) {

@@ -109,6 +109,10 @@ class Config final : public TopologyKeys {
 // injection class, whose links are the NICs'), and the shortest of the router-to-router ones.
 std::vector<int64_t> link_latencies(const Config& c);
 int64_t shortest_link_latency(const Config& c);
+// The lookahead the engines may use at most because of a model rule, 0 for none: 1 cycle with
+// routing.contention_count=queued_at_send (a router counts the packets sent towards it in the
+// previous cycle, so every router must have finished a cycle before any starts the next).
+int64_t engine_lookahead_limit(const Config& c);
 
 // The port class a per-class key belongs to ("local" for router.vcs_local, router.buffer_local and
 // link.latency_local), "" for every other key.

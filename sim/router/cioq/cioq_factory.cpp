@@ -20,7 +20,10 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.latency = u32("router.latency");
   rc.xbar_latency = u32("router.xbar_latency");
   rc.iterations = u32("router.allocator_iterations");
-  rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
+  const std::string& count = cfg.get_str("routing.contention_count");
+  rc.count_queued = count == "queued" || count == "queued_at_send";
+  rc.count_until_tail = count == "head_until_tail";
+  rc.count_at_send = count == "queued_at_send";
   return rc;
 }
 

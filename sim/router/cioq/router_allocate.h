@@ -76,17 +76,23 @@ inline bool CioqRouter<Credits>::grant(Cycle now) {
 // and the credit goes upstream then.
 template <class Credits>
 inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  // head_until_tail: the port's previous packet may still be counted (its tail not yet arrived);
+  // it stays counted until then, beside this new transfer (SensorSet::defer_tail).
+  if (count_until_tail_) sensors_.defer_tail(i, leaving_vc_[i]);
   const RouteResult r = in_.route(i, v);
   StaticInputUnit::VcBuffer& b = in_.vc(i, v);
   Packet pkt = in_.head(b);
   const uint32_t min_out = b.min_out, out_vc = b.out_vc;
+  const Cycle arrived = b.head_ready - cfg_.latency;
   in_.pop(i, v);
   if (counting_) {  // the packet stays counted until its tail has left, at now + X
     if (count_queued_) {
       sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
     } else {
       assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
-      sensors_.head_granted(i, min_out, pkt.dst, now + X_);
+      // head_until_tail: until its tail has arrived, S cycles after its head, if later.
+      const Cycle tail = count_until_tail_ && arrived + S_ > now + X_ ? arrived + S_ : now + X_;
+      sensors_.head_granted(i, min_out, pkt.dst, tail);
       leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
     }
   }

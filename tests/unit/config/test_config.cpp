@@ -305,8 +305,8 @@ TEST(Config, ValiantVariantsForValUgalPbWithTheirVcs) {
 }
 
 // What the contention counters count: a property of the counters, so only with a trigger that
-// reads them; head or queued.
-TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
+// reads them; head, head_until_tail, queued or queued_at_send.
+TEST(Config, ContentionCountOnlyWithCountersAndOnlyItsFourRules) {
   Config c;
   for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.contention_count=queued"})
@@ -319,7 +319,9 @@ TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
     EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "") << trigger;
   }
   e = error_of([&] { c.set_override("routing.contention_count=all"); });  // checked when set
-  EXPECT_NE(e.find("allowed values are head|queued"), std::string::npos) << e;
+  EXPECT_NE(e.find("allowed values are head|head_until_tail|queued|queued_at_send"),
+            std::string::npos)
+      << e;
 }
 
 // [curves] is the sweep's (docs/sweep.md "Curves"): read into IniCurves when the caller asks for
