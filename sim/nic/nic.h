@@ -92,7 +92,8 @@ struct Nic {
   }
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
-  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) {
+  [[gnu::always_inline]] inline int injection_vc(const model::CreditLevels& credits, uint32_t dst,
+                                                 uint32_t S) {
     switch (injection_policy) {
       case InjectionVc::Dest:
         return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S, vc_rng);
