@@ -52,6 +52,34 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        "cosim_contention_counters",
        {"contention_counters.sv"},
        {{"q7w4n4", "Q=7,W=4,N=4"}, {"q15w6n16", "Q=15,W=6,N=16"}, {"q31w8n62", "Q=31,W=8,N=62"}}},
+      // The DTable scheduler of thesis 003 (S SLs, N entries, WW-bit weights, AW-bit deficits and
+      // accumulator, SW-bit message sizes). s4n8: small widths, the accumulator overflows;
+      // s8n16: 8 SLs with 8-bit weights, the DRR comparison (drr_arbiter v8); s16n64: the IB
+      // mapping (16 SLs, 64 high-priority entries, 8-bit weights and accumulator, Sec. 5.4.1).
+      {"dtable_arbiter",
+       "cosim_dtable_arbiter",
+       {"dtable_arbiter.sv", "rr_arb_core.sv"},
+       {{"s4n8", "S=4,N=8,WW=4,AW=4,SW=3"},
+        {"s8n16", "S=8,N=16,WW=8,AW=9,SW=6"},
+        {"s16n64", "S=16,N=64,WW=8,AW=8,SW=6"}}},
+      // Deficit Round Robin (V lanes, QW-bit quanta, SW-bit sizes): the area reference of the
+      // DTable (thesis 003 Sec. 5.4); v8 and v16 have dtable_arbiter s8n16's and s16n64's lanes
+      // and widths.
+      {"drr_arbiter",
+       "cosim_drr_arbiter",
+       {"drr_arbiter.sv", "rr_arb_core.sv"},
+       {{"v4", "V=4,QW=4,SW=3"}, {"v8", "V=8,QW=8,SW=6"}, {"v16", "V=16,QW=8,SW=6"}}},
+      // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
+      // arbiter of the h8 router.
+      {"lrs_arbiter",
+       "cosim_lrs_arbiter",
+       {"lrs_arbiter.sv"},
+       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+      // Age arbiter: N requesters with W-bit ages; n31w16 the output arbiter of the h8 router.
+      {"age_arbiter",
+       "cosim_age_arbiter",
+       {"age_arbiter.sv", "rr_arb_core.sv"},
+       {{"n3w4", "N=3,W=4"}, {"n7w8", "N=7,W=8"}, {"n31w16", "N=31,W=16"}}},
   };
   return blocks;
 }

@@ -20,6 +20,8 @@
 //   M(const PortBuffer&)                             all free (reset value);
 //   static uint32_t vc_limit_phits(const PortBuffer&) the most phits one VC may hold downstream
 //                                                    (the receiver sizes its per-VC storage by it);
+//   static uint32_t port_packets(const PortBuffer&, S) the most packets of S phits the whole port
+//                                                    may hold (the link rings are sized by it);
 //   void consume(unsigned vc, uint32_t phits)        a packet was sent on vc;
 //   void give_back(unsigned vc, uint32_t phits)      a credit for vc arrived.
 // Readers take `const CreditLevels&`: a model adds no virtual function, and a reader compiled
@@ -31,10 +33,13 @@
 
 namespace netcosim::model {
 
-// The input buffer of one port, as configured (router.vcs_<class>, router.buffer_<class>).
+// The input buffer of one port, as configured (router.vcs_<class>, router.buffer_<class>, and
+// for a shared organisation router.damq_private: the percentage of the port's buffer reserved for
+// its VCs, split evenly).
 struct PortBuffer {
   uint32_t vcs = 0;
   uint32_t phits_per_vc = 0;
+  uint32_t private_percent = 100;
   uint32_t total_phits() const { return vcs * phits_per_vc; }
 };
 

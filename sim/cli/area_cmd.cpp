@@ -14,10 +14,18 @@
 
 namespace netcosim::cli {
 
+namespace {
+
+// The BLOCK line of --help, from the catalogue (rtl/catalog.h).
+const std::string& block_help() {
+  static const std::string s = "\nBLOCK: " + rtl::rtl_block_names() + " (default: all)\n";
+  return s;
+}
+
+}  // namespace
+
 int area_main(int argc, char** argv) {
-  CommandLine cl(
-      "area", "usage: netcosim area [BLOCK...] [--json FILE]\n",
-      "\nBLOCK: rr_arbiter, sep_alloc_if, credit_counter, contention_counters (default: all)\n");
+  CommandLine cl("area", "usage: netcosim area [BLOCK...] [--json FILE]\n", block_help().c_str());
   cl.options.add_options()("json", text("FILE"), "write the results as a JSON array to FILE");
   cl.hidden.add_options()("block", texts("BLOCK"));
   cl.positional.add("block", -1);
@@ -52,6 +60,7 @@ int area_main(int argc, char** argv) {
       if (r != experiment::SynthResult::Failed) rows.push_back(row);
     }
   std::fputs(experiment::area_table_text(rows).c_str(), stdout);
+  std::fputs(experiment::area_ratio_text(rows).c_str(), stdout);
   if (!json.empty()) util::write_output_file(json, experiment::area_json(rows));
   return failed ? 3 : 0;
 }

@@ -17,6 +17,12 @@ namespace netcosim::cli {
 
 namespace {
 
+// The BLOCK line of --help, from the catalogue (rtl/catalog.h).
+const std::string& block_help() {
+  static const std::string s = "\nBLOCK: " + rtl::rtl_block_names() + " (default: all)\n";
+  return s;
+}
+
 // Where the benches are: the build tree that built this binary, else next to this binary.
 std::vector<std::string> bench_dirs() {
   const std::string exe = util::self_exe_path();
@@ -27,10 +33,12 @@ std::vector<std::string> bench_dirs() {
 }  // namespace
 
 int cosim_main(int argc, char** argv) {
+  // The blocks of rtl/catalog.h.
+  static const std::string blocks_help = "\nBLOCK: " + rtl::rtl_block_names() + " (default: all)\n";
   CommandLine cl(
       "cosim",
       "usage: netcosim cosim [BLOCK...] [--cycles N] [--seed S] [--vcd DIR] [--json FILE]\n",
-      "\nBLOCK: rr_arbiter, sep_alloc_if, credit_counter, contention_counters (default: all)\n");
+      block_help().c_str());
   cl.options.add_options()("cycles", text("N")->default_value("100000"),
                            "cycles compared per parameter set")(
       "seed", text("S")->default_value("1"), "stimulus seed")(

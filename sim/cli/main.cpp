@@ -26,6 +26,9 @@ const char* kUsage =
     "        co-simulate the RTL blocks against their C++ models, cycle by cycle\n"
     "  area  [BLOCK...] [--json FILE]\n"
     "        yosys area estimates of the RTL blocks\n"
+    "  qos   dtable|ib-analyse|check [options]\n"
+    "        QoS configuration tools: DTable tables with bandwidth correction, the InfiniBand\n"
+    "        VL arbiter analyser, table-file checks (docs/qos.md)\n"
     "  help  this text; 'netcosim run --help' lists every configuration key\n"
     "\n"
     "exit status: 0 success, 2 bad usage, configuration or output destination, 3 simulation\n"
@@ -42,13 +45,15 @@ int dispatch(int argc, char** argv) {
   if (cmd == "area") return netcosim::cli::area_main(argc - 1, argv + 1);
   if (cmd == "sweep") return netcosim::cli::sweep_main(argc - 1, argv + 1);
   if (cmd == "bench") return netcosim::cli::bench_main(argc - 1, argv + 1);
+  if (cmd == "qos") return netcosim::cli::qos_main(argc - 1, argv + 1);
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     netcosim::util::write_output_file("-", kUsage);
     return 0;
   }
-  std::fprintf(stderr,
-               "netcosim: unknown command '%s'; commands: run, sweep, bench, cosim, area, help\n",
-               cmd.c_str());
+  std::fprintf(
+      stderr,
+      "netcosim: unknown command '%s'; commands: run, sweep, bench, cosim, area, qos, help\n",
+      cmd.c_str());
   return 2;
 }
 

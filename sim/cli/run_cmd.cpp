@@ -27,6 +27,9 @@ void describe(CommandLine& cl) {
       "timeseries-csv", text("FILE"), "write the time series as CSV to FILE")(
       "timeseries-png", text("FILE"),
       "plot the time series with gnuplot to FILE (CSV: FILE.csv unless --timeseries-csv)")(
+      "node-loads-csv", text("FILE"), "write each node's offered and injected load as CSV to FILE")(
+      "node-loads-png", text("FILE"),
+      "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
@@ -56,16 +59,18 @@ int read_options(const CommandLine& cl, RunRequest& req) {
                   ": must be a number of cycles >= 1, or 0 for the shortest link latency");
     req.sc.quantum = static_cast<Cycle>(n);
   }
-  for (const char* o : {"json", "timeseries-csv", "timeseries-png"})
+  for (const char* o :
+       {"json", "timeseries-csv", "timeseries-png", "node-loads-csv", "node-loads-png"})
     if (cl.vm.count(o) != 0 && opt_string(cl, o).empty())
       return usage_error(cl, std::string("--") + o + ": the file name is empty");
-  if (opt_string(cl, "timeseries-png") == "-")  // refused before anything runs or is written
-    return usage_error(cl,
-                       "--timeseries-png '-': a plot is written to a file, not to standard "
-                       "output");
-  if (opt_string(cl, "timeseries-csv") == "-" && cl.vm.count("timeseries-png") != 0)
-    return usage_error(cl,
-                       "--timeseries-csv -: the plot of --timeseries-png needs the CSV in a file");
+  for (const char* what : {"timeseries", "node-loads"}) {
+    const std::string png = std::string(what) + "-png", csv = std::string(what) + "-csv";
+    if (opt_string(cl, png.c_str()) == "-")  // refused before anything runs or is written
+      return usage_error(cl,
+                         "--" + png + " '-': a plot is written to a file, not to standard output");
+    if (opt_string(cl, csv.c_str()) == "-" && cl.vm.count(png) != 0)
+      return usage_error(cl, "--" + csv + " -: the plot of --" + png + " needs the CSV in a file");
+  }
   req.config_file = opt_string(cl, "config");
   req.sets = opt_strings(cl, "set");
   if (cl.vm.count("check") != 0) req.sets.push_back("sim.check=true");
@@ -90,8 +95,14 @@ int run_main(int argc, char** argv) {
   const std::string json = opt_string(cl, "json"), png = opt_string(cl, "timeseries-png");
   std::string csv = opt_string(cl, "timeseries-csv");
   if (csv.empty() && !png.empty()) csv = png + ".csv";
-  const int rc = check_destinations(
-      cl, {{"--json", json}, {"--timeseries-csv", csv}, {"--timeseries-png", png}});
+  const std::string nodes_png = opt_string(cl, "node-loads-png");
+  std::string nodes_csv = opt_string(cl, "node-loads-csv");
+  if (nodes_csv.empty() && !nodes_png.empty()) nodes_csv = nodes_png + ".csv";
+  const int rc = check_destinations(cl, {{"--json", json},
+                                         {"--timeseries-csv", csv},
+                                         {"--timeseries-png", png},
+                                         {"--node-loads-csv", nodes_csv},
+                                         {"--node-loads-png", nodes_png}});
   if (rc >= 0) return rc;  // every destination is checked before the run
   Config cfg;  // ConfigError (exit 2) and SimulationFailure (exit 3) are reported by main()
   RunResults res;
@@ -107,6 +118,13 @@ int run_main(int argc, char** argv) {
   if (!err.empty()) {
     std::fprintf(stderr, "netcosim run: --timeseries-png %s: %s; the time series is in %s\n",
                  png.c_str(), err.c_str(), csv.c_str());
+    return 3;
+  }
+  const std::string nodes_err =
+      nodes_csv.empty() ? "" : stats::write_node_loads(node_loads_csv(res), nodes_csv, nodes_png);
+  if (!nodes_err.empty()) {
+    std::fprintf(stderr, "netcosim run: --node-loads-png %s: %s; the per-node loads are in %s\n",
+                 nodes_png.c_str(), nodes_err.c_str(), nodes_csv.c_str());
     return 3;
   }
   if (cl.vm.count("quiet") == 0 && json != "-")

@@ -9,5 +9,6 @@ int cosim_main(int argc, char** argv);  // netcosim cosim (sim/cli/cosim_cmd.cpp
 int area_main(int argc, char** argv);   // netcosim area  (sim/cli/area_cmd.cpp)
 int sweep_main(int argc, char** argv);  // netcosim sweep (sim/cli/sweep_cmd.cpp)
 int bench_main(int argc, char** argv);  // netcosim bench (sim/cli/bench_cmd.cpp)
+int qos_main(int argc, char** argv);    // netcosim qos   (sim/cli/qos_cmd.cpp)
 
 }  // namespace netcosim::cli

@@ -84,6 +84,16 @@ const std::vector<KeySpec>& config_schema() {
       {"router.xbar_latency", KeyType::Int, "3", 0, 100000, nullptr, "crossbar latency (cycles)"},
       {"router.allocator_iterations", KeyType::Int, "2", 1, 8, nullptr,
        "iterations of the separable allocator"},
+      {"router.buffer_model", KeyType::Enum, "static", 0, 0, "static|damq",
+       "input buffer organisation: per-VC buffers of router.buffer_<class> (static), or one DAMQ "
+       "per port of router.vcs_<class> x router.buffer_<class> phits shared by its VCs (thesis "
+       "000 Sec. 5.3.1; sim/blocks/damq_credits.h)"},
+      {"router.vc_selection", KeyType::Enum, "jsq", 0, 0, "jsq|highest|lowest|random",
+       "VC selection among the VCs a hop allows that have credits for the packet: most credits, "
+       "ties to the highest VC (jsq), highest, lowest, or random (seed 002 Sec. III-A)"},
+      {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
+       "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
+       "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"link.latency_tree", KeyType::Int, "10", 1, 16384, nullptr,
@@ -186,8 +196,18 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.adv_target", KeyType::Enum, "random_router", 0, 0, "random_router|same_router",
        "adv/advc destination: a random node of the target group, or a random node of the router "
        "with the source router's index in it (FOGSim's ADV)"},
-      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest",
-       "injection VC: the one with the most free space (JSQ), or dest*VCs/nodes (FOGSim)"},
+      {"traffic.burst_length", KeyType::Float, "5", 1, 1000000, nullptr,
+       "bursty_uniform: mean burst length in packets, all to one destination (seed 002 Sec. IV-B: "
+       "5; thesis 000 Sec. 1.6.1.3)"},
+      {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
+       "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
+       "5.4)"},
+      {"traffic.fullrate_nodes", KeyType::Text, "none", 0, 0, nullptr,
+       "nodes that generate at 1 phit/(node*cycle) whatever traffic.load: none, or node indices "
+       "separated by commas (paper 004 Sec. 5.3, Workload 1: 20,51)"},
+      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random",
+       "injection VC: the one with the most free space, ties to the lowest (jsq), dest*VCs/nodes "
+       "(dest), or random among those with room (random) (FOGSim's DEST and RAND)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
       {"traffic.source_queue", KeyType::Int, "64", 0, 1048576, nullptr,
        "source queue bound per node (packets); 0: no queue, a generation attempt the injection "
@@ -634,7 +654,7 @@ int64_t engine_lookahead_limit(const Config& c) {
 }
 
 std::string port_class_of_key(const std::string& key) {
-  if (key == "router.buffer_output") return "";
+  if (key == "router.buffer_output" || key == "router.buffer_model") return "";
   for (const char* prefix : {"router.vcs_", "router.buffer_", "link.latency_"}) {
     const std::string pre = prefix;
     if (key.compare(0, pre.size(), pre) == 0) return key.substr(pre.size());
@@ -722,23 +742,60 @@ void validate_topology_and_traffic(const Config& c) {
                       c.get_str("traffic.pattern") +
                       ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
   // adv and advc draw from the partitions (a Dragonfly group): only topologies whose partitions
-  // all hold nodes have them; bit_complement needs a power-of-2 node count.
-  const int64_t nodes = topo.nodes(c);
+  // all hold nodes have them. The other patterns' rules (a power-of-2 node count, a square grid,
+  // ...) are their registry entries' checks (sim/traffic/traffic.h).
+  PatternShape shape;
+  shape.nodes = topo.nodes(c);
+  if (topo.grid != nullptr) shape.grid = topo.grid(c);
   for (const char* key : {"traffic.pattern", "traffic.pattern2"}) {
     const std::string& pat = c.get_str(key);
-    if (adversarial(pat) && !topo.partition_traffic)
+    if (adversarial(pat) && !topo.partition_traffic) {
+      std::string allowed;
+      for (const TrafficPatternEntry& e : traffic_pattern_registry())
+        if (!adversarial(e.name) && (e.check == nullptr || e.check(shape).empty()))
+          allowed += (allowed.empty() ? "" : "|") + std::string(e.name);
       throw ConfigError(std::string(key) + "=" + pat + ": the group-based patterns adv|advc need " +
-                        "topology.type=dragonfly (topology.type=" + topo.name +
-                        " allows uniform|bit_complement)");
-    if (pat == "bit_complement" && (nodes & (nodes - 1)) != 0)
-      throw ConfigError(std::string(key) + "=bit_complement: needs a power-of-2 node count (" +
-                        "the topology has " + std::to_string(nodes) + " nodes)");
+                        "topology.type=dragonfly (topology.type=" + topo.name + " allows " +
+                        allowed + ")");
+    }
+    const TrafficPatternEntry* e = traffic_pattern_entry(pat);
+    if (e == nullptr || e->check == nullptr) continue;  // "none", or a pattern without rules
+    if (const std::string why = e->check(shape); !why.empty())
+      throw ConfigError(std::string(key) + "=" + pat + ": " + why);
   }
+  if (c.is_explicit("traffic.hotspot_fraction") && c.get_str("traffic.pattern") != "hotspot" &&
+      c.get_str("traffic.pattern2") != "hotspot")
+    throw ConfigError("traffic.hotspot_fraction=" + c.get_str("traffic.hotspot_fraction") +
+                      ": applies to traffic.pattern or traffic.pattern2 = hotspot only "
+                      "(traffic.pattern=" +
+                      c.get_str("traffic.pattern") +
+                      ", traffic.pattern2=" + c.get_str("traffic.pattern2") + ")");
+  if (c.is_explicit("traffic.burst_length") && c.get_str("traffic.pattern") != "bursty_uniform")
+    throw ConfigError("traffic.burst_length=" + c.get_str("traffic.burst_length") +
+                      ": applies to traffic.pattern=bursty_uniform only (traffic.pattern=" +
+                      c.get_str("traffic.pattern") + ")");
+  if (c.get_str("traffic.pattern2") == "bursty_uniform")
+    throw ConfigError(
+        "traffic.pattern2=bursty_uniform: the bursts are the node's generation process, so "
+        "bursty_uniform is allowed as traffic.pattern only, without a second pattern");
+  if (c.get_str("traffic.pattern") == "bursty_uniform" && c.get_str("traffic.pattern2") != "none")
+    throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
+                      ": traffic.pattern=bursty_uniform takes no second pattern (none)");
+  std::vector<uint32_t> fullrate;
+  if (!parse_node_list(c.get_str("traffic.fullrate_nodes"), shape.nodes, fullrate))
+    throw ConfigError("traffic.fullrate_nodes=" + quote_value(c.get_str("traffic.fullrate_nodes")) +
+                      ": must be none or distinct node indices in [0, " +
+                      std::to_string(shape.nodes - 1) + "] separated by commas (the topology has " +
+                      std::to_string(shape.nodes) + " nodes)");
   if (c.get_str("traffic.pattern") == "uniform" && topo.nodes(c) < 2)
     throw ConfigError("traffic.pattern=uniform needs at least 2 nodes (topology has 1)");
 }
 
 void validate_buffers(const Config& c) {
+  if (c.is_explicit("router.damq_private") && c.get_str("router.buffer_model") != "damq")
+    throw ConfigError("router.damq_private=" + c.get_str("router.damq_private") +
+                      ": applies to router.buffer_model=damq only (router.buffer_model=" +
+                      c.get_str("router.buffer_model") + ")");
   const int64_t S = c.get_int("packet.size");
   std::vector<std::string> keys;
   for (const char* cls : topology_entry(c.get_str("topology.type"))->port_classes)

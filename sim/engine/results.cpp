@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/network/network.h"
+#include "sim/traffic/source.h"
 #include "sim/util/failure.h"
 
 namespace netcosim {
@@ -91,24 +92,39 @@ RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nod
   return r;
 }
 
-Fairness fairness_of(const std::vector<double>& node_loads) {
+Fairness fairness_of(const std::vector<double>& loads) {
   const double nan = std::nan("");
   double sum = 0, sum2 = 0, mn = 1e300, mx = 0;
-  for (const double x : node_loads) {
+  for (const double x : loads) {
     sum += x;
     sum2 += x * x;
     mn = std::min(mn, x);
     mx = std::max(mx, x);
   }
-  const double N = static_cast<double>(node_loads.size());
+  const double N = static_cast<double>(loads.size());
   const double mean = sum / N;
   Fairness f;
-  f.min_node_load = mn;
-  f.max_node_load = mx;
+  f.min_load = mn;
+  f.max_load = mx;
   f.max_min_ratio = mn > 0 ? mx / mn : nan;
   f.cov = mean > 0 ? std::sqrt(std::max(0.0, sum2 / N - mean * mean)) / mean : nan;
   f.jain = sum2 > 0 ? sum * sum / (N * sum2) : nan;
+  f.min_avg_ratio = mean > 0 ? mn / mean : nan;
   return f;
+}
+
+std::vector<double> router_loads(const std::vector<double>& node_loads,
+                                 const std::vector<uint32_t>& node_router, uint32_t routers) {
+  std::vector<double> sum(routers, 0.0);
+  std::vector<uint32_t> count(routers, 0);
+  for (size_t n = 0; n < node_loads.size(); ++n) {
+    sum[node_router[n]] += node_loads[n];
+    ++count[node_router[n]];
+  }
+  std::vector<double> out;
+  for (uint32_t r = 0; r < routers; ++r)
+    if (count[r] != 0) out.push_back(sum[r] / count[r]);
+  return out;
 }
 
 RunResults finish_run(const Network& net, const RunControl& control,
@@ -123,10 +139,17 @@ RunResults finish_run(const Network& net, const RunControl& control,
   r.topology = net.topology().describe();
   r.port_classes = net.topology().port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
-  std::vector<double> loads;
-  loads.reserve(net.nics().size());
-  for (const Nic& n : net.nics()) loads.push_back(double(n.window_injected_phits) / plan.measure);
-  r.fairness = fairness_of(loads);
+  const Topology& topo = net.topology();
+  std::vector<uint32_t> fullrate;
+  parse_node_list(net.config().get_str("traffic.fullrate_nodes"), topo.nodes(), fullrate);
+  for (const Nic& n : net.nics()) {
+    r.node_router.push_back(topo.node_router(n.node));
+    r.node_injected.push_back(double(n.window_injected_phits) / plan.measure);
+    const bool full = std::find(fullrate.begin(), fullrate.end(), n.node) != fullrate.end();
+    r.node_offered.push_back(full ? 1.0 : r.offered_load);
+  }
+  r.fairness = fairness_of(r.node_injected);
+  r.fairness_per_router = fairness_of(router_loads(r.node_injected, r.node_router, r.routers));
   r.wall_seconds = wall;
   r.cycles_per_second = wall > 0 ? total / wall : 0;
   r.peak_rss_mb = peak_rss_mb();

@@ -19,7 +19,13 @@ RunResults finish_run(const Network& net, const RunControl& control,
 
 // The figures of a merged sink over a run of `total` cycles (no fairness, no timing).
 RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total);
-// Fairness over the per-node injected load in the measurement window (thesis 000 Sec. 1.5.1).
-Fairness fairness_of(const std::vector<double>& node_loads);
+// Fairness over loads (per node or per router) in the measurement window (thesis 000 Sec. 1.5.1).
+Fairness fairness_of(const std::vector<double>& loads);
+// The injected load of each router with nodes, in router order: the mean of its nodes' loads
+// (phits/(node*cycle), the thesis's per-router count of injected packets / (p x cycles)).
+// node_router[n]: the router of node n; routers without nodes (a fat tree's upper levels) are
+// left out.
+std::vector<double> router_loads(const std::vector<double>& node_loads,
+                                 const std::vector<uint32_t>& node_router, uint32_t routers);
 
 }  // namespace netcosim

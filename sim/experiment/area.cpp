@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -142,6 +143,42 @@ std::string area_table_text(const std::vector<AreaRow>& rows) {
          "cells: yosys generic gates after synth; cmos2 cells: NAND/NOR/NOT/DFF after "
          "'dffunmap; abc -g cmos2'; NAND2 eq. = transistors / 4; depth: longest path in cmos2 "
          "gates (docs/area.md)\n";
+}
+
+std::string area_ratio_text(const std::vector<AreaRow>& rows) {
+  auto params = [](const std::string& text) {
+    std::map<std::string, std::string> kv;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+      if (const size_t eq = item.find('='); eq != std::string::npos)
+        kv[item.substr(0, eq)] = item.substr(eq + 1);
+    return kv;
+  };
+  std::string t;
+  char buf[512];
+  for (const AreaRow& d : rows) {
+    if (d.block != "dtable_arbiter") continue;
+    auto dp = params(d.params);
+    for (const AreaRow& r : rows) {
+      if (r.block != "drr_arbiter") continue;
+      auto rp = params(r.params);
+      if (dp["S"] != rp["V"] || dp["WW"] != rp["QW"] || dp["SW"] != rp["SW"] || r.nand2 <= 0 ||
+          r.flip_flops <= 0)
+        continue;
+      if (t.empty())
+        t = "DTable / DRR (the same lanes and widths; thesis 003 Sec. 5.4 cites about 2x, its "
+            "ref. [72]):\n";
+      std::snprintf(buf, sizeof buf,
+                    "  dtable_arbiter %s / drr_arbiter %s: %.2fx NAND2 eq. (%.0f / %.0f), %.2fx "
+                    "flip-flops (%lld / %lld)\n",
+                    d.params.c_str(), r.params.c_str(), d.nand2 / r.nand2, d.nand2, r.nand2,
+                    static_cast<double>(d.flip_flops) / static_cast<double>(r.flip_flops),
+                    d.flip_flops, r.flip_flops);
+      t += buf;
+    }
+  }
+  return t;
 }
 
 std::string area_json(const std::vector<AreaRow>& rows) {

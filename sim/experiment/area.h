@@ -43,6 +43,10 @@ SynthResult synthesize(const std::string& yosys, const std::string& rtl_dir, con
                        const rtl::RtlParamSet& set, AreaRow& row, std::string& why);
 
 std::string area_table_text(const std::vector<AreaRow>& rows);
+// The DTable / DRR ratio of NAND2 equivalents for every pair of dtable_arbiter and drr_arbiter
+// rows with the same lanes and widths (S = V, WW = QW, the same SW), next to the ratio thesis 003
+// cites (Sec. 5.4: DTable about twice DRR); "" when no pair is there.
+std::string area_ratio_text(const std::vector<AreaRow>& rows);
 std::string area_json(const std::vector<AreaRow>& rows);
 
 }  // namespace netcosim::experiment

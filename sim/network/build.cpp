@@ -11,30 +11,13 @@
 namespace netcosim {
 
 namespace {
-constexpr uint64_t kNodeStream = 1;
+constexpr uint64_t kNicVcStream = 3;  // the NIC's random injection VC (2: the routers')
 
 uint32_t ceil_div(uint32_t a, uint32_t b) {
   return (a + b - 1) / b;
 }
 uint32_t get_u32(const Config& cfg, const char* key) {
   return static_cast<uint32_t>(cfg.get_int(key));
-}
-
-// The VCs and the buffer per VC (phits) of each port class (router.vcs_<class>,
-// router.buffer_<class>), and the packet size: what the link rings and the NICs are sized from.
-struct ClassBuffers {
-  uint32_t vcs[kMaxPortClasses] = {}, buffer[kMaxPortClasses] = {};
-  uint32_t packet_size = 0;
-};
-ClassBuffers class_buffers(const Config& cfg, const Topology& topo) {
-  ClassBuffers cb;
-  const std::vector<std::string>& names = topo.port_class_names();
-  for (size_t c = 0; c < names.size(); ++c) {
-    cb.vcs[c] = get_u32(cfg, ("router.vcs_" + names[c]).c_str());
-    cb.buffer[c] = get_u32(cfg, ("router.buffer_" + names[c]).c_str());
-  }
-  cb.packet_size = get_u32(cfg, "packet.size");
-  return cb;
 }
 
 // The topology from the topology.* keys: its entry in the topology catalogue (validate_config has
@@ -48,16 +31,22 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   parts.traffic = std::make_unique<TrafficParams>();
   TrafficParams& tp = *parts.traffic;
   const uint32_t G = topo.partitions();
-  const bool same_router = cfg.get_str("traffic.adv_target") == "same_router";
-  parts.patterns.push_back(
-      make_traffic(cfg.get_str("traffic.pattern"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G), same_router));
+  PatternArgs args;
+  args.same_router = cfg.get_str("traffic.adv_target") == "same_router";
+  args.hotspot_fraction = cfg.get_float("traffic.hotspot_fraction");
+  args.adv_offset = static_cast<uint32_t>(cfg.get_int("traffic.adv_offset") % G);
+  parts.patterns.push_back(make_traffic(cfg.get_str("traffic.pattern"), topo, args));
   tp.packet_prob = cfg.get_float("traffic.load") / double(cfg.get_int("packet.size"));
+  if (cfg.get_str("traffic.pattern") == "bursty_uniform")
+    tp.burst_length = cfg.get_float("traffic.burst_length");
+  // traffic.fullrate_nodes (paper 004 Sec. 5.3, Workload 1): these nodes generate at
+  // 1 phit/(node*cycle).
+  parse_node_list(cfg.get_str("traffic.fullrate_nodes"), topo.nodes(), tp.fullrate_nodes);
+  tp.fullrate_prob = 1.0 / double(cfg.get_int("packet.size"));
   tp.pattern = parts.patterns.back().get();
   if (cfg.get_str("traffic.pattern2") == "none") return;
-  parts.patterns.push_back(
-      make_traffic(cfg.get_str("traffic.pattern2"), topo,
-                   static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G), same_router));
+  args.adv_offset = static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G);
+  parts.patterns.push_back(make_traffic(cfg.get_str("traffic.pattern2"), topo, args));
   tp.pattern2 = parts.patterns.back().get();
   tp.mix = cfg.get_float("traffic.mix");
   const int64_t sw = cfg.get_int("traffic.switch_cycle");
@@ -98,10 +87,9 @@ void wire_group_sensors(const Config& cfg, const Topology& topo, const std::vect
 // Inter-router links: one per connected router-to-router output port. Rings are sized for the
 // worst case (one packet per packet_size cycles in flight; every downstream buffer slot's credit
 // pending).
-void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<Cycle>& latency,
+void wire_links(const Topology& topo, uint32_t S, const std::vector<Cycle>& latency,
                 Cycle lookahead, Cycle local_lead, std::vector<Link>& links,
                 const std::vector<RouterModel*>& routers) {
-  const uint32_t S = cb.packet_size;
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port) {
       const PortClass k = topo.port_class_of(r, port);
@@ -110,7 +98,7 @@ void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<
       if (peer.router == Topology::kNoRouter) continue;
       const Cycle lat = latency[k];
       const bool crosses = topo.crosses_partitions(r, port);
-      const uint32_t downstream_packets = cb.vcs[k] * (cb.buffer[k] / S);
+      const uint32_t downstream_packets = routers[peer.router]->input_port_packets(peer.port);
       const uint32_t X = routers[peer.router]->credit_interval();
       links.emplace_back();
       Link& L = links.back();
@@ -136,7 +124,7 @@ void wire_links(const Topology& topo, const ClassBuffers& cb, const std::vector<
 // NICs and their injection links (latency 1: FOGSim's injection delay; the injection buffer's
 // space is seen by the NIC as soon as the tail leaves it, so credits return with latency 0).
 void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& parts,
-               const ClassBuffers& cb, std::vector<Link>& links, std::vector<Nic>& nics,
+               std::vector<Link>& links, std::vector<Nic>& nics,
                const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
@@ -151,10 +139,14 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     Nic& nic = nics.back();
     nic.node = n;
     nic.gen_stop = gen_stop;
-    nic.set_source(source.make(n, Rng(seed, kNodeStream, n), *parts.traffic));
+    nic.set_source(source.make(n, Rng(seed, kNodeTrafficStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
-    nic.dest_vc = cfg.get_str("traffic.injection_vc") == "dest";
+    const std::string& inj = cfg.get_str("traffic.injection_vc");
+    nic.injection_policy = inj == "dest"     ? Nic::InjectionVc::Dest
+                           : inj == "random" ? Nic::InjectionVc::Random
+                                             : Nic::InjectionVc::Jsq;
+    nic.vc_rng = Rng(seed, kNicVcStream, n);
     nic.nodes = topo.nodes();
     links.emplace_back();
     Link& L = links.back();
@@ -165,8 +157,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     L.latency = 1;
     L.credit_latency = 0;
     L.data = DelayRing<PacketMsg>(4);
-    L.credits = DelayRing<CreditMsg>(
-        cb.vcs[kInjectionClass] * (cb.buffer[kInjectionClass] / cb.packet_size) + 2);
+    L.credits = DelayRing<CreditMsg>(routers[L.dst_router]->input_port_packets(L.dst_port) + 2);
     nic.link = &L;
     routers[L.dst_router]->attach_nic(L.dst_port, &nic);
   }
@@ -250,14 +241,14 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
     parts.lookahead = parts.max_lookahead = std::min(parts.lookahead, static_cast<Cycle>(limit));
   const std::vector<RouterModel*> routers =
       make_routers(cfg, architecture != nullptr ? *architecture : architecture_of(cfg), parts);
-  const ClassBuffers cb = class_buffers(cfg, t);
   wire_group_sensors(cfg, t, parts.link_latency, routers);
   parts.links = std::make_unique<std::vector<Link>>();
   parts.links->reserve(link_count(t));  // the routers and NICs keep pointers to the links
   parts.nics = std::make_unique<std::vector<Nic>>();
   parts.nics->reserve(t.nodes());
-  wire_links(t, cb, parts.link_latency, parts.lookahead, local_lead, *parts.links, routers);
-  make_nics(cfg, t, parts, cb, *parts.links, *parts.nics, routers);
+  wire_links(t, parts.packet_size, parts.link_latency, parts.lookahead, local_lead, *parts.links,
+             routers);
+  make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 

@@ -13,7 +13,11 @@ constexpr size_t kNoEdge = ~size_t{0};
 
 // The wait-for graph over input VCs, node (router * P + port) * V + vc: an input VC whose routed
 // head cannot get credits for its whole packet in its output VC waits for the downstream input VC
-// of that output (at most one edge per node). Counts the non-empty input VCs.
+// of that output (at most one edge per node). When that VC is empty downstream, the credits are
+// held by the port's other VCs (a buffer shared by the VCs: a DAMQ's pool, sim/blocks/
+// damq_credits.h), and the head waits for the first VC of the port that holds packets. With
+// static per-VC buffers a VC without credits is never empty once the network has settled (no
+// credit on a link), so the rule changes nothing there. Counts the non-empty input VCs.
 std::vector<size_t> wait_for_graph(const Network& net, uint32_t& waiting_buffers) {
   const Topology& topo = net.topology();
   const RouterModel& r0 = net.router(0);
@@ -30,7 +34,10 @@ std::vector<size_t> wait_for_graph(const Network& net, uint32_t& waiting_buffers
         if (!h.routed || rt.port_class(h.out_port) == kInjectionClass) continue;
         if (rt.output_credits(h.out_port, h.out_vc) >= S) continue;
         const Topology::PortRef peer = topo.peer(rt.id(), h.out_port);
-        next[id(rt.id(), p, v)] = id(peer.router, peer.port, h.out_vc);
+        const RouterModel& down = net.router(peer.router);
+        uint32_t w = h.out_vc;
+        for (uint32_t u = 0; u < V && down.input_occupancy(peer.port, w) == 0; ++u) w = u;
+        next[id(rt.id(), p, v)] = id(peer.router, peer.port, w);
       }
     }
   }

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/blocks/credit_counter.h"
+#include "sim/blocks/damq_credits.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
@@ -65,19 +67,33 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
     return prefix + std::string(topo.port_classes[k]);
   };
 
-  // Input buffers: buffer / packet.size packet slots per VC (VCT), per port class.
+  // Input buffers: buffer / packet.size packet slots per VC (VCT), per port class; a DAMQ's VC
+  // may hold its private part and the whole pool (sim/blocks/damq_credits.h), and its storage
+  // is sized so.
+  const bool damq = c.get_str("router.buffer_model") == "damq";
+  const auto port_buffer = [&](size_t k) {
+    return model::PortBuffer{static_cast<uint32_t>(c.get_int(key("router.vcs_", k))),
+                             static_cast<uint32_t>(c.get_int(key("router.buffer_", k))),
+                             damq ? static_cast<uint32_t>(c.get_int("router.damq_private")) : 100};
+  };
   double radix = 0;
   int64_t lmax = 0;
   for (size_t k = 0; k < ports.size(); ++k) {
     const std::string buffer = key("router.buffer_", k), vcs = key("router.vcs_", k);
-    const int64_t slots = c.get_int(buffer) / S, v = c.get_int(vcs);
+    const int64_t per_vc =
+        damq ? model::DamqCredits::vc_limit_phits(port_buffer(k)) : c.get_int(buffer);
+    const int64_t slots = per_vc / S, v = c.get_int(vcs);
     std::string count = ports[k].what;
     if (ports[k].per_router != std::floor(ports[k].per_router))
       count += " (mean)";
     else
       count += "=" + num(static_cast<int64_t>(ports[k].per_router));
-    add(buffer + "=" + num(c.get_int(buffer)) + " / packet.size=" + num(S) + " x " + vcs + "=" +
-            num(v) + " x " + count + " ports" + rs,
+    const std::string per_vc_what = damq ? "router.buffer_model=damq (one VC up to " + num(per_vc) +
+                                               " phits of " + buffer + "=" +
+                                               num(c.get_int(buffer)) + " x " + vcs + ")"
+                                         : buffer + "=" + num(c.get_int(buffer));
+    add(per_vc_what + " / packet.size=" + num(S) + " x " + vcs + "=" + num(v) + " x " + count +
+            " ports" + rs,
         double(slots) * double(v) * ports[k].per_router * double(R) * kPacketSlot);
     radix += ports[k].per_router;
     if (k != kInjectionClass) lmax = std::max(lmax, c.get_int(key("link.latency_", k)));
@@ -97,8 +113,9 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   double links = 0;
   for (size_t k = 1; k < ports.size(); ++k) {
     const double lat = double(c.get_int(key("link.latency_", k)));
-    const double downstream =
-        double(c.get_int(key("router.vcs_", k))) * double(c.get_int(key("router.buffer_", k)) / S);
+    const uint32_t S32 = static_cast<uint32_t>(S);
+    const double downstream = damq ? model::DamqCredits::port_packets(port_buffer(k), S32)
+                                   : model::StaticCredits::port_packets(port_buffer(k), S32);
     const double data = pow2_at_least(std::min(std::ceil(2 * lat / S) + 2, downstream + 1));
     const double credits = pow2_at_least(std::min(2 * lat + 3, downstream + 2));
     links += ports[k].per_router * double(R) *

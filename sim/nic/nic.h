@@ -38,9 +38,13 @@ struct Nic {
   Cycle next_gen = kNone;  // source->next(), or kNone once generation has stopped
   Cycle gen_stop = kNone;  // no packet is generated at or after this cycle (drain)
   uint32_t seq = 0;        // packets generated so far (identity of the next one)
-  // Injection VC policy (traffic.injection_vc): JSQ, or dest: the VC dst*V/N (DestVc).
-  bool dest_vc = false;
+  // Injection VC policy (traffic.injection_vc; sim/blocks/vc_selector.h): JSQ with ties to the
+  // lowest VC (JsqLowVc), dest: the VC dst*V/N (DestVc), or random among the VCs with credits
+  // for the packet (RandomVc, drawn from vc_rng).
+  enum class InjectionVc : uint8_t { Jsq, Dest, Random };
+  InjectionVc injection_policy = InjectionVc::Jsq;
   uint32_t nodes = 0;  // N of the dest policy
+  Rng vc_rng;          // the random policy's stream (its own: the source's draws stay the same)
   // Source queue (ring of fixed capacity: no allocation in the cycle loop). Capacity 0
   // (traffic.source_queue=0, FOGSim's generator, docs/model.md §3): no queue; the attempt's packet
   // is written into the injection buffer at once, and an attempt is dropped (StatsSink::dropped)
@@ -91,10 +95,17 @@ struct Nic {
   }
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
-  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) const {
-    if (dest_vc)
-      return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S);
-    return JsqVc::select(credits, all_vcs(credits.vcs()), S);  // ties to the lowest VC
+  [[gnu::always_inline]] inline int injection_vc(const model::CreditLevels& credits, uint32_t dst,
+                                                 uint32_t S) {
+    switch (injection_policy) {
+      case InjectionVc::Dest:
+        return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S, vc_rng);
+      case InjectionVc::Random:
+        return RandomVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
+      case InjectionVc::Jsq:
+        break;
+    }
+    return JsqLowVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
   }
 
   // One cycle: take returned credits, make the generation attempts that are due (into the source

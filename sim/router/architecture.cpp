@@ -10,7 +10,7 @@ const std::vector<ArchitectureEntry>& architecture_registry() {
       {"cioq",
        "combined input-output queued router with internal speedup and a separable input-first "
        "allocator (thesis 000 Sec. 1.2.2, Table 1.2)",
-       make_cioq_routers<model::StaticCredits>},
+       make_cioq},
   };
   return registry;
 }

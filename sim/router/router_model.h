@@ -54,8 +54,10 @@ class RouterModel {
   // fewest cycles between two credits the router returns on one input port.
   virtual Cycle zero_load_cycles() const = 0;
   virtual Cycle credit_interval() const = 0;
-  // The capacity of input VC `vc` of `port`, in phits (the deadlock report).
+  // The capacity of input VC `vc` of `port`, in phits (the deadlock report), and the most packets
+  // the whole input port may hold (the builder sizes the link rings by it).
   virtual uint32_t input_capacity_phits(uint32_t port, uint32_t vc) const = 0;
+  virtual uint32_t input_port_packets(uint32_t port) const = 0;
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
   virtual void enqueue_at_source(Nic& nic, const SourceEntry& e) = 0;

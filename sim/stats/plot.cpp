@@ -83,6 +83,35 @@ std::string write_timeseries(const std::string& csv_text, const std::string& csv
       {png});
 }
 
+std::string node_loads_plot_script(const std::string& csv, const std::string& png) {
+  using util::gnuplot_quote;
+  const std::string data = gnuplot_quote(csv);
+  return "set terminal pngcairo size 900,600\nset output " + gnuplot_quote(png) + "\n" +
+         "set datafile separator ','\nset key below horizontal\n"
+         "set xlabel 'node'\nset ylabel 'load (phits/(node*cycle))'\nset grid\n"
+         "set autoscale xfix\nset offsets 0.5, 0.5, 0, 0\n"
+         "set yrange [0:*]\nset style fill solid 0.5 noborder\n"
+         "stats " +
+         data +
+         " skip 1 using 4 nooutput\n"
+         "plot " +
+         data +
+         " skip 1 using 1:4 with boxes title 'injected', "
+         "'' skip 1 using 1:3 with steps lw 2 title 'offered', "
+         "STATS_mean with lines dt 2 lw 2 title sprintf('mean %.4f', STATS_mean), "
+         "STATS_min with lines dt 3 lw 2 title sprintf('min %.4f', STATS_min)\n"
+         "set output\n";
+}
+
+std::string write_node_loads(const std::string& csv_text, const std::string& csv,
+                             const std::string& png) {
+  util::write_output_file(csv, csv_text);
+  if (png.empty()) return "";
+  return run_plot(
+      [&](const std::vector<std::string>& out) { return node_loads_plot_script(csv, out[0]); },
+      {png});
+}
+
 namespace {
 
 // The preamble of both sweep plots: terminal, CSV format, axes.

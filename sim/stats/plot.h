@@ -29,6 +29,17 @@ std::string timeseries_plot_script(const std::string& csv, const std::string& pn
 std::string write_timeseries(const std::string& csv_text, const std::string& csv,
                              const std::string& png);
 
+// The per-node plot of `netcosim run --node-loads-png` (paper 004 Fig. 6-9: node throughput): the
+// injected load of every node as a bar, its offered load as a line, and the mean and the minimum
+// over the nodes as horizontal lines, from the CSV written by --node-loads-csv.
+std::string node_loads_plot_script(const std::string& csv, const std::string& png);
+
+// Writes the per-node loads (`csv_text`, sim/stats/report.h node_loads_csv) to `csv` and, if
+// `png` is not empty, plots them there. Returns "" or what went wrong with gnuplot; throws
+// util::OutputError.
+std::string write_node_loads(const std::string& csv_text, const std::string& csv,
+                             const std::string& png);
+
 // The two plots of `netcosim sweep` (docs/sweep.md): latency and accepted load against offered
 // load from results.csv, with 95% confidence bars when there are two seeds or more. With named
 // curves (results.csv then starts with a `curve` column and holds `loads` rows per curve, in the

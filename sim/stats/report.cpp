@@ -33,13 +33,15 @@ ordered_json config_json(const Config& cfg) {
   return out;
 }
 
-ordered_json fairness_json(const Fairness& f) {
+// `of`: "node" or "router" (min_node_load, min_router_load, ...).
+ordered_json fairness_json(const Fairness& f, const std::string& of) {
   ordered_json o;
-  o["min_node_load"] = f.min_node_load;
-  o["max_node_load"] = f.max_node_load;
+  o["min_" + of + "_load"] = f.min_load;
+  o["max_" + of + "_load"] = f.max_load;
   o["max_min_ratio"] = f.max_min_ratio;
   o["cov"] = f.cov;
   o["jain"] = f.jain;
+  o["min_avg_ratio"] = f.min_avg_ratio;
   return o;
 }
 
@@ -95,7 +97,8 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
   w["nodes"] = r.nodes;
   w["routers"] = r.routers;
   add_figures(w, r);
-  w["fairness"] = fairness_json(r.fairness);
+  w["fairness"] = fairness_json(r.fairness, "node");
+  w["fairness_per_router"] = fairness_json(r.fairness_per_router, "router");
   if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
   w["drained"] = r.drained;
   if (r.drained) w["conservation_ok"] = r.conservation_ok;
@@ -138,7 +141,10 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       "group %.4f\n"
       "  packets           generated %llu, delivered %llu, in flight %llu, refused %llu, "
       "dropped %llu\n"
-      "  fairness          min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f\n"
+      "  fairness/node     min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f  min/avg "
+      "%.3f\n"
+      "  fairness/router   min %.4f  max %.4f  max/min %.3f  CoV %.4f  Jain %.4f  min/avg "
+      "%.3f\n"
       "  cycles            warm-up %u, measured %u, total %u%s\n"
       "  speed             %.0f cycles/s (%.2f s wall, %.0f MB peak)\n",
       r.topology.c_str(), cfg.get_str("routing.algorithm").c_str(),
@@ -151,14 +157,27 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
       r.accepted_misrouted_intermediate_group, r.accepted_misrouted_destination_group,
       (unsigned long long)r.packets_generated, (unsigned long long)r.packets_delivered,
       (unsigned long long)r.packets_in_flight, (unsigned long long)r.packets_refused,
-      (unsigned long long)r.packets_dropped, r.fairness.min_node_load, r.fairness.max_node_load,
-      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.cycles_warmup, r.cycles_measured,
-      r.cycles_total,
+      (unsigned long long)r.packets_dropped, r.fairness.min_load, r.fairness.max_load,
+      r.fairness.max_min_ratio, r.fairness.cov, r.fairness.jain, r.fairness.min_avg_ratio,
+      r.fairness_per_router.min_load, r.fairness_per_router.max_load,
+      r.fairness_per_router.max_min_ratio, r.fairness_per_router.cov, r.fairness_per_router.jain,
+      r.fairness_per_router.min_avg_ratio, r.cycles_warmup, r.cycles_measured, r.cycles_total,
       r.drained
           ? (r.conservation_ok ? " (drained; conservation ok)" : " (drained; CONSERVATION FAILED)")
           : "",
       r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
   return buf;
+}
+
+std::string node_loads_csv(const RunResults& r) {
+  std::string out = "node,router,offered_load,injected_load\n";
+  char buf[128];
+  for (size_t n = 0; n < r.node_injected.size(); ++n) {
+    std::snprintf(buf, sizeof buf, "%zu,%u,%.6g,%.6g\n", n, r.node_router[n], r.node_offered[n],
+                  r.node_injected[n]);
+    out += buf;
+  }
+  return out;
 }
 
 std::string timeseries_csv(const RunResults& r) {

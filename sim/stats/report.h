@@ -15,6 +15,9 @@ namespace netcosim {
 std::string results_json(const RunResults& r, const Config& cfg);
 // The same document on one line, without a newline (a line of a sweep's points.jsonl).
 std::string results_json_line(const RunResults& r, const Config& cfg);
+// The per-node loads as CSV (node,router,offered_load,injected_load; phits/(node*cycle), the
+// injected load over the measurement window), one row per node in node order.
+std::string node_loads_csv(const RunResults& r);
 // The time series as CSV (start,end,packets,latency_avg,misrouted_fraction,accepted_load).
 std::string timeseries_csv(const RunResults& r);
 // A short human-readable summary; its first line names the topology by r.topology.

@@ -12,8 +12,11 @@
 
 namespace netcosim {
 
+// Fairness metrics over the injected loads of a set of nodes or of routers (thesis 000 Sec.
+// 1.5.1: the lowest load, Max/Min, CoV = sigma/mu; Jain's index; paper 004 Sec. 3: min-to-average).
 struct Fairness {
-  double min_node_load = 0, max_node_load = 0, max_min_ratio = 0, cov = 0, jain = 0;
+  double min_load = 0, max_load = 0, max_min_ratio = 0, cov = 0, jain = 0;
+  double min_avg_ratio = 0;  // the lowest load over the mean
 };
 
 struct RunResults {
@@ -40,7 +43,13 @@ struct RunResults {
   double accepted_misrouted_intermediate_group = 0, accepted_misrouted_destination_group = 0;
   uint64_t packets_generated = 0, packets_delivered = 0, packets_in_flight = 0;
   uint64_t packets_refused = 0, packets_dropped = 0, packets_measured = 0;
-  Fairness fairness;
+  Fairness fairness;             // over the nodes' injected loads
+  Fairness fairness_per_router;  // over the routers' (routers with nodes; docs/model.md §5)
+  // Per node, in node order (netcosim run --node-loads-csv): the router it is attached to, its
+  // offered load (traffic.load, or 1 for traffic.fullrate_nodes) and the phits it injected in the
+  // window per measured cycle.
+  std::vector<uint32_t> node_router;
+  std::vector<double> node_offered, node_injected;
   Cycle cycles_warmup = 0, cycles_measured = 0, cycles_total = 0;
   bool drained = false;
   bool conservation_ok = false;  // meaningful when drained

@@ -66,6 +66,7 @@ class Mesh final : public Topology {
   }
   void min_hops(uint32_t src_router, uint32_t dst_router,
                 uint32_t hops[kMaxPortClasses]) const override;
+  GridShape grid() const override { return GridShape{dims_, c_}; }
 
   bool torus() const { return torus_; }
   uint32_t ndims() const { return static_cast<uint32_t>(dims_.size()); }

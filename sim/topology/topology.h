@@ -24,6 +24,14 @@ constexpr PortClass kInjectionClass = 0;
 // Classes a topology may declare, injection included (sizes the per-class tables).
 constexpr uint32_t kMaxPortClasses = 4;
 
+// The grid of a mesh or torus, as the coordinate-based traffic patterns (tornado, transpose;
+// sim/traffic/traffic.h) read it: switches per dimension (x first) and nodes per switch, with
+// node n = i + c*(x + X*(y + Y*z)) on port i of switch (x, y, z). Empty dims: not a grid.
+struct GridShape {
+  std::vector<uint32_t> dims;
+  uint32_t nodes_per_switch = 1;
+};
+
 class Topology {
  public:
   struct PortRef {
@@ -82,6 +90,8 @@ class Topology {
     const PortRef q = peer(router, port);
     return q.router != kNoRouter && partition_of_router(q.router) != partition_of_router(router);
   }
+  // The grid of a mesh or torus; empty dims for other topologies (the default).
+  virtual GridShape grid() const { return {}; }
   uint32_t partition_size(uint32_t partition) const {
     const uint32_t last = partition + 1 < partitions() ? partition_first(partition + 1) : routers();
     return last - partition_first(partition);

@@ -169,6 +169,9 @@ std::unique_ptr<Topology> make_mesh(const TopologyKeys& k) {
 std::unique_ptr<Topology> make_torus(const TopologyKeys& k) {
   return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), true);
 }
+GridShape mesh_grid(const TopologyKeys& k) {
+  return GridShape{get_dims(k), static_cast<uint32_t>(get_c(k))};
+}
 
 }  // namespace
 
@@ -210,7 +213,9 @@ const std::vector<TopologyEntry>& topology_catalog() {
        mesh_ports,
        nullptr,
        mesh_min_vcs,
-       make_mesh},
+       make_mesh,
+       false,
+       mesh_grid},
       {"torus",
        {"topology.dims", "topology.nodes_per_switch", "routing.torus_deadlock"},
        {"injection", "x", "y", "z"},
@@ -222,7 +227,9 @@ const std::vector<TopologyEntry>& topology_catalog() {
        mesh_ports,
        torus_check_routing,
        torus_min_vcs,
-       make_torus},
+       make_torus,
+       false,
+       mesh_grid},
   };
   return catalog;
 }

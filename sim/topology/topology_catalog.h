@@ -63,6 +63,9 @@ struct TopologyEntry {
   // Its partitions all hold nodes, as the partition-based traffic patterns (adv, advc) need: the
   // Dragonfly's groups. A fat tree's upper levels hold none.
   bool partition_traffic = false;
+  // The grid of a mesh or torus (Topology::grid() of the topology `make` builds), read by the
+  // traffic patterns' checks (tornado, transpose); nullptr for other topologies.
+  GridShape (*grid)(const TopologyKeys& keys) = nullptr;
 };
 
 const std::vector<TopologyEntry>& topology_catalog();

@@ -7,7 +7,10 @@
 // sources are chosen by name in the source registry (sim/traffic/source_registry.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "sim/link/packet.h"
 #include "sim/traffic/traffic.h"
@@ -15,9 +18,23 @@
 
 namespace netcosim {
 
+// The stream kind of a node's traffic source: node n draws from Rng(sim.seed, kNodeTrafficStream,
+// n) (docs/principles.md §4; the network builder gives each NIC its source on this stream).
+constexpr uint64_t kNodeTrafficStream = 1;
+
 // Generation parameters shared by all Bernoulli sources of a run.
 struct TrafficParams {
   double packet_prob = 0;  // load / packet_size, per node and cycle
+  // Nodes that generate at a rate of their own, fullrate_prob per cycle (traffic.fullrate_nodes:
+  // 1 phit/(node*cycle), paper 004 Sec. 5.3 Workload 1); the others at packet_prob.
+  std::vector<uint32_t> fullrate_nodes;
+  double fullrate_prob = 0;
+  // The generation probability per cycle of node `node` (read once, when its source is built).
+  double packet_prob_of(uint32_t node) const {
+    return std::find(fullrate_nodes.begin(), fullrate_nodes.end(), node) != fullrate_nodes.end()
+               ? fullrate_prob
+               : packet_prob;
+  }
   const TrafficPattern* pattern = nullptr;
   // A second pattern: a fraction `mix` of the packets (drawn per packet from the node's stream;
   // seed 001 Fig. 6), or every packet generated from `switch_cycle` on (transients; seed 001
@@ -25,6 +42,9 @@ struct TrafficParams {
   const TrafficPattern* pattern2 = nullptr;
   double mix = 0;
   Cycle switch_cycle = kNone;
+  // Bursty-UN (traffic.pattern=bursty_uniform, thesis 000 Sec. 1.6.1.3): the mean burst length B
+  // in packets (traffic.burst_length); 0: no bursts, the Bernoulli process.
+  double burst_length = 0;
   const TrafficPattern& pattern_for(Cycle gen, Rng& rng) const {
     if (pattern2 == nullptr) return *pattern;
     if (gen >= switch_cycle) return *pattern2;
@@ -60,22 +80,42 @@ class TrafficSource {
   bool wants_receive_;
 };
 
-// Bernoulli trials in every cycle with probability load / packet_size (geometric gaps), the
-// destination from the pattern; every draw from the node's own stream.
+// traffic.fullrate_nodes: "none", or distinct node indices below `nodes` separated by commas
+// (decimal, no sign or leading zeros, no spaces). False when malformed.
+inline bool parse_node_list(const std::string& text, int64_t nodes, std::vector<uint32_t>& out) {
+  out.clear();
+  if (text == "none") return true;
+  size_t i = 0;
+  while (true) {
+    size_t j = i;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    if (j == i || j - i > 10 || (text[i] == '0' && j - i > 1)) return false;
+    const int64_t n = std::stoll(text.substr(i, j - i));
+    if (n >= nodes || std::find(out.begin(), out.end(), n) != out.end()) return false;
+    out.push_back(static_cast<uint32_t>(n));
+    if (j == text.size()) return true;
+    if (text[j] != ',') return false;
+    i = j + 1;
+  }
+}
+
+// Bernoulli trials in every cycle with probability load / packet_size (geometric gaps; the node's
+// own probability, TrafficParams::packet_prob_of), the destination from the pattern; every draw
+// from the node's own stream.
 class BernoulliSource final : public TrafficSource {
  public:
   BernoulliSource(uint32_t node, const Rng& rng, const TrafficParams& params)
-      : node_(node), rng_(rng), params_(&params) {
-    if (params.packet_prob > 0) {
+      : node_(node), rng_(rng), params_(&params), prob_(params.packet_prob_of(node)) {
+    if (prob_ > 0) {
       // Trials in cycles 0, 1, 2, ...: the first success is in cycle gap - 1.
-      const uint64_t first = rng_.geometric_gap(params.packet_prob) - 1;
+      const uint64_t first = rng_.geometric_gap(prob_) - 1;
       next_ = first >= kNone ? kNone : static_cast<Cycle>(first);
     }
   }
   Cycle next() const override { return next_; }
   TrafficDescriptor generate() override {
     const uint32_t dst = params_->pattern_for(next_, rng_).destination(node_, rng_);
-    const uint64_t next = next_ + rng_.geometric_gap(params_->packet_prob);
+    const uint64_t next = next_ + rng_.geometric_gap(prob_);
     next_ = next >= kNone ? kNone : static_cast<Cycle>(next);
     return TrafficDescriptor{dst};  // one packet of class 0
   }
@@ -84,6 +124,7 @@ class BernoulliSource final : public TrafficSource {
   uint32_t node_;
   Rng rng_;  // the node's stream: generation gaps and destinations
   const TrafficParams* params_;
+  double prob_;  // trials' success probability per cycle
   Cycle next_ = kNone;
 };
 

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/traffic/bursty_source.h"
 #include "sim/util/registry.h"
 
 namespace netcosim {
@@ -10,9 +11,11 @@ const std::vector<TrafficSourceEntry>& traffic_source_registry() {
   static const std::vector<TrafficSourceEntry> registry = {
       {"bernoulli",
        "Bernoulli trials every cycle at traffic.load / packet.size, one packet of class 0 to a "
-       "destination of the pattern",
+       "destination of the pattern; with traffic.pattern=bursty_uniform the ON/OFF bursts of "
+       "thesis 000 Sec. 1.6.1.3 at the same mean load",
        [](uint32_t node, const Rng& rng,
           const TrafficParams& params) -> std::unique_ptr<TrafficSource> {
+         if (params.burst_length > 0) return std::make_unique<BurstySource>(node, rng, params);
          return std::make_unique<BernoulliSource>(node, rng, params);
        }},
   };

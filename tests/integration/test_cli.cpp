@@ -120,6 +120,38 @@ TEST(Cli, ShippedConfigsAreValid) {
 
 namespace {
 
+// Paper 004 Workload 1 on the 8x8 mesh: the per-node loads as CSV (one row per node, the
+// full-rate nodes offering 1) and their plot.
+TEST(Cli, NodeLoadsCsvAndPlot) {
+  const std::string png = testing::TempDir() + "nodes.png", json = testing::TempDir() + "n.json";
+  const Outcome o = netcosim(
+      "run --set topology.type=mesh --set routing.algorithm=dor --set traffic.load=0.1 "
+      "--set traffic.fullrate_nodes=20,51 --set sim.warmup=500 --set sim.measure=2000 --quiet "
+      "--node-loads-png " +
+      png + " --json " + json);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(netcosim::test::valid_run_json(json));
+  const nlohmann::json doc = netcosim::test::load_json(json);
+  EXPECT_EQ(doc.at("config").at("traffic").at("fullrate_nodes"), "20,51");
+  EXPECT_EQ(doc.at("fairness").at("max_node_load"),
+            doc.at("fairness_per_router").at("max_router_load"));  // one node per switch
+  std::ifstream f(png + ".csv");
+  std::string header, line;
+  std::getline(f, header);
+  EXPECT_EQ(header, "node,router,offered_load,injected_load");
+  int rows = 0;
+  while (std::getline(f, line)) {
+    const std::string prefix = std::to_string(rows) + "," + std::to_string(rows) + ",";
+    EXPECT_EQ(line.rfind(prefix + (rows == 20 || rows == 51 ? "1," : "0.1,"), 0), 0u) << line;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 64);
+  std::ifstream p(png, std::ios::binary);
+  char sig[8] = {};
+  p.read(sig, 8);
+  EXPECT_EQ(std::string(sig + 1, 3), "PNG");
+}
+
 TEST(Cli, TimeSeriesCsvAndPlot) {
   const std::string png = testing::TempDir() + "ts.png", csv = testing::TempDir() + "ts.csv",
                     json = testing::TempDir() + "ts.json";

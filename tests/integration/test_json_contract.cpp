@@ -42,6 +42,11 @@ const Variant kVariants[] = {
     {"par_switch_ts",
      " --set routing.algorithm=par --set router.vcs_local=5 --set router.vcs_global=2"
      " --set traffic.pattern2=adv --set traffic.switch_cycle=500 --set sim.timeseries_bin=300"},
+    {"mesh_hotspot_fullrate",
+     " --set topology.type=mesh --set routing.algorithm=dor --set traffic.pattern=hotspot"
+     " --set traffic.hotspot_fraction=0.2 --set traffic.fullrate_nodes=20,51"},
+    {"fattree_transpose",
+     " --set topology.type=fattree --set routing.algorithm=updown --set traffic.pattern=transpose"},
     {"zero_load_nulls", " --set traffic.load=0"},  // no packet: the averages are null
 };
 
@@ -88,6 +93,11 @@ TEST(JsonContract, ValidatorRejectsBrokenDocuments) {
       {"float_for_count", [](nlohmann::json& j) { j["packets_delivered"] = 1.5; }},
       {"missing_top_key", [](nlohmann::json& j) { j.erase("hops_global_max"); }},
       {"missing_nested_key", [](nlohmann::json& j) { j["fairness"].erase("jain"); }},
+      {"missing_per_router_key", [](nlohmann::json& j) { j["fairness_per_router"].erase("cov"); }},
+      {"node_key_per_router",
+       [](nlohmann::json& j) { j["fairness_per_router"]["min_node_load"] = 0.1; }},
+      {"fullrate_nodes_not_a_list",
+       [](nlohmann::json& j) { j["config"]["traffic"]["fullrate_nodes"] = "20;51"; }},
       {"undocumented_top_key", [](nlohmann::json& j) { j["latency_p999"] = 3; }},
       {"undocumented_config_key", [](nlohmann::json& j) { j["config"]["router"]["colour"] = 1; }},
       {"config_flattened", [](nlohmann::json& j) { j["config"]["router"] = 2; }},

@@ -17,8 +17,8 @@ namespace {
 
 // Bottom-up: each folder may use only itself and the folders before it.
 const std::vector<std::string> kLayers = {
-    "util",  "link", "blocks", "topology", "traffic", "config",     "congestion", "routing",
-    "stats", "nic",  "router", "network",  "engine",  "experiment", "cli"};
+    "util",    "link",  "blocks", "qos",    "topology", "traffic", "config",     "congestion",
+    "routing", "stats", "nic",    "router", "network",  "engine",  "experiment", "cli"};
 
 int layer_of(const std::string& rel) {  // rel: path below sim/
   const std::string top = rel.substr(0, rel.find('/'));

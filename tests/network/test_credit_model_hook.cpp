@@ -42,6 +42,9 @@ class SharedPool final : public model::CreditLevels {
     publish();
   }
   static uint32_t vc_limit_phits(const model::PortBuffer& b) { return b.total_phits(); }
+  static uint32_t port_packets(const model::PortBuffer& b, uint32_t S) {
+    return b.total_phits() / S;
+  }
   void consume(unsigned /*vc*/, uint32_t phits) {
     assert(free_ >= phits);
     free_ -= phits;

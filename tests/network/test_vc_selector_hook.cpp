@@ -6,6 +6,8 @@
 // credits. With the library's LowestVc the same packets arrive on the distance-based VCs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "sim/engine/native/native_engine.h"
@@ -20,8 +22,8 @@ using namespace netcosim;
 namespace {
 
 // The highest allowed VC with credits for the packet.
-struct HighestVc {
-  static int select(const model::CreditLevels& c, uint32_t allowed, uint32_t phits) {
+struct HighestFirstVc {
+  static int select(const model::CreditLevels& c, uint32_t allowed, uint32_t phits, Rng&) {
     for (int v = 15; v >= 0; --v)
       if (((allowed >> v) & 1) != 0 && c.can_send(static_cast<unsigned>(v), phits)) return v;
     return kNoVc;
@@ -69,9 +71,46 @@ std::vector<uint32_t> arrival_vcs() {
   return wide->local_in_vcs;
 }
 
+// Ten rounds of one packet to each of nodes 2..7 (two per router of the group), with the
+// router's configured selection function (router.vc_selection). Each round's first packet to a
+// router finds local VCs 0 and 2 with all their credits: JSQ's tie and highest give VC 2. Its
+// second, 8 cycles later, finds VC 2 one packet fuller (the credit comes back after the link's
+// round trip, over 20 cycles): JSQ takes VC 0, highest VC 2 again. A router's next round comes
+// 48 cycles later, with every credit back. Lowest always gives VC 0; random draws.
+std::vector<uint32_t> arrival_vcs_configured(const char* selection) {
+  Config c;
+  for (const char* kv :
+       {"traffic.load=0", "sim.warmup=0", "sim.measure=4000", "router.vcs_local=4"})
+    c.set_override(kv);
+  c.set_override(std::string("router.vc_selection=") + selection);
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  auto routing = std::make_unique<WideMin>(topo);
+  WideMin* wide = routing.get();
+  const auto net = build_network(c, std::move(routing));
+  for (int k = 0; k < 10; ++k)
+    for (uint32_t n = 2; n < 8; ++n) net->preload_packet(0, n);
+  const RunResults res = run_native(*net);
+  EXPECT_EQ(res.packets_delivered, 60u);
+  return wide->local_in_vcs;
+}
+
+TEST(VcSelectorHook, TheConfiguredSelectionFunctionChooses) {
+  std::vector<uint32_t> alternating;
+  for (int k = 0; k < 30; ++k) alternating.insert(alternating.end(), {2u, 0u});
+  EXPECT_EQ(arrival_vcs_configured("jsq"), alternating);
+  EXPECT_EQ(arrival_vcs_configured("highest"), std::vector<uint32_t>(60, 2));
+  EXPECT_EQ(arrival_vcs_configured("lowest"), std::vector<uint32_t>(60, 0));
+  const std::vector<uint32_t> r = arrival_vcs_configured("random");
+  ASSERT_EQ(r.size(), 60u);
+  const auto twos = std::count(r.begin(), r.end(), 2u);
+  EXPECT_EQ(std::count(r.begin(), r.end(), 0u) + twos, 60);
+  EXPECT_GT(twos, 30 - 5 * 4);  // binomial(60, 1/2): mean 30, sigma 3.9
+  EXPECT_LT(twos, 30 + 5 * 4);
+}
+
 TEST(VcSelectorHook, TheSelectorsChoiceIsTheVcThePacketArrivesOn) {
-  EXPECT_EQ(arrival_vcs<HighestVc>(), std::vector<uint32_t>(6, 2));  // l0 or l2: the highest
-  EXPECT_EQ(arrival_vcs<LowestVc>(), std::vector<uint32_t>(6, 0));   // the distance-based l0
+  EXPECT_EQ(arrival_vcs<HighestFirstVc>(), std::vector<uint32_t>(6, 2));  // l0 or l2: the highest
+  EXPECT_EQ(arrival_vcs<LowestVc>(), std::vector<uint32_t>(6, 0));        // the distance-based l0
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "sim/blocks/damq_credits.h"
+
 namespace netcosim {
 
 RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
@@ -24,7 +26,21 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.count_queued = count == "queued" || count == "queued_at_send";
   rc.count_until_tail = count == "head_until_tail";
   rc.count_at_send = count == "queued_at_send";
+  if (cfg.get_str("router.buffer_model") == "damq") rc.damq_private = u32("router.damq_private");
+  const std::string& sel = cfg.get_str("router.vc_selection");
+  rc.vc_selection = sel == "highest"  ? VcSelection::Highest
+                    : sel == "lowest" ? VcSelection::Lowest
+                    : sel == "random" ? VcSelection::Random
+                                      : VcSelection::Jsq;
   return rc;
+}
+
+std::vector<std::unique_ptr<RouterModel>> make_cioq(const Config& cfg, const Topology& topo,
+                                                    const RoutingAlgorithm& routing,
+                                                    uint32_t wheel) {
+  if (cfg.get_str("router.buffer_model") == "damq")
+    return make_cioq_routers<model::DamqCredits>(cfg, topo, routing, wheel);
+  return make_cioq_routers<model::StaticCredits>(cfg, topo, routing, wheel);
 }
 
 }  // namespace netcosim

@@ -21,6 +21,11 @@ namespace netcosim {
 // with router 0's port classes.
 RouterConfig cioq_config(const Config& cfg, const Topology& topo);
 
+// The routers of router.architecture=cioq: static per-VC buffers or DAMQs (router.buffer_model).
+std::vector<std::unique_ptr<RouterModel>> make_cioq(const Config& cfg, const Topology& topo,
+                                                    const RoutingAlgorithm& routing,
+                                                    uint32_t wheel);
+
 template <class Credits>
 std::vector<std::unique_ptr<RouterModel>> make_cioq_routers(const Config& cfg, const Topology& topo,
                                                             const RoutingAlgorithm& routing,

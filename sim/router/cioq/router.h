@@ -34,6 +34,7 @@
 
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/credit_model.h"
+#include "sim/blocks/damq_credits.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
@@ -85,9 +86,12 @@ class CioqRouter final : public RouterModel {
   uint32_t input_capacity_phits(uint32_t port, uint32_t /*vc*/) const override {
     return Credits::vc_limit_phits(port_buffer(cfg_.classes[port]));
   }
+  uint32_t input_port_packets(uint32_t port) const override {
+    return Credits::port_packets(port_buffer(cfg_.classes[port]), S_);
+  }
   // The input buffer of a port of class k, as configured.
   model::PortBuffer port_buffer(PortClass k) const {
-    return model::PortBuffer{cfg_.vcs[k], cfg_.buffer[k]};
+    return model::PortBuffer{cfg_.vcs[k], cfg_.buffer[k], cfg_.damq_private};
   }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).
@@ -179,9 +183,11 @@ class CioqRouter final : public RouterModel {
   // no check, one predictable branch per grant).
   void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
   // The VC selector the router applies to the VCs a route allows (sim/blocks/vc_selector.h;
-  // LowestVc when built): allocate<Sel> is instantiated for it (router_allocate.h).
+  // RouterConfig::vc_selection's when built): allocate<Sel> is instantiated for it
+  // (router_allocate.h); set_vc_selection for the library's functions.
   template <class Sel>
   void use_vc_selector();
+  void set_vc_selection(VcSelection s);
 
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
@@ -312,5 +318,7 @@ class CioqRouter final : public RouterModel {
 // router.architecture=cioq; instantiated in router.cpp.
 using Router = CioqRouter<model::StaticCredits>;
 extern template class CioqRouter<model::StaticCredits>;
+// With DAMQ input buffers (router.buffer_model=damq; sim/blocks/damq_credits.h).
+extern template class CioqRouter<model::DamqCredits>;
 
 }  // namespace netcosim

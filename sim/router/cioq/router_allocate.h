@@ -32,7 +32,7 @@ bool CioqRouter<Credits>::request_heads(Cycle now) {
       const uint32_t o = b.out_port;
       if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
       if (!is_injection_[o]) {
-        const int vc = Sel::select(credits_[o], b.out_vcs, S_);
+        const int vc = Sel::select(credits_[o], b.out_vcs, S_, rng_);
         if (vc == kNoVc) continue;
         b.out_vc = static_cast<uint8_t>(vc);
       }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/blocks/vc_selector.h"
 #include "sim/topology/topology.h"
 
 namespace netcosim {
@@ -35,6 +36,12 @@ struct RouterConfig {
   bool count_queued = false;
   bool count_until_tail = false;
   bool count_at_send = false;
+  // The percentage of each input port's buffer reserved for its VCs under a shared organisation
+  // (router.damq_private; 100: none shared, sim/blocks/damq_credits.h).
+  uint32_t damq_private = 100;
+  // The VC selection function among the VCs a route allows (router.vc_selection;
+  // sim/blocks/vc_selector.h).
+  VcSelection vc_selection = VcSelection::Jsq;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

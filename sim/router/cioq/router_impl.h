@@ -43,7 +43,7 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
       count_at_send_(cfg.count_at_send && counting_),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
-  use_vc_selector<LowestVc>();
+  set_vc_selection(cfg.vc_selection);
   assert(counting_ == sensors_.counting());
   // head_until_tail: per input port, at most ceil(S / X) - 1 earlier packets whose tails are
   // still arriving (ContentionSensor::reserve_late).
@@ -78,6 +78,21 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
   w.sensors = &sensors_;
   view_.wire(w);
   view_.router = id_;
+}
+
+template <class Credits>
+void CioqRouter<Credits>::set_vc_selection(VcSelection s) {
+  switch (s) {
+    case VcSelection::Highest:
+      return use_vc_selector<HighestVc>();
+    case VcSelection::Lowest:
+      return use_vc_selector<LowestVc>();
+    case VcSelection::Random:
+      return use_vc_selector<RandomVc>();
+    case VcSelection::Jsq:
+      break;
+  }
+  use_vc_selector<JsqVc>();
 }
 
 template <class Credits>

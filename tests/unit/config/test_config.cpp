@@ -386,3 +386,44 @@ TEST(Config, CreditCompareForCreditAndHybridTriggersOnly) {
 }
 
 }  // namespace
+
+// router.buffer_model=damq with its reservation (sim/blocks/damq_credits.h): the percentage is
+// in [0, 100] and applies to DAMQs only.
+TEST(Config, DamqPrivatePercentOnlyForDamqAndWithinZeroToHundred) {
+  Config c;
+  c.set_override("router.damq_private=50");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "router.damq_private=50: applies to router.buffer_model=damq only "
+            "(router.buffer_model=static)");
+  c.set_override("router.buffer_model=damq");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  EXPECT_NE(
+      error_of([&] { c.set_override("router.damq_private=101"); }).find("router.damq_private"),
+      std::string::npos);
+  EXPECT_NE(error_of([&] { c.set_override("router.buffer_model=shared"); }).find("static|damq"),
+            std::string::npos);
+}
+
+// traffic.pattern=bursty_uniform (thesis 000 Sec. 1.6.1.3): traffic.burst_length applies to it
+// only, in [1, 10^6], and the bursts are the generation process: no second pattern.
+TEST(Config, BurstLengthOnlyForBurstyUniformWhichTakesNoSecondPattern) {
+  Config c;
+  c.set_override("traffic.burst_length=3");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "traffic.burst_length=3: applies to traffic.pattern=bursty_uniform only "
+            "(traffic.pattern=uniform)");
+  c.set_override("traffic.pattern=bursty_uniform");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  EXPECT_NE(error_of([&] { c.set_override("traffic.burst_length=0.5"); }).find("[1, 1000000]"),
+            std::string::npos);
+  c.set_override("traffic.pattern2=adv");
+  c.set_override("traffic.mix=0.5");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "traffic.pattern2=adv: traffic.pattern=bursty_uniform takes no second pattern (none)");
+  Config d;
+  d.set_override("traffic.pattern2=bursty_uniform");
+  d.set_override("traffic.mix=0.5");
+  EXPECT_NE(error_of([&] { netcosim::validate_config(d); })
+                .find("bursty_uniform is allowed as traffic.pattern only"),
+            std::string::npos);
+}

@@ -129,10 +129,19 @@ TEST(TopologyConfig, KeysOfAnotherTopologyOrClassAreRefused) {
 }
 
 TEST(TopologyConfig, TrafficPatternsOfEachTopology) {
-  EXPECT_EQ(validation_error(
-                {"topology.type=fattree", "routing.algorithm=updown", "traffic.pattern=advc"}),
-            "traffic.pattern=advc: the group-based patterns adv|advc need topology.type=dragonfly "
-            "(topology.type=fattree allows uniform|bit_complement)");
+  EXPECT_EQ(
+      validation_error(
+          {"topology.type=fattree", "routing.algorithm=updown", "traffic.pattern=advc"}),
+      "traffic.pattern=advc: the group-based patterns adv|advc need topology.type=dragonfly "
+      "(topology.type=fattree allows uniform|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|"
+      "transpose|tornado|hotspot|hotregion)");
+  // 8x4 mesh, 32 nodes: no transpose (not square).
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=8x4",
+                              "traffic.pattern=adv"}),
+            "traffic.pattern=adv: the group-based patterns adv|advc need topology.type=dragonfly "
+            "(topology.type=mesh allows "
+            "uniform|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|tornado|"
+            "hotspot|hotregion)");
   EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=3x4",
                               "traffic.pattern=bit_complement"}),
             "traffic.pattern=bit_complement: needs a power-of-2 node count (the topology has 12 "
@@ -140,6 +149,69 @@ TEST(TopologyConfig, TrafficPatternsOfEachTopology) {
   EXPECT_EQ(validation_error(
                 {"topology.type=mesh", "routing.algorithm=dor", "traffic.pattern=bit_complement"}),
             "");
+}
+
+// The fairness patterns' rules (paper 004's 64-node networks pass), refused naming the key, the
+// value and what is allowed.
+TEST(TopologyConfig, FairnessPatternRules) {
+  for (const char* p :
+       {"shuffle", "bitrev", "transpose", "bitcomp", "tornado", "hotspot", "hotregion"}) {
+    EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor",
+                                std::string("traffic.pattern=") + p}),
+              "")
+        << p;
+    EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=updown",
+                                std::string("traffic.pattern=") + p}),
+              "")
+        << p;
+  }
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=8x4",
+                              "traffic.pattern=transpose"}),
+            "traffic.pattern=transpose: needs a square 2D grid, topology.dims=AxA "
+            "(topology.dims=8x4)");
+  EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.k=2",
+                              "topology.n=3", "traffic.pattern2=transpose", "traffic.mix=0.5"}),
+            "traffic.pattern2=transpose: needs a node count that is a power of 4, an even number "
+            "of address bits (the topology has 8 nodes)");
+  EXPECT_EQ(validation_error({"traffic.pattern=shuffle"}),
+            "traffic.pattern=shuffle: needs a power-of-2 node count (the topology has 72 nodes)");
+  EXPECT_EQ(validation_error({"traffic.pattern=tornado"}), "");  // the Dragonfly's ring of nodes
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "topology.dims=2x2",
+                              "traffic.pattern=hotregion"}),
+            "traffic.pattern=hotregion: needs at least 8 nodes, its hot region being the first "
+            "nodes/8 (the topology has 4 nodes)");
+}
+
+TEST(TopologyConfig, HotspotFractionAppliesToHotspotOnly) {
+  EXPECT_EQ(validation_error({"traffic.pattern=hotspot", "traffic.hotspot_fraction=0.2"}), "");
+  EXPECT_EQ(validation_error(
+                {"traffic.pattern2=hotspot", "traffic.mix=0.5", "traffic.hotspot_fraction=0.2"}),
+            "");
+  EXPECT_EQ(validation_error({"traffic.hotspot_fraction=0.2"}),
+            "traffic.hotspot_fraction=0.2: applies to traffic.pattern or traffic.pattern2 = "
+            "hotspot only (traffic.pattern=uniform, traffic.pattern2=none)");
+  EXPECT_EQ(error_of([] { with({"traffic.hotspot_fraction=1.5"}); }),
+            "traffic.hotspot_fraction=1.5 (--set): must be a number in [0, 1] (decimal, optional "
+            "exponent; hotspot: the fraction of the packets sent to node 0, the rest uniform "
+            "(paper 004 Sec. 5.4))");
+}
+
+TEST(TopologyConfig, FullRateNodesAreDistinctNodeIndices) {
+  const std::vector<std::string> mesh = {"topology.type=mesh", "routing.algorithm=dor"};
+  auto err = [&](const std::string& v) {
+    std::vector<std::string> sets = mesh;
+    sets.push_back("traffic.fullrate_nodes=" + v);
+    return validation_error(sets);
+  };
+  EXPECT_EQ(err("20,51"), "");
+  EXPECT_EQ(err("none"), "");
+  EXPECT_EQ(err("0"), "");
+  EXPECT_EQ(err("63"), "");
+  const std::string allowed =
+      ": must be none or distinct node indices in [0, 63] separated by commas (the topology has "
+      "64 nodes)";
+  for (const char* bad : {"64", "20,,51", "20,51,", "1,1", "-1", "01", "20, 51", "x", ""})
+    EXPECT_EQ(err(bad), std::string("traffic.fullrate_nodes=") + bad + allowed) << bad;
 }
 
 std::string resolved_keys(const Config& c) {

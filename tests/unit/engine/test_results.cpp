@@ -10,19 +10,39 @@ using namespace netcosim;
 
 TEST(Fairness, OfTwoNodesAtHalfAndQuarterLoad) {
   const Fairness f = fairness_of({0.5, 0.25});
-  EXPECT_EQ(f.min_node_load, 0.25);
-  EXPECT_EQ(f.max_node_load, 0.5);
+  EXPECT_EQ(f.min_load, 0.25);
+  EXPECT_EQ(f.max_load, 0.5);
   EXPECT_EQ(f.max_min_ratio, 2.0);
   // mean 0.375, mean of squares 0.15625: standard deviation sqrt(0.015625) = 0.125.
   EXPECT_DOUBLE_EQ(f.cov, 0.125 / 0.375);
   // Jain: 0.75^2 / (2 * 0.3125) = 0.9.
   EXPECT_DOUBLE_EQ(f.jain, 0.9);
+  EXPECT_DOUBLE_EQ(f.min_avg_ratio, 0.25 / 0.375);
+}
+
+// Per router: the mean load of its nodes; a router without nodes is left out. Routers 0 (nodes
+// 0, 1: 0.5, 0.3), 1 (none), 2 (node 2: 0.1), 3 (nodes 3, 4: 0.2, 0.2).
+TEST(Fairness, PerRouterIsTheMeanOfItsNodesLoads) {
+  const std::vector<double> loads = router_loads({0.5, 0.3, 0.1, 0.2, 0.2}, {0, 0, 2, 3, 3}, 4);
+  ASSERT_EQ(loads.size(), 3u);
+  EXPECT_DOUBLE_EQ(loads[0], 0.4);
+  EXPECT_DOUBLE_EQ(loads[1], 0.1);
+  EXPECT_DOUBLE_EQ(loads[2], 0.2);
+  const Fairness f = fairness_of(loads);
+  EXPECT_DOUBLE_EQ(f.min_load, 0.1);
+  EXPECT_DOUBLE_EQ(f.max_min_ratio, 4.0);
+  // mean 0.7/3, variance (0.16 + 0.01 + 0.04)/3 - (0.7/3)^2 = 0.07 - 0.0544... = 0.0155...
+  const double mean = 0.7 / 3, sd = std::sqrt(0.21 / 3 - mean * mean);
+  EXPECT_DOUBLE_EQ(f.cov, sd / mean);
+  EXPECT_DOUBLE_EQ(f.min_avg_ratio, 0.1 / mean);
+  EXPECT_DOUBLE_EQ(f.jain, 0.49 / (3 * 0.21));
 }
 
 TEST(Fairness, AnIdleNodeMakesTheMaxMinRatioUndefined) {
   const Fairness f = fairness_of({0.0, 0.5});
   EXPECT_TRUE(std::isnan(f.max_min_ratio));
   EXPECT_EQ(f.jain, 0.5);  // 0.25 / (2 * 0.25)
+  EXPECT_EQ(f.min_avg_ratio, 0.0);
 }
 
 TEST(CollectResults, AveragesOverTheMeasuredPacketsAndLoadOverNodesAndCycles) {

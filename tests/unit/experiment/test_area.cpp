@@ -86,4 +86,28 @@ TEST(Area, JsonRowsKeyOrderAndExactFigures) {
   EXPECT_EQ(area_json({}), "[]\n");
 }
 
+// The DTable / DRR ratio pairs rows with the same lanes and widths (S = V, WW = QW, SW).
+TEST(Area, DTableOverDrrRatioPairsTheSameLanesAndWidths) {
+  AreaRow d8, d16, r8, r16, other;
+  d8.block = d16.block = "dtable_arbiter";
+  r8.block = r16.block = "drr_arbiter";
+  other.block = "rr_arbiter";
+  d8.params = "S=8,N=16,WW=8,AW=9,SW=6";
+  d16.params = "S=16,N=64,WW=8,AW=8,SW=6";
+  r8.params = "V=8,QW=8,SW=6";
+  r16.params = "V=16,QW=4,SW=6";  // other quantum width: no pair
+  other.params = "N=8";
+  d8.nand2 = 3000;
+  d8.flip_flops = 250;
+  r8.nand2 = 1500;
+  r8.flip_flops = 140;
+  r16.nand2 = 10;
+  r16.flip_flops = 1;
+  EXPECT_EQ(area_ratio_text({d8, d16, r8, r16, other}),
+            "DTable / DRR (the same lanes and widths; thesis 003 Sec. 5.4 cites about 2x, its ref. "
+            "[72]):\n  dtable_arbiter S=8,N=16,WW=8,AW=9,SW=6 / drr_arbiter V=8,QW=8,SW=6: 2.00x "
+            "NAND2 eq. (3000 / 1500), 1.79x flip-flops (250 / 140)\n");
+  EXPECT_EQ(area_ratio_text({r8, other}), "");
+}
+
 }  // namespace

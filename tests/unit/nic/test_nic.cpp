@@ -52,7 +52,7 @@ struct Bench {
     nic.q_cap = q_cap;
     credits = model::CreditCounter(vcs, buffer);
     nic.link = &link;
-    nic.dest_vc = dest_vc;
+    nic.injection_policy = dest_vc ? Nic::InjectionVc::Dest : Nic::InjectionVc::Jsq;
     nic.nodes = nodes;
     sink.init(0, 1000, kS);
   }
@@ -153,6 +153,32 @@ TEST(NicDestVc, AQueuedHeadWaitsForItsOwnVc) {
   Bench b({{0, 3}, {1, 2}}, 2, kS, /*q_cap=*/4, /*dest_vc=*/true, 4);
   b.link.credits.push(CreditMsg{20, 1, static_cast<uint16_t>(kS)});
   EXPECT_EQ(b.run(0, 30), (Bench::Rows{{0, 1, 3}, {20, 1, 2}}));
+}
+
+// traffic.injection_vc=random (FOGSim's RAND): each packet takes one of the injection VCs with
+// room for it, drawn from the NIC's own stream; a full VC is never drawn. 4 VCs of 2 packets;
+// packets at 0, 8, ..., 56 (the link is free every 8 cycles): the eight fill every VC exactly
+// (no drop), and the VCs come in the order the stream draws among those with room.
+TEST(NicRandomVc, DrawsAmongTheVcsWithRoomFromItsOwnStream) {
+  std::vector<std::pair<Cycle, uint32_t>> attempts;
+  for (Cycle t = 0; t < 64; t += 8) attempts.push_back({t, 1});
+  Bench b(attempts, /*vcs=*/4, /*buffer=*/2 * kS, /*q_cap=*/0);
+  b.nic.injection_policy = Nic::InjectionVc::Random;
+  b.nic.vc_rng = Rng(5, 3, 0);
+  const Bench::Rows rows = b.run(0, 70);
+  ASSERT_EQ(rows.size(), 8u);
+  EXPECT_EQ(b.sink.dropped, 0u);
+  // The expected draws: below(number of VCs with room), the k-th such VC in increasing order.
+  Rng expect(5, 3, 0);
+  uint32_t room[4] = {2, 2, 2, 2};
+  for (size_t i = 0; i < rows.size(); ++i) {
+    uint32_t ok[4], n = 0;
+    for (uint32_t v = 0; v < 4; ++v)
+      if (room[v] != 0) ok[n++] = v;
+    const uint32_t vc = n > 1 ? ok[expect.below(n)] : ok[0];
+    EXPECT_EQ(rows[i][1], vc) << "packet " << i;
+    --room[vc];
+  }
 }
 
 }  // namespace

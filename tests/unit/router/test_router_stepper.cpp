@@ -42,6 +42,7 @@ class FakeRouter final : public RouterModel {
   Cycle zero_load_cycles() const override { return 0; }
   Cycle credit_interval() const override { return 1; }
   uint32_t input_capacity_phits(uint32_t, uint32_t) const override { return 1; }
+  uint32_t input_port_packets(uint32_t) const override { return 1; }
   void enqueue_at_source(Nic&, const SourceEntry&) override {}
   void source_replaced(Nic&) override {}
   void collect_remote() override {}

@@ -186,7 +186,7 @@ TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
   EXPECT_EQ(wait.port, 1u);
   EXPECT_EQ(wait.vcs, 0u);  // no VC allowed: the head waits
   // With no allowed VC the router's selector finds none: the head does not request.
-  EXPECT_EQ(LowestVc::select(model::CreditCounter(1, 32), wait.vcs, 8), kNoVc);
+  EXPECT_EQ(LowestVc::select(model::CreditCounter(1, 32), wait.vcs, 8, rng), kNoVc);
   // Continuing in the ring (arrived on x- port 2 from (0,1)) needs one packet: goes.
   EXPECT_EQ(r.route(ports.at(2), packet(8, 12), rng).lowest_vc(), 0u);
   // Turning from x into y enters the y ring: port 3 (y+) with 15 free waits.

@@ -50,7 +50,11 @@ RunResults hand_filled() {
   r.packets_refused = 0;
   r.packets_dropped = 7;
   r.packets_measured = 800;
-  r.fairness = Fairness{0.25, 0.5, 2.0, 0.1, nan};
+  r.fairness = Fairness{0.25, 0.5, 2.0, 0.1, nan, 0.625};
+  r.fairness_per_router = Fairness{0.3, 0.45, 1.5, 0.05, 0.98, 0.75};
+  r.node_router = {0, 0, 1};
+  r.node_offered = {0.4, 1.0, 0.4};
+  r.node_injected = {0.375, 0.8125, 0.25};
   r.ts_bin = 100;
   r.ts_start = {0, 100};
   r.ts_packets = {3, 0};
@@ -104,7 +108,16 @@ const char* const kFigures = R"(  "nodes": 72,
     "max_node_load": 0.5,
     "max_min_ratio": 2.0,
     "cov": 0.1,
-    "jain": null
+    "jain": null,
+    "min_avg_ratio": 0.625
+  },
+  "fairness_per_router": {
+    "min_router_load": 0.3,
+    "max_router_load": 0.45,
+    "max_min_ratio": 1.5,
+    "cov": 0.05,
+    "jain": 0.98,
+    "min_avg_ratio": 0.75
   },
   "timeseries": {
     "bin": 100,
@@ -201,6 +214,24 @@ TEST(TimeseriesCsv, OneRowPerBinWithNanForEmptyBins) {
             "start,end,packets,latency_avg,misrouted_fraction,accepted_load\n"
             "0,100,3,12.5,0.25,0.125\n"
             "100,200,0,nan,nan,0\n");
+}
+
+TEST(NodeLoadsCsv, OneRowPerNodeWithItsRouterOfferedAndInjectedLoad) {
+  EXPECT_EQ(node_loads_csv(hand_filled()),
+            "node,router,offered_load,injected_load\n"
+            "0,0,0.4,0.375\n"
+            "1,0,1,0.8125\n"
+            "2,1,0.4,0.25\n");
+}
+
+TEST(ResultsSummary, FairnessPerNodeAndPerRouter) {
+  const std::string text = results_summary(hand_filled(), Config());
+  EXPECT_NE(text.find("  fairness/node     min 0.2500  max 0.5000  max/min 2.000  CoV 0.1000  "
+                      "Jain nan  min/avg 0.625\n"
+                      "  fairness/router   min 0.3000  max 0.4500  max/min 1.500  CoV 0.0500  "
+                      "Jain 0.9800  min/avg 0.750\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(ResultsSummary, FirstLineNamesTheTopologyByItsOwnDescription) {

@@ -232,12 +232,14 @@ TEST(AdversarialTraffic, SameRouterIsRefusedOnUnequalPartitions) {
 TEST(MakeTraffic, UnknownPatternNamesTheKeyAndTheAllowedValues) {
   const Dragonfly d(kP, kA, kH, Arrangement::Palmtree);
   try {
-    make_traffic("hotspot", d, 0);
+    make_traffic("neighbor", d, 0);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(),
-                 "traffic.pattern=hotspot: allowed values are "
-                 "uniform|adv|advc|bit_complement");
+    EXPECT_STREQ(
+        e.what(),
+        "traffic.pattern=neighbor: allowed values are "
+        "uniform|adv|advc|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|transpose|tornado|"
+        "hotspot|hotregion");
   }
   EXPECT_STREQ(make_traffic("uniform", d, 0)->name(), "uniform");
   EXPECT_STREQ(make_traffic("adv", d, 1)->name(), "adv");

@@ -9,6 +9,7 @@
 
 #include "sim/config/config.h"
 #include "sim/topology/dragonfly.h"
+#include "sim/topology/mesh.h"
 #include "sim/traffic/source_registry.h"
 #include "sim/traffic/traffic.h"
 
@@ -29,17 +30,30 @@ TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
     patterns += (patterns.empty() ? "" : "|") + std::string(e.name);
   for (const TrafficSourceEntry& e : traffic_source_registry())
     sources += (sources.empty() ? "" : "|") + std::string(e.name);
-  EXPECT_EQ(patterns, "uniform|adv|advc|bit_complement");
+  EXPECT_EQ(patterns,
+            "uniform|adv|advc|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|transpose|"
+            "tornado|hotspot|"
+            "hotregion");
   EXPECT_EQ(sources, "bernoulli");
   EXPECT_EQ(choices_of("traffic.pattern"), patterns);
   EXPECT_EQ(choices_of("traffic.pattern2"), "none|" + patterns);
   EXPECT_EQ(choices_of("traffic.source"), sources);
 }
 
+// Every name builds on a topology its check accepts: the group-based ones on the Dragonfly, the
+// others on a 4x4 mesh (16 nodes: a power of 4 on a square grid).
 TEST(TrafficRegistries, EveryNameBuildsAndUnknownNamesAreRefused) {
   const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const Mesh mesh({4, 4}, 1, false);
+  PatternShape shape;
+  shape.nodes = 16;
+  shape.grid = mesh.grid();
   for (const TrafficPatternEntry& e : traffic_pattern_registry()) {
-    const auto p = make_traffic(e.name, topo, 1);
+    const bool group = std::string(e.name) == "adv" || std::string(e.name) == "advc";
+    if (!group && e.check != nullptr) {
+      EXPECT_EQ(e.check(shape), "") << e.name;
+    }
+    const auto p = make_traffic(e.name, group ? static_cast<const Topology&>(topo) : mesh, 1);
     ASSERT_NE(p, nullptr) << e.name;
     EXPECT_STREQ(p->name(), e.name);
   }
@@ -47,7 +61,7 @@ TEST(TrafficRegistries, EveryNameBuildsAndUnknownNamesAreRefused) {
   params.packet_prob = 0.1;
   for (const TrafficSourceEntry& e : traffic_source_registry())
     EXPECT_NE(traffic_source_entry(e.name).make(0, Rng(1, 1, 0), params), nullptr) << e.name;
-  EXPECT_THROW(make_traffic("tornado", topo, 1), std::invalid_argument);
+  EXPECT_THROW(make_traffic("neighbor", topo, 1), std::invalid_argument);
   EXPECT_THROW(traffic_source_entry("trace"), std::invalid_argument);
 }
 

@@ -1,0 +1,296 @@
+// Co-simulation bench: rtl/drr_arbiter.sv against netcosim::model::DrrArbiter.
+//
+// Source of the mechanism: Deficit Round Robin, the reference of thesis 003's area comparison
+// (Sec. 5.4); docs/model.md §8.4. Bench structure and timing: cosim_common.h and docs/cosim.md;
+// stimulus: qos_stimulus.h (the configuration writes are the lanes' quanta).
+#include "cosim_common.h"
+#include "qos_stimulus.h"
+#include "sim/blocks/drr_arbiter.h"
+
+#include "Vdrr_arbiter_v4.h"
+#ifndef NETCOSIM_MUTANT
+#include "Vdrr_arbiter_v16.h"
+#include "Vdrr_arbiter_v8.h"
+#endif
+
+namespace netcosim::cosim {
+namespace {
+
+template <int V, int QW, int SW>
+class DrrModel : public sc_core::sc_module {
+ public:
+  static constexpr int VW = index_width(V), AW = (QW > SW ? QW : SW) + 1;
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
+  sc_core::sc_in<Port<VW>> cfg_addr{"cfg_addr"};
+  sc_core::sc_in<Port<QW>> cfg_quantum{"cfg_quantum"};
+  sc_core::sc_in<Port<V>> active{"active"};
+  sc_core::sc_in<Port<V * SW>> size{"size"};
+  sc_core::sc_out<bool> gnt_valid{"gnt_valid"}, in_service{"in_service"};
+  sc_core::sc_out<Port<VW>> gnt_vl{"gnt_vl"}, cur{"cur"};
+  sc_core::sc_out<Port<V * AW>> deficit{"deficit"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(DrrModel);
+  explicit DrrModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(params()) {
+    SC_METHOD(comb);
+    sensitive << active << size << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+  static model::DrrParams params() { return model::DrrParams{V, QW, SW}; }
+  const model::DrrArbiter& arbiter() const { return model_; }
+
+ private:
+  void inputs(uint32_t& act, uint32_t* sz) const {
+    act = static_cast<uint32_t>(field(active.read(), 0, V));
+    const auto sr = size.read();
+    for (int v = 0; v < V; ++v) sz[v] = static_cast<uint32_t>(field(sr, v * SW, SW));
+  }
+  void comb() {
+    if (!enabled) return;
+    uint32_t act, sz[V];
+    inputs(act, sz);
+    const auto d = model_.evaluate(act, sz);
+    gnt_valid.write(d.valid);
+    gnt_vl.write(packed<Port<VW>>(VW, {{0, d.valid ? d.vl : 0u}}, VW));
+    cur.write(packed<Port<VW>>(VW, {{0, model_.cur()}}, VW));
+    in_service.write(model_.in_service());
+    BitPacker dp(V * AW);
+    for (int v = 0; v < V; ++v) dp.put(v * AW, AW, model_.deficit(v));
+    Port<V * AW> dv{};
+    dp.store(dv);
+    deficit.write(dv);
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      model_.reset();
+    } else {
+      uint32_t act, sz[V];
+      inputs(act, sz);
+      const auto d = model_.evaluate(act, sz);
+      if (accept.read() && d.valid) model_.commit(d);
+      if (cfg_we.read()) {
+        model_.write_quantum(static_cast<unsigned>(field(cfg_addr.read(), 0, VW)),
+                             static_cast<uint32_t>(field(cfg_quantum.read(), 0, QW)));
+      }
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::DrrArbiter model_;
+  sc_core::sc_event state_changed_;
+};
+
+template <int V, int QW, int SW, class Vtop>
+class DrrBench : public sc_core::sc_module, public BenchHooks {
+ public:
+  static constexpr int VW = index_width(V), AW = (QW > SW ? QW : SW) + 1;
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
+  sc_core::sc_signal<Port<VW>> cfg_addr{"cfg_addr"};
+  sc_core::sc_signal<Port<QW>> cfg_quantum{"cfg_quantum"};
+  sc_core::sc_signal<Port<V>> active{"active"};
+  sc_core::sc_signal<Port<V * SW>> size{"size"};
+  sc_core::sc_signal<bool> gnt_valid_model{"gnt_valid_model"}, in_service_model{"in_service_model"};
+  sc_core::sc_signal<Port<VW>> gnt_vl_model{"gnt_vl_model"}, cur_model{"cur_model"};
+  sc_core::sc_signal<Port<V * AW>> deficit_model{"deficit_model"};
+  RtlOutput<bool> gnt_valid{"gnt_valid"};
+  RtlOutput<Port<VW>> gnt_vl{"gnt_vl"};
+  RtlOutput<Port<VW>> cur{"cur"};
+  RtlOutput<bool> in_service{"in_service"};
+  RtlOutput<Port<V * AW>> deficit{"deficit"};
+  Vtop dut{"dut"};
+  DrrModel<V, QW, SW> model{"model"};
+
+  SC_HAS_PROCESS(DrrBench);
+  DrrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(V, V, QW, SW, false, o.seed, o.cycles / 2) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.cfg_we(cfg_we);
+    dut.cfg_addr(cfg_addr);
+    dut.cfg_quantum(cfg_quantum);
+    dut.active(active);
+    dut.size(size);
+    dut.accept(accept);
+    dut.gnt_valid(gnt_valid.dut);
+    dut.gnt_vl(gnt_vl.dut);
+    dut.cur(cur.dut);
+    dut.in_service(in_service.dut);
+    dut.deficit(deficit.dut);
+    model.clk(clk);
+    model.rst(rst);
+    model.cfg_we(cfg_we);
+    model.cfg_addr(cfg_addr);
+    model.cfg_quantum(cfg_quantum);
+    model.active(active);
+    model.size(size);
+    model.accept(accept);
+    model.gnt_valid(gnt_valid_model);
+    model.gnt_vl(gnt_vl_model);
+    model.cur(cur_model);
+    model.in_service(in_service_model);
+    model.deficit(deficit_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ =
+          std::make_unique<VcdWindow>(o.vcd_dir, "drr_arbiter_V" + std::to_string(V), o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    cur_ = gen_.next(cycle, force_reset);
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    c.check("gnt_valid", -1, gnt_valid_model.read(), gnt_valid.rtl.read());
+    c.check("gnt_vl", -1, field(gnt_vl_model.read(), 0, VW), field(gnt_vl.rtl.read(), 0, VW));
+    c.check("cur", -1, field(cur_model.read(), 0, VW), field(cur.rtl.read(), 0, VW));
+    c.check("in_service", -1, in_service_model.read(), in_service.rtl.read());
+    const auto dm = deficit_model.read(), dr = deficit.rtl.read();
+    for (int v = 0; v < V; ++v) c.check("deficit", v, field(dm, v * AW, AW), field(dr, v * AW, AW));
+    coverage_of_cycle();
+  }
+  Coverage coverage() const override {
+    return {{"visits", cov_visits_, true},
+            {"continued_grants", cov_cont_, true},
+            {"same_lane_revisited", cov_revisit_, true},
+            {"empty_lane_loses_deficit", cov_lost_, true},
+            {"lanes_passed_for_quantum", cov_passed_, true},
+            {"no_grant_with_active", cov_no_grant_, true},
+            {"grants_held_accept_low", cov_held_, true},
+            {"quantum_writes", cov_writes_, true},
+            {"reset_cycles", cov_resets_, true},
+            {"min_grants_per_lane", min_of(cov_per_lane_), true}};
+  }
+  std::vector<FaultTapBase*> fault_taps() override {
+    return {&gnt_valid.tap, &gnt_vl.tap, &cur.tap, &in_service.tap, &deficit.tap};
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " accept=" << cur_.accept << " cfg_we=" << cur_.cfg_we;
+    if (cur_.cfg_we) s << " (lane " << cur_.cfg_addr << ": quantum " << cur_.cfg_weight << ")";
+    s << " active=0x" << std::hex << cur_.active << std::dec << " size=";
+    for (int l = 0; l < V; ++l) s << (l ? "," : "") << cur_.size[l];
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    QosGenerator g(V, V, QW, SW, false, o_.seed ^ 0x5EEDu, entries / 2);
+    buf_.clear();
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::DrrArbiter m(DrrModel<V, QW, SW>::params());
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const QosStimulus& s = buf_[k % buf_.size()];
+      if (s.rst) {
+        m.reset();
+        continue;
+      }
+      const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
+      sink += d.vl + m.cur();
+      if (s.accept && d.valid) m.commit(d);
+      if (s.cfg_we) m.write_quantum(s.cfg_addr, s.cfg_weight);
+    }
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
+
+ private:
+  void coverage_of_cycle() {
+    cov_resets_ += cur_.rst;
+    if (cur_.rst) return;
+    cov_writes_ += cur_.cfg_we;
+    const model::DrrArbiter& a = model.arbiter();
+    const uint32_t act = static_cast<uint32_t>(cur_.active);
+    const auto d = a.evaluate(act, cur_.size.data());
+    if (!d.valid) {
+      cov_no_grant_ += act != 0;
+      return;
+    }
+    if (!cur_.accept) {
+      ++cov_held_;
+      return;
+    }
+    ++cov_per_lane_[d.vl];
+    if (!d.visit) {
+      ++cov_cont_;
+      return;
+    }
+    ++cov_visits_;
+    cov_revisit_ += a.in_service() && d.vl == a.cur();
+    cov_lost_ += d.clear_cur && a.deficit(a.cur()) != 0;
+    // A lane between cur and the visited one that was active but could not cover its head.
+    for (int k = 1; k <= V; ++k) {
+      const unsigned v = (a.cur() + k) % V;
+      if (v == d.vl) break;
+      if (((act >> v) & 1u) != 0 && a.quantum(v) != 0) {
+        ++cov_passed_;
+        break;
+      }
+    }
+  }
+  void write(const QosStimulus& s) {
+    rst.write(s.rst);
+    cfg_we.write(s.cfg_we);
+    cfg_addr.write(packed<Port<VW>>(VW, {{0, s.cfg_addr}}, VW));
+    cfg_quantum.write(packed<Port<QW>>(QW, {{0, s.cfg_weight}}, QW));
+    active.write(packed<Port<V>>(V, {{0, s.active}}, V));
+    BitPacker sp(V * SW);
+    for (int l = 0; l < V; ++l) sp.put(l * SW, SW, s.size[l]);
+    Port<V * SW> sv{};
+    sp.store(sv);
+    size.write(sv);
+    accept.write(s.accept);
+  }
+  void run() {
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
+  }
+  const Options& o_;
+  RunResult& r_;
+  QosGenerator gen_;
+  QosStimulus cur_;
+  std::vector<QosStimulus> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint64_t cov_visits_ = 0, cov_cont_ = 0, cov_revisit_ = 0, cov_lost_ = 0, cov_passed_ = 0;
+  uint64_t cov_no_grant_ = 0, cov_held_ = 0, cov_writes_ = 0, cov_resets_ = 0;
+  std::vector<uint64_t> cov_per_lane_ = std::vector<uint64_t>(V, 0);
+};
+
+template <int V, int QW, int SW, class Vtop>
+ParamSetEntry entry(const char* name) {
+  static_assert(V >= 2 && V <= 32 && (V & (V - 1)) == 0, "V: a power of two, 2..32");
+  static_assert(QW <= 16 && SW <= 8, "widths within the stimulus's ranges");
+  return {
+      name, "V=" + std::to_string(V) + ",QW=" + std::to_string(QW) + ",SW=" + std::to_string(SW),
+      [](const Options& o, RunResult& r) {
+        return std::unique_ptr<sc_core::sc_module>(new DrrBench<V, QW, SW, Vtop>("bench", o, r));
+      }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // v8 and v16: the lanes and widths of dtable_arbiter's s8n16 and s16n64 (the area comparison).
+  BenchInfo info{"drr_arbiter", {"gnt_valid", "gnt_vl", "cur", "in_service", "deficit"}, {}, ""};
+#ifdef NETCOSIM_MUTANT
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<4, 4, 3, Vdrr_arbiter_v4>("v4")};
+#else
+  info.sets = {
+      entry<4, 4, 3, Vdrr_arbiter_v4>("v4"),
+      entry<8, 8, 6, Vdrr_arbiter_v8>("v8"),
+      entry<16, 8, 6, Vdrr_arbiter_v16>("v16"),
+  };
+#endif
+  return bench_main(argc, argv, info);
+}

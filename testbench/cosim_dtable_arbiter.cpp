@@ -1,0 +1,371 @@
+// Co-simulation bench: rtl/dtable_arbiter.sv against netcosim::model::DTableArbiter.
+//
+// Source of the mechanism: thesis 003 Sec. 4.3.3 (Algorithm 3), Sec. 5.4 (Figs. 5.2, 5.3);
+// docs/model.md §8.2. Bench structure and timing: cosim_common.h and docs/cosim.md; stimulus:
+// qos_stimulus.h.
+#include "cosim_common.h"
+#include "qos_stimulus.h"
+#include "sim/blocks/dtable_arbiter.h"
+
+#include "Vdtable_arbiter_s4n8.h"
+#ifndef NETCOSIM_MUTANT
+#include "Vdtable_arbiter_s16n64.h"
+#include "Vdtable_arbiter_s8n16.h"
+#endif
+
+namespace netcosim::cosim {
+namespace {
+
+// The C++ model behind the RTL's port list: the grant is combinational (evaluate), the registers
+// load on the clock edge (commit on accept, then the table write, which the decision of that edge
+// does not see).
+template <int S, int N, int WW, int AW, int SW>
+class DTableModel : public sc_core::sc_module {
+ public:
+  static constexpr int SLW = index_width(S), NW = index_width(N);
+  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
+  sc_core::sc_in<Port<NW>> cfg_addr{"cfg_addr"};
+  sc_core::sc_in<Port<SLW>> cfg_sl{"cfg_sl"};
+  sc_core::sc_in<Port<WW>> cfg_weight{"cfg_weight"};
+  sc_core::sc_in<Port<S>> active{"active"};
+  sc_core::sc_in<Port<S * SW>> size{"size"};
+  sc_core::sc_out<bool> gnt_valid{"gnt_valid"}, cur_valid{"cur_valid"}, overflow{"overflow"};
+  sc_core::sc_out<Port<SLW>> gnt_sl{"gnt_sl"}, cur_sl{"cur_sl"};
+  sc_core::sc_out<Port<NW>> ptr{"ptr"};
+  sc_core::sc_out<Port<AW>> acc{"acc"};
+  sc_core::sc_out<Port<S * AW>> deficit{"deficit"};
+  sc_core::sc_out<Port<SW>> pending{"pending"};
+  bool enabled = true;
+
+  SC_HAS_PROCESS(DTableModel);
+  explicit DTableModel(sc_core::sc_module_name n)
+      : sc_core::sc_module(n), table_(N), model_(params(), &table_) {
+    SC_METHOD(comb);
+    sensitive << active << size << state_changed_;
+    SC_METHOD(clocked);
+    sensitive << clk.pos();
+    dont_initialize();
+  }
+  static model::DTableParams params() { return model::DTableParams{S, WW, AW, SW}; }
+  const model::DTableArbiter& arbiter() const { return model_; }
+
+ private:
+  void inputs(uint32_t& act, uint32_t* sz) const {
+    act = static_cast<uint32_t>(field(active.read(), 0, S));
+    const auto sr = size.read();
+    for (int s = 0; s < S; ++s) sz[s] = static_cast<uint32_t>(field(sr, s * SW, SW));
+  }
+  void comb() {
+    if (!enabled) return;
+    uint32_t act, sz[S];
+    inputs(act, sz);
+    const auto d = model_.evaluate(act, sz);
+    gnt_valid.write(d.valid());
+    gnt_sl.write(packed<Port<SLW>>(SLW, {{0, d.sl}}, SLW));
+    ptr.write(packed<Port<NW>>(NW, {{0, model_.ptr()}}, NW));
+    cur_valid.write(model_.cur_valid());
+    cur_sl.write(packed<Port<SLW>>(SLW, {{0, model_.cur_sl()}}, SLW));
+    acc.write(packed<Port<AW>>(AW, {{0, model_.acc()}}, AW));
+    BitPacker dp(S * AW);
+    for (int s = 0; s < S; ++s) dp.put(s * AW, AW, model_.deficit(s));
+    Port<S * AW> dv{};
+    dp.store(dv);
+    deficit.write(dv);
+    pending.write(packed<Port<SW>>(SW, {{0, model_.pending()}}, SW));
+    overflow.write(model_.overflow());
+  }
+  void clocked() {
+    if (!enabled) return;
+    if (rst.read()) {
+      table_.clear();
+      model_.reset();
+    } else {
+      uint32_t act, sz[S];
+      inputs(act, sz);
+      const auto d = model_.evaluate(act, sz);
+      if (accept.read() && d.valid()) model_.commit(d);
+      if (cfg_we.read()) {
+        table_.write(static_cast<unsigned>(field(cfg_addr.read(), 0, NW)),
+                     static_cast<unsigned>(field(cfg_sl.read(), 0, SLW)),
+                     static_cast<uint32_t>(field(cfg_weight.read(), 0, WW)));
+      }
+    }
+    state_changed_.notify(sc_core::SC_ZERO_TIME);
+  }
+  model::DTableTable table_;
+  model::DTableArbiter model_;
+  sc_core::sc_event state_changed_;
+};
+
+template <int S, int N, int WW, int AW, int SW, class Vtop>
+class DTableBench : public sc_core::sc_module, public BenchHooks {
+ public:
+  static constexpr int SLW = index_width(S), NW = index_width(N);
+  // deficit' + weight can exceed 2^AW - 1 only when the widths allow it.
+  static constexpr bool kCanOverflow = ((1u << SW) - 2) + ((1u << WW) - 1) > (1u << AW) - 1;
+  sc_core::sc_clock clk{"clk", kClockPeriod};
+  sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
+  sc_core::sc_signal<Port<NW>> cfg_addr{"cfg_addr"};
+  sc_core::sc_signal<Port<SLW>> cfg_sl{"cfg_sl"};
+  sc_core::sc_signal<Port<WW>> cfg_weight{"cfg_weight"};
+  sc_core::sc_signal<Port<S>> active{"active"};
+  sc_core::sc_signal<Port<S * SW>> size{"size"};
+  sc_core::sc_signal<bool> gnt_valid_model{"gnt_valid_model"}, cur_valid_model{"cur_valid_model"},
+      overflow_model{"overflow_model"};
+  sc_core::sc_signal<Port<SLW>> gnt_sl_model{"gnt_sl_model"}, cur_sl_model{"cur_sl_model"};
+  sc_core::sc_signal<Port<NW>> ptr_model{"ptr_model"};
+  sc_core::sc_signal<Port<AW>> acc_model{"acc_model"};
+  sc_core::sc_signal<Port<S * AW>> deficit_model{"deficit_model"};
+  sc_core::sc_signal<Port<SW>> pending_model{"pending_model"};
+  RtlOutput<bool> gnt_valid{"gnt_valid"};
+  RtlOutput<Port<SLW>> gnt_sl{"gnt_sl"};
+  RtlOutput<Port<NW>> ptr{"ptr"};
+  RtlOutput<bool> cur_valid{"cur_valid"};
+  RtlOutput<Port<SLW>> cur_sl{"cur_sl"};
+  RtlOutput<Port<AW>> acc{"acc"};
+  RtlOutput<Port<S * AW>> deficit{"deficit"};
+  RtlOutput<Port<SW>> pending{"pending"};
+  RtlOutput<bool> overflow{"overflow"};
+  Vtop dut{"dut"};
+  DTableModel<S, N, WW, AW, SW> model{"model"};
+
+  SC_HAS_PROCESS(DTableBench);
+  DTableBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(S, N, WW, SW, true, o.seed, o.cycles / 2) {
+    dut.clk(clk);
+    dut.rst(rst);
+    dut.cfg_we(cfg_we);
+    dut.cfg_addr(cfg_addr);
+    dut.cfg_sl(cfg_sl);
+    dut.cfg_weight(cfg_weight);
+    dut.active(active);
+    dut.size(size);
+    dut.accept(accept);
+    dut.gnt_valid(gnt_valid.dut);
+    dut.gnt_sl(gnt_sl.dut);
+    dut.ptr(ptr.dut);
+    dut.cur_valid(cur_valid.dut);
+    dut.cur_sl(cur_sl.dut);
+    dut.acc(acc.dut);
+    dut.deficit(deficit.dut);
+    dut.pending(pending.dut);
+    dut.overflow(overflow.dut);
+    model.clk(clk);
+    model.rst(rst);
+    model.cfg_we(cfg_we);
+    model.cfg_addr(cfg_addr);
+    model.cfg_sl(cfg_sl);
+    model.cfg_weight(cfg_weight);
+    model.active(active);
+    model.size(size);
+    model.accept(accept);
+    model.gnt_valid(gnt_valid_model);
+    model.gnt_sl(gnt_sl_model);
+    model.ptr(ptr_model);
+    model.cur_valid(cur_valid_model);
+    model.cur_sl(cur_sl_model);
+    model.acc(acc_model);
+    model.deficit(deficit_model);
+    model.pending(pending_model);
+    model.overflow(overflow_model);
+    if (!o.vcd_dir.empty()) {
+      vcd_ = std::make_unique<VcdWindow>(
+          o.vcd_dir, "dtable_arbiter_S" + std::to_string(S) + "_N" + std::to_string(N),
+          o.vcd_chunk);
+    }
+    SC_THREAD(run);
+  }
+
+  void drive(uint64_t cycle, bool force_reset) override {
+    cur_ = gen_.next(cycle, force_reset);
+    write(cur_);
+  }
+  void compare(Checker& c) override {
+    c.check("gnt_valid", -1, gnt_valid_model.read(), gnt_valid.rtl.read());
+    c.check("gnt_sl", -1, field(gnt_sl_model.read(), 0, SLW), field(gnt_sl.rtl.read(), 0, SLW));
+    c.check("ptr", -1, field(ptr_model.read(), 0, NW), field(ptr.rtl.read(), 0, NW));
+    c.check("cur_valid", -1, cur_valid_model.read(), cur_valid.rtl.read());
+    c.check("cur_sl", -1, field(cur_sl_model.read(), 0, SLW), field(cur_sl.rtl.read(), 0, SLW));
+    c.check("acc", -1, field(acc_model.read(), 0, AW), field(acc.rtl.read(), 0, AW));
+    const auto dm = deficit_model.read(), dr = deficit.rtl.read();
+    for (int s = 0; s < S; ++s) c.check("deficit", s, field(dm, s * AW, AW), field(dr, s * AW, AW));
+    c.check("pending", -1, field(pending_model.read(), 0, SW), field(pending.rtl.read(), 0, SW));
+    c.check("overflow", -1, overflow_model.read(), overflow.rtl.read());
+    coverage_of_cycle();
+  }
+  Coverage coverage() const override {
+    return {{"new_entry_grants", cov_new_, true},
+            {"continued_grants", cov_cont_, true},
+            {"locked_grants", cov_locked_, true},
+            {"same_sl_reselected", cov_reselect_, true},
+            {"deficit_carried", cov_carried_, true},
+            {"deficit_discarded", cov_discarded_, true},
+            {"entries_passed_for_weight", cov_passed_, true},
+            {"no_grant_with_active", cov_no_grant_, true},
+            {"grants_held_accept_low", cov_held_, true},
+            {"pointer_wraps", cov_wraps_, true},
+            {"overflows", cov_overflows_, kCanOverflow},
+            {"table_writes", cov_writes_, true},
+            {"reset_cycles", cov_resets_, true},
+            {"min_grants_per_sl", min_of(cov_per_sl_), true}};
+  }
+  std::vector<FaultTapBase*> fault_taps() override {
+    return {&gnt_valid.tap, &gnt_sl.tap,  &ptr.tap,     &cur_valid.tap, &cur_sl.tap,
+            &acc.tap,       &deficit.tap, &pending.tap, &overflow.tap};
+  }
+  std::string inputs_text() const override {
+    std::ostringstream s;
+    s << "rst=" << cur_.rst << " accept=" << cur_.accept << " cfg_we=" << cur_.cfg_we;
+    if (cur_.cfg_we)
+      s << " (entry " << cur_.cfg_addr << ": SL " << cur_.cfg_sl << ", weight " << cur_.cfg_weight
+        << ")";
+    s << " active=0x" << std::hex << cur_.active << std::dec << " size=";
+    for (int l = 0; l < S; ++l) s << (l ? "," : "") << cur_.size[l];
+    return s.str();
+  }
+  void prepare_timing(uint64_t entries) override {
+    QosGenerator g(S, N, WW, SW, true, o_.seed ^ 0x5EEDu, entries / 2);
+    buf_.clear();
+    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
+  }
+  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
+  void set_model_enabled(bool on) override { model.enabled = on; }
+  double time_model(uint64_t cycles) override {
+    model::DTableTable t(N);
+    model::DTableArbiter m(DTableModel<S, N, WW, AW, SW>::params(), &t);
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) {
+      const QosStimulus& s = buf_[k % buf_.size()];
+      if (s.rst) {
+        t.clear();
+        m.reset();
+        continue;
+      }
+      const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
+      sink += d.sl + m.acc() + m.pending();
+      if (s.accept && d.valid()) m.commit(d);
+      if (s.cfg_we) t.write(s.cfg_addr, s.cfg_sl, s.cfg_weight);
+    }
+    const double t1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t1;
+  }
+
+ private:
+  // What the next edge will do, from the model's state and this cycle's inputs.
+  void coverage_of_cycle() {
+    cov_resets_ += cur_.rst;
+    if (cur_.rst) return;
+    cov_writes_ += cur_.cfg_we;
+    const model::DTableArbiter& a = model.arbiter();
+    const uint32_t act = static_cast<uint32_t>(cur_.active);
+    const auto d = a.evaluate(act, cur_.size.data());
+    if (!d.valid()) {
+      cov_no_grant_ += act != 0;
+      return;
+    }
+    if (!cur_.accept) {
+      ++cov_held_;
+      return;
+    }
+    ++cov_per_sl_[d.sl];
+    switch (d.kind) {
+      case model::DTableArbiter::Kind::Locked:
+        ++cov_locked_;
+        break;
+      case model::DTableArbiter::Kind::Continue:
+        ++cov_cont_;
+        break;
+      default: {
+        ++cov_new_;
+        cov_reselect_ += a.cur_valid() && d.sl == a.cur_sl();
+        cov_carried_ += d.leave && d.leave_deficit != 0;
+        cov_discarded_ += d.leave && a.acc() != 0 && ((act >> a.cur_sl()) & 1u) == 0;
+        cov_wraps_ += d.entry < a.ptr();
+        cov_overflows_ += d.overflow;
+        // An entry before the selected one whose SL was active but could not cover its message.
+        const auto& t = a.table();
+        for (unsigned k = 0; k < N; ++k) {
+          const unsigned e = (a.ptr() + k) % N;
+          if (e == d.entry) break;
+          const unsigned sl = t[e].sl;
+          if (t[e].weight != 0 && ((act >> sl) & 1u) != 0) {
+            ++cov_passed_;
+            break;
+          }
+        }
+        break;
+      }
+    }
+  }
+  void write(const QosStimulus& s) {
+    rst.write(s.rst);
+    cfg_we.write(s.cfg_we);
+    cfg_addr.write(packed<Port<NW>>(NW, {{0, s.cfg_addr}}, NW));
+    cfg_sl.write(packed<Port<SLW>>(SLW, {{0, s.cfg_sl}}, SLW));
+    cfg_weight.write(packed<Port<WW>>(WW, {{0, s.cfg_weight}}, WW));
+    active.write(packed<Port<S>>(S, {{0, s.active}}, S));
+    BitPacker sp(S * SW);
+    for (int l = 0; l < S; ++l) sp.put(l * SW, SW, s.size[l]);
+    Port<S * SW> sv{};
+    sp.store(sv);
+    size.write(sv);
+    accept.write(s.accept);
+  }
+  void run() {
+    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
+  }
+  const Options& o_;
+  RunResult& r_;
+  QosGenerator gen_;
+  QosStimulus cur_;
+  std::vector<QosStimulus> buf_;
+  std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
+  uint64_t cov_new_ = 0, cov_cont_ = 0, cov_locked_ = 0, cov_reselect_ = 0, cov_carried_ = 0;
+  uint64_t cov_discarded_ = 0, cov_passed_ = 0, cov_no_grant_ = 0, cov_held_ = 0, cov_wraps_ = 0;
+  uint64_t cov_overflows_ = 0, cov_writes_ = 0, cov_resets_ = 0;
+  std::vector<uint64_t> cov_per_sl_ = std::vector<uint64_t>(S, 0);
+};
+
+template <int S, int N, int WW, int AW, int SW, class Vtop>
+ParamSetEntry entry(const char* name) {
+  static_assert(S >= 2 && S <= 32 && (S & (S - 1)) == 0, "S: a power of two, 2..32");
+  static_assert(N >= 2 && N <= 128 && (N & (N - 1)) == 0, "N: a power of two, 2..128");
+  static_assert(WW <= 16 && AW <= 16 && SW <= 8, "widths within the stimulus's ranges");
+  return {name,
+          "S=" + std::to_string(S) + ",N=" + std::to_string(N) + ",WW=" + std::to_string(WW) +
+              ",AW=" + std::to_string(AW) + ",SW=" + std::to_string(SW),
+          [](const Options& o, RunResult& r) {
+            return std::unique_ptr<sc_core::sc_module>(
+                new DTableBench<S, N, WW, AW, SW, Vtop>("bench", o, r));
+          }};
+}
+
+}  // namespace
+}  // namespace netcosim::cosim
+
+int sc_main(int argc, char** argv) {
+  using namespace netcosim::cosim;
+  // s4n8: small widths (the accumulator overflows often); s8n16: 8 SLs, 16 entries, 8-bit weights
+  // (the area comparison with drr_arbiter v8); s16n64: the IB mapping (16 SLs, the 64
+  // high-priority entries, 8-bit weights and accumulator, thesis 003 Sec. 5.4.1).
+  BenchInfo info{"dtable_arbiter",
+                 {"gnt_valid", "gnt_sl", "ptr", "cur_valid", "cur_sl", "acc", "deficit", "pending",
+                  "overflow"},
+                 {},
+                 ""};
+#ifdef NETCOSIM_MUTANT
+  // A deliberately broken RTL copy (testbench/CMakeLists.txt), Verilated for s4n8 only.
+  info.mutant = NETCOSIM_MUTANT;
+  info.sets = {entry<4, 8, 4, 4, 3, Vdtable_arbiter_s4n8>("s4n8")};
+#else
+  info.sets = {
+      entry<4, 8, 4, 4, 3, Vdtable_arbiter_s4n8>("s4n8"),
+      entry<8, 16, 8, 9, 6, Vdtable_arbiter_s8n16>("s8n16"),
+      entry<16, 64, 8, 8, 6, Vdtable_arbiter_s16n64>("s16n64"),
+  };
+#endif
+  return bench_main(argc, argv, info);
+}

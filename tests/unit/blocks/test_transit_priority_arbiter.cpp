@@ -1,0 +1,100 @@
+// Unit tests of the transit-over-injection priority arbiter
+// (sim/blocks/transit_priority_arbiter.h), hand traces. Source of the behaviour: thesis 000
+// Sec. 3.1.2 (an in-transit packet is always selected rather than one in the injection queues),
+// FOGSim's priority RR and LRS arbiters (thesis 000 Sec. 1.6.3: RR or LRS inside each class).
+#include <gtest/gtest.h>
+
+#include "sim/blocks/transit_priority_arbiter.h"
+
+namespace netcosim::model {
+namespace {
+
+// A router output arbiter with 6 inputs: 0 and 1 are injection ports, 2..5 transit ports.
+constexpr uint64_t kTransit = 0b111100;
+
+TEST(TransitPriorityArbiter, TransitRequestAlwaysWinsOverInjection) {
+  TransitRrArbiter a(6, kTransit);
+  EXPECT_EQ(a.size(), 6u);
+  EXPECT_EQ(a.transit(), kTransit);
+  EXPECT_EQ(a.arbitrate(0b100011), 5);  // injection 0 and 1 (ahead in RR order) lose to 5
+  EXPECT_EQ(a.arbitrate(0b000011), 0);  // no transit request: injection served, RR order
+  EXPECT_EQ(a.arbitrate(0), -1);
+}
+
+// RR inside each class: transit 2,3,5 served in turn while injection 0 waits; when the transits
+// stop, the injection inputs are served by the same pointer.
+TEST(TransitPriorityArbiter, RoundRobinInsideEachClassHandTrace) {
+  TransitRrArbiter a(6, kTransit);
+  struct Step {
+    uint64_t req;
+    int grant;
+    unsigned ptr_after;
+  };
+  const Step steps[] = {
+      {0b101101, 2, 3},  // transit {2,3,5}, injection 0
+      {0b101101, 3, 4},  //
+      {0b101101, 5, 0},  //
+      {0b101101, 2, 3},  // injection 0 still waits
+      {0b000011, 0, 1},  // transits gone: pointer 3 wraps to 0
+      {0b000011, 1, 2},  //
+      {0b010011, 4, 5},  // a transit request again wins at once
+      {0b000011, 0, 1},  //
+  };
+  for (const Step& s : steps) {
+    const int g = a.arbitrate(s.req);
+    EXPECT_EQ(g, s.grant) << "req " << s.req;
+    a.update(static_cast<unsigned>(g));
+    EXPECT_EQ(a.inner().pointer(), s.ptr_after) << "req " << s.req;
+  }
+}
+
+// LRS inside each class: the order (reset 0..5) is restricted to the requesting class.
+TEST(TransitPriorityArbiter, LeastRecentlyServedInsideEachClassHandTrace) {
+  TransitLrsArbiter a(6, kTransit);
+  const struct {
+    uint64_t req;
+    int grant;
+  } steps[] = {
+      {0b000100, 2},  // order after: 0,1,3,4,5,2
+      {0b101011, 3},  // transit {3,5} before injection {0,1}; 3 ahead of 5: 0,1,4,5,2,3
+      {0b100111, 5},  // transit {2,5}: 5 is ahead of 2 now: 0,1,4,2,3,5
+      {0b010111, 4},  // transit {2,4}: 4 ahead of 2 (a round-robin pointer at 0 gives 2)
+      {0b000011, 0},  // injection only: 0 ahead of 1: 1,2,3,5,4,0
+      {0b000011, 1},  // 2,3,5,4,0,1
+      {0b000011, 0},  // 2,3,5,4,1,0
+  };
+  for (const auto& s : steps) {
+    const int g = a.arbitrate(s.req);
+    EXPECT_EQ(g, s.grant) << "req " << s.req;
+    a.update(static_cast<unsigned>(g));
+  }
+  EXPECT_EQ(a.inner().rank(1), 4u);  // order 2,3,5,4,1,0
+  EXPECT_EQ(a.inner().rank(0), 5u);
+  EXPECT_EQ(a.inner().rank(2), 0u);
+}
+
+TEST(TransitPriorityArbiter, NoTransitInputsIsThePlainInnerArbiter) {
+  TransitRrArbiter a(4, 0);
+  RoundRobinArbiter rr(4);
+  const uint64_t reqs[] = {0b1010, 0b0110, 0b1111, 0b0001, 0b1000, 0b1100};
+  for (uint64_t r : reqs) {
+    const int g = a.arbitrate(r);
+    EXPECT_EQ(g, rr.arbitrate(r));
+    a.update(static_cast<unsigned>(g));
+    rr.update(static_cast<unsigned>(g));
+  }
+}
+
+TEST(TransitPriorityArbiter, ResetAndSetTransit) {
+  TransitRrArbiter a(4, 0b1100);
+  a.update(3);
+  EXPECT_EQ(a.inner().pointer(), 0u);
+  a.update(1);
+  a.reset();
+  EXPECT_EQ(a.inner().pointer(), 0u);
+  a.set_transit(0b0001);
+  EXPECT_EQ(a.arbitrate(0b1111), 0);
+}
+
+}  // namespace
+}  // namespace netcosim::model
