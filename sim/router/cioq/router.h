@@ -239,6 +239,9 @@ class CioqRouter final : public RouterModel {
   bool allocate(Cycle now);
   template <class Sel>
   [[gnu::always_inline]] inline bool request_heads(Cycle now);
+  template <class Sel>
+  [[gnu::noinline]] bool revert_to_escape(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                          Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
   [[gnu::always_inline]] inline bool grant(Cycle now);

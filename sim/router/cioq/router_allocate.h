@@ -33,14 +33,40 @@ bool CioqRouter<Credits>::request_heads(Cycle now) {
       if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
       if (!is_injection_[o]) {
         const int vc = Sel::select(credits_[o], b.out_vcs, S_, rng_);
-        if (vc == kNoVc) continue;
-        b.out_vc = static_cast<uint8_t>(vc);
+        if (vc != kNoVc)
+          b.out_vc = static_cast<uint8_t>(vc);
+        else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
+          continue;
       }
-      alloc_.request(i, v, o);
+      alloc_.request(i, v, b.out_port);
       any = true;
     }
   }
   return any;
+}
+
+// FlexVC (seed 002 Sec. III-B): an opportunistic hop none of whose VCs has room for the whole
+// packet now reverts the packet to its safe escape path (RoutingAlgorithm::escape), which it keeps
+// until a later route (adaptive routings route again every cycle). Returns true when the escape's
+// hop can be requested now (its VC chosen).
+template <class Credits>
+template <class Sel>
+bool CioqRouter<Credits>::revert_to_escape(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                           Cycle now) {
+  view_.in_port = i;
+  view_.in_vc = v;
+  view_.now = now;
+  const RouteResult r = routing_.escape(view_, in_.head(b));
+  std::memcpy(&in_.route(i, v), &r, sizeof r);
+  b.out_port = r.port;
+  b.out_vcs = r.vcs;
+  b.out_vc = static_cast<uint8_t>(r.lowest_vc());
+  if (!out_.can_accept(r.port, now, cfg_.buffer_output, S_)) return false;
+  if (is_injection_[r.port]) return true;
+  const int vc = Sel::select(credits_[r.port], r.vcs, S_, rng_);
+  if (vc == kNoVc) return false;
+  b.out_vc = static_cast<uint8_t>(vc);
+  return true;
 }
 
 template <class Credits>

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "sim/link/packet.h"
+#include "sim/routing/dragonfly/flexvc_vcs.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/routing.h"
 #include "sim/topology/dragonfly.h"
@@ -24,8 +25,12 @@ inline uint8_t phase_vc(const Dragonfly& topo, uint32_t port, const Packet& pkt)
 // The hop at `router` of a Valiant path through `view.route.intermediate` (set): minimally towards
 // it in phase 0, then minimally to the destination in phase 1 (VAL's VCs). `r` carries what the
 // caller already decided (the intermediate drawn at the source). Inline: it is the in-transit hop
-// of VAL, UGAL and PiggyBack.
-inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet view, RouteResult r) {
+// of VAL, UGAL and PiggyBack. Under FlexVC (`flex` on) the hop's VCs are those of its path: the
+// rest to the intermediate and from it to the destination (safe from the input VC `q.in_vc`),
+// else its escape (flexvc_vcs.h).
+inline RouteResult valiant_hop(const Dragonfly& topo, const DragonflyFlexVc& flex,
+                               const PortView& q, Packet view, RouteResult r) {
+  const uint32_t router = q.router;
   const uint32_t dst_router = topo.router_of_node(view.dst);
   RoutingWord& w = view.route;
   if (w.phase == 0 && router == w.intermediate) {
@@ -39,10 +44,35 @@ inline RouteResult valiant_hop(const Dragonfly& topo, uint32_t router, Packet vi
   }
   const uint32_t target = w.phase == 0 ? w.intermediate : dst_router;
   r.port = static_cast<uint8_t>(topo.min_output(router, target));
-  r.vcs = vc_bit(phase_vc(topo, r.port, view));
+  if (flex.on()) {
+    TypePath rest = flex.min_path(router, target).tail();
+    if (w.phase == 0) rest.append(flex.min_path(target, dst_router));
+    const DragonflyFlexVc::Hop h = flex.hop(router, r.port, rest, dst_router, flex.position(q));
+    r.vcs = h.vcs;
+    r.opportunistic = h.opportunistic;
+  } else {
+    r.vcs = vc_bit(phase_vc(topo, r.port, view));
+  }
   r.nonminimal =
       w.phase == 0 && (router == dst_router || r.port != topo.min_output(router, dst_router));
   return r;
+}
+
+// The VC of `vcs` whose downstream buffer at `port` holds the fewest phits, ties to the highest
+// VC: the VC the JSQ selector would take, whose occupancy UGAL and PiggyBack sense under FlexVC
+// (as FOGSim's nextChannel; docs/model.md §4.5). 0 for an empty mask.
+inline uint8_t least_occupied_vc(const PortView& q, uint32_t port, uint16_t vcs) {
+  uint8_t best = 0;
+  uint32_t best_occ = UINT32_MAX;
+  for (uint32_t m = vcs; m != 0; m &= m - 1) {
+    const auto v = static_cast<uint32_t>(__builtin_ctz(m));
+    const uint32_t occ = q.downstream_occupancy(port, v);
+    if (occ <= best_occ) {
+      best = static_cast<uint8_t>(v);
+      best_occ = occ;
+    }
+  }
+  return best;
 }
 
 // The first hop at `router` towards group `target` (not the router's own group).

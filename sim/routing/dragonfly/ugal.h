@@ -45,15 +45,17 @@ class SourceAdaptiveRouting : public DragonflyRouting {
       : DragonflyRouting(topo), p_(p) {}
   bool adaptive() const override { return true; }
   // VAL's order: the path is VAL's once it leaves the source router.
-  VcOrder vc_order() const override { return df_vc_order("l0-g0-l1-l2-g1-l3"); }
+  VcOrder vc_order() const override { return order_of("l0-g0-l1-l2-g1-l3"); }
 
  protected:
   // The first hops of the minimal path and of the Valiant candidate at the source router.
   struct SourceChoice {
     uint32_t dst_router = 0;
     uint32_t min_port = 0, val_port = 0, candidate = kNone;  // kNone: no Valiant candidate
-    uint8_t min_vc = 0, val_vc = 0;
-    bool ugal_minimal = true;  // Eq. 1.2 (true without a candidate)
+    uint8_t min_vc = 0, val_vc = 0;     // the sensed VCs (under FlexVC the highest allowed)
+    uint16_t min_vcs = 1, val_vcs = 1;  // the hops' allowed VCs
+    bool val_opportunistic = false;     // FlexVC: the Valiant hop is opportunistic
+    bool ugal_minimal = true;           // Eq. 1.2 (true without a candidate)
   };
   // The packet is at its source router and not yet routed there.
   static bool at_source(const PortView& q, const Packet& pkt) {
@@ -73,7 +75,7 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   RouteResult take(const SourceChoice& c, bool minimal) const;
   // In transit: the fixed path, VAL's phases through the intermediate set at the source.
   RouteResult in_transit(const PortView& q, const Packet& pkt) const {
-    return valiant_hop(topo_, q.router, pkt, RouteResult{});
+    return valiant_hop(topo_, flex_, q, pkt, RouteResult{});
   }
   RouteResult eject(const Packet& pkt) const {
     RouteResult r;
@@ -98,10 +100,26 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
   const uint32_t cand = static_cast<uint32_t>(mix64(key) % topo_.routers());
   c.min_port = topo_.min_output(R, dst_router);
   c.min_vc = phase_vc(topo_, c.min_port, pkt);  // phase 0, nothing done yet: the first hop's VC
+  if (flex_.on()) {  // FlexVC: the sensed VC is the one JSQ would take (least_occupied_vc)
+    c.min_vcs = flex_.minimal(R, c.min_port, dst_router);
+    c.min_vc = least_occupied_vc(q, c.min_port, c.min_vcs);
+  } else {
+    c.min_vcs = vc_bit(c.min_vc);
+  }
   if (cand == R || cand == dst_router) return c;
   c.candidate = cand;
   c.val_port = topo_.min_output(R, cand);
   c.val_vc = phase_vc(topo_, c.val_port, pkt);
+  if (flex_.on()) {
+    TypePath rest = flex_.min_path(R, cand).tail();
+    rest.append(flex_.min_path(cand, dst_router));
+    const DragonflyFlexVc::Hop h = flex_.hop(R, c.val_port, rest, dst_router, -1);  // at the source
+    c.val_vcs = h.vcs;
+    c.val_opportunistic = h.opportunistic;
+    c.val_vc = least_occupied_vc(q, c.val_port, c.val_vcs);
+  } else {
+    c.val_vcs = vc_bit(c.val_vc);
+  }
   const double qmin = sensed_occupancy(q, c.min_port, c.min_vc, p_.per_port);
   const double qval = sensed_occupancy(q, c.val_port, c.val_vc, p_.per_port);
   if (p_.hops) {
@@ -123,7 +141,8 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   RouteResult r;
   if (!minimal) {
     r.port = static_cast<uint8_t>(c.val_port);
-    r.vcs = vc_bit(c.val_vc);
+    r.vcs = c.val_vcs;
+    r.opportunistic = c.val_opportunistic;
     r.nonminimal = c.val_port != c.min_port;
     r.set_intermediate = c.candidate;
     r.nonminimal_decision = true;  // the Valiant decision (misrouting metrics)
@@ -131,7 +150,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   }
   // Minimal: recorded as a Valiant path through the destination router.
   r.port = static_cast<uint8_t>(c.min_port);
-  r.vcs = vc_bit(c.min_vc);
+  r.vcs = c.min_vcs;
   r.set_intermediate = c.dst_router;
   return r;
 }
