@@ -113,6 +113,10 @@ const std::vector<KeySpec>& config_schema() {
        "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
       {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
        "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+      {"routing.mincred", KeyType::Enum, "off", 0, 0, "off|vc|port",
+       "minCred: UGAL's comparison reads the downstream occupancy of minimally routed packets "
+       "only, of the VC (vc) or of the whole port (port), kept by a second credit count per "
+       "output VC from flagged credits (thesis 000 Sec. 5.2.4) (ugal, pb)"},
       {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},

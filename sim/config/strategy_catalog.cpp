@@ -31,14 +31,14 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             "UGAL-L at the source router: minimal iff Q_MIN <= F*Q_VAL + T (thesis 000 "
             "Sec. 1.4.2, Eq. 1.2)",
             {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
-             "routing.ugal_compare"},
+             "routing.ugal_compare", "routing.mincred"},
             "dragonfly",
             {{"local", 4}, {"global", 2}}},
            {"pb",
             "PiggyBack: UGAL-L, and nonminimal when the group's minimal global link is "
             "saturated (thesis 000 Sec. 1.4.2, Eq. 1.3)",
             {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
-             "routing.ugal_compare"},
+             "routing.ugal_compare", "routing.mincred"},
             "dragonfly",
             {{"local", 4}, {"global", 2}}},
            {"par",

@@ -24,6 +24,7 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.iterations = u32("router.allocator_iterations");
   rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
   if (cfg.get_str("router.buffer_model") == "damq") rc.damq_private = u32("router.damq_private");
+  rc.mincred = cfg.get_str("routing.mincred") != "off";
   const std::string& sel = cfg.get_str("router.vc_selection");
   rc.vc_selection = sel == "highest"  ? VcSelection::Highest
                     : sel == "lowest" ? VcSelection::Lowest

@@ -58,6 +58,17 @@ inline RouteResult valiant_hop(const Dragonfly& topo, const DragonflyFlexVc& fle
   return r;
 }
 
+// minCred's occupancy (thesis 000 Sec. 5.2.4): the downstream phits of minimally routed packets
+// only, of output (port, vc) or summed over the port's VCs; 0 at an ejection port.
+inline uint32_t sensed_min_occupancy(const PortView& q, uint32_t port, uint32_t vc, bool per_port) {
+  const PortClass kind = q.port_class(port);
+  if (kind == kInjectionClass) return 0;
+  if (!per_port) return q.downstream_min_occupancy(port, vc);
+  uint32_t sum = 0;
+  for (uint32_t v = 0; v < q.vcs(kind); ++v) sum += q.downstream_min_occupancy(port, v);
+  return sum;
+}
+
 // The VC of `vcs` whose downstream buffer at `port` holds the fewest phits, ties to the highest
 // VC: the VC the JSQ selector would take, whose occupancy UGAL and PiggyBack sense under FlexVC
 // (as FOGSim's nextChannel; docs/model.md §4.5). 0 for an empty mask.

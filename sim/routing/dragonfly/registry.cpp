@@ -25,6 +25,8 @@ UgalParams ugal_params(const Config& c) {
   p.per_port = c.get_str("routing.sensing") == "port";
   p.recompute = c.get_bool("routing.recompute_valiant");
   p.hops = c.get_str("routing.ugal_compare") == "queue_hops";
+  p.mincred = c.get_str("routing.mincred") != "off";
+  p.mincred_per_port = c.get_str("routing.mincred") == "port";
   return p;
 }
 

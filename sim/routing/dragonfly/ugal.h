@@ -36,6 +36,9 @@ struct UgalParams {
   bool per_port = false;   // routing.sensing=port
   bool recompute = false;  // routing.recompute_valiant
   bool hops = false;       // routing.ugal_compare=queue_hops
+  // routing.mincred (thesis 000 Sec. 5.2.4): the comparison reads minimally routed packets'
+  // occupancy only, of the VC or (mincred_per_port) of the port.
+  bool mincred = false, mincred_per_port = false;
 };
 
 // What UGAL-L and PiggyBack share: the source router's comparison and the fixed path after it.
@@ -120,8 +123,12 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
   } else {
     c.val_vcs = vc_bit(c.val_vc);
   }
-  const double qmin = sensed_occupancy(q, c.min_port, c.min_vc, p_.per_port);
-  const double qval = sensed_occupancy(q, c.val_port, c.val_vc, p_.per_port);
+  const auto sensed = [&](uint32_t port, uint32_t vc) -> double {
+    return p_.mincred ? sensed_min_occupancy(q, port, vc, p_.mincred_per_port)
+                      : sensed_occupancy(q, port, vc, p_.per_port);
+  };
+  const double qmin = sensed(c.min_port, c.min_vc);
+  const double qval = sensed(c.val_port, c.val_vc);
   if (p_.hops) {
     uint32_t l = 0, g = 0, h_min = 0, h_val = 0;
     topo_.min_hops(R, dst_router, l, g);
