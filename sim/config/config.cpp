@@ -91,6 +91,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.vc_selection", KeyType::Enum, "jsq", 0, 0, "jsq|highest|lowest|random",
        "VC selection among the VCs a hop allows that have credits for the packet: most credits, "
        "ties to the highest VC (jsq), highest, lowest, or random (seed 002 Sec. III-A)"},
+      {"router.vc_management", KeyType::Enum, "baseline", 0, 0, "baseline|flexvc",
+       "VCs a hop may use: the one VC of its position on the routing's reference path "
+       "(baseline, distance-based), or every VC up to the highest its path allows, with "
+       "opportunistic hops (flexvc; seed 002 Sec. III; Dragonfly MIN, VAL, UGAL and PB)"},
       {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
        "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
        "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
@@ -110,6 +114,10 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
        "UGAL's comparison reads the occupancy of the VC used or of the whole port (ugal, pb, "
        "par; thesis Sec. 5.2.4)"},
+      {"routing.mincred", KeyType::Enum, "off", 0, 0, "off|vc|port",
+       "minCred: UGAL's comparison reads the downstream occupancy of minimally routed packets "
+       "only, of the VC (vc) or of the whole port (port), kept by a second credit count per "
+       "output VC from flagged credits (thesis 000 Sec. 5.2.4) (ugal, pb)"},
       {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
@@ -899,6 +907,17 @@ void validate_routing(const Config& c) {
   const TopologyEntry& topo = *topology_entry(type);
   if (topo.check_routing != nullptr)
     if (const std::string e = topo.check_routing(c); !e.empty()) throw ConfigError(e);
+  // FlexVC's minima are its own (seed 002 Table III): the routing checks its paths when it is
+  // built (sim/routing/dragonfly/flexvc_vcs.h).
+  if (c.get_str("router.vc_management") == "flexvc") {
+    if (type != "dragonfly")
+      throw ConfigError(
+          "router.vc_management=flexvc: needs topology.type=dragonfly (its "
+          "reference sequences are the Dragonfly's, seed 002 Sec. III-C); "
+          "topology.type=" +
+          type);
+    return;
+  }
   std::string need, have;
   bool enough = true;
   for (const ClassVcs& m : info.min_vcs) {

@@ -100,8 +100,12 @@ struct PacketMsg {
 
 struct CreditMsg {
   Cycle arrive;
+  // The VC, and in bit 7 (kMinimal) minCred's 1-bit flag (thesis 000 Sec. 5.2.4): the phits freed
+  // belonged to a minimally routed packet; set only when the routers keep minimal-only counts
+  // (RouterConfig::mincred).
   uint8_t vc;
   uint16_t phits;
+  static constexpr uint8_t kMinimal = 0x80;
 };
 
 // One directed link: packets flow from (src router, out port) to (dst router, in port); credits

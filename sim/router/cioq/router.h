@@ -192,6 +192,11 @@ class CioqRouter final : public RouterModel {
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
   uint32_t vcs_per_port() const override { return V_; }
+  // minCred's count of output (port, vc): downstream phits of minimally routed packets (0 when
+  // minCred is off).
+  uint32_t min_occupancy(uint32_t port, uint32_t vc) const {
+    return min_occupancy_.empty() ? 0 : min_occupancy_[size_t{port} * V_ + vc];
+  }
   // True when nothing at this router will change by itself after cycle now - 1: no packet or
   // credit on its input links, no crossbar transfer, no packet in an output FIFO or on a link,
   // no head still in the router pipeline, no NIC waiting for its link (the watchdog's "settled").
@@ -244,6 +249,11 @@ class CioqRouter final : public RouterModel {
   bool allocate(Cycle now);
   template <class Sel>
   [[gnu::always_inline]] inline bool request_heads(Cycle now);
+  [[gnu::noinline]] void count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc);
+  [[gnu::noinline]] void take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits);
+  template <class Sel>
+  [[gnu::noinline]] bool revert_to_escape(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                          Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
   [[gnu::always_inline]] inline bool grant(Cycle now);
@@ -284,7 +294,11 @@ class CioqRouter final : public RouterModel {
   std::vector<Link*> in_link_, out_link_;
   StaticInputUnit in_;
   model::SeparableAllocator alloc_;
-  std::vector<Credits> credits_;      // per output port (downstream VCs)
+  std::vector<Credits> credits_;  // per output port (downstream VCs)
+  // minCred (RouterConfig::mincred): [port * V_ + vc], the downstream phits of minimally routed
+  // packets; empty when off.
+  std::vector<uint32_t> min_occupancy_;
+  bool mincred_ = false;
   std::vector<Credits> nic_credits_;  // per injection port: this router's injection buffer
   Outputs out_;
   PortView view_;          // over credits_, out_'s levels, sensors_ and this router

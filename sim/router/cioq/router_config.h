@@ -42,6 +42,9 @@ struct RouterConfig {
   // The VC selection function among the VCs a route allows (router.vc_selection;
   // sim/blocks/vc_selector.h).
   VcSelection vc_selection = VcSelection::Jsq;
+  // minCred (routing.mincred, thesis 000 Sec. 5.2.4): per output VC, a second count of the
+  // downstream phits held by minimally routed packets, kept from flagged credits.
+  bool mincred = false;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

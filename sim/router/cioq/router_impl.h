@@ -64,7 +64,11 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
     is_injection_[o] = cfg.classes[o] == kInjectionClass;
     if (!is_injection_[o]) credits_[o] = Credits(port_buffer(cfg.classes[o]));
   }
+  mincred_ = cfg.mincred;
+  if (mincred_) min_occupancy_.assign(size_t{P_} * V_, 0);
   PortView::Wiring w;
+  w.min_occupancy = cfg.mincred ? min_occupancy_.data() : nullptr;
+  w.min_stride = V_;
   w.classes = cfg_.classes.data();
   w.radix = P_;
   w.vcs = cfg_.vcs;
@@ -193,11 +197,23 @@ bool CioqRouter<Credits>::receive(Cycle now) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
     Link* L = out_link_[o];
     while (const CreditMsg* c = L->credits.ready(now)) {
-      credits_[o].give_back(c->vc, c->phits);
+      if ((c->vc & CreditMsg::kMinimal) == 0) [[likely]]
+        credits_[o].give_back(c->vc, c->phits);
+      else
+        take_minimal_credit(o, c->vc & ~CreditMsg::kMinimal, c->phits);
       L->credits.pop();
     }
   }
   return got;
+}
+
+// minCred (thesis 000 Sec. 5.2.4): a flagged credit frees phits of a minimally routed packet, in
+// the combined count and in the minimal-only one (never flagged when minCred is off).
+template <class Credits>
+void CioqRouter<Credits>::take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits) {
+  credits_[o].give_back(vc, phits);
+  assert(min_occupancy_[size_t{o} * V_ + vc] >= phits);
+  min_occupancy_[size_t{o} * V_ + vc] -= phits;
 }
 
 // A node (sim/nic/nic.h); the router keeps the next cycle the NIC has something to do (NicTable)

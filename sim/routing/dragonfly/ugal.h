@@ -40,6 +40,9 @@ struct UgalParams {
   bool hops = false;                                  // routing.ugal_compare=queue_hops
   ValiantMode candidate = ValiantMode::Any;           // routing.valiant
   GroupDraw group_draw = GroupDraw::OtherThanSource;  // routing.valiant_group_draw
+  // routing.mincred (thesis 000 Sec. 5.2.4): the comparison reads minimally routed packets'
+  // occupancy only, of the VC or (mincred_per_port) of the port.
+  bool mincred = false, mincred_per_port = false;
 };
 
 // What UGAL-L and PiggyBack share: the source router's comparison and the fixed path after it.
@@ -51,7 +54,7 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   // VAL's order (VAL-group's for a group candidate): the path is VAL's once it leaves the source
   // router.
   VcOrder vc_order() const override {
-    return df_vc_order(p_.candidate == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
+    return order_of(p_.candidate == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
   }
 
  protected:
@@ -60,8 +63,10 @@ class SourceAdaptiveRouting : public DragonflyRouting {
     uint32_t dst_router = 0;
     // The candidate: a router, or a group with ValiantMode::Group; kNone: no Valiant candidate.
     uint32_t min_port = 0, val_port = 0, candidate = kNone;
-    uint8_t min_vc = 0, val_vc = 0;
-    bool ugal_minimal = true;  // Eq. 1.2 (true without a candidate)
+    uint8_t min_vc = 0, val_vc = 0;     // the sensed VCs (under FlexVC the least occupied allowed)
+    uint16_t min_vcs = 1, val_vcs = 1;  // the hops' allowed VCs
+    bool val_opportunistic = false;     // FlexVC: the Valiant hop is opportunistic
+    bool ugal_minimal = true;           // Eq. 1.2 (true without a candidate)
   };
   // The packet is at its source router and not yet routed there.
   static bool at_source(const PortView& q, const Packet& pkt) {
@@ -83,8 +88,8 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   // VAL-group's path through the group).
   RouteResult in_transit(const PortView& q, const Packet& pkt) const {
     if (p_.candidate == ValiantMode::Group)
-      return valiant_group_hop(topo_, q.router, pkt, pkt.route.intermediate, RouteResult{});
-    return valiant_hop(topo_, q.router, pkt, RouteResult{});
+      return valiant_group_hop(topo_, flex_, q, pkt, pkt.route.intermediate, RouteResult{});
+    return valiant_hop(topo_, flex_, q, pkt, RouteResult{});
   }
   // The candidate for hash `h` of a packet at router R towards dst_router, kNone for none (the
   // minimal path): a router anywhere; a router outside the source group (none for traffic within
@@ -151,14 +156,39 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
   const uint32_t cand = candidate_of(mix64(key), R, dst_router);
   c.min_port = topo_.min_output(R, dst_router);
   c.min_vc = phase_vc(topo_, c.min_port, pkt);  // phase 0, nothing done yet: the first hop's VC
+  if (flex_.on()) {  // FlexVC: the sensed VC is the one JSQ would take (least_occupied_vc)
+    c.min_vcs = flex_.minimal(R, c.min_port, dst_router);
+    c.min_vc = least_occupied_vc(q, c.min_port, c.min_vcs);
+  } else {
+    c.min_vcs = vc_bit(c.min_vc);
+  }
   if (cand == kNone) return c;
   c.candidate = cand;
   // The first hop's VC is 0 on both paths (nothing done yet), for VAL's and VAL-group's VCs.
   c.val_port = p_.candidate == ValiantMode::Group ? port_towards_group(topo_, R, cand)
                                                   : topo_.min_output(R, cand);
   c.val_vc = phase_vc(topo_, c.val_port, pkt);
-  const double qmin = sensed_occupancy(q, c.min_port, c.min_vc, p_.per_port);
-  const double qval = sensed_occupancy(q, c.val_port, c.val_vc, p_.per_port);
+  if (flex_.on()) {
+    TypePath rest;
+    if (p_.candidate == ValiantMode::Group) {
+      rest = group_path(topo_, flex_, R, cand, dst_router).tail();
+    } else {
+      rest = flex_.min_path(R, cand).tail();
+      rest.append(flex_.min_path(cand, dst_router));
+    }
+    const DragonflyFlexVc::Hop h = flex_.hop(R, c.val_port, rest, dst_router, -1);  // at the source
+    c.val_vcs = h.vcs;
+    c.val_opportunistic = h.opportunistic;
+    c.val_vc = least_occupied_vc(q, c.val_port, c.val_vcs);
+  } else {
+    c.val_vcs = vc_bit(c.val_vc);
+  }
+  const auto sensed = [&](uint32_t port, uint32_t vc) -> double {
+    return p_.mincred ? sensed_min_occupancy(q, port, vc, p_.mincred_per_port)
+                      : sensed_occupancy(q, port, vc, p_.per_port);
+  };
+  const double qmin = sensed(c.min_port, c.min_vc);
+  const double qval = sensed(c.val_port, c.val_vc);
   if (p_.hops) {
     uint32_t l = 0, g = 0;
     topo_.min_hops(R, dst_router, l, g);
@@ -174,7 +204,8 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   RouteResult r;
   if (!minimal) {
     r.port = static_cast<uint8_t>(c.val_port);
-    r.vcs = vc_bit(c.val_vc);
+    r.vcs = c.val_vcs;
+    r.opportunistic = c.val_opportunistic;
     r.nonminimal = c.val_port != c.min_port;
     r.set_intermediate = c.candidate;
     r.nonminimal_decision = true;  // the Valiant decision (misrouting metrics)
@@ -183,7 +214,7 @@ inline RouteResult SourceAdaptiveRouting::take(const SourceChoice& c, bool minim
   // Minimal: recorded as a Valiant path through the destination router (VAL-group: through the
   // destination's group).
   r.port = static_cast<uint8_t>(c.min_port);
-  r.vcs = vc_bit(c.min_vc);
+  r.vcs = c.min_vcs;
   r.set_intermediate =
       p_.candidate == ValiantMode::Group ? topo_.group_of_router(c.dst_router) : c.dst_router;
   return r;

@@ -25,7 +25,7 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
     r.set_intermediate = view.route.intermediate;
     r.nonminimal_decision = true;  // VAL's decision: every packet (misrouting metrics)
   }
-  return valiant_hop(topo_, q.router, view, r);
+  return valiant_hop(topo_, flex_, q, view, r);
 }
 
 // VAL-group: minimally to the intermediate group (before the first global hop), then minimally
@@ -48,7 +48,13 @@ RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rn
     r.set_intermediate = group;
     r.nonminimal_decision = group != src_g;  // VAL's decision (misrouting metrics)
   }
-  return valiant_group_hop(topo_, q.router, pkt, group, r);
+  return valiant_group_hop(topo_, flex_, q, pkt, group, r);
+}
+
+RouteResult ValiantRouting::escape(const PortView& q, const Packet& pkt) const {
+  RouteResult r = DragonflyRouting::escape(q, pkt);
+  if (mode_ == ValiantMode::Group) r.set_intermediate = topo_.group_of_node(pkt.dst);
+  return r;
 }
 
 }  // namespace netcosim

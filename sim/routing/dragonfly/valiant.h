@@ -26,8 +26,9 @@ class ValiantRouting final : public DragonflyRouting {
   // Recomputing: a waiting head at its source router is routed again every cycle.
   bool adaptive() const override { return recompute_; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  RouteResult escape(const PortView& q, const Packet& pkt) const override;
   VcOrder vc_order() const override {
-    return df_vc_order(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
+    return order_of(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
   }
 
  private:
