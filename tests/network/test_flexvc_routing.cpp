@@ -107,8 +107,8 @@ TEST(FlexVcRouting, MinimalSaturatesAboveTheBaselineUnderUniformTraffic) {
 // minCred (routing.mincred; thesis 000 Sec. 5.2.4): the routers' minimal-only counts follow the
 // flagged credits exactly: a credit never returns more than its count holds (asserted in the
 // sanitizer build), and after the drain every count is back to 0. Under ADV+1 with FlexVC 4/2, UGAL
-// with per-port minCred detects the pattern again: it accepts more than without (0.326 against
-// 0.205 on h2 with 2,000 + 3,000 cycles; docs/validation.md) and takes more Valiant paths.
+// with per-port minCred detects the pattern again: it accepts more than without (0.425 against
+// 0.269 on h2 with 2,000 + 3,000 cycles; docs/validation.md) and takes more Valiant paths.
 TEST(FlexVcRouting, MinCredCountsReturnToZeroAndRestoreUgalUnderAdversarialTraffic) {
   Config c =
       cfg({"router.vc_management=flexvc", "routing.algorithm=ugal", "routing.mincred=port",
