@@ -49,8 +49,10 @@ class CreditCounter : public CreditLevels {
 
   // One clock edge with the RTL's inputs. Out-of-range results are flagged and saturated (the RTL
   // asserts; the network model treats a flag as an internal error).
-  Flags cycle(bool consume_valid, unsigned consume_vc, uint32_t consume_amt, bool return_valid,
-              unsigned return_vc, uint32_t return_amt) {
+  // Forced inline: the network model calls it through consume/give_back in its hot loops.
+  [[gnu::always_inline]] inline Flags cycle(bool consume_valid, unsigned consume_vc,
+                                            uint32_t consume_amt, bool return_valid,
+                                            unsigned return_vc, uint32_t return_amt) {
     Flags f;
     assert(!consume_valid || consume_vc < vcs_);
     assert(!return_valid || return_vc < vcs_);
@@ -73,12 +75,12 @@ class CreditCounter : public CreditLevels {
   }
 
   // Conveniences for the network model (one event per call, same arithmetic as cycle()).
-  void consume(unsigned vc, uint32_t amt) {
+  [[gnu::always_inline]] inline void consume(unsigned vc, uint32_t amt) {
     const Flags f = cycle(true, vc, amt, false, 0, 0);
     assert(!f.underflow);
     (void)f;
   }
-  void give_back(unsigned vc, uint32_t amt) {
+  [[gnu::always_inline]] inline void give_back(unsigned vc, uint32_t amt) {
     const Flags f = cycle(false, 0, 0, true, vc, amt);
     assert(!f.overflow);
     (void)f;

@@ -103,6 +103,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.vc_selection", KeyType::Enum, "jsq", 0, 0, "jsq|highest|lowest|random",
        "VC selection among the VCs a hop allows that have credits for the packet: most credits, "
        "ties to the highest VC (jsq), highest, lowest, or random (seed 002 Sec. III-A)"},
+      {"router.vc_management", KeyType::Enum, "baseline", 0, 0, "baseline|flexvc",
+       "VCs a hop may use: the one VC of its position on the routing's reference path "
+       "(baseline, distance-based), or every VC up to the highest its path allows, with "
+       "opportunistic hops (flexvc; seed 002 Sec. III; Dragonfly MIN, VAL, UGAL and PB)"},
       {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
        "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
        "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
@@ -122,20 +126,40 @@ const std::vector<KeySpec>& config_schema() {
       {"packet.size", KeyType::Int, "8", 1, 4096, nullptr, "packet size (phits)"},
       {"routing.algorithm", KeyType::Enum, "min", 0, 0, algorithms.c_str(), "routing algorithm"},
       {"routing.ugal_f", KeyType::Float, "2", 0, 1000, nullptr,
-       "F of UGAL's Q_MIN <= F*Q_VAL + T and of PiggyBack's S = Q > F*mean + T (ugal, pb)"},
+       "F of UGAL's comparison Q_MIN <= F*Q_VAL + T (ugal, pb, par; thesis Eq. 1.2)"},
       {"routing.ugal_t", KeyType::Int, "3", 0, 1000000, nullptr,
-       "T of the same, in packets (ugal, pb; seed 001 Table I: 3 for PB)"},
+       "T of UGAL's comparison, in packets (ugal, pb, par; FOGSim's ugal_local_threshold)"},
       {"routing.sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
-       "UGAL/PB occupancy of the VC used or of the whole port (thesis Sec. 5.2.4)"},
+       "UGAL's comparison reads the occupancy of the VC used or of the whole port (ugal, pb, "
+       "par; thesis Sec. 5.2.4)"},
+      {"routing.mincred", KeyType::Enum, "off", 0, 0, "off|vc|port",
+       "minCred: UGAL's comparison reads the downstream occupancy of minimally routed packets "
+       "only, of the VC (vc) or of the whole port (port), kept by a second credit count per "
+       "output VC from flagged credits (thesis 000 Sec. 5.2.4) (ugal, pb)"},
       {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
       {"routing.valiant", KeyType::Enum, "any", 0, 0, "any|outside_source_group|group",
-       "VAL's intermediate: a router anywhere (any), a router outside the source group with "
-       "traffic inside it routed minimally, or a group (VAL-group, 3/2 VCs) (thesis Sec. 1.4.1)"},
+       "the Valiant intermediate of val, ugal and pb: a router anywhere (any), a router outside "
+       "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
+       "VCs) (thesis Sec. 1.4.1); default any for val, outside_source_group for ugal and pb"},
+      {"routing.valiant_group_draw", KeyType::Enum, "other_than_source", 0, 0,
+       "other_than_source|other_than_source_and_destination",
+       "routing.valiant=group: the group is drawn among the groups other than the source group, "
+       "traffic within a group routed minimally (FOGSim), or other than the source and "
+       "destination groups"},
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5) (val, ugal, pb)"},
+      {"routing.piggyback_coef", KeyType::Int, "200", 0, 100000, nullptr,
+       "PiggyBack's saturation bit S = Q > coef/100 * mean + T: coef in % (FOGSim's "
+       "piggybacking_coef; thesis Eq. 1.3 and Sec. 3.3.2: twice the average)"},
+      {"routing.piggyback_t", KeyType::Int, "3", 0, 1000000, nullptr,
+       "T of the saturation bit, in packets (FOGSim's ugal_global_threshold; seed 001 Table I: "
+       "3 for PB)"},
+      {"routing.piggyback_sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
+       "the saturation bit compares VC 0 of the global links (vc; thesis Sec. 5.2.4) or their "
+       "means over the VCs (port)"},
       {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
        "control (1 VC; docs/model.md \"Meshes and tori\")"},
@@ -145,9 +169,14 @@ const std::vector<KeySpec>& config_schema() {
        "global misrouting policy of in-transit adaptive routing (olm)"},
       {"routing.threshold", KeyType::Int, "6", 1, 255, nullptr,
        "contention threshold th, packets (routing.trigger=contention|filtered|hybrid)"},
-      {"routing.contention_count", KeyType::Enum, "head", 0, 0, "head|queued",
+      {"routing.contention_count", KeyType::Enum, "head", 0, 0,
+       "head|head_until_tail|queued|queued_at_send",
        "contention counters count each input VC's packet whose header is at the head of the "
-       "buffer (head; thesis Sec. 4.2.1.1) or every packet in the input buffers (queued)"},
+       "buffer (head; thesis Sec. 4.2.1.1), the same with a packet granted before its tail "
+       "arrived counted until it has (head_until_tail; FOGSim's transfer), every packet in the "
+       "input buffers (queued), or every packet from the cycle after it was sent towards the "
+       "router (queued_at_send; FOGSim without increaseContentionAtHeader; engines then run "
+       "with a 1-cycle lookahead)"},
       {"routing.ectn_threshold", KeyType::Int, "10", 1, 65535, nullptr,
        "ECtN combined-counter threshold thc, packets (routing.trigger=ectn)"},
       {"routing.ectn_period", KeyType::Int, "100", 1, 1000000, nullptr,
@@ -174,6 +203,9 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.credit_candidates", KeyType::Enum, "all", 0, 0, "all|one_random",
        "credit trigger: OLM tests every nonminimal candidate and draws among those accepted "
        "(all), or draws one and tests only it (one_random; FOGSim 5)"},
+      {"routing.credit_compare", KeyType::Enum, "below", 0, 0, "below|at_most",
+       "credit trigger: a candidate's occupancy must be below (the papers' words) or at most "
+       "(FOGSim's validMisroutePort) routing.credit_threshold % of the minimal output's"},
       {"traffic.source", KeyType::Enum, "bernoulli", 0, 0, sources.c_str(),
        "traffic source of every node: what it generates and when"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, patterns.c_str(), "traffic pattern"},
@@ -615,24 +647,43 @@ void Config::load_file(const std::string& path, IniCurves* curves) {
   load_ini(text, path, curves);
 }
 
+const std::vector<ConditionalDefault>& conditional_defaults() {
+  // The source-adaptive routings' Valiant candidate: a router outside the source group, as the
+  // thesis's PB (Sec. 4.3: "an intermediate node"; FOGSim's PB_ANY draw; docs/model.md §4.1);
+  // VAL's stays a router anywhere.
+  static const std::vector<ConditionalDefault> d = {
+      {"routing.valiant", "routing.algorithm", "ugal", "outside_source_group"},
+      {"routing.valiant", "routing.algorithm", "pb", "outside_source_group"},
+  };
+  return d;
+}
+
+// A key's value: as set, else its conditional default when one applies, else the schema's.
+const std::string& Config::value(const std::string& key) const {
+  if (!is_explicit(key))
+    for (const ConditionalDefault& d : conditional_defaults())
+      if (key == d.key && values_.at(d.on) == d.value) return d.def;
+  return values_.at(key);
+}
+
 int64_t Config::get_int(const std::string& key) const {
-  return std::strtoll(values_.at(key).c_str(), nullptr, 10);
+  return std::strtoll(value(key).c_str(), nullptr, 10);
 }
 double Config::get_float(const std::string& key) const {
-  return std::strtod(values_.at(key).c_str(), nullptr);
+  return std::strtod(value(key).c_str(), nullptr);
 }
 bool Config::get_bool(const std::string& key) const {
-  return values_.at(key) == "true";
+  return value(key) == "true";
 }
 const std::string& Config::get_str(const std::string& key) const {
-  return values_.at(key);
+  return value(key);
 }
 
 const std::vector<std::pair<std::string, std::string>> Config::resolved() const {
   std::vector<std::pair<std::string, std::string>> out;
   const TopologyEntry& topo = *topology_entry(get_str("topology.type"));
   for (const auto& s : config_schema())
-    if (key_applies_to_topology(s.name, topo)) out.emplace_back(s.name, values_.at(s.name));
+    if (key_applies_to_topology(s.name, topo)) out.emplace_back(s.name, value(s.name));
   return out;
 }
 
@@ -648,6 +699,10 @@ int64_t shortest_link_latency(const Config& c) {
   int64_t m = lat.size() > 1 ? lat[1] : 1;
   for (size_t k = 1; k < lat.size(); ++k) m = std::min(m, lat[k]);
   return m;
+}
+
+int64_t engine_lookahead_limit(const Config& c) {
+  return c.get_str("routing.contention_count") == "queued_at_send" ? 1 : 0;
 }
 
 std::string port_class_of_key(const std::string& key) {
@@ -872,12 +927,19 @@ void validate_strategy_keys(const Config& c) {
 // is in the strategy catalogue).
 void validate_routing(const Config& c) {
   validate_strategy_keys(c);
-  // UGAL weighted by hops has no F; PiggyBack still uses F for its saturation bits (Eq. 1.3).
-  if (c.get_str("routing.algorithm") == "ugal" && c.is_explicit("routing.ugal_f") &&
+  // UGAL weighted by hops has no F (PiggyBack's saturation bits have their own coefficient,
+  // routing.piggyback_coef).
+  const std::string& algorithm = c.get_str("routing.algorithm");
+  if ((algorithm == "ugal" || algorithm == "pb") && c.is_explicit("routing.ugal_f") &&
       c.get_str("routing.ugal_compare") == "queue_hops")
     throw ConfigError("routing.ugal_f=" + c.get_str("routing.ugal_f") +
                       ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
-                      "Q_VAL*H_VAL + T has no F) with routing.algorithm=ugal");
+                      "Q_VAL*H_VAL + T has no F) with routing.algorithm=" +
+                      algorithm);
+  if (c.is_explicit("routing.valiant_group_draw") && c.get_str("routing.valiant") != "group")
+    throw ConfigError("routing.valiant_group_draw=" + c.get_str("routing.valiant_group_draw") +
+                      ": applies to routing.valiant=group only (routing.valiant=" +
+                      c.get_str("routing.valiant") + ")");
   const std::string alg = c.get_str("routing.algorithm");
   const StrategyInfo& info = *strategy_info(*strategy_family("routing.algorithm"), alg);
   const std::string type = c.get_str("topology.type");
@@ -889,6 +951,17 @@ void validate_routing(const Config& c) {
   const TopologyEntry& topo = *topology_entry(type);
   if (topo.check_routing != nullptr)
     if (const std::string e = topo.check_routing(c); !e.empty()) throw ConfigError(e);
+  // FlexVC's minima are its own (seed 002 Table III): the routing checks its paths when it is
+  // built (sim/routing/dragonfly/flexvc_vcs.h).
+  if (c.get_str("router.vc_management") == "flexvc") {
+    if (type != "dragonfly")
+      throw ConfigError(
+          "router.vc_management=flexvc: needs topology.type=dragonfly (its "
+          "reference sequences are the Dragonfly's, seed 002 Sec. III-C); "
+          "topology.type=" +
+          type);
+    return;
+  }
   std::string need, have;
   bool enough = true;
   for (const ClassVcs& m : info.min_vcs) {

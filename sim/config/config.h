@@ -37,6 +37,14 @@ struct KeySpec {
 
 const std::vector<KeySpec>& config_schema();
 
+// A default that depends on another key: `key` defaults to `def` when `on` has the value `value`
+// (and to its schema default otherwise). Config::get_* and resolved() apply it to a key that was
+// not set.
+struct ConditionalDefault {
+  std::string key, on, value, def;
+};
+const std::vector<ConditionalDefault>& conditional_defaults();
+
 // A configuration file must be a regular file of at most this many bytes (1 MiB; README
 // "Configuration").
 constexpr uint64_t kMaxConfigFileBytes = 1048576;
@@ -92,6 +100,7 @@ class Config final : public TopologyKeys {
   const std::vector<std::pair<std::string, std::string>> resolved() const;
 
  private:
+  const std::string& value(const std::string& key) const;
   std::map<std::string, std::string> values_;
   std::set<std::string> explicit_;
 };
@@ -100,6 +109,10 @@ class Config final : public TopologyKeys {
 // injection class, whose links are the NICs'), and the shortest of the router-to-router ones.
 std::vector<int64_t> link_latencies(const Config& c);
 int64_t shortest_link_latency(const Config& c);
+// The lookahead the engines may use at most because of a model rule, 0 for none: 1 cycle with
+// routing.contention_count=queued_at_send (a router counts the packets sent towards it in the
+// previous cycle, so every router must have finished a cycle before any starts the next).
+int64_t engine_lookahead_limit(const Config& c);
 
 // The port class a per-class key belongs to ("local" for router.vcs_local, router.buffer_local and
 // link.latency_local), "" for every other key.

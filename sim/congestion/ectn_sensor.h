@@ -43,6 +43,12 @@ class EctnSensor final {
       if (g != kNone) --partial_[g];
     }
   }
+  // The group recorded for the pending tail of `in_port` (kNone: not counted).
+  uint32_t tail_group(uint32_t in_port) const { return tail_group_[in_port]; }
+  // A tail recorded with group `g` has left (a late tail, ContentionSensor::late_tails_left).
+  void group_tail_left(uint32_t g) {
+    if (g != kNone) --partial_[g];
+  }
   // At the start of the router's step, before any change of the partial counters.
   void record(Cycle now);
   // The combined counter of destination group `g` as visible in cycle `now`.

@@ -64,6 +64,24 @@ class SensorSet final : public GroupSensors {
     contention_.head_granted(in_port, min_out, tail_at);
     if (ectn_on_) ectn_.head_granted(in_port, ectn_group(in_port, dst_node));
   }
+  // 4a. head_until_tail only, before the grant of a head of `in_port`: that port's previous
+  // packet, which left VC `vc`, stays counted until its tail has arrived (its pending tail moves
+  // to the late list).
+  void defer_tail(uint32_t in_port, uint8_t vc) {
+    contention_.defer_tail(in_port, vc, ectn_on_ ? ectn_.tail_group(in_port) : kNone);
+  }
+  // 4b. The late tails due by `now` are uncounted; f(in_port, vc) for each (the router then
+  // counts the header that reaches the head of that VC).
+  template <class F>
+  void late_tails_left(Cycle now, F&& f) {
+    contention_.late_tails_left(now, [&](uint32_t in_port, uint32_t vc, uint32_t group) {
+      if (ectn_on_) ectn_.group_tail_left(group);
+      f(in_port, vc);
+    });
+  }
+  bool late_tails_pending() const { return contention_.late_tails() != 0; }
+  void reserve_late(uint32_t capacity) { contention_.reserve_late(capacity); }
+  Cycle tail_at(uint32_t in_port) const { return contention_.tail_at(in_port); }
   // 5. End of the router's cycle: the counters' clock edge.
   void end_cycle() {
     if (contention_.enabled()) contention_.end_cycle();

@@ -100,8 +100,12 @@ struct PacketMsg {
 
 struct CreditMsg {
   Cycle arrive;
+  // The VC, and in bit 7 (kMinimal) minCred's 1-bit flag (thesis 000 Sec. 5.2.4): the phits freed
+  // belonged to a minimally routed packet; set only when the routers keep minimal-only counts
+  // (RouterConfig::mincred).
   uint8_t vc;
   uint16_t phits;
+  static constexpr uint8_t kMinimal = 0x80;
 };
 
 // One directed link: packets flow from (src router, out port) to (dst router, in port); credits
@@ -126,6 +130,11 @@ struct Link {
   // atomic on the consumer's wheel (a locked instruction on a line another router owns) cost
   // about 10% of the run time on h8.
   bool crosses_partitions = false;
+  // The consumer counts a packet from the cycle after it was sent (routing.contention_count=
+  // queued_at_send): its port is also marked in that cycle's slot, so that the router steps then
+  // (CioqRouter::count_sent) even if it is otherwise idle. A link that crosses partitions is
+  // marked by the consumer (collect_remote); the engines then run with a one-cycle lookahead.
+  bool wake_at_send = false;
 
   // Pushes a packet arriving at `arrive`: fill(PacketMsg&) writes its VC and descriptor in place
   // (DelayRing::push_with).
@@ -166,7 +175,10 @@ inline void Link::push_data(Cycle arrive, Fill&& fill) {
     m.arrive = arrive;
     fill(m);
   });
-  if (!crosses_partitions) data_wheel->mark(arrive, dst_port);
+  if (!crosses_partitions) {
+    data_wheel->mark(arrive, dst_port);
+    if (wake_at_send) data_wheel->mark(arrive - latency + 1, dst_port);
+  }
 }
 inline void Link::push_credit(const CreditMsg& m) {
   credits.push(m);

@@ -269,6 +269,8 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   // Lookahead: the links that cross partitions (and their credits) take at least this long, so
   // partitions are independent for that long.
   parts.lookahead = parts.max_lookahead = partition_lookahead(t, parts.link_latency);
+  if (const int64_t limit = engine_lookahead_limit(cfg); limit > 0)
+    parts.lookahead = parts.max_lookahead = std::min(parts.lookahead, static_cast<Cycle>(limit));
   const std::vector<RouterModel*> routers =
       make_routers(cfg, architecture != nullptr ? *architecture : architecture_of(cfg), parts);
   wire_group_sensors(cfg, t, parts.link_latency, routers);

@@ -46,18 +46,21 @@ struct Nic {
   uint32_t nodes = 0;  // N of the dest policy
   Rng vc_rng;          // the random policy's stream (its own: the source's draws stay the same)
   // Source queue (ring of fixed capacity: no allocation in the cycle loop). Capacity 0
-  // (traffic.source_queue=0): no queue; an attempt the injection buffer cannot take at once
-  // (the link still carrying the previous packet, or no credits for the whole packet in the VC
-  // the policy gives) is dropped (StatsSink::dropped).
+  // (traffic.source_queue=0, FOGSim's generator, docs/model.md §3): no queue; the attempt's packet
+  // is written into the injection buffer at once, and an attempt is dropped (StatsSink::dropped)
+  // only when the VC the policy gives has no room for the whole packet, or when a packet was
+  // already written in this cycle.
   std::unique_ptr<SourceEntry[]> queue;
   uint32_t q_cap = 0, q_head = 0, q_count = 0;
   // traffic.application_queue: the application queue of thesis 003 Sec. 2.2, unbounded; the
   // ring doubles when full (grow_queue), so the cycle loop allocates only when the queue reaches
   // a new maximum.
   bool q_unbounded = false;
-  // Injection channel, one packet every packet_size cycles. Its credits (the router's injection
-  // VCs' buffer space, returned when a packet's tail leaves the injection buffer) are passed to
-  // step().
+  // Injection channel. With a source queue it carries one packet every packet_size cycles (the
+  // node's link serialises it); without one it only delays the packet by one cycle (FOGSim's
+  // injection delay) and takes one packet per cycle (FOGSim's generator). Its credits (the
+  // router's injection VCs' buffer space, returned when a packet's tail leaves the injection
+  // buffer) are passed to step().
   Cycle link_free_at = 0;
   Link* link = nullptr;
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
@@ -104,7 +107,8 @@ struct Nic {
   }
 
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
-  int injection_vc(const model::CreditLevels& credits, uint32_t dst, uint32_t S) {
+  [[gnu::always_inline]] inline int injection_vc(const model::CreditLevels& credits, uint32_t dst,
+                                                 uint32_t S) {
     switch (injection_policy) {
       case InjectionVc::Dest:
         return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S, vc_rng);
@@ -141,11 +145,15 @@ struct Nic {
   template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
                                                 Credits& credits);
-  // Puts packet `e` on the injection link in VC `vc` in cycle `now`.
+  // Puts packet `e` on the injection link in VC `vc` in cycle `now`; the link takes the next
+  // packet `busy` cycles later.
   template <class Credits>
   [[gnu::always_inline]] inline void inject(Cycle now, StatsSink& sink, uint32_t S,
-                                            const SourceEntry& e, int vc, Credits& credits);
-  // A generation attempt without a source queue: injected now, or dropped.
+                                            const SourceEntry& e, int vc, Credits& credits,
+                                            Cycle busy);
+  // A generation attempt without a source queue (FOGSim's generator, docs/model.md §3): written
+  // into the injection buffer now, or dropped when the policy's VC has no room for the whole
+  // packet (or a packet of this node was already written in this cycle).
   template <class Credits>
   void attempt_without_queue(Cycle now, StatsSink& sink, uint32_t S, Cycle t_gen, uint32_t dst,
                              uint8_t cls, StepResult& r, Credits& credits) {
@@ -155,7 +163,7 @@ struct Nic {
       return;
     }
     sink.on_generate(node, seq, t_gen, cls);
-    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits);
+    inject(now, sink, S, SourceEntry{t_gen, dst, seq, cls}, vc, credits, 1);
     ++seq;
     ++r.queued;
     r.injected = true;
@@ -200,7 +208,7 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
   const SourceEntry& e = queue_front();
   const int vc = injection_vc(credits, e.dst, S);
   if (vc == kNoVc) return r;
-  inject(now, sink, S, e, vc, credits);
+  inject(now, sink, S, e, vc, credits, S);
   queue_pop();
   r.injected = true;
   return r;
@@ -231,7 +239,7 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
           continue;
         }
         sink.on_generate(node, seq, t_gen, d.cls);
-        inject(now, sink, S, SourceEntry{t_gen, d.dst, seq, d.cls}, vc, credits);
+        inject(now, sink, S, SourceEntry{t_gen, d.dst, seq, d.cls}, vc, credits, S);
         ++seq;
         ++r.queued;
         r.injected = true;
@@ -252,7 +260,7 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
   const uint32_t S = t.phits[e.cls];
   const int vc = JsqLowVc::select(credits, t.vls[e.cls], S, vc_rng);
   if (vc == kNoVc) return r;
-  inject(now, sink, S, e, vc, credits);
+  inject(now, sink, S, e, vc, credits, S);
   queue_pop();
   r.injected = true;
   return r;
@@ -260,7 +268,7 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
 
 template <class Credits>
 inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntry& e, int vc,
-                        Credits& credits) {
+                        Credits& credits, Cycle busy) {
   const Cycle arrive = now + 1;
   if (arrive >= sink.window_start && arrive < sink.window_end) window_injected_phits += S;
   link->push_data(arrive, [&](PacketMsg& m) {
@@ -274,7 +282,7 @@ inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntr
     m.pkt.cls = e.cls;
   });
   credits.consume(static_cast<unsigned>(vc), S);
-  link_free_at = now + S;
+  link_free_at = now + busy;
 }
 
 }  // namespace netcosim

@@ -51,6 +51,12 @@ class PortView {
     return credits_[port].occupancy(vc);
   }
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
+  // minCred (thesis 000 Sec. 5.2.4): the part of downstream_occupancy held by minimally routed
+  // packets, when the router keeps it (has_min_occupancy()).
+  bool has_min_occupancy() const { return min_occ_ != nullptr; }
+  uint32_t downstream_min_occupancy(uint32_t port, uint32_t vc) const {
+    return min_occ_[size_t{port} * min_stride_ + vc];
+  }
   // The level of an output FIFO (the router may keep it inside a larger per-output record): the
   // port's first VL, and VL `vl` of a port with several (output_unit.h).
   const OutputFifoLevel& fifo(uint32_t port) const {
@@ -93,6 +99,8 @@ class PortView {
     uint32_t packet_size = 0;
     const model::ContentionCounters* contention = nullptr;
     const GroupSensors* sensors = nullptr;
+    const uint32_t* min_occupancy = nullptr;  // minCred: [port * min_stride + vc], or none
+    uint32_t min_stride = 0;
   };
   void wire(const Wiring& w) {
     classes_ = w.classes;
@@ -106,6 +114,8 @@ class PortView {
     packet_size_ = w.packet_size;
     contention_ = w.contention;
     sensors_ = w.sensors;
+    min_occ_ = w.min_occupancy;
+    min_stride_ = w.min_stride;
   }
 
  private:
@@ -120,6 +130,8 @@ class PortView {
   uint32_t packet_size_ = 0;
   const model::ContentionCounters* contention_ = nullptr;
   const GroupSensors* sensors_ = nullptr;
+  const uint32_t* min_occ_ = nullptr;
+  uint32_t min_stride_ = 0;
 };
 
 }  // namespace netcosim

@@ -18,6 +18,12 @@ const std::vector<RoutingRegistryEntry>& routing_registry() {
   return registry;
 }
 
+RouteResult RoutingAlgorithm::escape(const PortView&, const Packet&) const {
+  RouteResult r;
+  r.vcs = 0;
+  return r;
+}
+
 std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Topology& topo) {
   return registry_entry(routing_registry(), cfg, "routing.algorithm").make(cfg, topo);
 }

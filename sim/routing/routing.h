@@ -84,6 +84,12 @@ class RoutingAlgorithm {
   // every cycle the packet waits. `rng` is the router's own stream.
   virtual RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const = 0;
   virtual bool adaptive() const { return false; }
+  // FlexVC (seed 002 Sec. III-B): the hop of the safe path a packet reverts to when its route is
+  // an opportunistic hop (RouteResult::opportunistic) none of whose VCs has room for the whole
+  // packet now, with the routing-word changes that put the packet on that path. Asked by the
+  // router only for opportunistic routes; a routing that returns none keeps this default (no VC:
+  // the head waits).
+  virtual RouteResult escape(const PortView& q, const Packet& pkt) const;
   // The congestion sensors the routers must maintain for this algorithm (none by default).
   virtual SensorNeeds sensor_needs() const { return SensorNeeds{}; }
   // The minimal output port at `router` for `pkt` (the ejection port at its destination router):

@@ -68,7 +68,20 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
   const char* why = nullptr;
   if (out_vc >= VcOrder::kMaxVcs || ((route.vcs >> out_vc) & 1) == 0)
     why = "the output VC is not among the VCs the routing allows for the hop";
-  else if (rin == VcOrder::kAbsent)
+  else if (order.flexvc != nullptr) {
+    const FlexVcLimit& f = *order.flexvc;
+    if (route.opportunistic) {
+      if (static_cast<int>(out_vc) > f.highest_escape_vc(router, out_port, pkt))
+        why =
+            "opportunistic hop: the minimal escape from the next router does not embed after "
+            "the output VC (FlexVC, seed 002 Def. 2)";
+    } else if (f.position(out_kind, 31u - static_cast<uint32_t>(__builtin_clz(route.vcs))) <=
+               f.position(in_kind, in_vc)) {
+      why =
+          "safe hop: no VC it allows lies after the input VC in the reference sequence "
+          "(FlexVC, seed 002 Def. 1)";
+    }
+  } else if (rin == VcOrder::kAbsent)
     why = "the input VC is not in the reference path";
   else if (rout == VcOrder::kAbsent)
     why = "the output VC is not in the reference path";

@@ -18,6 +18,21 @@ namespace netcosim {
 
 struct RouteResult;
 
+// FlexVC's rules for the checker (seed 002 Sec. III; docs/model.md §4.5). FlexVC gives up the
+// increasing VC order of consecutive hops; what it keeps, and the checker checks, is: a safe hop
+// continues an increasing path from its input channel (Def. 1), so the highest VC it allows lies
+// after the input VC in the reference sequence; an opportunistic hop's VC has the minimal escape
+// from the next router embed after it (Def. 2). The routing answers from its reference sequence.
+class FlexVcLimit {
+ public:
+  virtual ~FlexVcLimit() = default;
+  // The position of VC `vc` of class `c` in the reference sequence (-1 for an injection port).
+  virtual int position(PortClass c, uint32_t vc) const = 0;
+  // The highest VC of the output's class after which the minimal path from the router the hop
+  // reaches to the packet's destination embeds; -1 when none.
+  virtual int highest_escape_vc(uint32_t router, uint32_t out_port, const Packet& pkt) const = 0;
+};
+
 struct VcOrder {
   static constexpr uint32_t kMaxVcs = 16;
   static constexpr uint8_t kAbsent = 0xff;
@@ -37,6 +52,9 @@ struct VcOrder {
   // number whatever the input's class; it is taken only when its output can take the packet at
   // once, so it never waits on that VC and adds no wait-for edge.
   PortClass nonminimal_keeps_vc_class = kInjectionClass;
+  // FlexVC (router.vc_management=flexvc): a hop is checked against its escape instead of the
+  // reference path's order (the reference then names the FlexVC sequence). Owned by the routing.
+  const FlexVcLimit* flexvc = nullptr;
 
   bool declared() const { return reference != nullptr; }
   uint8_t rank_of(PortClass k, uint32_t vc) const {

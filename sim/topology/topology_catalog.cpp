@@ -49,10 +49,11 @@ std::string dragonfly_check_routing(const TopologyKeys& k) {
   return "";
 }
 // VAL-group saves the local hop at the intermediate router: l0-g0-l1-g1-l2, 3 local VCs (thesis
-// 000 Sec. 1.4.1).
+// 000 Sec. 1.4.1), for VAL and for UGAL's and PiggyBack's Valiant paths.
 int64_t dragonfly_min_vcs(const TopologyKeys& k, const char* port_class, int64_t catalogue_vcs) {
+  const std::string& alg = k.get_str("routing.algorithm");
   const bool val_group =
-      k.get_str("routing.algorithm") == "val" && k.get_str("routing.valiant") == "group";
+      (alg == "val" || alg == "ugal" || alg == "pb") && k.get_str("routing.valiant") == "group";
   return val_group && std::string(port_class) == "local" ? 3 : catalogue_vcs;
 }
 std::unique_ptr<Topology> make_dragonfly(const TopologyKeys& k) {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/traffic/bursty_source.h"
 #include "sim/traffic/sl_source.h"
 #include "sim/util/registry.h"
 

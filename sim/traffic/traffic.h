@@ -43,7 +43,8 @@ class TrafficPattern {
 };
 
 // UN: uniform over all other nodes (the source itself is excluded; docs/model.md).
-// Also the destinations of bursty_uniform, one per burst (BurstySource, sim/traffic/source.h).
+// Also the destinations of bursty_uniform, one per burst (BurstySource,
+// sim/traffic/bursty_source.h).
 class UniformTraffic final : public TrafficPattern {
  public:
   explicit UniformTraffic(const Topology& topo, const char* name = "uniform")

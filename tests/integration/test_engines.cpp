@@ -66,6 +66,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h4_olm_credit_uniform", H4 OLM},
                       Case{"h2_olm_ectn_adv", H2 OLM " --set routing.trigger=ectn" ADV},
                       Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"},
+                      Case{"h2_olm_head_until_tail_adv",
+                           H2 OLM " --set routing.trigger=contention"
+                                  " --set routing.contention_count=head_until_tail" ADV},
+                      Case{"h2_olm_ectn_queued_at_send_adv",
+                           H2 OLM " --set routing.trigger=ectn"
+                                  " --set routing.contention_count=queued_at_send" ADV},
                       Case{"h2_pb_adv", H2 " --set routing.algorithm=pb --set router.vcs_local=4"
                                            " --set router.vcs_global=2" ADV},
                       Case{"h2_par_adv", H2 " --set routing.algorithm=par --set router.vcs_local=5"
@@ -93,6 +99,12 @@ TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
   EXPECT_EQ(run_cli("run --engine systemc --threads 2 -q").status, 2);
   EXPECT_EQ(run_cli("run --engine systemc --sc-quantum 11 -q").status, 2);
   EXPECT_EQ(run_cli("run --sc-quantum 2 -q").status, 2);
+  // A router counts the packets sent towards it in the previous cycle (docs/model.md, contention
+  // counters): the quantum is at most 1.
+  const auto o = run_cli(
+      "run --engine systemc --sc-quantum 2 --set routing.contention_count=queued_at_send -q");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.output.find("queued_at_send"), std::string::npos) << o.output;
 }
 
 }  // namespace

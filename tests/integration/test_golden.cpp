@@ -204,18 +204,19 @@ TEST(GoldenSet, EveryCaseHasItsFileAndEveryFileItsCase) {
   }
 }
 
-// PiggyBack's saturation bit can only be set when routing.ugal_f < h (the link's own Q is part
-// of the mean; tests/integration/test_piggyback_saturation.cpp): with F >= h PB takes UGAL-L's
-// decisions and its golden runs would test nothing of its own. Every PB run uses F < h, and
-// h2_pb_adv's recorded results differ from h2_ugal_adv's (same traffic and VCs).
+// PiggyBack's saturation bit can only be set when routing.piggyback_coef < 100 h (the link's own
+// Q is part of the mean; tests/integration/test_piggyback_saturation.cpp): otherwise PB takes
+// UGAL-L's decisions and its golden runs would test nothing of its own. Every PB run uses
+// coef < 100 h, and h2_pb_adv's recorded results differ from h2_ugal_adv's (same traffic and
+// VCs).
 TEST(GoldenSet, PiggyBackRunsCanSetTheSaturationBit) {
   size_t pb_runs = 0;
   for (const auto& c : case_file().cases) {
     const json g = load_golden(c.name);
     if (g.is_null() || g.at("config").at("routing").at("algorithm") != "pb") continue;
     ++pb_runs;
-    EXPECT_LT(g.at("config").at("routing").at("ugal_f").get<double>(),
-              g.at("config").at("topology").at("h").get<double>())
+    EXPECT_LT(g.at("config").at("routing").at("piggyback_coef").get<double>(),
+              100 * g.at("config").at("topology").at("h").get<double>())
         << c.name;
   }
   EXPECT_EQ(pb_runs, 4u);  // h2_pb_adv, h2_pb_port_recompute_adv_drain, h2_systemc_strict_pb_adv,

@@ -58,7 +58,7 @@ const Mechanism kPb{
 const Mechanism kPbPortRecompute{
     "PiggyBackPortRecompute",
     {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2", "routing.sensing=port",
-     "routing.recompute_valiant=true"},
+     "routing.piggyback_sensing=port", "routing.recompute_valiant=true"},
     true};
 
 // configs/dragonfly-h8.ini with the mechanism's settings.

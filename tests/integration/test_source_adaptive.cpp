@@ -83,10 +83,11 @@ TEST(SourceAdaptive, AdversarialPiggyBackAboveUgal) {
 TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
   for (const char* alg : {"pb", "ugal"}) {
     for (const char* rec : {"false", "true"}) {
-      const Config c = make(alg, "h2",
-                            {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000",
-                             "sim.measure=3000", std::string("routing.recompute_valiant=") + rec,
-                             std::string("routing.sensing=") + (rec[0] == 't' ? "port" : "vc")});
+      Config c = make(alg, "h2",
+                      {"traffic.pattern=adv", "traffic.load=0.7", "sim.warmup=1000",
+                       "sim.measure=3000", std::string("routing.recompute_valiant=") + rec,
+                       std::string("routing.sensing=") + (rec[0] == 't' ? "port" : "vc")});
+      if (alg[0] == 'p' && rec[0] == 't') c.set_override("routing.piggyback_sensing=port");
       const std::string full = results_json(run(c), c);
       EXPECT_TRUE(netcosim::test::valid_run_json_text(full, std::string("sa_") + alg + rec));
       const std::string base = strip_timing(full);
@@ -172,7 +173,8 @@ TEST_P(PiggyBackVcOrder, DrainsOnBothEngines) {
   const std::string sets =
       " --set traffic.load=1.0 --set sim.drain=true --set sim.warmup=5000"
       " --set sim.measure=15000 --set routing.algorithm=pb --set router.vcs_local=4"
-      " --set router.vcs_global=2 --set routing.sensing=port --set routing.recompute_valiant=true"
+      " --set router.vcs_global=2 --set routing.sensing=port --set routing.piggyback_sensing=port"
+      " --set routing.recompute_valiant=true"
       " --set traffic.pattern=adv --set sim.seed=" +
       seed;
   const std::string cfg =
@@ -206,10 +208,11 @@ INSTANTIATE_TEST_SUITE_P(Seeds, PiggyBackVcOrder,
 // on port means, thesis Eq. 1.3, PB sends fewer packets through Valiant paths under ADV+1 and
 // accepts 0.43, so the bound no longer followed from the mechanism.)
 TEST(PiggyBackVcOrder, Seed2DrainsAfterALongSaturatedRun) {
-  const Config c = make(
-      "pb", "h2",
-      {"traffic.load=1.0", "sim.warmup=5000", "sim.measure=60000", "routing.sensing=port",
-       "routing.recompute_valiant=true", "traffic.pattern=adv", "sim.seed=2", "sim.drain=true"});
+  const Config c =
+      make("pb", "h2",
+           {"traffic.load=1.0", "sim.warmup=5000", "sim.measure=60000", "routing.sensing=port",
+            "routing.piggyback_sensing=port", "routing.recompute_valiant=true",
+            "traffic.pattern=adv", "sim.seed=2", "sim.drain=true"});
   const RunResults r = run(c);
   EXPECT_TRUE(r.drained);
   EXPECT_TRUE(r.conservation_ok);

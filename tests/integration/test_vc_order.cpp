@@ -205,7 +205,8 @@ const std::vector<CheckedCase> kCases = {
     {"ugal_port_recompute",
      with(kUgal, {"routing.sensing=port", "routing.recompute_valiant=true"})},
     {"pb", kPb},
-    {"pb_port_recompute", with(kPb, {"routing.sensing=port", "routing.recompute_valiant=true"})},
+    {"pb_port_recompute", with(kPb, {"routing.sensing=port", "routing.piggyback_sensing=port",
+                                     "routing.recompute_valiant=true"})},
     {"par", kPar},
     {"olm_credit", olm("credit")},
     {"olm_contention", olm("contention")},
@@ -256,6 +257,50 @@ TEST(VcOrderCheckedH4, EveryRoutingUnderAdvDrainsWithoutViolation) {
   for (const auto& cc : {kCases[0], kCases[1], kCases[5], kCases[6], kCases[7], kCases[11]})
     run_checked("h4", cc, "adv", 1000);
 }
+
+// UGAL and PiggyBack with every Valiant candidate (routing.valiant; docs/model.md §4.1): a router
+// anywhere or outside the source group at 4/2 VCs, a group (both draws) at 3/2 and 4/2 VCs, on h2
+// and h4 under ADV+1 at load 1.0 (the pattern that loads the Valiant paths), drained, under the
+// checker.
+std::vector<CheckedCase> source_adaptive_candidates() {
+  std::vector<CheckedCase> out;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const char* alg : {"ugal", "pb"})
+      for (const char* c : {"any_4", "outside_4", "group_fogsim_3", "group_fogsim_4",
+                            "group_older_3", "group_older_4"})
+        n.push_back(std::string(alg) + "_" + c);
+    return n;
+  }();
+  size_t i = 0;
+  for (const char* alg : {"ugal", "pb"}) {
+    const std::vector<std::string> base = {std::string("routing.algorithm=") + alg,
+                                           "router.vcs_global=2"};
+    auto add = [&](std::initializer_list<std::string> sets) {
+      out.push_back({names[i++].c_str(), with(base, sets)});
+    };
+    add({"routing.valiant=any", "router.vcs_local=4"});
+    add({"routing.valiant=outside_source_group", "router.vcs_local=4"});
+    for (const char* draw : {"other_than_source", "other_than_source_and_destination"})
+      for (const char* vcs : {"3", "4"})
+        add({"routing.valiant=group", std::string("routing.valiant_group_draw=") + draw,
+             std::string("router.vcs_local=") + vcs});
+  }
+  return out;
+}
+
+class SourceAdaptiveCandidatesChecked : public ::testing::TestWithParam<CheckedCase> {};
+
+TEST_P(SourceAdaptiveCandidatesChecked, H2AndH4FullLoadAdvDrainWithoutViolation) {
+  run_checked("h2", GetParam(), "adv", 3000);
+  run_checked("h4", GetParam(), "adv", 500);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCandidate, SourceAdaptiveCandidatesChecked,
+                         ::testing::ValuesIn(source_adaptive_candidates()),
+                         [](const testing::TestParamInfo<CheckedCase>& i) {
+                           return std::string(i.param.name);
+                         });
 
 // ---- the checker fires -------------------------------------------------------------------------
 

@@ -22,26 +22,38 @@ using namespace netcosim;
 
 namespace {
 
-std::vector<uint32_t> counts_after_each_cycle(const char* rule, Cycle cycles) {
+// Node 0 sends three packets to node `dst`; the counter of router `watch`'s output `out` (the
+// minimal output of the packets there) after each cycle. `extra`: more overrides.
+std::vector<uint32_t> counts_after_each_cycle(const char* rule, Cycle cycles,
+                                              std::vector<const char*> extra = {"router.speedup=1"},
+                                              uint32_t dst = 1, uint32_t watch = 0) {
   Config c;
-  for (const char* kv : {"traffic.load=0", "sim.warmup=0", "sim.measure=100",
-                         "routing.algorithm=olm", "routing.trigger=contention",
-                         "routing.threshold=255", "router.vcs_local=3", "router.vcs_global=2",
-                         "router.vcs_injection=1", "router.buffer_output=8", "router.speedup=1"})
+  for (const char* kv :
+       {"traffic.load=0", "sim.warmup=0", "sim.measure=100", "routing.algorithm=olm",
+        "routing.trigger=contention", "routing.threshold=255", "router.vcs_local=3",
+        "router.vcs_global=2", "router.vcs_injection=1", "router.buffer_output=8"})
     c.set_override(kv);
+  for (const char* kv : extra) c.set_override(kv);
   c.set_override(std::string("routing.contention_count=") + rule);
   const auto net = build_network(c);
-  for (int k = 0; k < 3; ++k) net->preload_packet(0, 1);
+  for (int k = 0; k < 3; ++k) net->preload_packet(0, dst);
   StatsSink sink;
   net->init_sink(sink);
-  const auto& r0 = static_cast<const Router&>(net->router(0));
-  const uint32_t eject = net->topology().node_port(1);
+  const auto& r = static_cast<const Router&>(net->router(watch));
+  const Topology& topo = net->topology();
+  const uint32_t dst_router = topo.node_router(dst);
+  uint32_t out = topo.node_port(dst);
+  if (watch != dst_router)  // a direct link to the destination's router (same group)
+    for (uint32_t p = 0; p < topo.router_radix(); ++p)
+      if (topo.port_class_of(watch, p) != kInjectionClass &&
+          topo.peer(watch, p).router == dst_router)
+        out = p;
   std::vector<uint32_t> after;
   for (Cycle t = 0; t < cycles; ++t) {
-    for (uint32_t r = 0; r < net->routers(); ++r) net->router(r).collect_remote();
-    for (uint32_t r = 0; r < net->routers(); ++r)
-      if (net->router(r).active(t)) net->router(r).step(t, sink);
-    after.push_back(r0.contention().count(eject));
+    for (uint32_t q = 0; q < net->routers(); ++q) net->router(q).collect_remote();
+    for (uint32_t q = 0; q < net->routers(); ++q)
+      if (net->router(q).active(t)) net->router(q).step(t, sink);
+    after.push_back(r.contention().count(out));
   }
   EXPECT_EQ(sink.delivered, 3u);
   return after;
@@ -64,3 +76,41 @@ TEST(ContentionCounting, QueuedRuleCountsEveryPacketInTheInputBuffer) {
 }
 
 }  // namespace
+
+// head_until_tail with speedup 2 (a transfer takes X = 4 cycles; the node's link delivers a packet
+// in 8): A arrives at 1 and is granted at once: the transfer ends at 5 but its tail is in at 9
+// (FOGSim's transfer lasts until then); B arrives at 9, waits for the one-packet output FIFO (A
+// leaves it at 4 + 8 = 12), is granted at 12, its transfer ends at 16, its tail was in at 17;
+// C arrives at 17 (counted on arrival: B's count ends in that cycle), waits for the FIFO (B left it
+// at 15 + 8 = 23), granted at 23, transfer ends at 27 (its tail was in at 25). So 1 from cycle 1
+// to 26 and 0 from 27. The head rule leaves gaps while a tail is still arriving: A counts 1..4,
+// B 9..15, C 17..26.
+TEST(ContentionCounting, HeadUntilTailKeepsACutThroughPacketCountedUntilItsTailIsIn) {
+  const std::vector<uint32_t> until = counts_after_each_cycle("head_until_tail", 40, {});
+  const std::vector<uint32_t> head = counts_after_each_cycle("head", 40, {});
+  for (Cycle t = 0; t < 40; ++t) {
+    EXPECT_EQ(until[t], (t >= 1 && t <= 26) ? 1u : 0u) << "after cycle " << t;
+    const bool counted = (t >= 1 && t <= 4) || (t >= 9 && t <= 15) || (t >= 17 && t <= 26);
+    EXPECT_EQ(head[t], counted ? 1u : 0u) << "after cycle " << t;
+  }
+}
+
+// queued_at_send on the router that receives over a local link (latency 10), speedup 1: node 0
+// (router 0) sends to node 4 (router 2 of group 0, one local hop). On router 0, A arrives at 1,
+// is granted at once, reaches the one-packet output FIFO at 4 and starts on the link at 4; B
+// (arrived at 9) waits for the FIFO (A leaves it at 12), starts at 15; C (arrived at 17) starts at
+// 26. On router 2 they arrive at 14, 25 and 36 and are granted at once (ejection), their tails
+// leaving 8 cycles later, at 22, 33 and 44. Queued: 1 during 14..21, 25..32 and 36..43. Queued at
+// send: each packet counts from the cycle after its send: A from 5, B from 16, C from 27, until its
+// tail leaves, so 2 during 16..21 and 27..32.
+TEST(ContentionCounting, QueuedAtSendCountsAPacketFromTheCycleAfterItsSend) {
+  const std::vector<uint32_t> queued =
+      counts_after_each_cycle("queued", 50, {"router.speedup=1"}, 4, 2);
+  const std::vector<uint32_t> at_send =
+      counts_after_each_cycle("queued_at_send", 50, {"router.speedup=1"}, 4, 2);
+  const auto in = [](Cycle t, Cycle a, Cycle b) { return t >= a && t <= b ? 1u : 0u; };
+  for (Cycle t = 0; t < 50; ++t) {
+    EXPECT_EQ(queued[t], in(t, 14, 21) + in(t, 25, 32) + in(t, 36, 43)) << "after cycle " << t;
+    EXPECT_EQ(at_send[t], in(t, 5, 21) + in(t, 16, 32) + in(t, 27, 43)) << "after cycle " << t;
+  }
+}

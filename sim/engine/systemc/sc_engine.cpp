@@ -271,7 +271,16 @@ class ScNetwork : public sc_core::sc_module {
 }  // namespace
 
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
-  const Cycle shortest = static_cast<Cycle>(shortest_link_latency(cfg));
+  Cycle shortest = static_cast<Cycle>(shortest_link_latency(cfg));
+  const int64_t limit = engine_lookahead_limit(cfg);
+  if (limit > 0 && static_cast<Cycle>(limit) < shortest) {
+    if (opt.quantum > static_cast<Cycle>(limit))
+      throw ConfigError("--sc-quantum " + std::to_string(opt.quantum) + ": must be at most " +
+                        std::to_string(limit) +
+                        " with routing.contention_count=queued_at_send (a router counts the "
+                        "packets sent towards it in the previous cycle), or results would change");
+    shortest = static_cast<Cycle>(limit);
+  }
   if (opt.quantum == 0) return shortest;
   if (opt.quantum > shortest)
     throw ConfigError("--sc-quantum " + std::to_string(opt.quantum) +

@@ -22,8 +22,12 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.latency = u32("router.latency");
   rc.xbar_latency = u32("router.xbar_latency");
   rc.iterations = u32("router.allocator_iterations");
-  rc.count_queued = cfg.get_str("routing.contention_count") == "queued";
+  const std::string& count = cfg.get_str("routing.contention_count");
+  rc.count_queued = count == "queued" || count == "queued_at_send";
+  rc.count_until_tail = count == "head_until_tail";
+  rc.count_at_send = count == "queued_at_send";
   if (cfg.get_str("router.buffer_model") == "damq") rc.damq_private = u32("router.damq_private");
+  rc.mincred = cfg.get_str("routing.mincred") != "off";
   const std::string& sel = cfg.get_str("router.vc_selection");
   rc.vc_selection = sel == "highest"  ? VcSelection::Highest
                     : sel == "lowest" ? VcSelection::Lowest

@@ -74,6 +74,7 @@ class CioqRouter final : public RouterModel {
   void connect_input(uint32_t port, Link* link) override {
     in_link_[port] = link;
     link->data_wheel = &data_wheel_;
+    link->wake_at_send = count_at_send_;
     if (link->crosses_partitions) remote_in_ |= uint64_t{1} << port;
   }
   void attach_nic(uint32_t port, Nic* nic) override;  // port < number of injection ports
@@ -114,7 +115,11 @@ class CioqRouter final : public RouterModel {
   void collect_remote() override {
     for (uint64_t m = remote_in_; m != 0; m &= m - 1) {
       const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
-      in_link_[p]->data.for_each_new([&](const PacketMsg& x) { data_wheel_.mark(x.arrive, p); });
+      const Cycle lat = in_link_[p]->latency;
+      in_link_[p]->data.for_each_new([&](const PacketMsg& x) {
+        data_wheel_.mark(x.arrive, p);
+        if (count_at_send_) data_wheel_.mark(x.arrive - lat + 1, p);  // Link::wake_at_send
+      });
     }
     for (uint64_t m = remote_out_; m != 0; m &= m - 1) {
       const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
@@ -187,6 +192,11 @@ class CioqRouter final : public RouterModel {
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
   uint32_t vcs_per_port() const override { return V_; }
+  // minCred's count of output (port, vc): downstream phits of minimally routed packets (0 when
+  // minCred is off).
+  uint32_t min_occupancy(uint32_t port, uint32_t vc) const {
+    return min_occupancy_.empty() ? 0 : min_occupancy_[size_t{port} * V_ + vc];
+  }
   // True when nothing at this router will change by itself after cycle now - 1: no packet or
   // credit on its input links, no crossbar transfer, no packet in an output FIFO or on a link,
   // no head still in the router pipeline, no NIC waiting for its link (the watchdog's "settled").
@@ -239,6 +249,11 @@ class CioqRouter final : public RouterModel {
   bool allocate(Cycle now);
   template <class Sel>
   [[gnu::always_inline]] inline bool request_heads(Cycle now);
+  [[gnu::noinline]] void count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc);
+  [[gnu::noinline]] void take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits);
+  template <class Sel>
+  [[gnu::noinline]] bool revert_to_escape(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                          Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
   [[gnu::always_inline]] inline bool grant(Cycle now);
@@ -260,6 +275,10 @@ class CioqRouter final : public RouterModel {
   // their input buffers this cycle.
   [[gnu::noinline]] void count_arrival(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   [[gnu::noinline]] void count_next_heads(uint64_t left);
+  void count_next_head(uint32_t i, uint32_t v);
+  // queued_at_send: counts the packets sent towards this router before cycle `now` that are not
+  // counted yet (they are on the input links, or arrive now).
+  [[gnu::noinline]] void count_sent(Cycle now);
 
   uint32_t id_;
   const Topology& topo_;  // the group of a misrouting decision (note_nonminimal)
@@ -275,7 +294,11 @@ class CioqRouter final : public RouterModel {
   std::vector<Link*> in_link_, out_link_;
   StaticInputUnit in_;
   model::SeparableAllocator alloc_;
-  std::vector<Credits> credits_;      // per output port (downstream VCs)
+  std::vector<Credits> credits_;  // per output port (downstream VCs)
+  // minCred (RouterConfig::mincred): [port * V_ + vc], the downstream phits of minimally routed
+  // packets; empty when off.
+  std::vector<uint32_t> min_occupancy_;
+  bool mincred_ = false;
   std::vector<Credits> nic_credits_;  // per injection port: this router's injection buffer
   Outputs out_;
   PortView view_;          // over credits_, out_'s levels, sensors_ and this router
@@ -286,14 +309,19 @@ class CioqRouter final : public RouterModel {
   // sensor built (the hooks of step_core are called), heads counted (SensorSet::counting()).
   bool sensing_ = false;
   bool counting_ = false;
-  bool count_queued_ = false;  // RouterConfig::count_queued
-  ArrivalWheel data_wheel_;    // input ports on which a packet arrives, by cycle
-  ArrivalWheel credit_wheel_;  // output ports on which a credit arrives, by cycle
-  uint64_t remote_in_ = 0;     // input ports whose link crosses partitions (collect_remote)
-  uint64_t remote_out_ = 0;    // output ports whose link crosses partitions
+  bool count_queued_ = false;      // RouterConfig::count_queued
+  bool count_until_tail_ = false;  // RouterConfig::count_until_tail
+  bool count_at_send_ = false;     // RouterConfig::count_at_send
+  ArrivalWheel data_wheel_;        // input ports on which a packet arrives, by cycle
+  ArrivalWheel credit_wheel_;      // output ports on which a credit arrives, by cycle
+  uint64_t remote_in_ = 0;         // input ports whose link crosses partitions (collect_remote)
+  uint64_t remote_out_ = 0;        // output ports whose link crosses partitions
   // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
   // VC's next header is at the head of the buffer from then on (counting_, head rule).
   uint8_t leaving_vc_[64] = {};
+  // queued_at_send: per input port, how many of the packets on its link (from the oldest) are
+  // counted already.
+  uint32_t sent_counted_[64] = {};
   NicTable nics_;
   // Last: the sensors' arrays are large (about 2 KB) and would spread the router's hot fields
   // over more cache lines; their flags sit in the set's first line.

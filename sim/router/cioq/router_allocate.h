@@ -33,14 +33,40 @@ bool CioqRouter<Credits>::request_heads(Cycle now) {
       if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
       if (!is_injection_[o]) {
         const int vc = Sel::select(credits_[o], b.out_vcs, S_, rng_);
-        if (vc == kNoVc) continue;
-        b.out_vc = static_cast<uint8_t>(vc);
+        if (vc != kNoVc)
+          b.out_vc = static_cast<uint8_t>(vc);
+        else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
+          continue;
       }
-      alloc_.request(i, v, o);
+      alloc_.request(i, v, b.out_port);
       any = true;
     }
   }
   return any;
+}
+
+// FlexVC (seed 002 Sec. III-B): an opportunistic hop none of whose VCs has room for the whole
+// packet now reverts the packet to its safe escape path (RoutingAlgorithm::escape), which it keeps
+// until a later route (adaptive routings route again every cycle). Returns true when the escape's
+// hop can be requested now (its VC chosen).
+template <class Credits>
+template <class Sel>
+bool CioqRouter<Credits>::revert_to_escape(uint32_t i, uint32_t v, StaticInputUnit::VcBuffer& b,
+                                           Cycle now) {
+  view_.in_port = i;
+  view_.in_vc = v;
+  view_.now = now;
+  const RouteResult r = routing_.escape(view_, in_.head(b));
+  std::memcpy(&in_.route(i, v), &r, sizeof r);
+  b.out_port = r.port;
+  b.out_vcs = r.vcs;
+  b.out_vc = static_cast<uint8_t>(r.lowest_vc());
+  if (!out_.can_accept(r.port, now, cfg_.buffer_output, S_)) return false;
+  if (is_injection_[r.port]) return true;
+  const int vc = Sel::select(credits_[r.port], r.vcs, S_, rng_);
+  if (vc == kNoVc) return false;
+  b.out_vc = static_cast<uint8_t>(vc);
+  return true;
 }
 
 template <class Credits>
@@ -76,30 +102,52 @@ inline bool CioqRouter<Credits>::grant(Cycle now) {
 // and the credit goes upstream then.
 template <class Credits>
 inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  // head_until_tail: the port's previous packet may still be counted (its tail not yet arrived);
+  // it stays counted until then, beside this new transfer (SensorSet::defer_tail).
+  if (count_until_tail_) sensors_.defer_tail(i, leaving_vc_[i]);
   const RouteResult r = in_.route(i, v);
   StaticInputUnit::VcBuffer& b = in_.vc(i, v);
   Packet pkt = in_.head(b);
   const uint32_t min_out = b.min_out, out_vc = b.out_vc;
+  const Cycle arrived = b.head_ready - cfg_.latency;
   in_.pop(i, v);
   if (counting_) {  // the packet stays counted until its tail has left, at now + X
     if (count_queued_) {
       sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
     } else {
       assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
-      sensors_.head_granted(i, min_out, pkt.dst, now + X_);
+      // head_until_tail: until its tail has arrived, S cycles after its head, if later.
+      const Cycle tail = count_until_tail_ && arrived + S_ > now + X_ ? arrived + S_ : now + X_;
+      sensors_.head_granted(i, min_out, pkt.dst, tail);
       leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
     }
   }
   if (vc_check_ != nullptr)
     check_vc_order(*vc_check_, routing_.name(), id_, i, cfg_.classes[i], v, o, cfg_.classes[o],
                    out_vc, r, pkt, now);
+  // minCred: the credit for this input buffer carries whether the packet came in minimal (its
+  // marks before this hop's effects, as the upstream router counted it).
+  const bool came_minimal = mincred_ && (pkt.marks & Packet::kNonminimal) == 0;
   apply_route(pkt, r, i, o);
   in_.set_busy_until(i, now + X_);
   out_.write(o, pkt, out_vc, now, X_, now + cfg_.xbar_latency, S_);
-  if (!is_injection_[o]) credits_[o].consume(out_vc, S_);
+  if (!is_injection_[o]) {
+    credits_[o].consume(out_vc, S_);
+    if (mincred_) [[unlikely]]
+      count_minimal_grant(pkt, o, out_vc);
+  }
   Link* L = in_link_[i];
-  L->push_credit(
-      CreditMsg{now + X_ + L->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(S_)});
+  L->push_credit(CreditMsg{
+      now + X_ + L->credit_latency,
+      static_cast<uint8_t>(v | (came_minimal && !is_injection_[i] ? CreditMsg::kMinimal : 0)),
+      static_cast<uint16_t>(S_)});
+}
+
+// minCred (thesis 000 Sec. 5.2.4): a granted packet that is minimal after the hop's effects
+// counts in its output VC's minimal-only occupancy until its flagged credit returns.
+template <class Credits>
+void CioqRouter<Credits>::count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc) {
+  if ((pkt.marks & Packet::kNonminimal) == 0) min_occupancy_[size_t{o} * V_ + out_vc] += S_;
 }
 
 // The routing word's changes of a granted hop (Packet::route), its hop counts and its misrouting

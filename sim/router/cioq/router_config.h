@@ -22,17 +22,29 @@ struct RouterConfig {
   uint32_t xbar_latency = 3;
   uint32_t iterations = 2;
   // What the contention counters count (routing.contention_count; docs/model.md "Contention
-  // counters"): false (head): a VC's packet from the cycle its header is at the head of the
-  // buffer, i.e. the previous packet's tail has left, until its own tail leaves (thesis 000
-  // Sec. 4.2.1.1); true (queued): every packet from its arrival in the input buffer until its
-  // tail leaves.
+  // counters"): count_queued false (head): a VC's packet from the cycle its header is at the head
+  // of the buffer, i.e. the previous packet's tail has left, until its own tail leaves (thesis 000
+  // Sec. 4.2.1.1); with count_until_tail (head_until_tail) a packet granted before its tail has
+  // arrived stays counted until then, as in FOGSim, whose transfer lasts until the tail is in;
+  // count_queued true (queued): every packet from its arrival in the input buffer until its tail
+  // leaves.
+  // count_at_send (queued_at_send, with count_queued): a packet is counted from the cycle after
+  // it was sent on the link towards this router, not from its arrival (FOGSim's count with
+  // increaseContentionAtHeader=0, which adds a packet when it is written into the downstream
+  // buffer at send time); the engines then run with a lookahead of one cycle
+  // (engine_lookahead_limit, sim/config/config.h).
   bool count_queued = false;
+  bool count_until_tail = false;
+  bool count_at_send = false;
   // The percentage of each input port's buffer reserved for its VCs under a shared organisation
   // (router.damq_private; 100: none shared, sim/blocks/damq_credits.h).
   uint32_t damq_private = 100;
   // The VC selection function among the VCs a route allows (router.vc_selection;
   // sim/blocks/vc_selector.h).
   VcSelection vc_selection = VcSelection::Jsq;
+  // minCred (routing.mincred, thesis 000 Sec. 5.2.4): per output VC, a second count of the
+  // downstream phits held by minimally routed packets, kept from flagged credits.
+  bool mincred = false;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

@@ -39,10 +39,15 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
       sensing_(routing.sensor_needs().any()),
       counting_(routing.sensor_needs().contention),
       count_queued_(cfg.count_queued),
+      count_until_tail_(cfg.count_until_tail && counting_),
+      count_at_send_(cfg.count_at_send && counting_),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
   set_vc_selection(cfg.vc_selection);
   assert(counting_ == sensors_.counting());
+  // head_until_tail: per input port, at most ceil(S / X) - 1 earlier packets whose tails are
+  // still arriving (ContentionSensor::reserve_late).
+  if (count_until_tail_) sensors_.reserve_late(P_ * ((S_ + X_ - 1) / X_));
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
   nics_.by_port.assign(P_, nullptr);
@@ -59,7 +64,11 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
     is_injection_[o] = cfg.classes[o] == kInjectionClass;
     if (!is_injection_[o]) credits_[o] = Credits(port_buffer(cfg.classes[o]));
   }
+  mincred_ = cfg.mincred;
+  if (mincred_) min_occupancy_.assign(size_t{P_} * V_, 0);
   PortView::Wiring w;
+  w.min_occupancy = cfg.mincred ? min_occupancy_.data() : nullptr;
+  w.min_stride = V_;
   w.classes = cfg_.classes.data();
   w.radix = P_;
   w.vcs = cfg_.vcs;
@@ -120,11 +129,18 @@ void CioqRouter<Credits>::head_arrived(uint32_t i, StaticInputUnit::VcBuffer& b,
 template <class Credits>
 void CioqRouter<Credits>::count_arrival(uint32_t i, uint32_t v, const Packet& pkt, Cycle now) {
   if (count_queued_) {
+    if (count_at_send_) {  // counted when it was sent (count_sent)
+      --sent_counted_[i];
+      return;
+    }
     sensors_.head_arrived(i, routing_.minimal_output(id_, pkt), pkt.dst);
     return;
   }
   StaticInputUnit::VcBuffer& b = in_.vc(i, v);
-  if (b.count == 1 && !(in_.busy_until(i) > now && leaving_vc_[i] == v)) head_arrived(i, b, pkt);
+  // The VC's previous packet is still counted (head: until the transfer ends; head_until_tail:
+  // until its tail has arrived, which may be later).
+  const Cycle counted_until = count_until_tail_ ? sensors_.tail_at(i) : in_.busy_until(i);
+  if (b.count == 1 && !(counted_until > now && leaving_vc_[i] == v)) head_arrived(i, b, pkt);
 }
 
 // The tails of `left` have left their input buffers (head rule): the next packet of each such VC
@@ -134,8 +150,31 @@ template <class Credits>
 void CioqRouter<Credits>::count_next_heads(uint64_t left) {
   for (; left != 0; left &= left - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(left));
-    StaticInputUnit::VcBuffer& b = in_.vc(i, leaving_vc_[i]);
-    if (b.count != 0 && b.min_out == StaticInputUnit::kNotCounted) head_arrived(i, b, in_.head(b));
+    count_next_head(i, leaving_vc_[i]);
+  }
+}
+
+template <class Credits>
+void CioqRouter<Credits>::count_next_head(uint32_t i, uint32_t v) {
+  StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+  if (b.count != 0 && b.min_out == StaticInputUnit::kNotCounted) head_arrived(i, b, in_.head(b));
+}
+
+// A packet sent in cycle s arrives at s + latency; at the start of cycle `now` every producer has
+// finished cycle now - 1 (the engines run with a lookahead of one cycle under this rule), so the
+// packets sent before `now` are on the links, and the ones sent in `now` by a router that already
+// stepped are skipped by their send cycle: the count does not depend on the evaluation order.
+template <class Credits>
+void CioqRouter<Credits>::count_sent(Cycle now) {
+  for (uint32_t i = 0; i < P_; ++i) {
+    const Link* L = in_link_[i];
+    if (L == nullptr) continue;
+    const uint32_t queued = L->data.size();
+    for (; sent_counted_[i] < queued; ++sent_counted_[i]) {
+      const PacketMsg& m = L->data.at(sent_counted_[i]);
+      if (m.arrive - L->latency >= now) break;
+      sensors_.head_arrived(i, routing_.minimal_output(id_, m.pkt), m.pkt.dst);
+    }
   }
 }
 
@@ -158,11 +197,23 @@ bool CioqRouter<Credits>::receive(Cycle now) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
     Link* L = out_link_[o];
     while (const CreditMsg* c = L->credits.ready(now)) {
-      credits_[o].give_back(c->vc, c->phits);
+      if ((c->vc & CreditMsg::kMinimal) == 0) [[likely]]
+        credits_[o].give_back(c->vc, c->phits);
+      else
+        take_minimal_credit(o, c->vc & ~CreditMsg::kMinimal, c->phits);
       L->credits.pop();
     }
   }
   return got;
+}
+
+// minCred (thesis 000 Sec. 5.2.4): a flagged credit frees phits of a minimally routed packet, in
+// the combined count and in the minimal-only one (never flagged when minCred is off).
+template <class Credits>
+void CioqRouter<Credits>::take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits) {
+  credits_[o].give_back(vc, phits);
+  assert(min_occupancy_[size_t{o} * V_ + vc] >= phits);
+  min_occupancy_[size_t{o} * V_ + vc] -= phits;
 }
 
 // A node (sim/nic/nic.h); the router keeps the next cycle the NIC has something to do (NicTable)
@@ -263,13 +314,18 @@ void CioqRouter<Credits>::update_wake_min() {
 
 template <class Credits>
 bool CioqRouter<Credits>::step_core(Cycle now, StatsSink& sink) {
-  if (sensing_) sensors_.begin_cycle(now);  // before this cycle changes the sensors
+  if (sensing_) {
+    sensors_.begin_cycle(now);  // before this cycle changes the sensors
+    if (count_at_send_) count_sent(now);
+  }
   bool moved = receive(now);
   // From this cycle's credits (saturation bits) and the tails that have left by now, before
   // allocation reads the sensors.
   if (sensing_) {
     const uint64_t left = sensors_.credits_arrived(now, model::CreditArray(credits_.data()));
     if (left != 0 && !count_queued_) count_next_heads(left);
+    if (count_until_tail_ && sensors_.late_tails_pending())
+      sensors_.late_tails_left(now, [&](uint32_t i, uint32_t v) { count_next_head(i, v); });
   }
   if (in_.port_mask() != 0) moved |= (this->*allocate_)(now);
   if (out_.mask() != 0) moved |= send(now, sink);

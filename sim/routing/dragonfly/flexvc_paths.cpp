@@ -44,6 +44,11 @@ PathShape dragonfly_path(PathKind kind) {
       // A nonminimal local hop, a global hop (to an intermediate group), a nonminimal local hop
       // there, then minimally (PAR: a minimal hop, then the Valiant path from there).
       return {{kL, kL, kG, kL, kL, kG, kL}, {lgl, lgl, lgl, lgl, gl, l, none}};
+    case PathKind::ValiantGroup:
+      // To the intermediate group (l-g), from the router its link lands on to the destination
+      // (l-g-l); the router after the local hop there holds the global link to the destination
+      // group, so that escape is g-l.
+      return {{kL, kG, kL, kG, kL}, {lgl, lgl, gl, l, none}};
   }
   return {};
 }

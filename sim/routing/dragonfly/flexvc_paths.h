@@ -21,12 +21,12 @@ constexpr LinkType kL = 1, kG = 2;
 std::vector<LinkType> dragonfly_sequence(uint32_t L, uint32_t G);
 
 // A routing's longest path and the escape (the minimal path from the router each hop reaches,
-// at its longest): MIN l-g-l; VAL l-g-l-l-g-l; in-transit l-l-g-l-l-g-l.
+// at its longest): MIN l-g-l; VAL l-g-l-l-g-l; in-transit l-l-g-l-l-g-l; VAL-group l-g-l-g-l.
 struct PathShape {
   std::vector<LinkType> path;
   std::vector<std::vector<LinkType>> escapes;  // escapes[i]: after hop i
 };
-enum class PathKind : uint8_t { Minimal, Valiant, InTransit };
+enum class PathKind : uint8_t { Minimal, Valiant, InTransit, ValiantGroup };
 PathShape dragonfly_path(PathKind kind);
 
 }  // namespace netcosim::flexvc

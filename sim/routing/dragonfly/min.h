@@ -10,7 +10,7 @@ class MinRouting final : public DragonflyRouting {
   using DragonflyRouting::DragonflyRouting;
   const char* name() const override { return "min"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
-  VcOrder vc_order() const override { return df_vc_order("l0-g0-l1"); }
+  VcOrder vc_order() const override { return order_of("l0-g0-l1"); }
 };
 
 }  // namespace netcosim

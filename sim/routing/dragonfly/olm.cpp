@@ -200,6 +200,7 @@ CreditTrigger credit(const Config& c) {
                               ? CreditOptions::Sensing::Port
                               : CreditOptions::Sensing::Vc;
   o.one_random = c.get_str("routing.credit_candidates") == "one_random";
+  o.at_most = c.get_str("routing.credit_compare") == "at_most";
   return CreditTrigger(c.get_float("routing.credit_threshold"),
                        c.get_float("routing.credit_min_occupancy"), o);
 }

@@ -6,9 +6,9 @@
 //   routing.credit_min_occupancy % of its buffer and it has no credits for a packet or its link is
 //   busy (routing.credit_busy), and, when the minimal output is a global port, that port is
 //   congested against the router's other global ports (routing.global_restriction_coef/_th); a
-//   candidate is valid when its link is not busy and its downstream occupancy is below
-//   routing.credit_threshold % of the minimal output's. routing.credit_candidates: OLM tests every
-//   candidate or one drawn at random.
+//   candidate is valid when its link is not busy and its downstream occupancy is below (or, with
+//   routing.credit_compare=at_most, at most) routing.credit_threshold % of the minimal output's.
+//   routing.credit_candidates: OLM tests every candidate or one drawn at random.
 // - contention, Base (seed 001 Sec. III-B; thesis 000 Sec. 4.2.1.1): misroute when the minimal
 //   output's contention counter is >= routing.threshold; candidates are the outputs whose counter
 //   is below it.
@@ -72,6 +72,10 @@ struct CreditOptions {
   uint32_t restriction_th = 5;
   Sensing restriction_sensing = Sensing::Vc;
   bool one_random = false;  // routing.credit_candidates=one_random
+  // A candidate's share of the minimal output's occupancy: strictly below the threshold (the
+  // papers' "below", the default) or at most the threshold (FOGSim's validMisroutePort, `<=`):
+  // routing.credit_compare.
+  bool at_most = false;
 };
 
 class CreditTrigger final : public MisrouteTrigger {
@@ -82,13 +86,15 @@ class CreditTrigger final : public MisrouteTrigger {
         opt_(o) {}
   bool congested(const PortView& q, uint32_t port, uint32_t vc) const override;
   // The candidate's link is not busy (FOGSim's validMisroutePort) and its occupancy is below
-  // credit_threshold % of the minimal output's. Inline: OLM tests every candidate of every
-  // waiting head in every cycle, and inlined the minimal output's share is computed once per
-  // decision.
+  // (at most, with routing.credit_compare=at_most) credit_threshold % of the minimal output's.
+  // Inline: OLM tests every candidate of every waiting head in every cycle, and inlined the
+  // minimal output's share is computed once per decision.
   bool candidate_ok(const PortView& q, uint32_t port, uint32_t vc, uint32_t min_port,
                     uint32_t min_vc) const override {
     if (writing(q, port)) return false;
-    return occupancy(q, port, vc) < fraction_ * occupancy(q, min_port, min_vc);
+    const double limit = fraction_ * occupancy(q, min_port, min_vc);
+    const double share = occupancy(q, port, vc);
+    return opt_.at_most ? share <= limit : share < limit;
   }
   bool one_random_candidate() const override { return opt_.one_random; }
   // Downstream occupancy of (port, vc) as a fraction of its buffer; 0 at an ejection port.

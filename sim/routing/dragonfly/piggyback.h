@@ -1,29 +1,40 @@
 // PiggyBack, PB (thesis 000 Sec. 1.4.2, Eq. 1.3; seed 001 Sec. IV-A): UGAL-L's decision at the
 // source router (ugal.h), and nonminimal also when the group's minimal global link towards the
 // destination group is saturated. Each router marks its global links saturated when S = Q >
-// F * mean + T; the bits reach the other routers of the group after the local links' latency
-// (sim/congestion, read through PortView::peer_saturation).
+// coef/100 * mean + T; the bits reach the other routers of the group after the local links'
+// latency (sim/congestion, read through PortView::peer_saturation). The two comparisons have
+// their own parameters, as in FOGSim (ugal_local_threshold for the UGAL comparison;
+// piggybacking_coef and ugal_global_threshold for the bits): UgalParams and PiggyBackParams.
 #pragma once
 
 #include "sim/routing/dragonfly/ugal.h"
 
 namespace netcosim {
 
+// The saturation bits' parameters (thesis Eq. 1.3): S = Q > coef/100 * mean + T.
+struct PiggyBackParams {
+  uint32_t coef_percent = 200;  // routing.piggyback_coef (F = 2: "twice the average")
+  uint32_t t_phits = 0;         // routing.piggyback_t * packet.size
+  bool per_port = false;        // routing.piggyback_sensing=port
+};
+
 class PiggyBackRouting final : public SourceAdaptiveRouting {
  public:
-  using SourceAdaptiveRouting::SourceAdaptiveRouting;
+  PiggyBackRouting(const Dragonfly& topo, const UgalParams& ugal, const PiggyBackParams& bits)
+      : SourceAdaptiveRouting(topo, ugal), bits_(bits) {}
   const char* name() const override { return "pb"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   SensorNeeds sensor_needs() const override {
     SensorNeeds n;
     n.saturation = true;
-    n.sat_f = params().f;
-    n.sat_t_phits = params().t_phits;
-    n.sat_per_port = params().per_port;
+    n.sat_f = bits_.coef_percent / 100.0;
+    n.sat_t_phits = bits_.t_phits;
+    n.sat_per_port = bits_.per_port;
     return n;
   }
 
  private:
+  PiggyBackParams bits_;
   // The saturation bit of the group's minimal global link towards the destination group (false
   // when the destination is in the router's own group).
   bool minimal_link_saturated(const PortView& q, uint32_t dst_router) const;

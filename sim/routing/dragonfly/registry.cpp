@@ -18,6 +18,18 @@ const Dragonfly& dragonfly_of(const Topology& topo, const std::string& algorithm
 
 namespace {
 
+ValiantMode valiant_mode(const Config& c) {
+  const std::string& v = c.get_str("routing.valiant");
+  return v == "group"                  ? ValiantMode::Group
+         : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
+                                       : ValiantMode::Any;
+}
+GroupDraw group_draw(const Config& c) {
+  return c.get_str("routing.valiant_group_draw") == "other_than_source"
+             ? GroupDraw::OtherThanSource
+             : GroupDraw::OtherThanSourceAndDestination;
+}
+
 UgalParams ugal_params(const Config& c) {
   UgalParams p;
   p.f = c.get_float("routing.ugal_f");
@@ -25,32 +37,85 @@ UgalParams ugal_params(const Config& c) {
   p.per_port = c.get_str("routing.sensing") == "port";
   p.recompute = c.get_bool("routing.recompute_valiant");
   p.hops = c.get_str("routing.ugal_compare") == "queue_hops";
+  p.mincred = c.get_str("routing.mincred") != "off";
+  p.mincred_per_port = c.get_str("routing.mincred") == "port";
+  p.candidate = valiant_mode(c);
+  p.group_draw = group_draw(c);
   return p;
 }
 
-std::unique_ptr<RoutingAlgorithm> make_min(const Config&, const Topology& t) {
-  return std::make_unique<MinRouting>(dragonfly_of(t, "min"));
+PiggyBackParams piggyback_params(const Config& c) {
+  PiggyBackParams p;
+  p.coef_percent = static_cast<uint32_t>(c.get_int("routing.piggyback_coef"));
+  p.t_phits = static_cast<uint32_t>(c.get_int("routing.piggyback_t") * c.get_int("packet.size"));
+  p.per_port = c.get_str("routing.piggyback_sensing") == "port";
+  return p;
+}
+
+bool flexvc(const Config& c) {
+  return c.get_str("router.vc_management") == "flexvc";
+}
+
+// Under router.vc_management=flexvc: the check of the routing's longest path against the VC
+// counts (seed 002 Table III), then the routing's FlexVC tables (flexvc_vcs.h).
+template <class R>
+std::unique_ptr<RoutingAlgorithm> with_vc_management(const Config& c, std::unique_ptr<R> r,
+                                                     flexvc::PathKind kind) {
+  if (!flexvc(c)) return r;
+  const auto L = static_cast<uint32_t>(c.get_int("router.vcs_local"));
+  const auto G = static_cast<uint32_t>(c.get_int("router.vcs_global"));
+  check_flexvc_paths(r->name(), kind, L, G);
+  r->use_flexvc(L, G);
+  return r;
+}
+
+// UGAL's and PiggyBack's longest path under FlexVC: VAL's, or VAL-group's with a group candidate.
+flexvc::PathKind source_adaptive_kind(const Config& c) {
+  return valiant_mode(c) == ValiantMode::Group ? flexvc::PathKind::ValiantGroup
+                                               : flexvc::PathKind::Valiant;
+}
+
+// The in-transit adaptive routings under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14) are not built.
+void refuse_flexvc(const Config& c, const char* algorithm) {
+  if (flexvc(c))
+    throw ConfigError(std::string("router.vc_management=flexvc: not available with "
+                                  "routing.algorithm=") +
+                      algorithm +
+                      " (in-transit adaptive routing under FlexVC is not modelled); FlexVC "
+                      "routes min, val, ugal and pb");
+}
+
+std::unique_ptr<RoutingAlgorithm> make_min(const Config& c, const Topology& t) {
+  return with_vc_management(c, std::make_unique<MinRouting>(dragonfly_of(t, "min")),
+                            flexvc::PathKind::Minimal);
 }
 std::unique_ptr<RoutingAlgorithm> make_val(const Config& c, const Topology& t) {
-  const std::string v = c.get_str("routing.valiant");
-  const ValiantMode mode = v == "group"                  ? ValiantMode::Group
-                           : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
-                                                         : ValiantMode::Any;
-  return std::make_unique<ValiantRouting>(dragonfly_of(t, "val"), mode,
-                                          c.get_bool("routing.recompute_valiant"));
+  const ValiantMode mode = valiant_mode(c);
+  return with_vc_management(
+      c,
+      std::make_unique<ValiantRouting>(dragonfly_of(t, "val"), mode,
+                                       c.get_bool("routing.recompute_valiant"), group_draw(c)),
+      mode == ValiantMode::Group ? flexvc::PathKind::ValiantGroup : flexvc::PathKind::Valiant);
 }
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
   const Dragonfly& df = dragonfly_of(t, "olm");
+  refuse_flexvc(c, "olm");
   return registry_entry(trigger_registry(), c, "routing.trigger")
       .make_olm(c, df, registry_entry(policy_registry(), c, "routing.global_policy").make(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_ugal(const Config& c, const Topology& t) {
-  return std::make_unique<UgalRouting>(dragonfly_of(t, "ugal"), ugal_params(c));
+  return with_vc_management(c,
+                            std::make_unique<UgalRouting>(dragonfly_of(t, "ugal"), ugal_params(c)),
+                            source_adaptive_kind(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_pb(const Config& c, const Topology& t) {
-  return std::make_unique<PiggyBackRouting>(dragonfly_of(t, "pb"), ugal_params(c));
+  return with_vc_management(c,
+                            std::make_unique<PiggyBackRouting>(dragonfly_of(t, "pb"),
+                                                               ugal_params(c), piggyback_params(c)),
+                            source_adaptive_kind(c));
 }
 std::unique_ptr<RoutingAlgorithm> make_par(const Config& c, const Topology& t) {
+  refuse_flexvc(c, "par");
   const UgalParams p = ugal_params(c);
   return std::make_unique<ParRouting>(dragonfly_of(t, "par"), p.f, p.t_phits, p.per_port);
 }

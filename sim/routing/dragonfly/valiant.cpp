@@ -25,38 +25,35 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
     r.set_intermediate = view.route.intermediate;
     r.nonminimal_decision = true;  // VAL's decision: every packet (misrouting metrics)
   }
-  return valiant_hop(topo_, q.router, view, r);
+  return valiant_hop(topo_, flex_, q, view, r);
 }
 
-// VAL-group: minimally to the intermediate group (phase 0, before the first global hop), then
-// minimally to the destination. The VC of every hop is the number of global hops done so far
-// (l0-g0-l1-g1-l2).
+// VAL-group: minimally to the intermediate group (before the first global hop), then minimally
+// to the destination (valiant_group_hop, paths.h). The group is drawn at the source router, from
+// the router's stream, as draw_ says; traffic within a group draws nothing under
+// OtherThanSource (the minimal path).
 RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rng& rng) const {
   RouteResult r;
-  const uint32_t dst_router = topo_.router_of_node(pkt.dst);
-  if (pkt.hops(df::kGlobal) == 0) {
-    uint32_t group = pkt.route.intermediate;
-    if (group == kNone) {  // at the source router: draw a group other than source and destination
-      const uint32_t src_g = topo_.group_of_router(q.router);
-      const uint32_t dst_g = topo_.group_of_router(dst_router);
-      if (src_g != dst_g) {
-        group = group_other_than(rng.below(topo_.groups() - 2), src_g, dst_g);
-      } else {
-        const uint32_t k = rng.below(topo_.groups() - 1);
-        group = k < src_g ? k : k + 1;
-      }
-      r.set_intermediate = group;
+  uint32_t group = pkt.route.intermediate;
+  if (group == kNone && pkt.hops(df::kGlobal) == 0) {  // at the source router
+    const uint32_t src_g = topo_.group_of_router(q.router);
+    const uint32_t dst_g = topo_.group_of_node(pkt.dst);
+    if (draw_ == GroupDraw::OtherThanSource) {
+      group = src_g == dst_g ? src_g : group_other_than(rng.below(topo_.groups() - 1), src_g);
+    } else if (src_g != dst_g) {
+      group = group_other_than(rng.below(topo_.groups() - 2), src_g, dst_g);
+    } else {
+      group = group_other_than(rng.below(topo_.groups() - 1), src_g);
     }
-    r.port = static_cast<uint8_t>(port_towards_group(topo_, q.router, group));
-    r.nonminimal = q.router == dst_router || r.port != topo_.min_output(q.router, dst_router);
-    return r;
+    r.set_intermediate = group;
+    r.nonminimal_decision = group != src_g;  // VAL's decision (misrouting metrics)
   }
-  if (q.router == dst_router) {
-    r.port = static_cast<uint8_t>(topo_.port_of_node(pkt.dst));
-    return r;
-  }
-  r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
-  r.vcs = vc_bit(static_cast<uint8_t>(pkt.hops(df::kGlobal)));
+  return valiant_group_hop(topo_, flex_, q, pkt, group, r);
+}
+
+RouteResult ValiantRouting::escape(const PortView& q, const Packet& pkt) const {
+  RouteResult r = DragonflyRouting::escape(q, pkt);
+  if (mode_ == ValiantMode::Group) r.set_intermediate = topo_.group_of_node(pkt.dst);
   return r;
 }
 

@@ -3,9 +3,9 @@
 //   minimally to the destination (node/router Valiant, the thesis's VAL), VCs l0-g0-l1-l2-g1-l3;
 // - outside_source_group: the intermediate router is drawn outside the source group, and traffic
 //   within the source group is routed minimally (same VCs);
-// - group: VAL-group, a random intermediate *group* (other than the source and destination
-//   groups): minimally to it, then minimally from the router the global link lands on to the
-//   destination, which saves the local hop at an intermediate router and one VC:
+// - group: VAL-group, a random intermediate *group*, drawn as routing.valiant_group_draw says
+//   (GroupDraw, paths.h): minimally to it, then minimally from the router the global link lands
+//   on to the destination, which saves the local hop at an intermediate router and one VC:
 //   l0-g0-l1-g1-l2 (3 local / 2 global VCs). Packet::intermediate holds the group.
 // The intermediate is drawn at the source router from the router's stream; with
 // routing.recompute_valiant a head that waits at its source router draws again every cycle (the
@@ -13,27 +13,28 @@
 #pragma once
 
 #include "sim/routing/dragonfly/dragonfly_routing.h"
+#include "sim/routing/dragonfly/paths.h"
 
 namespace netcosim {
-
-enum class ValiantMode : uint8_t { Any, OutsideSourceGroup, Group };
 
 class ValiantRouting final : public DragonflyRouting {
  public:
   explicit ValiantRouting(const Dragonfly& topo, ValiantMode mode = ValiantMode::Any,
-                          bool recompute = false)
-      : DragonflyRouting(topo), mode_(mode), recompute_(recompute) {}
+                          bool recompute = false, GroupDraw draw = GroupDraw::OtherThanSource)
+      : DragonflyRouting(topo), mode_(mode), draw_(draw), recompute_(recompute) {}
   const char* name() const override { return "val"; }
   // Recomputing: a waiting head at its source router is routed again every cycle.
   bool adaptive() const override { return recompute_; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  RouteResult escape(const PortView& q, const Packet& pkt) const override;
   VcOrder vc_order() const override {
-    return df_vc_order(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
+    return order_of(mode_ == ValiantMode::Group ? "l0-g0-l1-g1-l2" : "l0-g0-l1-l2-g1-l3");
   }
 
  private:
   RouteResult route_group(const PortView& q, const Packet& pkt, Rng& rng) const;
   ValiantMode mode_;
+  GroupDraw draw_;
   bool recompute_;
 };
 

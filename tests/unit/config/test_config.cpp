@@ -212,7 +212,7 @@ TEST(Config, OlmKeysOnlyForOlm) {
 
 // UGAL weighted by hops: ugal and pb only; with ugal it has no F, so an explicit F is refused
 // (PiggyBack keeps F for its saturation bits).
-TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoFForUgal) {
+TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoF) {
   Config c;
   for (const char* s : {"routing.algorithm=par", "router.vcs_local=5", "router.vcs_global=2",
                         "routing.ugal_compare=queue_hops"})
@@ -228,13 +228,39 @@ TEST(Config, UgalCompareForUgalAndPbAndQueueHopsTakesNoFForUgal) {
   EXPECT_NE(e.find("routing.ugal_f=3: not used by routing.ugal_compare=queue_hops"),
             std::string::npos)
       << e;
+  // PiggyBack's UGAL comparison has no F either; its saturation bits have their own coefficient.
   c.set_override("routing.algorithm=pb");
+  e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.ugal_f=3: not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
+                   "Q_VAL*H_VAL + T has no F) with routing.algorithm=pb"),
+            std::string::npos)
+      << e;
+  Config d;
+  for (const char* s : {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2",
+                        "routing.ugal_compare=queue_hops", "routing.piggyback_coef=150"})
+    d.set_override(s);
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(d); }), "");
+}
+
+// PiggyBack's saturation-bit keys (thesis Eq. 1.3; FOGSim's piggybacking_coef and
+// ugal_global_threshold) apply to pb only.
+TEST(Config, PiggyBackKeysForPbOnly) {
+  Config c;
+  for (const char* s : {"routing.algorithm=ugal", "router.vcs_local=4", "router.vcs_global=2",
+                        "routing.piggyback_t=5"})
+    c.set_override(s);
+  const std::string e = error_of([&] { netcosim::validate_config(c); });
+  EXPECT_NE(e.find("routing.piggyback_t=5: applies to routing.algorithm=pb only"),
+            std::string::npos)
+      << e;
+  c.set_override("routing.algorithm=pb");
+  c.set_override("routing.piggyback_sensing=port");
   EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
 }
 
-// VAL's variants: val only; VAL-group needs one local VC less (3/2), the others VAL's 4/2;
-// recomputation is valid for val too.
-TEST(Config, ValiantVariantsForValWithTheirVcs) {
+// The Valiant variants: val, ugal and pb; VAL-group needs one local VC less (3/2), the others
+// VAL's 4/2; recomputation is valid for val too; the group draw only with routing.valiant=group.
+TEST(Config, ValiantVariantsForValUgalPbWithTheirVcs) {
   Config c;
   for (const char* s : {"routing.algorithm=val", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.valiant=group", "routing.recompute_valiant=true"})
@@ -247,19 +273,40 @@ TEST(Config, ValiantVariantsForValWithTheirVcs) {
   c.set_override("routing.valiant=group");
   e = error_of([&] { netcosim::validate_config(c); });
   EXPECT_NE(e.find("needs at least 3 local and 2 global VCs"), std::string::npos) << e;
-  Config u;
-  for (const char* s : {"routing.algorithm=ugal", "router.vcs_local=4", "router.vcs_global=2",
+  for (const char* alg : {"ugal", "pb"}) {
+    Config u;
+    for (const char* s : {"router.vcs_local=3", "router.vcs_global=2", "routing.valiant=group",
+                          "routing.valiant_group_draw=other_than_source"})
+      u.set_override(s);
+    u.set_override(std::string("routing.algorithm=") + alg);
+    EXPECT_EQ(error_of([&] { netcosim::validate_config(u); }), "") << alg;
+    u.set_override("routing.valiant=any");
+    e = error_of([&] { netcosim::validate_config(u); });
+    EXPECT_NE(e.find("routing.valiant_group_draw=other_than_source: applies to "
+                     "routing.valiant=group only (routing.valiant=any)"),
+              std::string::npos)
+        << e;
+    Config v;
+    for (const char* s :
+         {"router.vcs_local=3", "router.vcs_global=2", "routing.valiant=outside_source_group"})
+      v.set_override(s);
+    v.set_override(std::string("routing.algorithm=") + alg);
+    e = error_of([&] { netcosim::validate_config(v); });
+    EXPECT_NE(e.find("needs at least 4 local and 2 global VCs"), std::string::npos) << e;
+  }
+  Config o;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.valiant=group"})
-    u.set_override(s);
-  e = error_of([&] { netcosim::validate_config(u); });
-  EXPECT_NE(e.find("routing.valiant=group: applies to routing.algorithm=val only"),
+    o.set_override(s);
+  e = error_of([&] { netcosim::validate_config(o); });
+  EXPECT_NE(e.find("routing.valiant=group: applies to routing.algorithm=val|ugal|pb only"),
             std::string::npos)
       << e;
 }
 
 // What the contention counters count: a property of the counters, so only with a trigger that
-// reads them; head or queued.
-TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
+// reads them; head, head_until_tail, queued or queued_at_send.
+TEST(Config, ContentionCountOnlyWithCountersAndOnlyItsFourRules) {
   Config c;
   for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
                         "routing.contention_count=queued"})
@@ -272,7 +319,9 @@ TEST(Config, ContentionCountOnlyWithCountersAndOnlyHeadOrQueued) {
     EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "") << trigger;
   }
   e = error_of([&] { c.set_override("routing.contention_count=all"); });  // checked when set
-  EXPECT_NE(e.find("allowed values are head|queued"), std::string::npos) << e;
+  EXPECT_NE(e.find("allowed values are head|head_until_tail|queued|queued_at_send"),
+            std::string::npos)
+      << e;
 }
 
 // [curves] is the sweep's (docs/sweep.md "Curves"): read into IniCurves when the caller asks for
@@ -307,6 +356,33 @@ TEST(Config, CurvesSectionIsReadOnlyWhenTheCallerReadsCurves) {
   netcosim::IniCurves twice;
   EXPECT_EQ(error_of([&] { Config().load_ini("[curves]\nA = x=1\n[curves]\n", "h.ini", &twice); }),
             "h.ini:3: duplicate section [curves] (first at h.ini:1); give each section once");
+}
+
+}  // namespace
+
+namespace {
+
+// The credit trigger's candidate comparison (routing.credit_compare): for the credit and hybrid
+// triggers only, below or at_most.
+TEST(Config, CreditCompareForCreditAndHybridTriggersOnly) {
+  Config c;
+  for (const char* s : {"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                        "routing.trigger=contention", "routing.credit_compare=at_most"})
+    c.set_override(s);
+  std::string e;
+  try {
+    netcosim::validate_config(c);
+  } catch (const ConfigError& x) {
+    e = x.what();
+  }
+  EXPECT_NE(e.find("routing.credit_compare=at_most: applies to routing.trigger=credit|hybrid only"),
+            std::string::npos)
+      << e;
+  for (const char* t : {"credit", "hybrid"}) {
+    c.set_override(std::string("routing.trigger=") + t);
+    EXPECT_NO_THROW(netcosim::validate_config(c)) << t;
+  }
+  EXPECT_THROW(c.set_override("routing.credit_compare=le"), ConfigError);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // with the registered update of rtl/contention_counters.sv (events of cycle t visible at t+1).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "sim/congestion/contention_sensor.h"
 
 namespace netcosim {
@@ -88,6 +90,44 @@ TEST(ContentionSensor, UnfilteredSensorKeepsNoFilteredValue) {
   s.head_arrived(2);
   s.end_cycle();
   EXPECT_EQ(s.counters().filtered_256(2), 0u);
+  EXPECT_FALSE(s.pending());
+}
+
+// head_until_tail (RouterConfig::count_until_tail): input port 2 was granted A (minimal output 3,
+// VC 0) whose tail arrives at 9; the port starts B (minimal output 5, VC 1) at 5, before that:
+// A's pending tail moves to the late list and both stay counted until their own tails are in.
+TEST(ContentionSensor, LateTailStaysCountedBesideTheNextTransferOfItsPort) {
+  ContentionSensor s(contention_needs(), 8);
+  s.reserve_late(4);
+  s.head_arrived(3);
+  s.head_arrived(5);
+  s.end_cycle();
+  s.head_granted(/*in_port=*/2, /*min_out=*/3, /*tail_at=*/9);
+  EXPECT_EQ(s.tails_left(5), 0u);
+  EXPECT_TRUE(s.defer_tail(2, /*vc=*/0, /*tag=*/7));
+  EXPECT_FALSE(s.defer_tail(2, 0, 7));  // nothing pending on the port any more
+  s.head_granted(2, 5, 9);
+  EXPECT_EQ(s.late_tails(), 1u);
+  s.end_cycle();
+  std::vector<uint32_t> seen;
+  for (Cycle t = 6; t < 9; ++t) {
+    EXPECT_EQ(s.tails_left(t), 0u);
+    s.late_tails_left(t, [&](uint32_t, uint32_t, uint32_t) { seen.push_back(0); });
+    s.end_cycle();
+    EXPECT_EQ(s.counters().count(3), 1u) << t;
+    EXPECT_EQ(s.counters().count(5), 1u) << t;
+  }
+  EXPECT_TRUE(seen.empty());
+  EXPECT_EQ(s.tails_left(9), uint64_t{1} << 2);  // B's tail (port 2's current transfer)
+  s.late_tails_left(9, [&](uint32_t port, uint32_t vc, uint32_t tag) {
+    seen.insert(seen.end(), {port, vc, tag});
+  });
+  EXPECT_EQ(seen, (std::vector<uint32_t>{2, 0, 7}));  // A's, with the VC it left and its tag
+  EXPECT_EQ(s.late_tails(), 0u);
+  EXPECT_EQ(s.counters().count(3), 1u);  // the decrements are this cycle's events
+  s.end_cycle();
+  EXPECT_EQ(s.counters().count(3), 0u);
+  EXPECT_EQ(s.counters().count(5), 0u);
   EXPECT_FALSE(s.pending());
 }
 

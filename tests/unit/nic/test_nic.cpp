@@ -16,16 +16,18 @@ namespace {
 
 constexpr uint32_t kS = 8;  // packet size (phits)
 
-// Generation attempts at scripted cycles, each with its destination.
+// Generation attempts at scripted cycles, each with its destination (and `packets` packets per
+// message).
 class ScriptedSource final : public TrafficSource {
  public:
-  explicit ScriptedSource(std::vector<std::pair<Cycle, uint32_t>> attempts)
-      : attempts_(std::move(attempts)) {}
+  explicit ScriptedSource(std::vector<std::pair<Cycle, uint32_t>> attempts, uint32_t packets = 1)
+      : attempts_(std::move(attempts)), packets_(packets) {}
   Cycle next() const override { return i_ < attempts_.size() ? attempts_[i_].first : kNone; }
-  TrafficDescriptor generate() override { return {attempts_[i_++].second}; }
+  TrafficDescriptor generate() override { return {attempts_[i_++].second, packets_}; }
 
  private:
   std::vector<std::pair<Cycle, uint32_t>> attempts_;
+  uint32_t packets_;
   size_t i_ = 0;
 };
 
@@ -37,14 +39,14 @@ struct Bench {
   model::CreditCounter credits;  // the router's injection buffer, as the NIC's router keeps it
   StatsSink sink;
   Bench(std::vector<std::pair<Cycle, uint32_t>> attempts, uint32_t vcs, uint32_t buffer,
-        uint32_t q_cap, bool dest_vc = false, uint32_t nodes = 4) {
+        uint32_t q_cap, bool dest_vc = false, uint32_t nodes = 4, uint32_t packets = 1) {
     wheel.init(64);
     link.data = DelayRing<PacketMsg>(16);
     link.credits = DelayRing<CreditMsg>(16);
     link.latency = 1;
     link.credit_latency = 0;
     link.data_wheel = &wheel;
-    nic.source = std::make_unique<ScriptedSource>(std::move(attempts));
+    nic.source = std::make_unique<ScriptedSource>(std::move(attempts), packets);
     nic.next_gen = nic.source->next();
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
@@ -69,9 +71,9 @@ struct Bench {
   using Rows = std::vector<std::vector<uint32_t>>;
 };
 
-// One VC of one packet (8 phits). Attempt 0 is injected (link busy until 8, no credits left);
-// attempt 3 finds the link busy and attempt 10 no credits: both dropped. The credit returns in
-// cycle 11, so attempt 12 is injected. Generated (into the network) 2, dropped 2, refused 0.
+// One VC of one packet (8 phits). Attempt 0 is injected (no credits left); attempts 3 and 10 find
+// no room for a packet in the VC: both dropped. The credit returns in cycle 11, so attempt 12 is
+// injected. Generated (into the network) 2, dropped 2, refused 0.
 TEST(NicWithoutSourceQueue, DropsAnAttemptTheInjectionBufferCannotTakeAtOnce) {
   Bench b({{0, 1}, {3, 2}, {10, 3}, {12, 1}}, /*vcs=*/1, /*buffer=*/kS, /*q_cap=*/0);
   b.link.credits.push(CreditMsg{11, 0, static_cast<uint16_t>(kS)});
@@ -82,6 +84,33 @@ TEST(NicWithoutSourceQueue, DropsAnAttemptTheInjectionBufferCannotTakeAtOnce) {
   EXPECT_EQ(b.sink.refused, 0u);
   EXPECT_EQ(b.nic.seq, 2u);
   EXPECT_EQ(b.nic.q_count, 0u);
+}
+
+// FOGSim's generator writes the packet into the injection buffer at once: the node's link does
+// not hold the next attempt back for packet_size cycles (it did before, which capped the applied
+// load at L/(1 + 7L/8)). One VC of three packets: attempts in cycles 0, 1 and 2 are all injected,
+// one cycle apart; the attempt in cycle 3 finds the VC full (24 of 24 phits) and is dropped; the
+// credit of the first packet returns in cycle 5, so the attempt in cycle 6 is injected.
+TEST(NicWithoutSourceQueue, WritesConsecutiveAttemptsAtOnceUntilTheVcIsFull) {
+  Bench b({{0, 1}, {1, 2}, {2, 3}, {3, 1}, {6, 2}}, /*vcs=*/1, /*buffer=*/3 * kS, /*q_cap=*/0);
+  b.link.credits.push(CreditMsg{5, 0, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run(0, 20), (Bench::Rows{{0, 0, 1}, {1, 0, 2}, {2, 0, 3}, {6, 0, 2}}));
+  EXPECT_EQ(b.sink.generated, 4u);
+  EXPECT_EQ(b.sink.dropped, 1u);
+  EXPECT_EQ(b.credits.credits(0), 0u);
+}
+
+// The node writes at most one packet per cycle (FOGSim's generator: a new packet one cycle after
+// the last one was sent): a message of two packets in cycle 0 with room for both injects the first
+// and drops the second; with a source queue both are queued and the second leaves packet_size
+// cycles after the first (the link serialises the queue).
+TEST(NicWithoutSourceQueue, OnePacketPerCycle) {
+  Bench b({{0, 1}}, /*vcs=*/1, /*buffer=*/4 * kS, /*q_cap=*/0, false, 4, /*packets=*/2);
+  EXPECT_EQ(b.run(0, 20), (Bench::Rows{{0, 0, 1}}));
+  EXPECT_EQ(b.sink.generated, 1u);
+  EXPECT_EQ(b.sink.dropped, 1u);
+  Bench q({{0, 1}}, 1, 4 * kS, /*q_cap=*/4, false, 4, 2);
+  EXPECT_EQ(q.run(0, 20), (Bench::Rows{{0, 0, 1}, {kS, 0, 1}}));
 }
 
 // The same attempts with a source queue of one packet: attempt 3 waits in the queue (injected at
@@ -108,8 +137,8 @@ TEST(NicWithoutSourceQueue, WindowGeneratedCountsOnlyAttemptsInsideTheWindow) {
 
 // traffic.injection_vc=dest with 2 VCs and 4 nodes: destinations 0, 1 use VC 0 and 2, 3 VC 1
 // (dst*2/4). VC 1 holds one packet: the packet to 3 at cycle 0 takes it; the packet to 2 at cycle
-// 8 (link free again) has no credits in VC 1 and is dropped, although VC 0 is empty (JSQ would
-// take VC 0); the packet to 1 at cycle 16 goes to VC 0.
+// 8 has no credits in VC 1 and is dropped, although VC 0 is empty (JSQ would take VC 0); the
+// packet to 1 at cycle 16 goes to VC 0.
 TEST(NicDestVc, InjectsIntoDestTimesVcsOverNodesAndWaitsForThatVcOnly) {
   Bench b({{0, 3}, {8, 2}, {16, 1}}, /*vcs=*/2, /*buffer=*/kS, /*q_cap=*/0, /*dest_vc=*/true, 4);
   EXPECT_EQ(b.run(0, 30), (Bench::Rows{{0, 1, 3}, {16, 0, 1}}));

@@ -5,6 +5,8 @@
 // intermediate router.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "port_view_fake.h"
 #include "sim/routing/dragonfly/min.h"
 #include "sim/routing/dragonfly/paths.h"
@@ -143,12 +145,13 @@ TEST(ValiantRouting, OutsideSourceGroupDrawsAmongTheOtherGroupsRouters) {
   EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
 }
 
-// routing.valiant=group (VAL-group, thesis Sec. 1.4.1): the intermediate group is the k-th group
-// other than the source and destination groups; the path is l0-g0-l1-g1-l2, every hop's VC being
-// the global hops done so far.
+// routing.valiant=group (VAL-group, thesis Sec. 1.4.1) with the draw other than the source and
+// destination groups: the intermediate group is the k-th group other than them; the path is
+// l0-g0-l1-g1-l2, every hop's VC being the global hops done so far.
 TEST(ValiantRouting, GroupVariantPathAndVcs) {
   Net n;
-  const ValiantRouting val(n.topo, ValiantMode::Group);
+  const ValiantRouting val(n.topo, ValiantMode::Group, false,
+                           GroupDraw::OtherThanSourceAndDestination);
   EXPECT_STREQ(val.vc_order().reference, "l0-g0-l1-g1-l2");
   Packet p;
   p.src = 2;   // router 1, group 0
@@ -176,6 +179,59 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   EXPECT_EQ(r.vcs, vc_bit(2));
   r = val.route(n.ports.at(10, 2), p, n.rng);
   EXPECT_EQ(r.port, n.topo.port_of_node(20));  // ejection
+}
+
+// routing.valiant_group_draw=other_than_source (FOGSim's VAL-group): the k-th group other than the
+// source group, the destination group included. The draw below(g - 1) = k maps onto the g - 1
+// other groups one to one (k < S: k; else k + 1), so the intermediate group is uniform over
+// them: each of the 8 other groups of h2 comes from exactly one k, the destination's included.
+TEST(ValiantGroupDraw, OtherThanSourceMapsEveryDrawToOneOtherGroupDestinationIncluded) {
+  const uint32_t groups = 9;
+  for (uint32_t S = 0; S < groups; ++S) {
+    std::vector<uint32_t> hits(groups, 0);
+    for (uint32_t k = 0; k + 1 < groups; ++k) ++hits[group_other_than(k, S)];
+    for (uint32_t G = 0; G < groups; ++G) EXPECT_EQ(hits[G], G == S ? 0u : 1u) << S << " " << G;
+  }
+  // The older draw, other than the source and the destination: below(g - 2) onto g - 2 groups.
+  std::vector<uint32_t> hits(groups, 0);
+  for (uint32_t k = 0; k + 2 < groups; ++k) ++hits[group_other_than(k, 0, 2)];
+  EXPECT_EQ(hits, (std::vector<uint32_t>{0, 1, 0, 1, 1, 1, 1, 1, 1}));
+}
+
+// The routing draws from the router's stream as the mapping above says. Drawing the destination
+// group gives the minimal path (no nonminimal hop, a nonminimal decision all the same); traffic
+// within the source group draws nothing and is routed minimally on local VC 0.
+TEST(ValiantRouting, GroupVariantFogsimDrawAllowsTheDestinationGroupAndKeepsGroupTrafficMinimal) {
+  Net n;
+  const ValiantRouting val(n.topo, ValiantMode::Group, false, GroupDraw::OtherThanSource);
+  Packet p;
+  p.src = 2;   // router 1, group 0
+  p.dst = 20;  // router 10, group 2
+  bool destination_drawn = false;
+  for (int draw = 0; draw < 200; ++draw) {
+    Rng copy = n.rng;
+    const uint32_t group = group_other_than(copy.below(n.topo.groups() - 1), 0);
+    const RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
+    ASSERT_EQ(r.set_intermediate, group);
+    EXPECT_TRUE(r.nonminimal_decision);
+    EXPECT_EQ(r.port, port_towards_group(n.topo, 1, group));
+    EXPECT_EQ(r.vcs, vc_bit(0));
+    if (group == 2) {
+      destination_drawn = true;
+      EXPECT_EQ(r.port, n.topo.min_output(1, 10));
+      EXPECT_FALSE(r.nonminimal);
+    }
+  }
+  EXPECT_TRUE(destination_drawn);  // 200 draws of 1 in 8
+  p.dst = 6;                       // router 3, group 0
+  Rng before = n.rng;
+  const RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, 0u);  // its own group: the minimal path
+  EXPECT_FALSE(r.nonminimal_decision);
+  EXPECT_EQ(r.port, n.topo.local_port(1, 3));
+  EXPECT_EQ(r.vcs, vc_bit(0));
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
 }
 
 TEST(ValiantRouting, RecomputeMakesAWaitingHeadDrawAgain) {

@@ -83,6 +83,23 @@ TEST(CreditTrigger, CandidatesAtHalfTheMinimalOccupancyStayMinimal) {
   expect_minimal(s.route(credit()));
 }
 
+// routing.credit_compare=at_most (FOGSim's validMisroutePort, `<=`): the candidates at exactly half
+// the minimal output's occupancy (16 of 32 phits against a full minimal VC) are now valid; one
+// phit more (17) is not. The default (below) keeps both minimal (the test above).
+TEST(CreditTrigger, AtMostAcceptsACandidateAtExactlyTheThreshold) {
+  Scenario s;
+  CreditOptions o;
+  o.at_most = true;
+  s.ports.occupy(kMinPort, kMinVc, 32);
+  s.ports.occupy(3, 0, 17);
+  s.ports.occupy(4, 0, 16);
+  expect_misrouted_to(s.route(CreditTrigger(50, 0, o)), 4);
+  s.ports.occupy(4, 0, 17);
+  expect_minimal(s.route(CreditTrigger(50, 0, o)));
+  s.ports.occupy(4, 0, 16);
+  expect_minimal(s.route(credit()));
+}
+
 // 25 phits: 7 credits < 8, congested at 25/32 = 0.78125; valid below 0.390625 = 12.5 phits.
 TEST(CreditTrigger, ThresholdScalesWithTheMinimalOccupancy) {
   Scenario s;

@@ -1,7 +1,8 @@
 // UGAL-L, PiggyBack and PAR decided on a hand-filled port view: UGAL's comparison (thesis 000
 // Sec. 1.4.2, Eq. 1.2: minimal iff Q_MIN <= F * Q_VAL + T) on both sides of its boundary, and
 // PiggyBack's saturation bit (Eq. 1.3). Defaults: F = routing.ugal_f = 2, T = routing.ugal_t = 3
-// packets = 24 phits.
+// packets = 24 phits; the saturation bits have their own parameters (routing.piggyback_coef,
+// routing.piggyback_t, routing.piggyback_sensing).
 //
 // Scenario (h2: p=2 a=4 h=2; ports 0-1 injection, 2-4 local, 5-6 global): a packet injected at
 // router 0 (group 0, index 0) for group X = the group of router 0's global port 5, so the
@@ -10,7 +11,11 @@
 // the candidate's first hop is another port.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "port_view_fake.h"
+#include "sim/blocks/credit_counter.h"
+#include "sim/congestion/saturation_sensor.h"
 #include "sim/routing/dragonfly/par.h"
 #include "sim/routing/dragonfly/paths.h"
 #include "sim/routing/dragonfly/piggyback.h"
@@ -148,7 +153,7 @@ TEST(PiggyBackRouting, SaturatedMinimalGlobalLinkForcesValiant) {
   const uint32_t X = s.topo.group_of_router(s.dst_router());
   const uint32_t j = s.topo.global_link_index(0, X);
   ASSERT_EQ(j, 0u);  // router 0's own port 5
-  const PiggyBackRouting pb(s.topo, defaults());
+  const PiggyBackRouting pb(s.topo, defaults(), PiggyBackParams{});
   s.ports.set_saturation(0, 1);
   expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
   s.ports.set_saturation(0, 2);  // the other global link of router 0
@@ -160,15 +165,21 @@ TEST(PiggyBackRouting, SaturatedMinimalGlobalLinkForcesValiant) {
   expect_valiant(s, pb.route(s.at_source(), s.pkt, s.rng));
 }
 
-TEST(PiggyBackRouting, DeclaresTheSaturationSensorWithFAndT) {
+// The saturation sensor takes the bits' own parameters, not the UGAL comparison's: UGAL F = 1,
+// T = 24 phits, per port; bits coef 150 %, T = 40 phits, per VC.
+TEST(PiggyBackRouting, DeclaresTheSaturationSensorWithItsOwnCoefAndT) {
   Scenario s;
   UgalParams p = defaults();
+  p.f = 1;
   p.per_port = true;
-  const SensorNeeds n = PiggyBackRouting(s.topo, p).sensor_needs();
+  PiggyBackParams bits;
+  bits.coef_percent = 150;
+  bits.t_phits = 40;
+  const SensorNeeds n = PiggyBackRouting(s.topo, p, bits).sensor_needs();
   EXPECT_TRUE(n.saturation);
-  EXPECT_EQ(n.sat_f, 2.0);
-  EXPECT_EQ(n.sat_t_phits, 24u);
-  EXPECT_TRUE(n.sat_per_port);
+  EXPECT_EQ(n.sat_f, 1.5);
+  EXPECT_EQ(n.sat_t_phits, 40u);
+  EXPECT_FALSE(n.sat_per_port);
 }
 
 // PAR compares fractions of the buffers (par.h): minimal iff Q_MIN/256 <= 2 * Q_VAL/C_VAL +
@@ -257,6 +268,182 @@ TEST(ParRouting, VcOfEachPositionOfTheReferencePath) {
   r = par.route(ports.at(24 + k / 2, 2), w, rng);
   EXPECT_EQ(r.port, 5 + k % 2);
   EXPECT_EQ(r.vcs, vc_bit(1));
+}
+
+}  // namespace
+
+namespace {
+
+// The candidate rules of UGAL and PiggyBack (routing.valiant, ugal.h), through a subclass that
+// exposes the candidate of a hash.
+class Exposed final : public SourceAdaptiveRouting {
+ public:
+  using SourceAdaptiveRouting::candidate_of;
+  using SourceAdaptiveRouting::SourceAdaptiveRouting;
+  const char* name() const override { return "exposed"; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng&) const override {
+    return route_source_adaptive(q, pkt, [](const SourceChoice&) { return false; });
+  }
+};
+
+UgalParams with_candidate(ValiantMode m, GroupDraw d = GroupDraw::OtherThanSource) {
+  UgalParams p = defaults();
+  p.candidate = m;
+  p.group_draw = d;
+  return p;
+}
+
+// h2 (36 routers, 9 groups of 4): from router 5 (group 1) to router 10 (group 2). Over every hash
+// h in [0, M*n) the candidate (a function of h mod n) takes each of its n values exactly M times:
+// - outside_source_group, n = 32: each router of the other groups once per M, the destination
+//   router excepted (the minimal path, no candidate);
+// - group with FOGSim's draw, n = 8: each group other than group 1 once per M, the destination
+//   group excepted (its path is the minimal one);
+// - group with the older draw, n = 7: each group other than groups 1 and 2.
+// Traffic within the source group has no candidate with the first two (routed minimally).
+TEST(SourceAdaptiveCandidate, EachRuleTakesEachOfItsValuesEquallyOften) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const uint32_t M = 3, R = 5, D = 10;
+  auto count = [&](const Exposed& e, uint32_t n, uint32_t dst) {
+    std::vector<uint32_t> hits(topo.routers() + 1, 0);
+    for (uint64_t h = 0; h < M * n; ++h) {
+      const uint32_t c = e.candidate_of(h * 0x100000001ULL + 7 * n, R, dst);
+      ++hits[c == kNone ? topo.routers() : c];
+    }
+    return hits;
+  };
+  const Exposed outside(topo, with_candidate(ValiantMode::OutsideSourceGroup));
+  std::vector<uint32_t> hits = count(outside, 32, D);
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    EXPECT_EQ(hits[r], r / 4 == 1 || r == D ? 0u : M) << r;
+  EXPECT_EQ(hits[topo.routers()], M);  // the destination router: no candidate
+  hits = count(outside, 32, 6);        // router 6, the source group
+  EXPECT_EQ(hits[topo.routers()], 32 * M);
+  const Exposed fogsim(topo, with_candidate(ValiantMode::Group));
+  hits = count(fogsim, 8, D);
+  for (uint32_t g = 0; g < topo.groups(); ++g) EXPECT_EQ(hits[g], g == 1 || g == 2 ? 0u : M) << g;
+  EXPECT_EQ(hits[topo.routers()], M);  // group 2 drawn: the minimal path
+  hits = count(fogsim, 8, 6);
+  EXPECT_EQ(hits[topo.routers()], 8 * M);
+  const Exposed older(topo,
+                      with_candidate(ValiantMode::Group, GroupDraw::OtherThanSourceAndDestination));
+  hits = count(older, 7, D);
+  for (uint32_t g = 0; g < topo.groups(); ++g) EXPECT_EQ(hits[g], g == 1 || g == 2 ? 0u : M) << g;
+  EXPECT_EQ(hits[topo.routers()], 0u);
+}
+
+// A group candidate: the Valiant decision goes towards the group on VC 0 and records the group;
+// the path continues as VAL-group's (l0-g0-l1-g1-l2: VC = global hops done); a minimal decision
+// records the destination's group. 3 local VCs are enough.
+TEST(SourceAdaptiveCandidate, GroupCandidateTakesTheValGroupPathAndVcs) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  FakePorts ports(topo, 3, 2);
+  Rng rng(1, 2, 3);
+  const UgalParams p = with_candidate(ValiantMode::Group);
+  const Exposed e(topo, p);
+  EXPECT_STREQ(e.vc_order().reference, "l0-g0-l1-g1-l2");
+  Packet pkt;
+  pkt.src = 2;   // router 1, group 0
+  pkt.dst = 20;  // router 10, group 2
+  uint32_t group = kNone;
+  for (pkt.seq = 0;; ++pkt.seq) {
+    group = e.candidate_of(mix64((uint64_t{pkt.src} << 32) | pkt.seq), 1, 10);
+    if (group != kNone && port_towards_group(topo, 1, group) != topo.min_output(1, 10)) break;
+  }
+  const uint32_t val_port = port_towards_group(topo, 1, group);
+  ports.occupy(topo.min_output(1, 10), 0, 30);  // Q_MIN 30 > 2 * 0 + 24: Valiant
+  RouteResult r = e.route(ports.at(1, 0), pkt, rng);
+  EXPECT_EQ(r.port, val_port);
+  EXPECT_EQ(r.vcs, vc_bit(0));
+  EXPECT_TRUE(r.nonminimal);
+  EXPECT_TRUE(r.nonminimal_decision);
+  EXPECT_EQ(r.set_intermediate, group);
+  ports.occupy(topo.min_output(1, 10), 0, 24);  // at the boundary: minimal
+  r = e.route(ports.at(1, 0), pkt, rng);
+  EXPECT_EQ(r.port, topo.min_output(1, 10));
+  EXPECT_EQ(r.set_intermediate, 2u);
+  // In the intermediate group after its global hop: minimally to the destination on VC 1.
+  Packet v = pkt;
+  v.route.intermediate = group;
+  v.set_hops(df::kGlobal, 1);
+  const uint32_t landed = landing_router(topo, 0, group);
+  r = e.route(ports.at(landed, 5), v, rng);
+  EXPECT_EQ(r.port, topo.min_output(landed, 10));
+  EXPECT_EQ(r.vcs, vc_bit(1));
+  EXPECT_FALSE(r.nonminimal);
+  // In the destination group after the second global hop: local VC 2.
+  v.set_hops(df::kGlobal, 2);
+  r = e.route(ports.at(8, 5), v, rng);
+  EXPECT_EQ(r.port, topo.min_output(8, 10));
+  EXPECT_EQ(r.vcs, vc_bit(2));
+}
+
+// PiggyBack's two comparisons, each with its own parameters, on a hand-filled port view:
+// - UGAL (routing.ugal_compare=queue_hops, T = routing.ugal_t = 0, per VC; FOGSim's UGAL-L of PB:
+//   Valiant iff Q_MIN * H_MIN > Q_VAL * H_VAL + ugal_local_threshold * S): with Q_VAL = 10 the
+//   boundary is floor(10 * H_VAL / H_MIN), H_VAL the hops of the VAL-group path through the
+//   candidate group (to the router the global link lands on, then to the destination);
+// - the saturation bit (routing.piggyback_coef = 150 %, routing.piggyback_t = 2 packets, per VC 0):
+//   computed by the router's SaturationSensor from the credits of its global links, which PB's
+//   sensor_needs() configures: with VC-0 occupancies 0 and 60 of router 0's links, the mean is
+//   30 and the limit 1.5 * 30 + 16 = 61: no bit; with 70 and 0, the limit 1.5 * 35 + 16 = 68.5:
+//   link 0's bit, which makes PB route the packet through Valiant although the UGAL comparison
+//   alone keeps it minimal.
+TEST(PiggyBackRouting, TwoComparisonsWithTheirOwnParametersOnAHandFilledView) {
+  Scenario s;
+  UgalParams u = with_candidate(ValiantMode::Group);
+  u.hops = true;
+  u.t_phits = 0;
+  PiggyBackParams bits;
+  bits.coef_percent = 150;
+  bits.t_phits = 16;
+  const PiggyBackRouting pb(s.topo, u, bits);
+  const Exposed ugal(s.topo, u);
+  const uint32_t Gd = s.topo.group_of_router(s.dst_router());
+  Packet pkt = s.pkt;
+  uint32_t group = kNone;
+  for (pkt.seq = 0;; ++pkt.seq) {
+    group = ugal.candidate_of(mix64((uint64_t{pkt.src} << 32) | pkt.seq), 0, s.dst_router());
+    if (group != kNone && port_towards_group(s.topo, 0, group) != kMinPort) break;
+  }
+  const uint32_t val_port = port_towards_group(s.topo, 0, group);
+  uint32_t l = 0, g = 0;
+  s.topo.min_hops(0, s.dst_router(), l, g);
+  const uint32_t h_min = l + g;
+  const uint32_t landed = landing_router(s.topo, 0, group);
+  s.topo.min_hops(0, landed, l, g);
+  uint32_t h_val = l + g;
+  s.topo.min_hops(landed, s.dst_router(), l, g);
+  h_val += l + g;
+  ASSERT_EQ(h_min, 2u);  // g-l: router 0 holds the link, the destination is not where it lands
+  const uint32_t boundary = 10 * h_val / h_min;
+  s.ports.occupy(val_port, 0, 10);
+  s.ports.occupy(kMinPort, 0, boundary);
+  RouteResult r = pb.route(s.at_source(), pkt, s.rng);
+  EXPECT_EQ(r.port, kMinPort);
+  EXPECT_EQ(r.set_intermediate, Gd);
+  s.ports.occupy(kMinPort, 0, boundary + 1);
+  r = pb.route(s.at_source(), pkt, s.rng);
+  EXPECT_EQ(r.port, val_port);
+  EXPECT_EQ(r.set_intermediate, group);
+  s.ports.occupy(kMinPort, 0, boundary);
+  // The bits of router 0 from its own global links (ports 5, 6; 2 VCs of 256 phits).
+  SaturationSensor sensor(pb.sensor_needs(), 5, 2, 2);
+  sensor.set_peers({&sensor}, 10);
+  std::vector<model::CreditCounter> credits(7, model::CreditCounter(2, 256));
+  credits[6].consume(0, 60);
+  sensor.update(1, model::CreditArray(credits.data()));
+  EXPECT_EQ(sensor.mask(), 0u);
+  s.ports.set_saturation(0, sensor.mask());
+  EXPECT_EQ(pb.route(s.at_source(), pkt, s.rng).port, kMinPort);
+  credits[5].consume(0, 70);
+  credits[6] = model::CreditCounter(2, 256);
+  sensor.update(2, model::CreditArray(credits.data()));
+  EXPECT_EQ(sensor.mask(), 0b01u);  // 70 > 1.5 * 35 + 16 = 68.5
+  s.ports.set_saturation(0, sensor.mask());
+  r = pb.route(s.at_source(), pkt, s.rng);
+  EXPECT_EQ(r.port, val_port);
+  EXPECT_TRUE(r.nonminimal_decision);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/topology/dragonfly.h"
+#include "sim/traffic/bursty_source.h"
 #include "sim/traffic/source.h"
 
 namespace netcosim {

@@ -1,0 +1,89 @@
+#include "sim/routing/dragonfly/flexvc_vcs.h"
+
+#include <string>
+
+#include "sim/config/config.h"
+
+namespace netcosim {
+
+namespace {
+
+// The VC mask of VCs 0..highest (0 when highest is flexvc::kNone).
+uint16_t up_to(int highest) {
+  return highest < 0 ? uint16_t{0} : static_cast<uint16_t>((1u << (highest + 1)) - 1);
+}
+
+}  // namespace
+
+DragonflyFlexVc::DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint32_t global_vcs)
+    : topo_(&topo),
+      seq_(flexvc::dragonfly_sequence(local_vcs, global_vcs)),
+      reference_(seq_.describe(" lg")),
+      safe_(3 * kKeys, 0),
+      opp_(3 * kKeys, 0) {
+  for (size_t j = 0; j < seq_.size(); ++j)
+    pos_[seq_.type_at(j)][seq_.vc_at(j)] = static_cast<int>(j);
+  std::vector<flexvc::LinkType> path;
+  for (uint32_t key = 0; key < kKeys; ++key) {
+    path.clear();
+    bool valid = true;
+    for (uint32_t k = key; k != 0; k /= 3) {
+      if (k % 3 == 0) valid = false;  // a 0 digit below a nonzero one: not a path's key
+      path.push_back(static_cast<flexvc::LinkType>(k % 3));
+    }
+    if (!valid) continue;
+    for (flexvc::LinkType t : {flexvc::kL, flexvc::kG}) {
+      safe_[index(t, key)] = up_to(seq_.highest_safe(t, path.data(), path.size(), false));
+      opp_[index(t, key)] = up_to(seq_.highest_opportunistic(t, path.data(), path.size(), false));
+    }
+  }
+}
+
+TypePath DragonflyFlexVc::min_path(uint32_t a, uint32_t b) const {
+  TypePath p;
+  for (uint32_t r = a; r != b;) {
+    const uint32_t port = topo_->min_output(r, b);
+    p.push_back(static_cast<flexvc::LinkType>(topo_->port_class(port)));
+    r = topo_->peer(r, port).router;
+  }
+  return p;
+}
+
+DragonflyFlexVc::Hop DragonflyFlexVc::hop(uint32_t router, uint32_t port, const TypePath& rest,
+                                          uint32_t dst_router, int here) const {
+  const auto t = static_cast<flexvc::LinkType>(topo_->port_class(port));
+  const uint16_t m = safe(t, rest);
+  if (m != 0 && pos_[t][31 - __builtin_clz(m)] > here) return {m, false};
+  return {opportunistic(t, min_path(topo_->peer(router, port).router, dst_router)), true};
+}
+
+uint16_t DragonflyFlexVc::minimal(uint32_t router, uint32_t port, uint32_t dst_router) const {
+  return safe(static_cast<flexvc::LinkType>(topo_->port_class(port)),
+              min_path(topo_->peer(router, port).router, dst_router));
+}
+
+int DragonflyFlexVc::highest_escape_vc(uint32_t router, uint32_t out_port,
+                                       const Packet& pkt) const {
+  const auto t = static_cast<flexvc::LinkType>(topo_->port_class(out_port));
+  const uint16_t m = opportunistic(
+      t, min_path(topo_->peer(router, out_port).router, topo_->router_of_node(pkt.dst)));
+  return m == 0 ? -1 : 31 - __builtin_clz(m);
+}
+
+void check_flexvc_paths(const char* algorithm, flexvc::PathKind kind, uint32_t local_vcs,
+                        uint32_t global_vcs) {
+  const flexvc::ReferenceSequence seq(flexvc::dragonfly_sequence(local_vcs, global_vcs));
+  const flexvc::PathShape shape = flexvc::dragonfly_path(kind);
+  if (seq.size() != 0 && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible)
+    return;
+  static const char* const kMinimum[] = {"2 local and 1 global", "3 local and 2 global",
+                                         "3 local and 2 global", "3 local and 2 global"};
+  throw ConfigError(std::string("router.vc_management=flexvc: routing.algorithm=") + algorithm +
+                    " needs at least " + kMinimum[static_cast<int>(kind)] +
+                    " VCs for its paths to be safe or opportunistic (seed 002 Table III, thesis "
+                    "000 Table 5.3); router.vcs_local=" +
+                    std::to_string(local_vcs) +
+                    ", router.vcs_global=" + std::to_string(global_vcs));
+}
+
+}  // namespace netcosim
