@@ -80,6 +80,29 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        "cosim_age_arbiter",
        {"age_arbiter.sv", "rr_arb_core.sv"},
        {{"n3w4", "N=3,W=4"}, {"n7w8", "N=7,W=8"}, {"n31w16", "N=31,W=16"}}},
+      // FlexVC's VC selector of one output port (V VCs, W-bit credits and packet size; MODE 0 jsq,
+      // 1 highest, 2 lowest: VcSelection's order). The ports of the h8 router's VC sets of seed
+      // 002 Table V and Sec. V (local/global VCs 2/1, 4/2, 8/4): local outputs of 32 phits per VC
+      // (W=6) with 2, 4 or 8 VCs, global outputs of 256 (W=9) with 2 or 4 (one VC needs no
+      // selector). The first set is JSQ: the mutants run it.
+      {"vc_selector",
+       "cosim_vc_selector",
+       {"vc_selector.sv"},
+       {{"v2w6_jsq", "V=2,W=6,MODE=0"},
+        {"v2w6_highest", "V=2,W=6,MODE=1"},
+        {"v2w6_lowest", "V=2,W=6,MODE=2"},
+        {"v4w6_jsq", "V=4,W=6,MODE=0"},
+        {"v4w6_highest", "V=4,W=6,MODE=1"},
+        {"v4w6_lowest", "V=4,W=6,MODE=2"},
+        {"v8w6_jsq", "V=8,W=6,MODE=0"},
+        {"v8w6_highest", "V=8,W=6,MODE=1"},
+        {"v8w6_lowest", "V=8,W=6,MODE=2"},
+        {"v2w9_jsq", "V=2,W=9,MODE=0"},
+        {"v2w9_highest", "V=2,W=9,MODE=1"},
+        {"v2w9_lowest", "V=2,W=9,MODE=2"},
+        {"v4w9_jsq", "V=4,W=9,MODE=0"},
+        {"v4w9_highest", "V=4,W=9,MODE=1"},
+        {"v4w9_lowest", "V=4,W=9,MODE=2"}}},
   };
   return blocks;
 }

@@ -29,7 +29,7 @@ TEST(SelectBlocks, UnknownNameIsNamedWithTheAllowedBlocks) {
   EXPECT_TRUE(blocks.empty());
   EXPECT_EQ(unknown,
             "unknown block 'fifo'; allowed: rr_arbiter, sep_alloc_if, credit_counter, "
-            "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter");
+            "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter, vc_selector");
 }
 
 }  // namespace
