@@ -61,6 +61,7 @@ int area_main(int argc, char** argv) {
     }
   std::fputs(experiment::area_table_text(rows).c_str(), stdout);
   std::fputs(experiment::area_ratio_text(rows).c_str(), stdout);
+  std::fputs(experiment::area_vc_selector_text(rows).c_str(), stdout);
   if (!json.empty()) util::write_output_file(json, experiment::area_json(rows));
   return failed ? 3 : 0;
 }

@@ -59,6 +59,17 @@ long long count_flip_flops(const std::string& section) {
   return n;
 }
 
+// "K=V,K=V" as a map.
+std::map<std::string, std::string> param_map(const std::string& text) {
+  std::map<std::string, std::string> kv;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (const size_t eq = item.find('='); eq != std::string::npos)
+      kv[item.substr(0, eq)] = item.substr(eq + 1);
+  return kv;
+}
+
 }  // namespace
 
 std::string yosys_script(const rtl::RtlBlock& b, const rtl::RtlParamSet& set) {
@@ -146,23 +157,14 @@ std::string area_table_text(const std::vector<AreaRow>& rows) {
 }
 
 std::string area_ratio_text(const std::vector<AreaRow>& rows) {
-  auto params = [](const std::string& text) {
-    std::map<std::string, std::string> kv;
-    std::stringstream ss(text);
-    std::string item;
-    while (std::getline(ss, item, ','))
-      if (const size_t eq = item.find('='); eq != std::string::npos)
-        kv[item.substr(0, eq)] = item.substr(eq + 1);
-    return kv;
-  };
   std::string t;
   char buf[512];
   for (const AreaRow& d : rows) {
     if (d.block != "dtable_arbiter") continue;
-    auto dp = params(d.params);
+    auto dp = param_map(d.params);
     for (const AreaRow& r : rows) {
       if (r.block != "drr_arbiter") continue;
-      auto rp = params(r.params);
+      auto rp = param_map(r.params);
       if (dp["S"] != rp["V"] || dp["WW"] != rp["QW"] || dp["SW"] != rp["SW"] || r.nand2 <= 0 ||
           r.flip_flops <= 0)
         continue;
@@ -175,6 +177,53 @@ std::string area_ratio_text(const std::vector<AreaRow>& rows) {
                     d.params.c_str(), r.params.c_str(), d.nand2 / r.nand2, d.nand2, r.nand2,
                     static_cast<double>(d.flip_flops) / static_cast<double>(r.flip_flops),
                     d.flip_flops, r.flip_flops);
+      t += buf;
+    }
+  }
+  return t;
+}
+
+std::string area_vc_selector_text(const std::vector<AreaRow>& rows) {
+  // Seed 002 Table V: the h8 router's 31 ports are 8 injection, 15 local and 8 global; local
+  // input buffers of 32 phits per VC (6-bit credits), global ones of 256 (9 bits). The outputs to
+  // the nodes select no VC (sim/router/cioq/router_allocate.h); a port with one VC needs no
+  // selector (its grant is the credit counter's can_send and the allowed bit).
+  constexpr int kLocal = 15, kGlobal = 8;
+  struct VcSet {
+    const char* name;
+    int local_vcs, global_vcs;
+  };
+  static constexpr VcSet kVcSets[] = {{"2/1", 2, 1}, {"4/2", 4, 2}, {"8/4", 8, 4}};
+  static constexpr const char* kModes[] = {"jsq", "highest", "lowest"};
+  auto find = [&](int vcs, int w, int mode) -> const AreaRow* {
+    for (const AreaRow& r : rows) {
+      if (r.block != "vc_selector" || r.nand2 <= 0) continue;
+      auto p = param_map(r.params);
+      if (p["V"] == std::to_string(vcs) && p["W"] == std::to_string(w) &&
+          p["MODE"] == std::to_string(mode))
+        return &r;
+    }
+    return nullptr;
+  };
+  std::string t;
+  char buf[512];
+  for (int mode = 0; mode < 3; ++mode) {
+    for (const VcSet& s : kVcSets) {
+      const AreaRow* local = find(s.local_vcs, 6, mode);
+      const AreaRow* global = s.global_vcs > 1 ? find(s.global_vcs, 9, mode) : nullptr;
+      if (local == nullptr || (s.global_vcs > 1 && global == nullptr)) continue;
+      if (t.empty())
+        t = "VC selectors of an h8 router (seed 002 Table V: one per output to a router, 15 local "
+            "of 32 phits per VC and 8 global of 256; docs/area.md):\n";
+      const double g = global != nullptr ? global->nand2 : 0.0;
+      char gtext[160];
+      if (global != nullptr)
+        std::snprintf(gtext, sizeof gtext, "%d x %.0f (%s)", kGlobal, g, global->params.c_str());
+      else
+        std::snprintf(gtext, sizeof gtext, "%d x 0 (1 VC: no selector)", kGlobal);
+      std::snprintf(buf, sizeof buf, "  %-7s %s VCs: %d x %.0f (%s) + %s = %.0f NAND2 eq.\n",
+                    kModes[mode], s.name, kLocal, local->nand2, local->params.c_str(), gtext,
+                    kLocal * local->nand2 + kGlobal * g);
       t += buf;
     }
   }

@@ -47,6 +47,10 @@ std::string area_table_text(const std::vector<AreaRow>& rows);
 // rows with the same lanes and widths (S = V, WW = QW, the same SW), next to the ratio thesis 003
 // cites (Sec. 5.4: DTable about twice DRR); "" when no pair is there.
 std::string area_ratio_text(const std::vector<AreaRow>& rows);
+// The VC selectors of an h8 router per selection function and VC set (local/global VCs 2/1, 4/2,
+// 8/4; seed 002 Table V): 15 local outputs (vc_selector W=6) and 8 global ones (W=9), in NAND2
+// equivalents; "" when no VC set has its rows.
+std::string area_vc_selector_text(const std::vector<AreaRow>& rows);
 std::string area_json(const std::vector<AreaRow>& rows);
 
 }  // namespace netcosim::experiment

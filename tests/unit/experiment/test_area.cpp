@@ -110,4 +110,34 @@ TEST(Area, DTableOverDrrRatioPairsTheSameLanesAndWidths) {
   EXPECT_EQ(area_ratio_text({r8, other}), "");
 }
 
+// The h8 router's VC selectors: 15 local outputs (W=6) and 8 global ones (W=9) per VC set of seed
+// 002 (2/1: the one global VC needs no selector); a VC set without both rows is left out.
+TEST(Area, VcSelectorsOfAnH8RouterAddFifteenLocalAndEightGlobalOutputs) {
+  auto row = [](const char* params, double nand2) {
+    AreaRow r;
+    r.block = "vc_selector";
+    r.params = params;
+    r.nand2 = nand2;
+    return r;
+  };
+  AreaRow other;
+  other.block = "rr_arbiter";
+  other.params = "N=3";
+  other.nand2 = 34;
+  const std::vector<AreaRow> rows = {row("V=2,W=6,MODE=0", 40), row("V=4,W=6,MODE=0", 100),
+                                     row("V=2,W=9,MODE=0", 50), row("V=8,W=6,MODE=0", 300),
+                                     row("V=2,W=6,MODE=2", 10), other};
+  // 8/4 has no V=4,W=9 row; highest has no rows; lowest has 2/1 only.
+  EXPECT_EQ(area_vc_selector_text(rows),
+            "VC selectors of an h8 router (seed 002 Table V: one per output to a router, 15 local "
+            "of 32 phits per VC and 8 global of 256; docs/area.md):\n"
+            "  jsq     2/1 VCs: 15 x 40 (V=2,W=6,MODE=0) + 8 x 0 (1 VC: no selector) = 600 NAND2 "
+            "eq.\n"
+            "  jsq     4/2 VCs: 15 x 100 (V=4,W=6,MODE=0) + 8 x 50 (V=2,W=9,MODE=0) = 1900 NAND2 "
+            "eq.\n"
+            "  lowest  2/1 VCs: 15 x 10 (V=2,W=6,MODE=2) + 8 x 0 (1 VC: no selector) = 150 NAND2 "
+            "eq.\n");
+  EXPECT_EQ(area_vc_selector_text({other}), "");
+}
+
 }  // namespace
