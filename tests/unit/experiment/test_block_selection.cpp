@@ -27,9 +27,10 @@ TEST(SelectBlocks, UnknownNameIsNamedWithTheAllowedBlocks) {
   std::string unknown;
   const auto blocks = select_blocks({"rr_arbiter", "fifo"}, unknown);
   EXPECT_TRUE(blocks.empty());
-  EXPECT_EQ(unknown,
-            "unknown block 'fifo'; allowed: rr_arbiter, sep_alloc_if, credit_counter, "
-            "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter, vc_selector");
+  EXPECT_EQ(
+      unknown,
+      "unknown block 'fifo'; allowed: rr_arbiter, sep_alloc_if, credit_counter, "
+      "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter, vc_selector");
 }
 
 }  // namespace
