@@ -30,7 +30,9 @@ $(BUILD)/CMakeCache.txt:
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# The first run builds only the simulator (not the RTL benches, mutants and test binaries).
+run: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target netcosim
 	./$(BUILD)/netcosim run
 
 test: build asan-build
