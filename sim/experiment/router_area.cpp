@@ -1,0 +1,260 @@
+// The blocks and storage of a configured router (router_area.h).
+#include "sim/experiment/router_area.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "sim/routing/routing.h"
+#include "sim/topology/topology.h"
+#include "sim/topology/topology_catalog.h"
+
+namespace netcosim::experiment {
+
+uint32_t counter_bits(uint64_t cap) {
+  uint32_t w = 1;
+  while ((uint64_t{1} << w) <= cap) ++w;
+  return w;
+}
+
+RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits) {
+  validate_config(cfg);
+  if (cfg.get_str("router.architecture") != "cioq")
+    throw ConfigError("router.architecture=" + cfg.get_str("router.architecture") +
+                      ": netcosim area has a per-router plan for cioq only (the IB and OPA "
+                      "switches' blocks are not yet in it)");
+  const std::unique_ptr<Topology> topo = topology_entry(cfg.get_str("topology.type"))->make(cfg);
+  const SensorNeeds needs = make_routing(cfg, *topo)->sensor_needs();
+  RouterAreaPlan plan;
+  plan.topology = topo->describe();
+  plan.routers = topo->routers();
+  plan.radix = topo->router_radix();
+  const auto& names = topo->port_class_names();
+  std::vector<uint32_t> ports(names.size(), 0);
+  for (uint32_t p = 0; p < plan.radix; ++p) ++ports[topo->port_class_of(0, p)];
+  const auto vcs = [&](size_t c) {
+    return static_cast<uint32_t>(cfg.get_int("router.vcs_" + names[c]));
+  };
+  const auto buffer = [&](size_t c) {
+    return static_cast<uint64_t>(cfg.get_int("router.buffer_" + names[c]));
+  };
+  const uint32_t p = plan.radix;
+  uint32_t max_vcs = 1;
+  for (size_t c = 0; c < names.size(); ++c)
+    if (ports[c] > 0) max_vcs = std::max(max_vcs, vcs(c));
+  const std::string sp = std::to_string(p);
+  plan.blocks.push_back({"sep_alloc_if",
+                         "P=" + sp + ",V=" + std::to_string(max_vcs) + ",Q=" + sp +
+                             ",ITER=" + std::to_string(cfg.get_int("router.allocator_iterations")),
+                         1, "separable allocator"});
+  const bool flexvc = cfg.get_str("router.vc_management") == "flexvc";
+  const std::map<std::string, int> mode = {{"jsq", 0}, {"highest", 1}, {"lowest", 2}};
+  for (size_t c = 1; c < names.size(); ++c) {
+    if (ports[c] == 0) continue;
+    const uint64_t cap = buffer(c);
+    const std::string w = std::to_string(counter_bits(cap));
+    plan.blocks.push_back(
+        {"credit_counter",
+         "V=" + std::to_string(vcs(c)) + ",W=" + w + ",CAP=" + std::to_string(cap), ports[c],
+         "credit counter, " + names[c] + " outputs"});
+    const auto m = mode.find(cfg.get_str("router.vc_selection"));
+    if (flexvc && vcs(c) > 1 && m == mode.end())
+      throw ConfigError("router.vc_selection=" + cfg.get_str("router.vc_selection") +
+                        ": the VC selector has RTL for jsq, highest and lowest only "
+                        "(rtl/vc_selector.sv)");
+    if (flexvc && vcs(c) > 1)
+      plan.blocks.push_back(
+          {"vc_selector",
+           "V=" + std::to_string(vcs(c)) + ",W=" + w + ",MODE=" + std::to_string(m->second),
+           ports[c], "VC selector, " + names[c] + " outputs"});
+  }
+  if (needs.contention)
+    plan.blocks.push_back({"contention_counters", "Q=" + sp + ",W=8,N=" + std::to_string(2 * p), 1,
+                           "contention counters"});
+  // DAMQ (thesis 000 Sec. 5.3.1): one shared array per input port; its pointer lists are not
+  // priced (docs/area.md).
+  const bool damq = cfg.get_str("router.buffer_model") == "damq";
+  for (size_t c = 0; c < names.size(); ++c) {
+    if (ports[c] == 0) continue;
+    if (damq)
+      plan.storage.push_back({"input buffer per port (DAMQ), " + names[c] + " ports",
+                              buffer(c) * vcs(c) * phit_bits, ports[c]});
+    else
+      plan.storage.push_back({"input buffer per VC, " + names[c] + " ports", buffer(c) * phit_bits,
+                              ports[c] * vcs(c)});
+  }
+  plan.storage.push_back({"output buffer per port",
+                          static_cast<uint64_t>(cfg.get_int("router.buffer_output")) * phit_bits,
+                          p});
+  return plan;
+}
+
+}  // namespace netcosim::experiment
+
+namespace netcosim::experiment {
+
+namespace {
+
+std::string grouped(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  std::string s = buf, out;
+  const size_t first = (s[0] == '-') ? 1 : 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i > first && (s.size() - i) % 3 == 0) out += ',';
+    out += s[i];
+  }
+  return out;
+}
+
+// (role, NAND2 equivalents per router) of every block and storage line of a report.
+std::vector<std::pair<std::string, double>> parts_nand2(const RouterAreaReport& r) {
+  std::vector<std::pair<std::string, double>> v;
+  for (size_t i = 0; i < r.plan.blocks.size(); ++i)
+    v.emplace_back(r.plan.blocks[i].role, r.rows[i].nand2 * r.plan.blocks[i].count);
+  for (const StorageUse& s : r.plan.storage)
+    v.emplace_back(s.role, r.memory.um2(s.bits) * s.arrays / MemoryModel::kNand2Um2);
+  return v;
+}
+
+}  // namespace
+
+double RouterAreaReport::logic_nand2() const {
+  double n = 0;
+  for (size_t i = 0; i < plan.blocks.size(); ++i) n += rows[i].nand2 * plan.blocks[i].count;
+  return n;
+}
+
+double RouterAreaReport::storage_um2() const {
+  double a = 0;
+  for (const StorageUse& s : plan.storage) a += memory.um2(s.bits) * s.arrays;
+  return a;
+}
+
+std::string router_area_text(const RouterAreaReport& r) {
+  const double k = MemoryModel::kNand2Um2;
+  char buf[512];
+  std::string t = r.config + ": " + r.plan.topology + ", " + std::to_string(r.plan.routers) +
+                  " routers of radix " + std::to_string(r.plan.radix) + ", phits of " +
+                  std::to_string(r.phit_bits) + " bits\n";
+  std::snprintf(buf, sizeof buf, "%-40s %-30s %7s %14s %14s %14s\n", "part", "block / array",
+                "count", "NAND2 eq. each", "NAND2 eq.", "um2");
+  t += buf;
+  for (size_t i = 0; i < r.plan.blocks.size(); ++i) {
+    const BlockUse& b = r.plan.blocks[i];
+    const double each = r.rows[i].nand2;
+    std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
+                  (b.block + " " + b.params).c_str(), b.count, grouped(each).c_str(),
+                  grouped(each * b.count).c_str(), grouped(each * b.count * k).c_str(),
+                  r.cached[i] ? "  (cached)" : "");
+    t += buf;
+  }
+  for (const StorageUse& s : r.plan.storage) {
+    const double um2 = r.memory.um2(s.bits) * s.arrays;
+    std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s\n", s.role.c_str(),
+                  (grouped(static_cast<double>(s.bits)) + " bits, " +
+                   (r.memory.register_file(s.bits) ? "flip-flops" : "SRAM"))
+                      .c_str(),
+                  s.arrays, grouped(r.memory.um2(s.bits) / k).c_str(), grouped(um2 / k).c_str(),
+                  grouped(um2).c_str());
+    t += buf;
+  }
+  const double logic = r.logic_nand2(), storage = r.storage_um2() / k;
+  const double routers = static_cast<double>(r.plan.routers);
+  std::snprintf(buf, sizeof buf,
+                "router: logic %s, storage %s, total %s NAND2 eq. (%s um2, %.3f mm2)\n"
+                "network (%llu routers): %s NAND2 eq. (%.1f mm2)\n",
+                grouped(logic).c_str(), grouped(storage).c_str(), grouped(logic + storage).c_str(),
+                grouped(r.router_um2()).c_str(), r.router_um2() / 1e6,
+                static_cast<unsigned long long>(r.plan.routers),
+                grouped((logic + storage) * routers).c_str(), r.router_um2() * routers / 1e6);
+  t += buf;
+  return t + "45 nm: NAND2 = 0.798 um2; arrays of at most " + std::to_string(r.memory.rf_max_bits) +
+         " bits as flip-flops, larger ones as SRAM (docs/area.md \"Per router "
+         "configuration\")\n";
+}
+
+nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
+  const double k = MemoryModel::kNand2Um2;
+  nlohmann::ordered_json j;
+  j["config"] = r.config;
+  j["topology"] = r.plan.topology;
+  j["routers"] = r.plan.routers;
+  j["radix"] = r.plan.radix;
+  j["phit_bits"] = r.phit_bits;
+  j["technology_nm"] = 45;
+  j["nand2_um2"] = k;
+  j["blocks"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < r.plan.blocks.size(); ++i) {
+    const BlockUse& b = r.plan.blocks[i];
+    auto& o = j["blocks"].emplace_back();
+    o["role"] = b.role;
+    o["block"] = b.block;
+    o["params"] = b.params;
+    o["count"] = b.count;
+    o["nand2_each"] = r.rows[i].nand2;
+    o["flip_flops_each"] = r.rows[i].flip_flops;
+    o["depth"] = r.rows[i].depth;
+    o["nand2"] = r.rows[i].nand2 * b.count;
+    o["cached"] = static_cast<bool>(r.cached[i]);
+  }
+  j["storage"] = nlohmann::ordered_json::array();
+  for (const StorageUse& s : r.plan.storage) {
+    auto& o = j["storage"].emplace_back();
+    o["role"] = s.role;
+    o["bits"] = s.bits;
+    o["arrays"] = s.arrays;
+    o["kind"] = r.memory.register_file(s.bits) ? "flip-flops" : "sram";
+    o["um2"] = r.memory.um2(s.bits) * s.arrays;
+    o["nand2"] = r.memory.um2(s.bits) * s.arrays / k;
+  }
+  const double logic = r.logic_nand2(), storage = r.storage_um2() / k;
+  j["router"] = {{"logic_nand2", logic},
+                 {"storage_nand2", storage},
+                 {"nand2", logic + storage},
+                 {"um2", r.router_um2()}};
+  j["network"] = {{"nand2", (logic + storage) * static_cast<double>(r.plan.routers)},
+                  {"um2", r.router_um2() * static_cast<double>(r.plan.routers)}};
+  return j;
+}
+
+std::string router_area_compare_text(const RouterAreaReport& a, const RouterAreaReport& b) {
+  char buf[512];
+  std::string t;
+  std::snprintf(buf, sizeof buf, "%-40s %16s %16s %8s\n", "NAND2 eq. per router", "A", "B",
+                "B / A");
+  t += "A: " + a.config + "\nB: " + b.config + "\n" + buf;
+  const auto pa = parts_nand2(a), pb = parts_nand2(b);
+  std::vector<std::string> roles;
+  for (const auto& p : pa) roles.push_back(p.first);
+  for (const auto& p : pb)
+    if (std::find(roles.begin(), roles.end(), p.first) == roles.end()) roles.push_back(p.first);
+  const auto value = [](const std::vector<std::pair<std::string, double>>& v,
+                        const std::string& role) {
+    double n = 0;
+    for (const auto& p : v)
+      if (p.first == role) n += p.second;
+    return n;
+  };
+  const auto line = [&](const std::string& role, double x, double y) {
+    const std::string ratio = x > 0 ? [&] {
+      char r[32];
+      std::snprintf(r, sizeof r, "%.3f", y / x);
+      return std::string(r);
+    }()
+                                    : std::string("-");
+    std::snprintf(buf, sizeof buf, "%-40s %16s %16s %8s\n", role.c_str(), grouped(x).c_str(),
+                  grouped(y).c_str(), ratio.c_str());
+    t += buf;
+  };
+  for (const auto& role : roles) line(role, value(pa, role), value(pb, role));
+  const double k = MemoryModel::kNand2Um2;
+  line("router logic", a.logic_nand2(), b.logic_nand2());
+  line("router storage", a.storage_um2() / k, b.storage_um2() / k);
+  line("router", a.router_um2() / k, b.router_um2() / k);
+  line("network", a.router_um2() / k * static_cast<double>(a.plan.routers),
+       b.router_um2() / k * static_cast<double>(b.plan.routers));
+  return t;
+}
+
+}  // namespace netcosim::experiment

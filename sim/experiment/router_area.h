@@ -1,0 +1,105 @@
+// Area of a router configuration (`netcosim area CONFIG.ini`, docs/area.md "Per router
+// configuration"): the RTL blocks a configured router instantiates, with the parameters the
+// configuration implies, and the storage it implies, priced with a memory-area model.
+//
+// The blocks of a CIOQ router of radix P (every port of a topology's router has the same class on
+// every router, sim/topology/topology.h):
+//   - one separable allocator sep_alloc_if P=P, V=max VCs of an input port, Q=P,
+//     ITER=router.allocator_iterations;
+//   - one credit counter per output port that leads to a router, V=router.vcs_<class>,
+//     CAP=router.buffer_<class> (the downstream input buffer per VC), W=bits of CAP;
+//     outputs to nodes eject without credits (the NIC consumes at link rate);
+//   - contention counters Q=P, W=8, N=2P when the routing senses contention (seed 001
+//     Sec. III-A; sim/congestion/contention_sensor.h);
+//   - one VC selector per output port that leads to a router and has more than one VC, under
+//     router.vc_management=flexvc (seed 002 Sec. III: baseline hops are given one VC).
+// The storage: per input port and VC, router.buffer_<class> phits; per output port,
+// router.buffer_output phits; one array each.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/config/config.h"
+
+namespace netcosim::experiment {
+
+struct BlockUse {
+  std::string block;   // RTL top module (rtl/catalog.h)
+  std::string params;  // "K=V,K=V"
+  uint32_t count = 0;  // per router
+  std::string role;    // e.g. "credit counter, outputs to local ports"
+};
+
+struct StorageUse {
+  std::string role;
+  uint64_t bits = 0;    // per array
+  uint32_t arrays = 0;  // per router
+};
+
+struct RouterAreaPlan {
+  std::string topology;  // Topology::describe()
+  uint64_t routers = 0;
+  uint32_t radix = 0;
+  std::vector<BlockUse> blocks;
+  std::vector<StorageUse> storage;
+};
+
+// The plan of the configured network's routers. Throws ConfigError for a configuration that is
+// not valid or whose router architecture has no area plan yet (naming router.architecture).
+RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits);
+
+// The memory-area model (docs/area.md): an array of at most rf_max_bits bits is a flip-flop
+// register file (a D flip-flop and a 2:1 multiplexer share of the read tree per bit), a larger
+// one SRAM (a 6T cell per bit over an array efficiency). Technology: 45 nm (NanGate 45 nm Open
+// Cell Library cell areas; the SRAM cell of Intel's 45 nm process).
+enum class MemoryKind { Auto, RegisterFile, Sram };
+struct MemoryModel {
+  MemoryKind kind = MemoryKind::Auto;
+  uint64_t rf_max_bits = 4096;
+  static constexpr double kNand2Um2 = 0.798;     // NanGate 45 nm NAND2_X1
+  static constexpr double kDffUm2 = 4.522;       // NanGate 45 nm DFF_X1
+  static constexpr double kMux2Um2 = 1.862;      // NanGate 45 nm MUX2_X1
+  static constexpr double kSramCellUm2 = 0.346;  // Intel 45 nm 6T cell
+  static constexpr double kSramEfficiency = 0.5;
+  bool register_file(uint64_t bits) const {
+    return kind == MemoryKind::RegisterFile || (kind == MemoryKind::Auto && bits <= rf_max_bits);
+  }
+  double um2(uint64_t bits) const {
+    const double b = static_cast<double>(bits);
+    return register_file(bits) ? b * (kDffUm2 + kMux2Um2) : b * kSramCellUm2 / kSramEfficiency;
+  }
+};
+
+// Bits needed to count 0..cap.
+uint32_t counter_bits(uint64_t cap);
+
+}  // namespace netcosim::experiment
+
+#include <nlohmann/json.hpp>
+
+#include "sim/experiment/area.h"
+
+namespace netcosim::experiment {
+
+// A plan with the synthesized figures of its blocks (rows[i] belongs to plan.blocks[i]).
+struct RouterAreaReport {
+  std::string config;  // the configuration's name as given
+  RouterAreaPlan plan;
+  std::vector<AreaRow> rows;
+  std::vector<bool> cached;
+  MemoryModel memory;
+  uint32_t phit_bits = 0;
+  double logic_nand2() const;
+  double storage_um2() const;
+  double router_um2() const { return logic_nand2() * MemoryModel::kNand2Um2 + storage_um2(); }
+};
+
+std::string router_area_text(const RouterAreaReport& r);
+nlohmann::ordered_json router_area_json(const RouterAreaReport& r);
+// Two configurations side by side: each block role and storage role, the router and the network,
+// in NAND2 equivalents with B / A.
+std::string router_area_compare_text(const RouterAreaReport& a, const RouterAreaReport& b);
+
+}  // namespace netcosim::experiment

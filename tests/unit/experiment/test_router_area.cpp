@@ -1,0 +1,184 @@
+// The per-router area plan (sim/experiment/router_area.h), its memory-area model and the
+// synthesis cache (sim/experiment/area_cache.h): the blocks and arrays a configuration implies,
+// counted by hand from its ports, VCs and buffers.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "sim/config/config.h"
+#include "sim/experiment/area_cache.h"
+#include "sim/experiment/router_area.h"
+
+namespace {
+
+using namespace netcosim;
+using namespace netcosim::experiment;
+
+Config h2(const std::vector<std::string>& sets = {}) {
+  Config c;
+  c.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h2.ini");
+  for (const auto& s : sets) c.set_override(s);
+  return c;
+}
+
+std::string blocks_text(const RouterAreaPlan& p) {
+  std::string t;
+  for (const auto& b : p.blocks)
+    t += b.block + " " + b.params + " x" + std::to_string(b.count) + "\n";
+  return t;
+}
+
+std::string storage_text(const RouterAreaPlan& p) {
+  std::string t;
+  for (const auto& s : p.storage)
+    t += s.role + ": " + std::to_string(s.bits) + " x" + std::to_string(s.arrays) + "\n";
+  return t;
+}
+
+TEST(RouterArea, CounterBits) {
+  EXPECT_EQ(counter_bits(0), 1u);
+  EXPECT_EQ(counter_bits(1), 1u);
+  EXPECT_EQ(counter_bits(31), 5u);
+  EXPECT_EQ(counter_bits(32), 6u);  // 0..32 (the RTL catalogue's W=6, CAP=32)
+  EXPECT_EQ(counter_bits(256), 9u);
+}
+
+// h2: radix 7 = 2 injection + 3 local + 2 global ports; VCs 3/2/1; buffers 256/32/256 phits per
+// VC and 32 per output; 2 allocator iterations; MIN needs no sensor.
+TEST(RouterArea, H2BaselinePlan) {
+  const RouterAreaPlan p = plan_router_area(h2(), 80);
+  EXPECT_EQ(p.routers, 36u);
+  EXPECT_EQ(p.radix, 7u);
+  EXPECT_EQ(blocks_text(p),
+            "sep_alloc_if P=7,V=3,Q=7,ITER=2 x1\n"
+            "credit_counter V=2,W=6,CAP=32 x3\n"
+            "credit_counter V=1,W=9,CAP=256 x2\n");
+  EXPECT_EQ(storage_text(p),
+            "input buffer per VC, injection ports: 20480 x6\n"
+            "input buffer per VC, local ports: 2560 x6\n"
+            "input buffer per VC, global ports: 20480 x2\n"
+            "output buffer per port: 2560 x7\n");
+}
+
+// FlexVC 4/2 with JSQ: one selector per router-facing output with more than one VC; the
+// allocator's V is the largest input VC count (4 local).
+TEST(RouterArea, FlexVcAddsSelectorsAndContentionAddsCounters) {
+  const RouterAreaPlan f = plan_router_area(
+      h2({"router.vc_management=flexvc", "router.vcs_local=4", "router.vcs_global=2"}), 80);
+  EXPECT_EQ(blocks_text(f),
+            "sep_alloc_if P=7,V=4,Q=7,ITER=2 x1\n"
+            "credit_counter V=4,W=6,CAP=32 x3\n"
+            "vc_selector V=4,W=6,MODE=0 x3\n"
+            "credit_counter V=2,W=9,CAP=256 x2\n"
+            "vc_selector V=2,W=9,MODE=0 x2\n");
+  const RouterAreaPlan o =
+      plan_router_area(h2({"routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                           "routing.trigger=contention"}),
+                       80);
+  EXPECT_EQ(o.blocks.back().block + " " + o.blocks.back().params,
+            "contention_counters Q=7,W=8,N=14");
+  // The credit trigger senses credits only: no contention counters.
+  const RouterAreaPlan c = plan_router_area(h2({"routing.algorithm=olm", "router.vcs_local=3",
+                                                "router.vcs_global=2", "routing.trigger=credit"}),
+                                            80);
+  for (const auto& b : c.blocks) EXPECT_NE(b.block, "contention_counters");
+}
+
+TEST(RouterArea, DamqIsOneArrayPerPort) {
+  const RouterAreaPlan p = plan_router_area(h2({"router.buffer_model=damq"}), 80);
+  EXPECT_EQ(storage_text(p),
+            "input buffer per port (DAMQ), injection ports: 61440 x2\n"
+            "input buffer per port (DAMQ), local ports: 5120 x3\n"
+            "input buffer per port (DAMQ), global ports: 20480 x2\n"
+            "output buffer per port: 2560 x7\n");
+}
+
+TEST(RouterArea, RefusedConfigurationsNameTheKey) {
+  try {
+    plan_router_area(h2({"router.vc_management=flexvc", "router.vc_selection=random"}), 80);
+    FAIL() << "random selection has no RTL";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.vc_selection=random"), std::string::npos);
+  }
+  try {
+    plan_router_area(h2({"router.allocator_iterations=0"}), 80);
+    FAIL() << "an invalid configuration is refused";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.allocator_iterations"), std::string::npos);
+  }
+}
+
+// The memory-area model: flip-flop arrays cost a DFF_X1 and a MUX2_X1 per bit, SRAM a 6T cell
+// over the array efficiency; auto switches at rf_max_bits.
+TEST(RouterArea, MemoryModel) {
+  MemoryModel m;
+  EXPECT_TRUE(m.register_file(4096));
+  EXPECT_FALSE(m.register_file(4097));
+  EXPECT_DOUBLE_EQ(m.um2(2560), 2560 * (4.522 + 1.862));
+  EXPECT_DOUBLE_EQ(m.um2(20480), 20480 * 0.346 / 0.5);
+  m.kind = MemoryKind::Sram;
+  EXPECT_DOUBLE_EQ(m.um2(2560), 2560 * 0.346 / 0.5);
+  m.kind = MemoryKind::RegisterFile;
+  EXPECT_DOUBLE_EQ(m.um2(20480), 20480 * (4.522 + 1.862));
+}
+
+TEST(RouterArea, ReportSumsBlocksAndArrays) {
+  RouterAreaReport r;
+  r.config = "x.ini";
+  r.plan = plan_router_area(h2(), 80);
+  for (size_t i = 0; i < r.plan.blocks.size(); ++i) {
+    AreaRow row;
+    row.nand2 = 100.0 * static_cast<double>(i + 1);
+    r.rows.push_back(row);
+    r.cached.push_back(false);
+  }
+  // 100 x 1 + 200 x 3 + 300 x 2.
+  EXPECT_DOUBLE_EQ(r.logic_nand2(), 1300.0);
+  const double storage =
+      6 * 20480 * 0.692 + 6 * 2560 * 6.384 + 2 * 20480 * 0.692 + 7 * 2560 * 6.384;
+  EXPECT_NEAR(r.storage_um2(), storage, 1e-6 * storage);
+  const auto j = router_area_json(r);
+  EXPECT_DOUBLE_EQ(j["router"]["logic_nand2"].get<double>(), 1300.0);
+  EXPECT_NEAR(j["network"]["um2"].get<double>(), 36 * (1300.0 * 0.798 + storage), 1e-3);
+  // Compared with itself every ratio is 1.
+  const std::string t = router_area_compare_text(r, r);
+  EXPECT_NE(
+      t.find("router logic                                        1,300            1,300    1.000"),
+      std::string::npos)
+      << t;
+}
+
+TEST(AreaCache, StoresLoadsAndMissesOnAnotherKey) {
+  char tmpl[] = "/tmp/netcosim_area_cache_XXXXXX";
+  const std::string dir = std::string(mkdtemp(tmpl)) + "/area";
+  const auto* b = rtl::find_rtl_block("credit_counter");
+  const std::string rtl_dir = std::string(NETCOSIM_SOURCE_DIR) + "/rtl";
+  const std::string key = area_cache_key(rtl_dir, *b, "V=2,W=6,CAP=32", "Yosys 0.23");
+  AreaRow row, back;
+  row.block = "credit_counter";
+  row.params = "V=2,W=6,CAP=32";
+  row.cells = 353;
+  row.flip_flops = 12;
+  row.cmos_cells = 543;
+  row.transistors = 2206;
+  row.depth = 25;
+  EXPECT_FALSE(area_cache_load(dir, key, back));
+  std::string why;
+  ASSERT_TRUE(area_cache_store(dir, key, row, why)) << why;
+  ASSERT_TRUE(area_cache_load(dir, key, back));
+  EXPECT_EQ(back.cells, 353);
+  EXPECT_EQ(back.transistors, 2206);
+  EXPECT_DOUBLE_EQ(back.nand2, 551.5);
+  // Another yosys or other parameters: another key, a miss.
+  EXPECT_FALSE(
+      area_cache_load(dir, area_cache_key(rtl_dir, *b, "V=2,W=6,CAP=32", "Yosys 0.24"), back));
+  EXPECT_FALSE(
+      area_cache_load(dir, area_cache_key(rtl_dir, *b, "V=3,W=6,CAP=32", "Yosys 0.23"), back));
+  EXPECT_NE(key, area_cache_key(rtl_dir, *rtl::find_rtl_block("rr_arbiter"), "V=2,W=6,CAP=32",
+                                "Yosys 0.23"));
+}
+
+}  // namespace
