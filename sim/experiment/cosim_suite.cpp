@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sim/experiment/text_format.h"
 #include "sim/util/json_number.h"
 #include "sim/util/output_file.h"
 #include "sim/util/process.h"
@@ -16,17 +17,6 @@
 namespace netcosim::experiment {
 
 namespace {
-
-std::string group_digits(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f", x);
-  std::string s = buf, r;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0 && (s.size() - i) % 3 == 0) r += ',';
-    r += s[i];
-  }
-  return r;
-}
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "sim/experiment/text_format.h"
 #include "sim/routing/routing.h"
 #include "sim/topology/topology.h"
 #include "sim/topology/topology_catalog.h"
@@ -95,18 +96,6 @@ namespace netcosim::experiment {
 
 namespace {
 
-std::string grouped(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  std::string s = buf, out;
-  const size_t first = (s[0] == '-') ? 1 : 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > first && (s.size() - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  return out;
-}
-
 // (role, NAND2 equivalents per router) of every block and storage line of a report.
 std::vector<std::pair<std::string, double>> parts_nand2(const RouterAreaReport& r) {
   std::vector<std::pair<std::string, double>> v;
@@ -144,19 +133,19 @@ std::string router_area_text(const RouterAreaReport& r) {
     const BlockUse& b = r.plan.blocks[i];
     const double each = r.rows[i].nand2;
     std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
-                  (b.block + " " + b.params).c_str(), b.count, grouped(each).c_str(),
-                  grouped(each * b.count).c_str(), grouped(each * b.count * k).c_str(),
+                  (b.block + " " + b.params).c_str(), b.count, group_digits(each).c_str(),
+                  group_digits(each * b.count).c_str(), group_digits(each * b.count * k).c_str(),
                   r.cached[i] ? "  (cached)" : "");
     t += buf;
   }
   for (const StorageUse& s : r.plan.storage) {
     const double um2 = r.memory.um2(s.bits) * s.arrays;
     std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s\n", s.role.c_str(),
-                  (grouped(static_cast<double>(s.bits)) + " bits, " +
+                  (group_digits(static_cast<double>(s.bits)) + " bits, " +
                    (r.memory.register_file(s.bits) ? "flip-flops" : "SRAM"))
                       .c_str(),
-                  s.arrays, grouped(r.memory.um2(s.bits) / k).c_str(), grouped(um2 / k).c_str(),
-                  grouped(um2).c_str());
+                  s.arrays, group_digits(r.memory.um2(s.bits) / k).c_str(),
+                  group_digits(um2 / k).c_str(), group_digits(um2).c_str());
     t += buf;
   }
   const double logic = r.logic_nand2(), storage = r.storage_um2() / k;
@@ -164,10 +153,10 @@ std::string router_area_text(const RouterAreaReport& r) {
   std::snprintf(buf, sizeof buf,
                 "router: logic %s, storage %s, total %s NAND2 eq. (%s um2, %.3f mm2)\n"
                 "network (%llu routers): %s NAND2 eq. (%.1f mm2)\n",
-                grouped(logic).c_str(), grouped(storage).c_str(), grouped(logic + storage).c_str(),
-                grouped(r.router_um2()).c_str(), r.router_um2() / 1e6,
-                static_cast<unsigned long long>(r.plan.routers),
-                grouped((logic + storage) * routers).c_str(), r.router_um2() * routers / 1e6);
+                group_digits(logic).c_str(), group_digits(storage).c_str(),
+                group_digits(logic + storage).c_str(), group_digits(r.router_um2()).c_str(),
+                r.router_um2() / 1e6, static_cast<unsigned long long>(r.plan.routers),
+                group_digits((logic + storage) * routers).c_str(), r.router_um2() * routers / 1e6);
   t += buf;
   return t + "45 nm: NAND2 = 0.798 um2; arrays of at most " + std::to_string(r.memory.rf_max_bits) +
          " bits as flip-flops, larger ones as SRAM (docs/area.md \"Per router "
@@ -243,8 +232,8 @@ std::string router_area_compare_text(const RouterAreaReport& a, const RouterArea
       return std::string(r);
     }()
                                     : std::string("-");
-    std::snprintf(buf, sizeof buf, "%-40s %16s %16s %8s\n", role.c_str(), grouped(x).c_str(),
-                  grouped(y).c_str(), ratio.c_str());
+    std::snprintf(buf, sizeof buf, "%-40s %16s %16s %8s\n", role.c_str(), group_digits(x).c_str(),
+                  group_digits(y).c_str(), ratio.c_str());
     t += buf;
   };
   for (const auto& role : roles) line(role, value(pa, role), value(pb, role));
