@@ -5,6 +5,7 @@
 // cosim_common.h and docs/cosim.md.
 #include "cosim_common.h"
 #include "sim/blocks/lrs_arbiter.h"
+#include "systemc/blocks/lrs_arbiter.h"
 
 #include "Vlrs_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
@@ -14,65 +15,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// Bits of the RTL's priority matrix (its upper triangle).
-constexpr int pair_bits(int n) {
-  return n > 1 ? n * (n - 1) / 2 : 1;
-}
-
-// The model's order as the RTL's prio port: bit k(i,j) = 1 when i is ahead of j (i < j).
-template <int N>
-Port<pair_bits(N)> prio_port(const model::LrsArbiter& m) {
-  std::vector<std::pair<int, uint64_t>> bits;
-  int k = 0;
-  for (int i = 0; i < N; ++i) {
-    for (int j = i + 1; j < N; ++j, ++k) {
-      bits.push_back({k, m.ahead(static_cast<unsigned>(i), static_cast<unsigned>(j)) ? 1u : 0u});
-    }
-  }
-  return packed<Port<pair_bits(N)>>(pair_bits(N), bits, 1);
-}
-
-// The C++ model behind the RTL's port list: gnt is combinational, prio changes at the clock edge.
-template <int N>
-class LrsArbiterModel : public sc_core::sc_module {
- public:
-  static constexpr int M = pair_bits(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
-  sc_core::sc_out<Port<M>> prio{"prio"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(LrsArbiterModel);
-  explicit LrsArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    prio.write(prio_port<N>(model_));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::LrsArbiter model_;
-  sc_core::sc_event state_changed_;
-};
 
 struct LrsStimulus {
   bool rst = false, update = false;
@@ -150,7 +92,7 @@ class LrsGenerator {
 template <int N, class Vtop>
 class LrsBench : public sc_core::sc_module, public BenchHooks {
  public:
-  static constexpr int M = pair_bits(N);
+  static constexpr int M = sc::lrs_pair_bits(N);
   sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
@@ -158,7 +100,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<M>> prio{"prio"};
   Vtop dut{"dut"};
-  LrsArbiterModel<N> model{"model"};
+  sc::LrsArbiter<N> model{"model"};
 
   SC_HAS_PROCESS(LrsBench);
   LrsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)

@@ -4,6 +4,7 @@
 // on a grant). Bench structure and timing: cosim_common.h and docs/cosim.md.
 #include "cosim_common.h"
 #include "sim/blocks/rr_arbiter.h"
+#include "systemc/blocks/rr_arbiter.h"
 
 #include "Vrr_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
@@ -14,47 +15,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// The C++ model behind the RTL's port list: gnt is combinational, ptr moves at the clock edge.
-template <int N>
-class RrArbiterModel : public sc_core::sc_module {
- public:
-  static constexpr int PW = index_width(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
-  sc_core::sc_out<Port<PW>> ptr{"ptr"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(RrArbiterModel);
-  explicit RrArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    ptr.write(packed<Port<PW>>(PW, {{0, model_.pointer()}}, PW));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::RoundRobinArbiter model_;
-  sc_core::sc_event state_changed_;
-};
 
 struct RrStimulus {
   bool rst = false, update = false;
@@ -127,7 +87,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<PW>> ptr{"ptr"};
   Vtop dut{"dut"};
-  RrArbiterModel<N> model{"model"};
+  sc::RrArbiter<N> model{"model"};
 
   SC_HAS_PROCESS(RrBench);
   RrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
