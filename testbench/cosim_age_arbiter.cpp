@@ -5,6 +5,7 @@
 // docs/cosim.md.
 #include "cosim_common.h"
 #include "sim/blocks/age_arbiter.h"
+#include "systemc/blocks/age_arbiter.h"
 
 #include "Vage_arbiter_n3w4.h"
 #ifndef NETCOSIM_MUTANT
@@ -14,57 +15,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// The C++ model behind the RTL's port list: gnt is combinational from req, age and the pointer;
-// ptr moves at the clock edge.
-template <int N, int W>
-class AgeArbiterModel : public sc_core::sc_module {
- public:
-  static constexpr int PW = index_width(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_in<Port<N * W>> age{"age"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
-  sc_core::sc_out<Port<PW>> ptr{"ptr"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(AgeArbiterModel);
-  explicit AgeArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N, W) {
-    SC_METHOD(comb);
-    sensitive << req << age << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  // Drives the model's age inputs from the port and returns its grant.
-  int evaluate() {
-    const auto a = age.read();
-    for (int i = 0; i < N; ++i) {
-      model_.set_age(static_cast<unsigned>(i), static_cast<uint32_t>(field(a, i * W, W)));
-    }
-    return model_.arbitrate(field(req.read(), 0, N));
-  }
-  void comb() {
-    if (!enabled) return;
-    const int g = evaluate();
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    ptr.write(packed<Port<PW>>(PW, {{0, model_.pointer()}}, PW));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = evaluate();
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::AgeArbiter model_;
-  sc_core::sc_event state_changed_;
-};
 
 struct AgeStimulus {
   bool rst = false, update = false;
@@ -173,7 +123,7 @@ class AgeBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<PW>> ptr{"ptr"};
   Vtop dut{"dut"};
-  AgeArbiterModel<N, W> model{"model"};
+  sc::AgeArbiter<N, W> model{"model"};
 
   SC_HAS_PROCESS(AgeBench);
   AgeBench(sc_core::sc_module_name n, const Options& o, RunResult& r)

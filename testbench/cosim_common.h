@@ -1,7 +1,8 @@
 // Shared machinery of the co-simulation benches (docs/principles.md §9; docs/cosim.md).
 //
-// Each bench places a Verilated RTL block and an sc_module wrapper of its C++ model side by side
-// in one SystemC kernel, bound to the same input signals. One clock period per compared cycle:
+// Each bench places a Verilated RTL block and the sc_module of its C++ model (systemc/blocks/) side
+// by side in one SystemC kernel, bound to the same input signals, and compares them with the
+// SystemC layer's checker (systemc/check/). One clock period per compared cycle:
 //   posedge            both the RTL registers and the model's clocked update() commit
 //   posedge + 2 ns     the stimulus thread writes the inputs of the cycle (kStimulusDelay)
 //   posedge + 7 ns     every output of both is read and compared (kSampleDelay): a separate time
@@ -41,6 +42,9 @@
 #include "rtl/catalog.h"
 #include "sim/util/json_number.h"
 #include "sim/util/rng.h"
+#include "systemc/blocks/ports.h"
+#include "systemc/check/checker.h"
+#include "systemc/check/vcd_window.h"
 
 namespace netcosim::cosim {
 
@@ -55,58 +59,19 @@ constexpr int kPowerOnResetCycles = 2;   // uncounted cycles with rst high befor
 constexpr int kCyclesAfterMismatch = 5;  // simulated after a mismatch so the VCD shows them
 
 // ---------------------------------------------------------------------------------------------
-// Port types: Verilator (--pins-bv 2) maps a 1-bit port to bool and a wider one to sc_bv<W>.
-template <int W>
-using Port = std::conditional_t<W == 1, bool, sc_dt::sc_bv<W>>;
-
-constexpr int clog2(int n) {
-  int b = 0;
-  while ((1 << b) < n) ++b;
-  return b;
-}
-constexpr int index_width(int n) {
-  return n > 1 ? clog2(n) : 1;
-}  // as the RTL's localparams
-
-// Packs fixed-width fields into a port value (little-endian: field k at bits [k*w +: w]).
-class BitPacker {
- public:
-  explicit BitPacker(int bits) : words_((bits + 31) / 32, 0u) {}
-  void put(int lsb, int width, uint64_t value) {
-    for (int b = 0; b < width; ++b) {
-      if ((value >> b) & 1u) words_[(lsb + b) / 32] |= 1u << ((lsb + b) % 32);
-    }
-  }
-  template <int W>
-  void store(sc_dt::sc_bv<W>& v) const {
-    for (size_t i = 0; i < words_.size(); ++i) v.set_word(static_cast<int>(i), words_[i]);
-  }
-  void store(bool& v) const { v = (words_[0] & 1u) != 0; }
-
- private:
-  std::vector<uint32_t> words_;
-};
-
-template <int W>
-uint64_t field(const sc_dt::sc_bv<W>& v, int lsb, int width) {
-  uint64_t r = 0;
-  for (int b = 0; b < width; ++b) {
-    if (v.get_bit(lsb + b)) r |= uint64_t{1} << b;
-  }
-  return r;
-}
-inline uint64_t field(bool v, int lsb, int /*width*/) {
-  return lsb == 0 && v ? 1u : 0u;
-}
-
-template <class T>
-T packed(int bits, const std::vector<std::pair<int, uint64_t>>& fields_lsb_value, int width) {
-  BitPacker p(bits);
-  for (const auto& [lsb, value] : fields_lsb_value) p.put(lsb, width, value);
-  T v{};
-  p.store(v);
-  return v;
-}
+// The port types and the comparator are the SystemC layer's (systemc/blocks/ports.h,
+// systemc/check/).
+using sc::BitPacker;
+using sc::Checker;
+using sc::clog2;
+using sc::FaultTap;
+using sc::FaultTapBase;
+using sc::field;
+using sc::index_width;
+using sc::packed;
+using sc::Port;
+using sc::RtlOutput;
+using sc::VcdWindow;
 
 // ---------------------------------------------------------------------------------------------
 // The stimulus draws from the simulator's random stream (sim/util/rng.h, docs/principles.md §4):
@@ -143,90 +108,6 @@ struct Options {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Fault injection on the RTL side (--inject-fault CYCLE[:PORT]). Every output of the Verilated
-// block reaches the comparator through a FaultTap: the DUT drives `<port>_dut`, the tap copies it
-// to `<port>_rtl`, which is the only signal the comparator reads for that port. Armed for one
-// cycle, the tap flips bit 0 of the value it copies (element 0 of a flattened bus). The model,
-// the RTL's state and its inputs are untouched, so the corrupted value can reach the comparator
-// only through the RTL's output path: a bench that compared the model with itself, or read the
-// wrong signal, would miss the fault and fail its fault-injection test.
-class FaultTapBase {
- public:
-  virtual ~FaultTapBase() = default;
-  virtual const std::string& port() const = 0;
-  virtual void set_armed(bool armed) = 0;
-};
-
-template <class T>
-class FaultTap : public sc_core::sc_module, public FaultTapBase {
- public:
-  sc_core::sc_in<T> in{"in"};
-  sc_core::sc_out<T> out{"out"};
-
-  SC_HAS_PROCESS(FaultTap);
-  FaultTap(sc_core::sc_module_name n, std::string port)
-      : sc_core::sc_module(n), port_(std::move(port)) {
-    SC_METHOD(pass);
-    sensitive << in << armed_changed_;
-  }
-  const std::string& port() const override { return port_; }
-  void set_armed(bool armed) override {
-    armed_ = armed;
-    armed_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-
- private:
-  static void flip_bit0(bool& v) { v = !v; }
-  template <int W>
-  static void flip_bit0(sc_dt::sc_bv<W>& v) {
-    v.set_bit(0, v.get_bit(0) ? sc_dt::Log_0 : sc_dt::Log_1);
-  }
-  void pass() {
-    T v = in.read();
-    if (armed_) flip_bit0(v);
-    out.write(v);
-  }
-  std::string port_;
-  bool armed_ = false;
-  sc_core::sc_event armed_changed_;
-};
-
-// One output port of the RTL: the signal the DUT drives, the tap and the signal compared.
-template <class T>
-struct RtlOutput {
-  explicit RtlOutput(const std::string& port)
-      : dut((port + "_dut").c_str()),
-        rtl((port + "_rtl").c_str()),
-        tap((port + "_tap").c_str(), port) {
-    tap.in(dut);
-    tap.out(rtl);
-  }
-  sc_core::sc_signal<T> dut, rtl;
-  FaultTap<T> tap;
-};
-
-// Comparison of one cycle: every output is passed with the model's and the RTL's value.
-class Checker {
- public:
-  struct Diff {
-    std::string name;
-    uint64_t expected, actual;
-  };
-  void begin() { diffs_.clear(); }
-  void check(const char* name, int index, uint64_t model, uint64_t rtl) {
-    if (model != rtl) {
-      std::string n = name;
-      if (index >= 0) n += "[" + std::to_string(index) + "]";
-      diffs_.push_back({n, model, rtl});
-    }
-  }
-  bool failed() const { return !diffs_.empty(); }
-  const std::vector<Diff>& diffs() const { return diffs_; }
-
- private:
-  std::vector<Diff> diffs_;
-};
-
 // Stimulus coverage: named counters of the situations met during the compared cycles. A
 // required counter must be above 0 for --require-coverage (counters of situations that the
 // stimulus avoids on purpose, such as protocol violations under --legal-only, are not required).
@@ -240,58 +121,6 @@ using Coverage = std::vector<CoverageCounter>;
 inline uint64_t min_of(const std::vector<uint64_t>& v) {
   return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
 }
-
-// VCD of the RTL: chunk files of vcd_chunk cycles, the two most recent kept, so that the window
-// around a failing cycle (at least one chunk before it, kCyclesAfterMismatch after) is on disk.
-// The directory is created and probed before elaboration (check_output_dir); a chunk that cannot
-// be opened later throws std::runtime_error (caught by the bench thread: exit 2).
-class VcdWindow {
- public:
-  VcdWindow(std::string dir, std::string base, uint64_t chunk)
-      : dir_(std::move(dir)), base_(std::move(base)), chunk_(chunk) {}
-  template <class Dut>
-  void start(Dut& dut) {
-    tfp_ = std::make_unique<VerilatedVcdSc>();
-    dut.trace(tfp_.get(), 99);
-    open(0);
-  }
-  void on_cycle(uint64_t cycle) {
-    if (!tfp_ || chunk_ == 0 || cycle == 0 || cycle % chunk_ != 0) return;
-    tfp_->close();
-    const uint64_t k = cycle / chunk_;
-    if (k >= 2) {
-      std::error_code ec;
-      std::filesystem::remove(name(k - 2), ec);
-    }
-    open(k);
-  }
-  void finish() {
-    if (tfp_) tfp_->close();
-  }
-  std::vector<std::string> files() const {
-    std::vector<std::string> r;
-    if (current_ >= 1 && chunk_ != 0) r.push_back(name(current_ - 1));
-    r.push_back(name(current_));
-    return r;
-  }
-
- private:
-  std::string name(uint64_t k) const {
-    if (chunk_ == 0) return dir_ + "/" + base_ + ".vcd";
-    return dir_ + "/" + base_ + "_c" + std::to_string(k * chunk_) + ".vcd";
-  }
-  void open(uint64_t k) {
-    current_ = k;
-    tfp_->open(name(k).c_str());
-    if (!tfp_->isOpen()) {
-      throw std::runtime_error("--vcd '" + dir_ + "': cannot write " + name(k));
-    }
-  }
-  std::string dir_, base_;
-  uint64_t chunk_;
-  uint64_t current_ = 0;
-  std::unique_ptr<VerilatedVcdSc> tfp_;
-};
 
 // What a bench supplies for the common cycle loop.
 class BenchHooks {

@@ -8,6 +8,7 @@
 
 #include "cosim_common.h"
 #include "sim/blocks/contention_counters.h"
+#include "systemc/blocks/contention_counters.h"
 
 #include "Vcontention_counters_q7w4n4.h"
 #ifndef NETCOSIM_MUTANT
@@ -25,69 +26,6 @@ struct CntStimulus {
   uint32_t threshold = 0;
   std::array<bool, N> inc_valid{}, dec_valid{};
   std::array<uint8_t, N> inc_port{}, dec_port{};
-};
-
-// The C++ model behind the RTL's port list. count and over depend only on the registered state and
-// threshold; the clocked method calls cycle() (the model's slot interface) or reset().
-template <int Q, int W, int N>
-class ContentionCountersModel : public sc_core::sc_module {
- public:
-  static constexpr int QW = index_width(Q);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"};
-  sc_core::sc_in<Port<N>> inc_valid{"inc_valid"}, dec_valid{"dec_valid"};
-  sc_core::sc_in<Port<N * QW>> inc_port{"inc_port"}, dec_port{"dec_port"};
-  sc_core::sc_in<Port<W>> threshold{"threshold"};
-  sc_core::sc_out<Port<Q * W>> count{"count"};
-  sc_core::sc_out<Port<Q>> over{"over"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(ContentionCountersModel);
-  explicit ContentionCountersModel(sc_core::sc_module_name n)
-      : sc_core::sc_module(n), model_(Q, W) {
-    SC_METHOD(comb);
-    sensitive << threshold << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const uint32_t th = static_cast<uint32_t>(field(threshold.read(), 0, W));
-    BitPacker cnt(Q * W), ov(Q);
-    for (int q = 0; q < Q; ++q) {
-      cnt.put(q * W, W, model_.count(q));
-      ov.put(q, 1, model_.over(q, th));
-    }
-    Port<Q * W> c{};
-    cnt.store(c);
-    count.write(c);
-    Port<Q> o{};
-    ov.store(o);
-    over.write(o);
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else {
-      bool iv[N], dv[N];
-      uint8_t ip[N], dp[N];
-      const auto ivr = inc_valid.read(), dvr = dec_valid.read();
-      const auto ipr = inc_port.read(), dpr = dec_port.read();
-      for (int k = 0; k < N; ++k) {
-        iv[k] = field(ivr, k, 1) != 0;
-        dv[k] = field(dvr, k, 1) != 0;
-        ip[k] = static_cast<uint8_t>(field(ipr, k * QW, QW));
-        dp[k] = static_cast<uint8_t>(field(dpr, k * QW, QW));
-      }
-      model_.cycle(iv, ip, dv, dp, N);
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::ContentionCounters model_;
-  sc_core::sc_event state_changed_;
 };
 
 // Constrained-random events in bursts of 1 to 512 cycles, each burst with its own shape:
@@ -239,7 +177,7 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<Q * W>> count{"count"};
   RtlOutput<Port<Q>> over{"over"};
   Vtop dut{"dut"};
-  ContentionCountersModel<Q, W, N> model{"model"};
+  sc::ContentionCounters<Q, W, N> model{"model"};
 
   SC_HAS_PROCESS(CntBench);
   CntBench(sc_core::sc_module_name n, const Options& o, RunResult& r)

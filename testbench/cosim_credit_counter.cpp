@@ -7,6 +7,7 @@
 
 #include "cosim_common.h"
 #include "sim/blocks/credit_counter.h"
+#include "systemc/blocks/credit_counter.h"
 
 #include "Vcredit_counter_v2w6c32.h"
 #ifndef NETCOSIM_MUTANT
@@ -16,72 +17,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// The C++ model behind the RTL's port list. The flags are combinational outputs of the RTL; the
-// model computes them in cycle(), so the wrapper evaluates cycle() on a copy of the model (the
-// same arithmetic, without committing) and commits with the real cycle() at the clock edge.
-template <int V, int W, int CAP>
-class CreditCounterModel : public sc_core::sc_module {
- public:
-  static constexpr int VW = index_width(V);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"};
-  sc_core::sc_in<bool> consume_valid{"consume_valid"}, return_valid{"return_valid"};
-  sc_core::sc_in<Port<VW>> consume_vc{"consume_vc"}, return_vc{"return_vc"};
-  sc_core::sc_in<Port<W>> consume_amt{"consume_amt"}, return_amt{"return_amt"};
-  sc_core::sc_in<Port<W>> pkt_size{"pkt_size"};
-  sc_core::sc_out<Port<V>> can_send{"can_send"};
-  sc_core::sc_out<Port<V * W>> credits{"credits"};
-  sc_core::sc_out<bool> underflow{"underflow"}, overflow{"overflow"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(CreditCounterModel);
-  explicit CreditCounterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(V, CAP) {
-    SC_METHOD(comb);
-    sensitive << consume_valid << consume_vc << consume_amt << return_valid << return_vc
-              << return_amt << pkt_size << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  model::CreditCounter::Flags apply(model::CreditCounter& m) const {
-    return m.cycle(consume_valid.read(), static_cast<unsigned>(field(consume_vc.read(), 0, VW)),
-                   static_cast<uint32_t>(field(consume_amt.read(), 0, W)), return_valid.read(),
-                   static_cast<unsigned>(field(return_vc.read(), 0, VW)),
-                   static_cast<uint32_t>(field(return_amt.read(), 0, W)));
-  }
-  void comb() {
-    if (!enabled) return;
-    model::CreditCounter next = model_;
-    const auto f = apply(next);
-    const uint32_t pkt = static_cast<uint32_t>(field(pkt_size.read(), 0, W));
-    BitPacker cs(V), cr(V * W);
-    for (int v = 0; v < V; ++v) {
-      cs.put(v, 1, model_.can_send(v, pkt));
-      cr.put(v * W, W, model_.credits(v));
-    }
-    Port<V> a{};
-    cs.store(a);
-    can_send.write(a);
-    Port<V * W> b{};
-    cr.store(b);
-    credits.write(b);
-    underflow.write(f.underflow);
-    overflow.write(f.overflow);
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else {
-      apply(model_);
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::CreditCounter model_;
-  sc_core::sc_event state_changed_;
-};
 
 struct CcStimulus {
   bool rst = false, cv = false, rv = false;
@@ -195,7 +130,7 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<V * W>> credits{"credits"};
   RtlOutput<bool> underflow{"underflow"}, overflow{"overflow"};
   Vtop dut{"dut"};
-  CreditCounterModel<V, W, CAP> model{"model"};
+  sc::CreditCounter<V, W, CAP> model{"model"};
 
   SC_HAS_PROCESS(CcBench);
   CcBench(sc_core::sc_module_name n, const Options& o, RunResult& r)

@@ -6,6 +6,7 @@
 #include "cosim_common.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/dtable_arbiter.h"
+#include "systemc/blocks/dtable_arbiter.h"
 
 #include "Vdtable_arbiter_s4n8.h"
 #ifndef NETCOSIM_MUTANT
@@ -15,87 +16,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// The C++ model behind the RTL's port list: the grant is combinational (evaluate), the registers
-// load on the clock edge (commit on accept, then the table write, which the decision of that edge
-// does not see).
-template <int S, int N, int WW, int AW, int SW>
-class DTableModel : public sc_core::sc_module {
- public:
-  static constexpr int SLW = index_width(S), NW = index_width(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
-  sc_core::sc_in<Port<NW>> cfg_addr{"cfg_addr"};
-  sc_core::sc_in<Port<SLW>> cfg_sl{"cfg_sl"};
-  sc_core::sc_in<Port<WW>> cfg_weight{"cfg_weight"};
-  sc_core::sc_in<Port<S>> active{"active"};
-  sc_core::sc_in<Port<S * SW>> size{"size"};
-  sc_core::sc_out<bool> gnt_valid{"gnt_valid"}, cur_valid{"cur_valid"}, overflow{"overflow"};
-  sc_core::sc_out<Port<SLW>> gnt_sl{"gnt_sl"}, cur_sl{"cur_sl"};
-  sc_core::sc_out<Port<NW>> ptr{"ptr"};
-  sc_core::sc_out<Port<AW>> acc{"acc"};
-  sc_core::sc_out<Port<S * AW>> deficit{"deficit"};
-  sc_core::sc_out<Port<SW>> pending{"pending"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(DTableModel);
-  explicit DTableModel(sc_core::sc_module_name n)
-      : sc_core::sc_module(n), table_(N), model_(params(), &table_) {
-    SC_METHOD(comb);
-    sensitive << active << size << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-  static model::DTableParams params() { return model::DTableParams{S, WW, AW, SW}; }
-  const model::DTableArbiter& arbiter() const { return model_; }
-
- private:
-  void inputs(uint32_t& act, uint32_t* sz) const {
-    act = static_cast<uint32_t>(field(active.read(), 0, S));
-    const auto sr = size.read();
-    for (int s = 0; s < S; ++s) sz[s] = static_cast<uint32_t>(field(sr, s * SW, SW));
-  }
-  void comb() {
-    if (!enabled) return;
-    uint32_t act, sz[S];
-    inputs(act, sz);
-    const auto d = model_.evaluate(act, sz);
-    gnt_valid.write(d.valid());
-    gnt_sl.write(packed<Port<SLW>>(SLW, {{0, d.sl}}, SLW));
-    ptr.write(packed<Port<NW>>(NW, {{0, model_.ptr()}}, NW));
-    cur_valid.write(model_.cur_valid());
-    cur_sl.write(packed<Port<SLW>>(SLW, {{0, model_.cur_sl()}}, SLW));
-    acc.write(packed<Port<AW>>(AW, {{0, model_.acc()}}, AW));
-    BitPacker dp(S * AW);
-    for (int s = 0; s < S; ++s) dp.put(s * AW, AW, model_.deficit(s));
-    Port<S * AW> dv{};
-    dp.store(dv);
-    deficit.write(dv);
-    pending.write(packed<Port<SW>>(SW, {{0, model_.pending()}}, SW));
-    overflow.write(model_.overflow());
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      table_.clear();
-      model_.reset();
-    } else {
-      uint32_t act, sz[S];
-      inputs(act, sz);
-      const auto d = model_.evaluate(act, sz);
-      if (accept.read() && d.valid()) model_.commit(d);
-      if (cfg_we.read()) {
-        table_.write(static_cast<unsigned>(field(cfg_addr.read(), 0, NW)),
-                     static_cast<unsigned>(field(cfg_sl.read(), 0, SLW)),
-                     static_cast<uint32_t>(field(cfg_weight.read(), 0, WW)));
-      }
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::DTableTable table_;
-  model::DTableArbiter model_;
-  sc_core::sc_event state_changed_;
-};
 
 template <int S, int N, int WW, int AW, int SW, class Vtop>
 class DTableBench : public sc_core::sc_module, public BenchHooks {
@@ -127,7 +47,7 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<SW>> pending{"pending"};
   RtlOutput<bool> overflow{"overflow"};
   Vtop dut{"dut"};
-  DTableModel<S, N, WW, AW, SW> model{"model"};
+  sc::DTableArbiter<S, N, WW, AW, SW> model{"model"};
 
   SC_HAS_PROCESS(DTableBench);
   DTableBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
@@ -232,7 +152,7 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
   void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::DTableTable t(N);
-    model::DTableArbiter m(DTableModel<S, N, WW, AW, SW>::params(), &t);
+    model::DTableArbiter m(sc::DTableArbiter<S, N, WW, AW, SW>::params(), &t);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {

@@ -4,7 +4,9 @@
 // the first requester of the priority list, move it to the end). Bench structure and timing:
 // cosim_common.h and docs/cosim.md.
 #include "cosim_common.h"
+#include "request_stimulus.h"
 #include "sim/blocks/lrs_arbiter.h"
+#include "systemc/blocks/lrs_arbiter.h"
 
 #include "Vlrs_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
@@ -15,142 +17,10 @@
 namespace netcosim::cosim {
 namespace {
 
-// Bits of the RTL's priority matrix (its upper triangle).
-constexpr int pair_bits(int n) {
-  return n > 1 ? n * (n - 1) / 2 : 1;
-}
-
-// The model's order as the RTL's prio port: bit k(i,j) = 1 when i is ahead of j (i < j).
-template <int N>
-Port<pair_bits(N)> prio_port(const model::LrsArbiter& m) {
-  std::vector<std::pair<int, uint64_t>> bits;
-  int k = 0;
-  for (int i = 0; i < N; ++i) {
-    for (int j = i + 1; j < N; ++j, ++k) {
-      bits.push_back({k, m.ahead(static_cast<unsigned>(i), static_cast<unsigned>(j)) ? 1u : 0u});
-    }
-  }
-  return packed<Port<pair_bits(N)>>(pair_bits(N), bits, 1);
-}
-
-// The C++ model behind the RTL's port list: gnt is combinational, prio changes at the clock edge.
-template <int N>
-class LrsArbiterModel : public sc_core::sc_module {
- public:
-  static constexpr int M = pair_bits(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
-  sc_core::sc_out<Port<M>> prio{"prio"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(LrsArbiterModel);
-  explicit LrsArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    prio.write(prio_port<N>(model_));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::LrsArbiter model_;
-  sc_core::sc_event state_changed_;
-};
-
-struct LrsStimulus {
-  bool rst = false, update = false;
-  uint64_t req = 0;
-};
-
-// Constrained-random requests in bursts (as the round-robin bench's): sparse to all-ones
-// densities, single requesters, contiguous groups, a fixed subset for a whole burst (the order of
-// a few requesters is exercised while the others keep their places); update low (back-pressure)
-// for whole bursts; resets (one mid-run).
-class LrsGenerator {
- public:
-  LrsGenerator(int n, uint64_t seed, uint64_t mid_reset) : n_(n), rng_(seed), mid_(mid_reset) {}
-  LrsStimulus next(uint64_t cycle) {
-    if (left_ == 0) new_burst();
-    --left_;
-    LrsStimulus s;
-    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
-    s.update = rng_.chance(p_update_);
-    const uint64_t all = (n_ == 64) ? ~uint64_t{0} : (uint64_t{1} << n_) - 1;
-    switch (pattern_) {
-      case 0:  // independent bits
-        for (int i = 0; i < n_; ++i) {
-          if (rng_.chance(density_)) s.req |= uint64_t{1} << i;
-        }
-        break;
-      case 1:  // one requester
-        s.req = uint64_t{1} << rng_.below(static_cast<uint32_t>(n_));
-        break;
-      case 2:  // all requesting
-        s.req = all;
-        break;
-      case 3: {  // a contiguous group, wrapping
-        const uint32_t start = rng_.below(static_cast<uint32_t>(n_));
-        const uint32_t len = 1 + rng_.below(static_cast<uint32_t>(n_));
-        for (uint32_t k = 0; k < len; ++k) s.req |= uint64_t{1} << ((start + k) % n_);
-        break;
-      }
-      case 4:  // a subset fixed for the burst, each of its members requesting at the density
-        for (int i = 0; i < n_; ++i) {
-          if (((subset_ >> i) & 1u) != 0 && rng_.chance(density_)) s.req |= uint64_t{1} << i;
-        }
-        break;
-      default:  // idle
-        break;
-    }
-    s.req &= all;
-    return s;
-  }
-
- private:
-  void new_burst() {
-    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 0.95};
-    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
-    left_ = 1 + rng_.below(256);
-    pattern_ = static_cast<int>(rng_.below(6));
-    density_ = kDensity[rng_.below(6)];
-    if (density_ == 0.0) density_ = 1.0 / n_;  // sparse: about one requester per cycle
-    p_update_ = kUpdate[rng_.below(5)];
-    subset_ = 0;
-    const uint32_t members = 2 + rng_.below(3);
-    for (uint32_t k = 0; k < members; ++k) {
-      subset_ |= uint64_t{1} << rng_.below(static_cast<uint32_t>(n_));
-    }
-  }
-  int n_;
-  Rng rng_;
-  uint64_t mid_;
-  uint64_t left_ = 0;
-  int pattern_ = 0;
-  double density_ = 0.5, p_update_ = 1.0;
-  uint64_t subset_ = 0;
-};
-
 template <int N, class Vtop>
 class LrsBench : public sc_core::sc_module, public BenchHooks {
  public:
-  static constexpr int M = pair_bits(N);
+  static constexpr int M = sc::lrs_pair_bits(N);
   sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
@@ -158,11 +28,11 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<M>> prio{"prio"};
   Vtop dut{"dut"};
-  LrsArbiterModel<N> model{"model"};
+  sc::LrsArbiter<N> model{"model"};
 
   SC_HAS_PROCESS(LrsBench);
   LrsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2) {
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2, true) {
     dut.clk(clk);
     dut.rst(rst);
     dut.req(req);
@@ -183,7 +53,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   }
 
   void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = force_reset ? LrsStimulus{true, false, 0} : gen_.next(cycle);
+    cur_ = force_reset ? RequestStimulus{true, false, 0} : gen_.next(cycle);
     write(cur_);
   }
   void compare(Checker& c) override {
@@ -225,7 +95,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
     return s.str();
   }
   void prepare_timing(uint64_t entries) override {
-    LrsGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2);
+    RequestBurstGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2, true);
     buf_.clear();
     for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
     buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
@@ -237,7 +107,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const LrsStimulus& s = buf_[k % buf_.size()];
+      const RequestStimulus& s = buf_[k % buf_.size()];
       const int g = m.arbitrate(s.req);
       sink += static_cast<uint64_t>(g) + m.rank(0);
       if (s.rst) {
@@ -252,7 +122,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
-  void write(const LrsStimulus& s) {
+  void write(const RequestStimulus& s) {
     rst.write(s.rst);
     update.write(s.update);
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
@@ -262,9 +132,9 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   }
   const Options& o_;
   RunResult& r_;
-  LrsGenerator gen_;
-  LrsStimulus cur_;
-  std::vector<LrsStimulus> buf_;
+  RequestBurstGenerator gen_;
+  RequestStimulus cur_;
+  std::vector<RequestStimulus> buf_;
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_contended_ = 0, cov_resets_ = 0;

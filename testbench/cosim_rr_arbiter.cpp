@@ -3,7 +3,9 @@
 // Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (round-robin, priority rotates only
 // on a grant). Bench structure and timing: cosim_common.h and docs/cosim.md.
 #include "cosim_common.h"
+#include "request_stimulus.h"
 #include "sim/blocks/rr_arbiter.h"
+#include "systemc/blocks/rr_arbiter.h"
 
 #include "Vrr_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
@@ -14,107 +16,6 @@
 
 namespace netcosim::cosim {
 namespace {
-
-// The C++ model behind the RTL's port list: gnt is combinational, ptr moves at the clock edge.
-template <int N>
-class RrArbiterModel : public sc_core::sc_module {
- public:
-  static constexpr int PW = index_width(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
-  sc_core::sc_out<Port<PW>> ptr{"ptr"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(RrArbiterModel);
-  explicit RrArbiterModel(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    ptr.write(packed<Port<PW>>(PW, {{0, model_.pointer()}}, PW));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::RoundRobinArbiter model_;
-  sc_core::sc_event state_changed_;
-};
-
-struct RrStimulus {
-  bool rst = false, update = false;
-  uint64_t req = 0;
-};
-
-// Constrained-random requests in bursts: sparse to all-ones densities, single requesters,
-// contiguous groups; update low (back-pressure) for whole bursts; resets (one mid-run).
-class RrGenerator {
- public:
-  RrGenerator(int n, uint64_t seed, uint64_t mid_reset) : n_(n), rng_(seed), mid_(mid_reset) {}
-  RrStimulus next(uint64_t cycle) {
-    if (left_ == 0) new_burst();
-    --left_;
-    RrStimulus s;
-    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
-    s.update = rng_.chance(p_update_);
-    const uint64_t all = (n_ == 64) ? ~uint64_t{0} : (uint64_t{1} << n_) - 1;
-    switch (pattern_) {
-      case 0:  // independent bits
-        for (int i = 0; i < n_; ++i) {
-          if (rng_.chance(density_)) s.req |= uint64_t{1} << i;
-        }
-        break;
-      case 1:  // one requester
-        s.req = uint64_t{1} << rng_.below(static_cast<uint32_t>(n_));
-        break;
-      case 2:  // all requesting
-        s.req = all;
-        break;
-      case 3: {  // a contiguous group, wrapping
-        const uint32_t start = rng_.below(static_cast<uint32_t>(n_));
-        const uint32_t len = 1 + rng_.below(static_cast<uint32_t>(n_));
-        for (uint32_t k = 0; k < len; ++k) s.req |= uint64_t{1} << ((start + k) % n_);
-        break;
-      }
-      default:  // idle
-        break;
-    }
-    s.req &= all;
-    return s;
-  }
-
- private:
-  void new_burst() {
-    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 0.95};
-    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
-    left_ = 1 + rng_.below(256);
-    pattern_ = static_cast<int>(rng_.below(5));
-    density_ = kDensity[rng_.below(6)];
-    if (density_ == 0.0) density_ = 1.0 / n_;  // sparse: about one requester per cycle
-    p_update_ = kUpdate[rng_.below(5)];
-  }
-  int n_;
-  Rng rng_;
-  uint64_t mid_;
-  uint64_t left_ = 0;
-  int pattern_ = 0;
-  double density_ = 0.5, p_update_ = 1.0;
-};
 
 template <int N, class Vtop>
 class RrBench : public sc_core::sc_module, public BenchHooks {
@@ -127,11 +28,11 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<PW>> ptr{"ptr"};
   Vtop dut{"dut"};
-  RrArbiterModel<N> model{"model"};
+  sc::RrArbiter<N> model{"model"};
 
   SC_HAS_PROCESS(RrBench);
   RrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2) {
+      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2, false) {
     dut.clk(clk);
     dut.rst(rst);
     dut.req(req);
@@ -152,7 +53,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   }
 
   void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = force_reset ? RrStimulus{true, false, 0} : gen_.next(cycle);
+    cur_ = force_reset ? RequestStimulus{true, false, 0} : gen_.next(cycle);
     write(cur_);
   }
   void compare(Checker& c) override {
@@ -190,7 +91,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
     return s.str();
   }
   void prepare_timing(uint64_t entries) override {
-    RrGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2);
+    RequestBurstGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2, false);
     buf_.clear();
     for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
     buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
@@ -202,7 +103,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const RrStimulus& s = buf_[k % buf_.size()];
+      const RequestStimulus& s = buf_[k % buf_.size()];
       const int g = m.arbitrate(s.req);
       sink += static_cast<uint64_t>(g) + m.pointer();
       if (s.rst) {
@@ -217,7 +118,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
-  void write(const RrStimulus& s) {
+  void write(const RequestStimulus& s) {
     rst.write(s.rst);
     update.write(s.update);
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
@@ -227,9 +128,9 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   }
   const Options& o_;
   RunResult& r_;
-  RrGenerator gen_;
-  RrStimulus cur_;
-  std::vector<RrStimulus> buf_;
+  RequestBurstGenerator gen_;
+  RequestStimulus cur_;
+  std::vector<RequestStimulus> buf_;
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;

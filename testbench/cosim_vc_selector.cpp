@@ -10,6 +10,7 @@
 
 #include "cosim_common.h"
 #include "sim/blocks/vc_selector.h"
+#include "systemc/blocks/vc_selector.h"
 
 #include "Vvc_selector_v2w6_jsq.h"
 #ifndef NETCOSIM_MUTANT
@@ -32,60 +33,11 @@
 namespace netcosim::cosim {
 namespace {
 
-// The RTL's MODE parameter (rtl/vc_selector.sv): VcSelection's order.
-template <int MODE>
-using SelectorOf =
-    std::conditional_t<MODE == 0, JsqVc, std::conditional_t<MODE == 1, HighestVc, LowestVc>>;
-constexpr const char* kModeName[] = {"jsq", "highest", "lowest"};
-
-// The credit counts on the RTL's port as the CreditLevels the selectors read (they read only
-// credits(v)).
-class PortCredits : public model::CreditLevels {
- public:
-  PortCredits() = default;
-  PortCredits(unsigned vcs, uint32_t capacity) : CreditLevels(vcs, capacity) {}
-  void set(unsigned vc, uint32_t credits) { credits_[vc] = credits; }
-};
-
 // One cycle of inputs.
 struct VsStimulus {
   uint32_t allowed = 0;
   uint32_t credits[model::CreditLevels::kMaxVcs] = {};
   uint32_t pkt = 0;
-};
-
-// The C++ selector behind the RTL's port list: grant is the one-hot of select()'s VC (0 for kNoVc),
-// valid whether there is one. The selectors are pure functions of the inputs.
-template <int V, int W, int MODE>
-class VcSelectorModel : public sc_core::sc_module {
- public:
-  sc_core::sc_in<Port<V>> allowed{"allowed"};
-  sc_core::sc_in<Port<V * W>> credits{"credits"};
-  sc_core::sc_in<Port<W>> pkt_size{"pkt_size"};
-  sc_core::sc_out<Port<V>> grant{"grant"};
-  sc_core::sc_out<bool> valid{"valid"};
-  bool enabled = true;
-
-  SC_HAS_PROCESS(VcSelectorModel);
-  explicit VcSelectorModel(sc_core::sc_module_name n)
-      : sc_core::sc_module(n), levels_(V, (1u << W) - 1) {
-    SC_METHOD(comb);
-    sensitive << allowed << credits << pkt_size;
-  }
-
- private:
-  void comb() {
-    if (!enabled) return;
-    const auto cr = credits.read();
-    for (int v = 0; v < V; ++v) levels_.set(v, static_cast<uint32_t>(field(cr, v * W, W)));
-    const int vc =
-        SelectorOf<MODE>::select(levels_, static_cast<uint32_t>(field(allowed.read(), 0, V)),
-                                 static_cast<uint32_t>(field(pkt_size.read(), 0, W)), rng_);
-    grant.write(packed<Port<V>>(V, {{vc == kNoVc ? 0 : vc, vc == kNoVc ? 0u : 1u}}, 1));
-    valid.write(vc != kNoVc);
-  }
-  PortCredits levels_;
-  netcosim::Rng rng_;  // not drawn from: JSQ, highest and lowest are deterministic
 };
 
 // Constrained-random stimulus in bursts of 1 to 256 cycles, each with its own shape of the three
@@ -247,7 +199,7 @@ class VsGenerator {
 template <int V, int W, int MODE, class Vtop>
 class VsBench : public sc_core::sc_module, public BenchHooks {
  public:
-  using Sel = SelectorOf<MODE>;
+  using Sel = sc::VcSelectorOf<MODE>;
   sc_core::sc_clock clk{"clk", kClockPeriod};  // paces the cycles; the block has no clock
   sc_core::sc_signal<Port<V>> allowed{"allowed"};
   sc_core::sc_signal<Port<V * W>> credits{"credits"};
@@ -257,7 +209,7 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<V>> grant{"grant"};
   RtlOutput<bool> valid{"valid"};
   Vtop dut{"dut"};
-  VcSelectorModel<V, W, MODE> model{"model"};
+  sc::VcSelector<V, W, MODE> model{"model"};
 
   SC_HAS_PROCESS(VsBench);
   VsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
@@ -320,7 +272,8 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     }
     s << "} credits ";
     for (int v = 0; v < V; ++v) s << (v ? "," : "") << cur_.credits[v];
-    s << " pkt_size=" << cur_.pkt << " (MODE " << MODE << ", " << kModeName[MODE] << ")";
+    s << " pkt_size=" << cur_.pkt << " (MODE " << MODE << ", " << sc::kVcSelectorModeName[MODE]
+      << ")";
     return s.str();
   }
   void prepare_timing(uint64_t entries) override {
@@ -329,7 +282,7 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     levels_.clear();
     for (uint64_t k = 0; k < entries; ++k) {
       buf_.push_back(g.next());
-      PortCredits l(V, (1u << W) - 1);
+      sc::VcSelectorCredits l(V, (1u << W) - 1);
       for (int v = 0; v < V; ++v) l.set(v, buf_.back().credits[v]);
       levels_.push_back(l);
     }
@@ -357,7 +310,7 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     cov_none_allowed_ += s.allowed == 0;
     cov_all_allowed_ += s.allowed == all;
     cov_pkt0_ += s.pkt == 0;
-    PortCredits l(V, (1u << W) - 1);
+    sc::VcSelectorCredits l(V, (1u << W) - 1);
     uint32_t ok = 0, most = 0;
     bool short_one = false, at_max = false;
     for (int v = 0; v < V; ++v) {
@@ -412,7 +365,7 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
   VsGenerator<V, W> gen_;
   VsStimulus cur_;
   std::vector<VsStimulus> buf_;
-  std::vector<PortCredits> levels_;
+  std::vector<sc::VcSelectorCredits> levels_;
   std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_none_allowed_ = 0, cov_all_allowed_ = 0, cov_no_credits_ = 0;

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "sim/config/config.h"
-#include "sim/engine/systemc/sc_engine.h"
 #include "sim/network/network.h"
 #include "sim/stats/run_results.h"
+#include "systemc/engine/sc_engine.h"
 
 namespace netcosim::cli {
 

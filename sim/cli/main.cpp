@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
 }
 
 // libsystemc.so refers to sc_main (its own main() calls it). netcosim has its own main() and the
-// SystemC engine starts the kernel with sc_start() (sim/engine/systemc/sc_engine.cpp): this is
+// SystemC engine starts the kernel with sc_start() (systemc/engine/sc_engine.cpp): this is
 // never called.
 extern "C" int sc_main(int, char**) {
   std::fputs("netcosim: sc_main is not an entry point\n", stderr);

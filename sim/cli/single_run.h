@@ -7,10 +7,10 @@
 
 #include "sim/config/config.h"
 #include "sim/engine/native/native_engine.h"
-#include "sim/engine/systemc/sc_engine.h"
 #include "sim/network/build.h"
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
+#include "systemc/engine/sc_engine.h"
 
 namespace netcosim::cli {
 

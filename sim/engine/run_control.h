@@ -1,7 +1,7 @@
 // One run control for every engine (docs/model.md §6, "One run control"): the end of
 // the run (warm-up, measurement and, with sim.drain, the drain), the watchdog and its deadlock
 // report, and progress. The native engine (sim/engine/native) and the SystemC engine
-// (sim/engine/systemc) each call after_window() once per window, after every router has finished
+// (systemc/engine) each call after_window() once per window, after every router has finished
 // the cycles before t, so their decisions do not depend on the order the routers ran in.
 #pragma once
 

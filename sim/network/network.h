@@ -1,6 +1,6 @@
 // The network model (docs/principles.md §7): routers, NICs, links and partitions, made by the
 // builder (sim/network/build.h) from a Topology and the Config. It holds no run loop: the engines
-// (sim/engine/native, sim/engine/systemc) step its routers under one run control
+// (sim/engine/native, systemc/engine) step its routers under one run control
 // (sim/engine/run_control.h), and sim/engine/results.h collects the results. A simulation is an
 // object with no global state; two can run in one process (docs/principles.md §5).
 #pragma once

@@ -1,7 +1,8 @@
 // The folder layering of sim/ (docs/architecture.md): a file may include files of its own folder
 // and of the folders below it, never of a folder above it, so the folder-level include graph has
 // no loop. The front end does not include the testbench; routing and congestion never include a
-// router.
+// router. The SystemC layer, systemc/, sits above sim/'s model folders and below the front end
+// (sim/cli, sim/experiment) and testbench/: only sim/cli includes it, and it includes neither.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -31,11 +32,13 @@ struct Include {
   std::string file, target;
 };
 
-std::vector<Include> sim_includes() {
+// The quoted includes of every .h/.cpp under `dir` (a top-level folder), with the file's path
+// below that folder.
+std::vector<Include> includes_under(const std::string& dir) {
   const fs::path root = fs::path(NETCOSIM_SOURCE_DIR);
   const std::regex inc(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::vector<Include> out;
-  for (const auto& e : fs::recursive_directory_iterator(root / "sim")) {
+  for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
     if (!e.is_regular_file()) continue;
     const std::string ext = e.path().extension().string();
     if (ext != ".h" && ext != ".cpp") continue;
@@ -44,9 +47,13 @@ std::vector<Include> sim_includes() {
     std::smatch m;
     while (std::getline(f, line))
       if (std::regex_search(line, m, inc))
-        out.push_back({fs::relative(e.path(), root / "sim").generic_string(), m[1].str()});
+        out.push_back({fs::relative(e.path(), root / dir).generic_string(), m[1].str()});
   }
   return out;
+}
+
+std::vector<Include> sim_includes() {
+  return includes_under("sim");
 }
 
 TEST(Layering, EveryFolderOfSimIsALayer) {
@@ -87,6 +94,56 @@ TEST(Layering, RoutingAndCongestionDoNotIncludeARouter) {
     if (!reader) continue;
     EXPECT_EQ(i.target.find("router"), std::string::npos) << "sim/" << i.file;
   }
+}
+
+TEST(Layering, OnlyTheFrontEndOfSimIncludesSystemC) {
+  for (const auto& i : sim_includes()) {
+    if (i.file.rfind("cli/", 0) == 0) continue;
+    EXPECT_NE(i.target.rfind("systemc/", 0), 0u)
+        << "sim/" << i.file << " includes " << i.target << ": only sim/cli may include systemc/";
+  }
+}
+
+TEST(Layering, SystemCIncludesNeitherTheFrontEndNorTheTestbench) {
+  const auto incs = includes_under("systemc");
+  ASSERT_GT(incs.size(), 3u);
+  for (const auto& i : incs) {
+    for (const char* above : {"sim/cli/", "sim/experiment/", "testbench/"})
+      EXPECT_NE(i.target.rfind(above, 0), 0u)
+          << "systemc/" << i.file << " includes " << i.target << ", a folder above systemc/";
+    // Verilator's generated headers (V<prefix>.h) are on the include path of their target.
+    const bool verilated = std::regex_match(i.target, std::regex(R"(V[A-Za-z0-9_]+\.h)"));
+    EXPECT_TRUE(verilated || i.target.find('/') != std::string::npos)
+        << "systemc/" << i.file << " includes \"" << i.target << "\" without its folder";
+  }
+}
+
+// systemc/ holds only SystemC code: every source file includes SystemC (<systemc>, <tlm>, a
+// Verilator SystemC header) or another file of systemc/, or is the header of a .cpp beside it that
+// does (the engine's interface, sc_engine.h, hides the kernel from the front end).
+TEST(Layering, SystemCHoldsOnlySystemCCode) {
+  const fs::path root = fs::path(NETCOSIM_SOURCE_DIR) / "systemc";
+  const std::regex sc(
+      R"re(^\s*#\s*include\s*[<"](systemc|tlm|verilated_vcd_sc\.h|systemc/)[^>"]*[>"])re");
+  auto uses_systemc = [&](const fs::path& p) {
+    std::ifstream f(p);
+    std::string line;
+    while (std::getline(f, line))
+      if (std::regex_search(line, sc)) return true;
+    return false;
+  };
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    const std::string ext = e.path().extension().string();
+    if (ext != ".h" && ext != ".cpp") continue;
+    ++files;
+    fs::path cpp = e.path();
+    cpp.replace_extension(".cpp");
+    EXPECT_TRUE(uses_systemc(e.path()) || (ext == ".h" && fs::exists(cpp) && uses_systemc(cpp)))
+        << e.path() << " includes no SystemC header: it belongs under sim/";
+  }
+  EXPECT_GT(files, 1);
 }
 
 }  // namespace

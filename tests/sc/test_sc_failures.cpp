@@ -13,7 +13,7 @@
 #include <string>
 
 #include "sim/network/network.h"
-#include "sim/engine/systemc/sc_engine.h"
+#include "systemc/engine/sc_engine.h"
 #include "tests/integration/bad_routings.h"
 #include "tests/integration/test_util.h"
 

@@ -19,7 +19,7 @@
 // router can observe another, and within a window no group can observe another.
 // The controller runs on the falling edge, after every router has finished the quantum, so its
 // decisions (end of run, watchdog) do not depend on the order in which SystemC runs the routers.
-#include "sim/engine/systemc/sc_engine.h"
+#include "systemc/engine/sc_engine.h"
 
 #include "sim/engine/results.h"
 #include "sim/network/build.h"
