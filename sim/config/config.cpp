@@ -49,8 +49,9 @@ const std::vector<KeySpec>& config_schema() {
       {"router.output_scheduler", KeyType::Enum, "rr", 0, 0, "rr|sbt|dtable|ib_vlarb",
        "ib|opa: how each output port serves its VLs: round robin per SL, SBT (qos.sbt_weights), "
        "DTable or the IB VL arbiter (qos.table) (thesis 003 Sec. 4.3, 5.3.1, 5.4)"},
-      {"topology.k", KeyType::Int, "4", 2, 32, nullptr,
-       "fat tree: k of the k-ary n-tree (down and up ports per switch; radix 2k <= 64)"},
+      {"topology.k", KeyType::Int, "4", 2, 64, nullptr,
+       "fat tree: k of the k-ary n-tree (down and up ports per switch; radix 2k <= 64, or k for "
+       "n = 1: one switch of k nodes)"},
       {"topology.n", KeyType::Int, "3", 1, 16, nullptr,
        "fat tree: n of the k-ary n-tree (levels; 2(n-1) hops fit the 5-bit hop counter)"},
       {"topology.dims", KeyType::Text, "8x8", 0, 0, nullptr,
