@@ -46,8 +46,12 @@ const std::vector<KeySpec>& config_schema() {
        "global-link arrangement (thesis 000 Sec. 1.2.1)"},
       {"router.architecture", KeyType::Enum, "cioq", 0, 0, "cioq|ib|opa",
        "router architecture (sim/router/architecture.h; the allowed values are its registry's)"},
-      {"topology.k", KeyType::Int, "4", 2, 32, nullptr,
-       "fat tree: k of the k-ary n-tree (down and up ports per switch; radix 2k <= 64)"},
+      {"router.output_scheduler", KeyType::Enum, "rr", 0, 0, "rr|sbt|dtable|ib_vlarb",
+       "ib|opa: how each output port serves its VLs: round robin per SL, SBT (qos.sbt_weights), "
+       "DTable or the IB VL arbiter (qos.table) (thesis 003 Sec. 4.3, 5.3.1, 5.4)"},
+      {"topology.k", KeyType::Int, "4", 2, 64, nullptr,
+       "fat tree: k of the k-ary n-tree (down and up ports per switch; radix 2k <= 64, or k for "
+       "n = 1: one switch of k nodes)"},
       {"topology.n", KeyType::Int, "3", 1, 16, nullptr,
        "fat tree: n of the k-ary n-tree (levels; 2(n-1) hops fit the 5-bit hop counter)"},
       {"topology.dims", KeyType::Text, "8x8", 0, 0, nullptr,
@@ -277,6 +281,11 @@ const std::vector<KeySpec>& config_schema() {
        "ib: each SL's VLs, space-separated (default SL i -> VL i)"},
       {"qos.vls", KeyType::Int, "0", 0, 16, nullptr,
        "ib|opa: VLs per port (0: as many as the mapping tables use)"},
+      {"qos.sbt_weights", KeyType::Text, "", 0, 0, nullptr,
+       "router.output_scheduler=sbt: each SL's weight in packets (thesis 003 Sec. 4.3.2)"},
+      {"qos.table", KeyType::Text, "", 0, 0, nullptr,
+       "router.output_scheduler=dtable|ib_vlarb: the table file netcosim qos writes "
+       "(netcosim.qos-table/1, docs/qos.md; a relative path is from the working directory)"},
   };
   return schema;
 }

@@ -84,9 +84,10 @@ bool is_architecture(const Config& c, const char* name) {
   return c.get_str("router.architecture") == name;
 }
 
-const char* const kQosKeys[] = {"qos.sl_names", "qos.inject_share", "qos.message_size",
-                                "qos.sl_mtu",   "qos.pattern",      "qos.sl2sc",
-                                "qos.sc2vl",    "qos.sl2vl",        "qos.vls"};
+const char* const kQosKeys[] = {"qos.sl_names",    "qos.inject_share", "qos.message_size",
+                                "qos.sl_mtu",      "qos.pattern",      "qos.sl2sc",
+                                "qos.sc2vl",       "qos.sl2vl",        "qos.vls",
+                                "qos.sbt_weights", "qos.table"};
 
 }  // namespace
 
@@ -302,6 +303,7 @@ void validate_switch(const Config& c) {
   }
   const ServiceLevels q = read_service_levels(c);
   switch_vl_plan(c, q);
+  read_output_scheduler(c, q);
   const SwitchBuffers b = switch_buffers(c, q);
   for (uint32_t s = 0; s < q.sls; ++s)
     if (q.mtu_flits[s] > b.vl_max)
@@ -406,12 +408,109 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
   return plan;
 }
 
+OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& q) {
+  OutputSchedulerSpec s;
+  const std::string k = c.get_str("router.output_scheduler");
+  const std::string ks = "router.output_scheduler=" + k;
+  s.kind = k == "sbt"        ? OutputSchedulerKind::Sbt
+           : k == "dtable"   ? OutputSchedulerKind::DTable
+           : k == "ib_vlarb" ? OutputSchedulerKind::IbVlArb
+                             : OutputSchedulerKind::Rr;
+  const bool sbt = s.kind == OutputSchedulerKind::Sbt;
+  const bool table =
+      s.kind == OutputSchedulerKind::DTable || s.kind == OutputSchedulerKind::IbVlArb;
+  for (const char* key : {"qos.sbt_weights", "qos.table"}) {
+    const bool read = std::string(key) == "qos.table" ? table : sbt;
+    if (!read && c.is_explicit(key))
+      throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) + ": not read by " +
+                        ks +
+                        " (qos.sbt_weights is router.output_scheduler=sbt's, "
+                        "qos.table dtable's and ib_vlarb's)");
+  }
+  if (sbt) {
+    if (!c.is_explicit("qos.sbt_weights"))
+      throw ConfigError(ks +
+                        ": needs qos.sbt_weights, one weight in packets per SL (thesis 003 Sec. "
+                        "4.3.2; e.g. 60,30,10 for Table 2.2 Config A)");
+    uint64_t total = 0;
+    for (const std::string& item : per_sl_list(c, "qos.sbt_weights", q.sls)) {
+      s.sbt_weights.push_back(
+          uint_entry(c, "qos.sbt_weights", item, 0, 1000000, "an SL's weight in packets"));
+      total += s.sbt_weights.back();
+    }
+    if (total == 0)
+      throw ConfigError("qos.sbt_weights=" + quote_value(c.get_str("qos.sbt_weights")) +
+                        ": every weight is 0; at least one SL needs a weight");
+    return s;
+  }
+  if (!table) return s;
+  if (!c.is_explicit("qos.table"))
+    throw ConfigError(ks +
+                      ": needs qos.table, the table file netcosim qos writes "
+                      "(netcosim.qos-table/1, docs/qos.md)");
+  if (q.flit_bytes != 64)
+    throw ConfigError(ks + ": counts 64-byte credits and the switch's credits are flits; " +
+                      "link.flit_bytes=" + std::to_string(q.flit_bytes) + " (needs 64)");
+  const std::string path = c.get_str("qos.table");
+  const std::string name = "qos.table=" + quote_value(path);
+  try {
+    s.table = qos::parse_qos_table(qos::read_input_file(path), name);
+  } catch (const qos::QosError& e) {
+    const std::string m = e.what();
+    throw ConfigError(m.rfind(name, 0) == 0 ? m : name + ": " + m);
+  }
+  if (s.table.scheduler != k)
+    throw ConfigError(name + ": a '" + s.table.scheduler + "' table; " + ks + " needs a '" + k +
+                      "' one");
+  if (s.kind == OutputSchedulerKind::DTable) {
+    if (s.table.sls.size() != q.sls)
+      throw ConfigError(name + ": the table has " + std::to_string(s.table.sls.size()) +
+                        " SLs; qos.sls=" + std::to_string(q.sls));
+    std::vector<bool> has(q.sls, false);
+    for (size_t e = 0; e < s.table.entries.size(); ++e) {
+      const qos::TableEntry& x = s.table.entries[e];
+      if (x.weight == 0) continue;
+      has[x.sl] = true;
+      if (x.weight < q.mtu_flits[x.sl])
+        throw ConfigError(name + ": entries[" + std::to_string(e) + "]: SL " + q.names[x.sl] +
+                          " weight " + std::to_string(x.weight) +
+                          " is below its MTU (qos.sl_mtu: " + std::to_string(q.mtu_flits[x.sl]) +
+                          " credits); an entry must carry a whole message (thesis 003 Sec. "
+                          "4.3.3.3)");
+    }
+    for (uint32_t sl = 0; sl < q.sls; ++sl)
+      if (!has[sl])
+        throw ConfigError(name + ": SL " + q.names[sl] +
+                          " has no entry with a weight; its packets would never leave");
+    return s;
+  }
+  // ib_vlarb: every entry on an existing VL, every VL the mapping tables use in some entry.
+  std::vector<bool> has(q.vls, false);
+  for (const auto* t : {&s.table.high, &s.table.low})
+    for (const qos::IbEntry& x : *t) {
+      if (x.vl >= q.vls)
+        throw ConfigError(name + ": an entry sends VL" + std::to_string(x.vl) +
+                          ", which does not exist (qos.vls=" + std::to_string(q.vls) + ")");
+      if (x.weight != 0) has[x.vl] = true;
+    }
+  const VlPlan plan = switch_vl_plan(c, q);
+  for (uint32_t cls = 0; cls < kMaxPortClasses; ++cls)
+    for (uint32_t sl = 0; sl < q.sls; ++sl)
+      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
+        for (const uint8_t vl : plan.candidates[cls][sl][j])
+          if (!has[vl])
+            throw ConfigError(name + ": VL" + std::to_string(vl) + " (SL " + q.names[sl] +
+                              ") has no entry with a weight; its packets would never leave");
+  return s;
+}
+
 void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
   } else {
-    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
-                          "router.central_buffer", "router.central_latency"})
+    for (const char* k :
+         {"router.port_buffer", "router.vl_min", "router.vl_max", "router.central_buffer",
+          "router.central_latency", "router.output_scheduler"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +

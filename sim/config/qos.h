@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/config/config.h"
+#include "sim/qos/table_file.h"
 #include "sim/traffic/sl_source.h"
 
 namespace netcosim {
@@ -77,6 +78,18 @@ SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q);
 // VLs exist. With qos.sls = 0 the tables are empty. `cioq`: the architecture is the CIOQ router,
 // whose packets all have packet.size phits (no per-SL MTU, no mapping tables).
 ServiceLevels read_service_levels(const Config& c);
+// The switches' output scheduler (router.output_scheduler; docs/model.md §10.5; thesis 003 Sec.
+// 4.3, 5.3.1, 5.4): round robin per SL, SBT with qos.sbt_weights (packets per SL), or the DTable
+// or IB VL arbiter of the table file qos.table (netcosim.qos-table/1, what `netcosim qos`
+// writes; docs/qos.md). Every check is a ConfigError naming the key, the value and the bound.
+enum class OutputSchedulerKind : uint8_t { Rr, Sbt, DTable, IbVlArb };
+struct OutputSchedulerSpec {
+  OutputSchedulerKind kind = OutputSchedulerKind::Rr;
+  std::vector<uint32_t> sbt_weights;  // per SL, packets
+  qos::QosTable table;                // dtable, ib_vlarb
+};
+OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& q);
+
 // The cross-key checks of validate_config: qos.* keys need qos.sls >= 1, which needs
 // traffic.source=service_levels (and the reverse), keys of the other traffic source refused.
 void validate_qos(const Config& c);

@@ -35,6 +35,10 @@ void FatTree::min_hops(uint32_t src, uint32_t dst, uint32_t hops[kMaxPortClasses
 }
 
 std::string FatTree::check(int64_t k, int64_t n) {
+  if (n >= 2 && k > 32)
+    return "topology.k=" + std::to_string(k) + ", topology.n=" + std::to_string(n) +
+           ": a switch of a k-ary n-tree with n >= 2 has radix 2k, at most 64 ports (k <= 32; "
+           "k up to 64 for n = 1, one switch of k ports)";
   const int64_t nodes = pow(k, n);
   if (nodes > 100000000)
     return "topology.k=" + std::to_string(k) + ", topology.n=" + std::to_string(n) +
@@ -45,7 +49,7 @@ std::string FatTree::check(int64_t k, int64_t n) {
 
 std::string FatTree::describe() const {
   return std::to_string(k_) + "-ary " + std::to_string(n_) + "-tree (" + std::to_string(routers()) +
-         " switches of radix " + std::to_string(2 * k_) + ", " + std::to_string(nodes()) +
+         " switches of radix " + std::to_string(router_radix()) + ", " + std::to_string(nodes()) +
          " nodes)";
 }
 

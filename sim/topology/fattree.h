@@ -37,10 +37,10 @@ class FatTree final : public Topology {
  public:
   FatTree(uint32_t k, uint32_t n);
 
-  // Supported shapes (the schema bounds topology.k to [2, 32]: radix 2k within the routers'
-  // 64-bit port masks; topology.n to [1, 16]: a minimal path's 2(n-1) tree hops within the
-  // packet's 5-bit hop counter): at most 100,000,000 nodes. Empty when supported, else the error
-  // naming the keys.
+  // Supported shapes (the schema bounds topology.k to [2, 64]; radix 2k, or k for n = 1, within
+  // the routers' 64-bit port masks, so k <= 32 for n >= 2; topology.n to [1, 16]: a minimal path's
+  // 2(n-1) tree hops within the packet's 5-bit hop counter): at most 100,000,000 nodes. Empty when
+  // supported, else the error naming the keys.
   static std::string check(int64_t k, int64_t n);
   // k^e, saturating at 2^40 (no overflow for any k, e of the schema).
   static int64_t pow(int64_t k, int64_t e) {
@@ -52,7 +52,9 @@ class FatTree final : public Topology {
   std::string describe() const override;
   uint32_t routers() const override { return n_ * per_level_; }
   uint32_t nodes() const override { return per_level_ * k_; }
-  uint32_t router_radix() const override { return 2 * k_; }
+  // n = 1 is one switch of k ports and k nodes (the single-switch testbed of thesis 003 Ch. 2:
+  // 48 NICs on one 48-port switch): its top level has no up ports.
+  uint32_t router_radix() const override { return n_ == 1 ? k_ : 2 * k_; }
   const std::vector<std::string>& port_class_names() const override {
     return ft::port_class_names();
   }

@@ -83,9 +83,11 @@ int64_t fattree_nodes(const TopologyKeys& k) {
 int64_t fattree_routers(const TopologyKeys& k) {
   return get_n(k) * FatTree::pow(get_k(k), get_n(k) - 1);
 }
-// Level 0 has k injection and k tree ports, the other levels 2k tree ports.
+// Level 0 has k injection and k tree ports, the other levels 2k tree ports; n = 1 is one switch
+// of k injection ports.
 std::vector<ClassPorts> fattree_ports(const TopologyKeys& k) {
   const double K = double(get_k(k)), n = double(get_n(k));
+  if (get_n(k) == 1) return {{"topology.k", K}, {"0 (n = 1)", 0}};
   return {{"topology.k/topology.n", K / n},
           {"2*topology.k - topology.k/topology.n", 2 * K - K / n}};
 }

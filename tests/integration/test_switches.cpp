@@ -11,6 +11,7 @@
 
 #include "engine_json.h"
 #include "test_util.h"
+#include "tests/test_files.h"
 
 namespace {
 
@@ -54,6 +55,27 @@ INSTANTIATE_TEST_SUITE_P(
     Ib, SwitchEngines,
     ::testing::Values(Case{"ib_fattree", "qos-ib-fattree-4-2.ini"},
                       Case{"ib_torus", "qos-ib-torus-4x4.ini --set traffic.load=0.9"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// The table schedulers (router.output_scheduler, docs/model.md §10.5): SBT with Table 2.2 Config
+// A's weights, Table 4.9's DTable on the Ch. 4 mix (Table 4.6's shared VLs: the heads' SLs), and
+// the IB VL arbiter of Table 6.1 Config A with its low-priority table (VL3) on a 4-VL IB tree.
+INSTANTIATE_TEST_SUITE_P(
+    Schedulers, SwitchEngines,
+    ::testing::Values(
+        Case{"opa_fattree_sbt",
+             "qos-opa-fattree-4-2.ini --set router.output_scheduler=sbt --set "
+             "qos.sbt_weights=60,30,10 --set traffic.load=0.9"},
+        Case{"opa_fattree_dtable",
+             "qos-ch4-opa-fattree-4-2.ini --set router.output_scheduler=dtable --set "
+             "qos.table=" NETCOSIM_SOURCE_DIR
+             "/configs/qos/table4_9_dtable.json --set sim.warmup=1000 --set sim.measure=2000"},
+        Case{"ib_fattree_ib_vlarb",
+             "qos-ib-fattree-4-2.ini --set router.output_scheduler=ib_vlarb --set qos.sls=4 "
+             "--set qos.inject_share=0.4,0.3,0.2,0.1 --set qos.sl_mtu=256,256,512,256 --set "
+             "qos.message_size=256,512,512,256 --set qos.pattern=uniform,uniform,bursts4,uniform "
+             "--set qos.table=" NETCOSIM_SOURCE_DIR
+             "/configs/qos/table6_1_a.json --set traffic.load=0.9"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(
@@ -102,6 +124,72 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
     EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
   }
+}
+
+// router.output_scheduler's inputs: each refusal names the key, the value and what is allowed.
+struct BadS {
+  std::string args, message;
+};
+
+TEST(SwitchConfig, BadOutputSchedulerInputExits2NamingTheKey) {
+  const std::string dir = netcosim::test::fresh_dir("sched_");
+  // A DTable file whose SL 1 entry (3 credits) is below SL 1's MTU in the configuration (4 flits
+  // of 64 B = 4 credits); the file's own MTU (3) passes the file check.
+  const std::string low = dir + "/low.json";
+  {
+    std::FILE* f = std::fopen(low.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(
+        R"({"schema": "netcosim.qos-table/1", "scheduler": "dtable", "target": "opa",
+ "credit_bytes": 64, "sls": [{"sl": 0, "name": "A", "mtu": 8}, {"sl": 1, "name": "B", "mtu": 3},
+ {"sl": 2, "name": "C", "mtu": 8}],
+ "entries": [{"sl": 0, "weight": 8}, {"sl": 1, "weight": 3}, {"sl": 2, "weight": 8}]})",
+        f);
+    std::fclose(f);
+  }
+  const std::string t49 = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table4_9_dtable.json";
+  const std::string opa =
+      std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/qos-opa-fattree-4-2.ini";
+  for (const BadS& b : std::vector<BadS>{
+           BadS{" --set router.output_scheduler=dtable",
+                "router.output_scheduler=dtable: needs qos.table, the table file netcosim qos "
+                "writes"},
+           BadS{" --set router.output_scheduler=ib_vlarb",
+                "router.output_scheduler=ib_vlarb: needs qos.table"},
+           BadS{" --set router.output_scheduler=sbt",
+                "router.output_scheduler=sbt: needs qos.sbt_weights, one weight in packets per SL"},
+           BadS{" --set router.output_scheduler=sbt --set qos.sbt_weights=60,40",
+                "qos.sbt_weights=60,40: needs 3 comma-separated entries"},
+           BadS{" --set router.output_scheduler=sbt --set qos.sbt_weights=0,0,0",
+                "qos.sbt_weights=0,0,0: every weight is 0"},
+           BadS{" --set qos.sbt_weights=60,30,10",
+                "qos.sbt_weights=60,30,10: not read by router.output_scheduler=rr"},
+           BadS{" --set router.output_scheduler=dtable --set qos.table=" + low,
+                "entries[1]: SL SL1 weight 3 is below its MTU (qos.sl_mtu: 4 credits)"},
+           BadS{" --set router.output_scheduler=dtable --set qos.table=" + t49,
+                "the table has 5 SLs; qos.sls=3"},
+           BadS{" --set router.output_scheduler=ib_vlarb --set qos.table=" + t49,
+                "a 'dtable' table; router.output_scheduler=ib_vlarb needs a 'ib_vlarb' one"},
+           BadS{" --set router.output_scheduler=ib_vlarb --set qos.table=" +
+                    std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table6_1_a.json",
+                "an entry sends VL3, which does not exist (qos.vls=3)"},
+           BadS{" --set router.output_scheduler=dtable --set qos.table=" + dir + "/none.json",
+                "qos.table=" + dir + "/none.json: cannot read"},
+           BadS{" --set router.output_scheduler=dtable --set qos.table=" + t49 +
+                    " --set link.flit_bytes=32",
+                "router.output_scheduler=dtable: counts 64-byte credits"},
+       }) {
+    const auto o = run_cli(opa + b.args);
+    EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
+    EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
+  }
+  const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/fattree-4-3.ini --set router.output_scheduler=dtable");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("router.output_scheduler=dtable: applies to router.architecture=ib|opa "
+                          "only (router.architecture=cioq)"),
+            std::string::npos)
+      << o.output;
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ struct Timing {
 };
 
 TEST(OpaSwitch, ZeroLoadLatencyInsideAndAcrossMPortsIsTheFormula) {
-  // One 8-ary 1-tree switch, radix 16 = 4 MPorts: node 0 (port 0) to node 3 (port 3) stays in
+  // One 8-ary 1-tree switch, radix 8 = 2 MPorts: node 0 (port 0) to node 3 (port 3) stays in
   // MPort 0; node 0 to node 5 (port 5, MPort 1) crosses the central crossbar.
   for (const Timing t : {Timing{0, 0, 0, 1}, Timing{16, 2, 2, 16}, Timing{132, 18, 18, 2}}) {
     for (const uint32_t dst : {3u, 5u}) {

@@ -2,17 +2,20 @@
 
 #include "sim/router/ib/ib_switch.h"
 #include "sim/router/vl/rr_sl_scheduler.h"
+#include "sim/router/vl/table_schedulers.h"
 #include "sim/router/vl/vl_switch_config.h"
 
 namespace netcosim {
 
 namespace {
 
-template <bool kOpa>
-std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const Topology& topo,
-                                                        const RoutingAlgorithm& routing,
-                                                        uint32_t wheel) {
-  VlSwitchConfig c = vl_switch_config(cfg, topo);
+// The output scheduler is the switch's template parameter (router.output_scheduler, chosen here
+// once: docs/model.md §10.5).
+template <bool kOpa, class Sched>
+std::vector<std::unique_ptr<RouterModel>> make_switches_with(VlSwitchConfig c, const Config& cfg,
+                                                             const Topology& topo,
+                                                             const RoutingAlgorithm& routing,
+                                                             uint32_t wheel) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
   const uint32_t iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
   // The builder's wheel covers packets of packet.size; a switch's packets are up to its largest
@@ -23,10 +26,28 @@ std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port)
       c.classes[port] = topo.port_class_of(r, port);
-    routers.push_back(std::make_unique<VlSwitch<RrSlScheduler, kOpa>>(r, c, routing, topo, seed,
-                                                                      wheel_size, iterations));
+    routers.push_back(
+        std::make_unique<VlSwitch<Sched, kOpa>>(r, c, routing, topo, seed, wheel_size, iterations));
   }
   return routers;
+}
+
+template <bool kOpa>
+std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const Topology& topo,
+                                                        const RoutingAlgorithm& routing,
+                                                        uint32_t wheel) {
+  VlSwitchConfig c = vl_switch_config(cfg, topo);
+  switch (c.scheduler.kind) {
+    case OutputSchedulerKind::Sbt:
+      return make_switches_with<kOpa, SbtSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+    case OutputSchedulerKind::DTable:
+      return make_switches_with<kOpa, DTableSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+    case OutputSchedulerKind::IbVlArb:
+      return make_switches_with<kOpa, IbVlArbScheduler>(std::move(c), cfg, topo, routing, wheel);
+    case OutputSchedulerKind::Rr:
+      break;
+  }
+  return make_switches_with<kOpa, RrSlScheduler>(std::move(c), cfg, topo, routing, wheel);
 }
 
 }  // namespace

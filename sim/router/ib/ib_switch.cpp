@@ -1,12 +1,19 @@
 #include "sim/router/ib/ib_switch.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "sim/router/vl/rr_sl_scheduler.h"
+#include "sim/router/vl/table_schedulers.h"
 
 namespace netcosim {
 
 namespace {
+// Schedulers that serve SLs take the SL of each VL's head (sim/router/vl/table_schedulers.h).
+template <class S, class = void>
+struct TakesHeadSl : std::false_type {};
+template <class S>
+struct TakesHeadSl<S, std::void_t<decltype(S::kTakesHeadSl)>> : std::true_type {};
 // The switch's RNG stream (sim/util/rng.h): stream 2, index the router id, as the CIOQ router's.
 constexpr uint64_t kSwitchRngStream = 2;
 }  // namespace
@@ -83,7 +90,7 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
       for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
         for (const uint8_t vl : cfg.plan.candidates[k][s][j])
           sl_vls[s] = static_cast<uint16_t>(sl_vls[s] | 1u << vl);
-    sched_.emplace_back(cfg.sls, sl_vls);
+    sched_.push_back(make_output_scheduler<Sched>(cfg, sl_vls));
   }
   for (uint32_t s = 0; s < cfg.sls; ++s) {
     classes_.phits[s] = cfg.phits[s];
@@ -376,6 +383,7 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
     if (link_free_[o] > now) continue;
     uint32_t active = 0;
     uint32_t head_phits[Sched::kVls] = {};
+    [[maybe_unused]] uint8_t head_sl[Sched::kVls];
     for (uint32_t m = out_.vl_mask(o); m != 0; m &= m - 1) {
       const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
       const VlFifos::Entry& e = out_.front(o, vl);
@@ -383,9 +391,14 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
       if (e.ready > now || (!is_injection_[o] && !credits_[o].can_send(vl, L))) continue;
       active |= 1u << vl;
       head_phits[vl] = L;
+      if constexpr (TakesHeadSl<Sched>::value) head_sl[vl] = e.pkt.cls;
     }
     if (active == 0) continue;
-    const uint32_t vl = sched_[o].select(active, head_phits);
+    uint32_t vl;
+    if constexpr (TakesHeadSl<Sched>::value)
+      vl = sched_[o].select(active, head_phits, head_sl);
+    else
+      vl = sched_[o].select(active, head_phits);
     if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) continue;  // no grant this cycle
     sched_[o].accept(vl);
     const Packet pkt = out_.front(o, vl).pkt;
@@ -515,5 +528,11 @@ std::string VlSwitch<Sched, kOpa>::describe_blocked(Cycle now, size_t max_lines)
 
 template class VlSwitch<RrSlScheduler, false>;
 template class VlSwitch<RrSlScheduler, true>;
+template class VlSwitch<SbtSlScheduler, false>;
+template class VlSwitch<SbtSlScheduler, true>;
+template class VlSwitch<DTableSlScheduler, false>;
+template class VlSwitch<DTableSlScheduler, true>;
+template class VlSwitch<IbVlArbScheduler, false>;
+template class VlSwitch<IbVlArbScheduler, true>;
 
 }  // namespace netcosim

@@ -6,8 +6,9 @@
 // port), one unbuffered central crossbar moving router.speedup flits per cycle (docs/model.md
 // §10.2), Virtual Cut-Through, and
 // credit-based flow control per VL in flits (64-byte credits). Output queues per VL are served by
-// the output scheduler Sched (RrSlScheduler: round robin with equal weights per SL; the QoS blocks
-// of sim/blocks/qos_scheduler.h have the same interface).
+// the output scheduler Sched (router.output_scheduler: RrSlScheduler, round robin with equal
+// weights per SL, or SBT, DTable, the IB VL arbiter of sim/router/vl/table_schedulers.h;
+// docs/model.md §10.5).
 // Events of one packet (the thesis's IB -> RT -> VA-SA -> X -> OB):
 //   - its header arrives in the input buffer, in the VL it was sent on, at cycle a;
 //   - routing (RT) takes router.latency cycles: the head may request from a + latency; the route

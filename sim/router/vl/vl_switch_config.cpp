@@ -28,6 +28,19 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   c.central_buffer = model::SharedVlBuffer{q.vls, half, b.vl_min, half};
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));
   c.plan = switch_vl_plan(cfg, q);
+  c.scheduler = read_output_scheduler(cfg, q);
+  if (c.scheduler.kind == OutputSchedulerKind::DTable) {
+    const qos::QosTable& t = c.scheduler.table;
+    auto table = std::make_shared<model::DTableTable>(static_cast<unsigned>(t.entries.size()));
+    for (unsigned e = 0; e < t.entries.size(); ++e)
+      table->write(e, t.entries[e].sl, t.entries[e].weight);
+    c.dtable = table;
+    // OPA: wide registers; IB: the 8-bit table entries of Fig. 5.3 (the table file's IB target
+    // is refused when an accumulator could overflow them).
+    c.dtable_params = t.target == qos::DTableTarget::Ib ? model::ib_dtable_params(16)
+                                                        : model::DTableParams{q.sls, 24, 32, 16};
+    c.dtable_params.sls = q.sls;
+  }
   return c;
 }
 

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/shared_vl_credits.h"
 #include "sim/config/config.h"
 #include "sim/config/qos.h"
@@ -32,6 +34,12 @@ struct VlSwitchConfig {
   uint32_t central_latency = 0;
   static constexpr uint32_t kMPortFlits = 3, kCentralFlits = 4;
   VlPlan plan;  // the VLs of each SL per port class and routing VC
+  // The output scheduler (router.output_scheduler, docs/model.md §10.5) and, for the DTable, its
+  // table (one per device, Sec. 5.4.2: shared by every port of every switch, as it is the same
+  // configuration) and register widths (8 bits for an IB-mapped table, Sec. 5.4.1).
+  OutputSchedulerSpec scheduler;
+  std::shared_ptr<const model::DTableTable> dtable;
+  model::DTableParams dtable_params;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   // Cycles a packet of L flits occupies the crossbar's input and output.
   uint32_t xfer_cycles(uint32_t L) const { return (L + speedup - 1) / speedup; }

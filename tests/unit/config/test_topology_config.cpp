@@ -47,9 +47,14 @@ TEST(TopologyConfig, MalformedDimsNameKeyValueAndForm) {
 }
 
 TEST(TopologyConfig, FatTreeShapeOutOfRange) {
-  EXPECT_EQ(error_of([] { with({"topology.k=33"}); }),
-            "topology.k=33 (--set): must be an integer in [2, 32] (fat tree: k of the k-ary n-tree "
-            "(down and up ports per switch; radix 2k <= 64))");
+  EXPECT_EQ(error_of([] { with({"topology.k=65"}); }),
+            "topology.k=65 (--set): must be an integer in [2, 64] (fat tree: k of the k-ary n-tree "
+            "(down and up ports per switch; radix 2k <= 64, or k for n = 1: one switch of k "
+            "nodes))");
+  EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.k=33",
+                              "topology.n=2"}),
+            "topology.k=33, topology.n=2: a switch of a k-ary n-tree with n >= 2 has radix 2k, at "
+            "most 64 ports (k <= 32; k up to 64 for n = 1, one switch of k ports)");
   EXPECT_EQ(error_of([] { with({"topology.n=17"}); }),
             "topology.n=17 (--set): must be an integer in [1, 16] (fat tree: n of the k-ary n-tree "
             "(levels; 2(n-1) hops fit the 5-bit hop counter))");

@@ -109,10 +109,11 @@ TEST(FatTree, CountsNumberingAndContract) {
     for (uint32_t i = 1; i < n; ++i) kn1 *= k;
     EXPECT_EQ(t.routers(), n * kn1);
     EXPECT_EQ(t.nodes(), kn1 * k);
-    EXPECT_EQ(t.router_radix(), 2 * k);
+    // n = 1 is one switch of k ports (no up ports); otherwise radix 2k.
+    EXPECT_EQ(t.router_radix(), n == 1 ? k : 2 * k);
     EXPECT_EQ(t.port_classes(), 2u);
-    // The top level's k up ports have no peer.
-    expect_contract(t, kn1 * k);
+    // The top level's k up ports have no peer (n = 1 has none).
+    expect_contract(t, n == 1 ? 0 : kn1 * k);
     expect_min_hops_match_bfs(t);
     // Every switch-to-switch link joins two levels, and so two partitions.
     for (uint32_t r = 0; r < t.routers(); ++r)
@@ -123,6 +124,25 @@ TEST(FatTree, CountsNumberingAndContract) {
         }
     EXPECT_EQ(t.partitions(), n >= 2 ? n * k : 1u);
   }
+}
+
+// The single-switch testbed of thesis 003 Ch. 2: the 48-ary 1-tree is one 48-port switch with its
+// 48 nodes on ports 0..47 (k up to 64 for n = 1; k <= 32 for n >= 2, radix 2k <= 64).
+TEST(FatTree, FortyEightAryOneTreeIsOneSwitchOfFortyEightPorts) {
+  const FatTree t(48, 1);
+  EXPECT_EQ(t.routers(), 1u);
+  EXPECT_EQ(t.nodes(), 48u);
+  EXPECT_EQ(t.router_radix(), 48u);
+  for (uint32_t p = 0; p < 48; ++p) {
+    EXPECT_EQ(t.port_class_of(0, p), kInjectionClass);
+    EXPECT_EQ(t.node_at(0, p), p);
+  }
+  expect_contract(t, 0);
+  EXPECT_EQ(FatTree::check(48, 1), "");
+  EXPECT_EQ(FatTree::check(64, 1), "");
+  EXPECT_NE(FatTree::check(33, 2).find("topology.k=33, topology.n=2: a switch of a k-ary n-tree "
+                                       "with n >= 2 has radix 2k, at most 64 ports"),
+            std::string::npos);
 }
 
 // The numbering of docs/model.md on the 4-ary 3-tree: switch <l, w> is router 16 l + w; up port

@@ -1,0 +1,179 @@
+// The table-based output schedulers of the switches (router.output_scheduler=sbt|dtable|ib_vlarb;
+// docs/model.md §10.5), built on the QoS block models of sim/blocks (docs/model.md §8) with the
+// switch's output scheduler interface (sim/router/vl/rr_sl_scheduler.h): kVls lanes (the output
+// port's VLs), select() with no state change, accept(vl) when the chosen packet starts.
+//   - SlTableScheduler<SbtSlBlock>:    SBT (thesis 003 Algorithm 2, Table 4.2), weights per SL
+//   - SlTableScheduler<DTableSlBlock>: DTable (Algorithm 3, Sec. 5.4)
+//   - IbVlArbScheduler:                the InfiniBand two-table VL arbiter (Sec. 5.3.1, 6.2)
+// SBT and DTable serve service levels (their tables hold SLs): the SL of a VL's head packet
+// (Packet::cls; a VL may carry several SLs, Table 4.6) makes the SL active, the block chooses an
+// SL, and a round-robin arbiter per SL chooses among that SL's active VLs (thesis 003 Sec. 4.3.3:
+// "if an SL spans several SCs, each time the SL is granted it serves its SCs/VLs in round-robin").
+// They take the heads' SLs (kTakesHeadSl). The IB arbiter's tables hold VLs: it serves the VLs.
+// Sizes are the head packets' flits, which are 64-B credits (read_output_scheduler refuses other
+// flit sizes for dtable and ib_vlarb). Every scheduler of a switch is built at construction from
+// its VlSwitchConfig (make_output_scheduler); the switch is a template on its type, so a packet
+// costs no virtual call.
+#pragma once
+
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim/blocks/dtable_arbiter.h"
+#include "sim/blocks/ib_vl_arbiter.h"
+#include "sim/blocks/rr_arbiter.h"
+#include "sim/blocks/sbt_scheduler.h"
+#include "sim/router/vl/rr_sl_scheduler.h"
+#include "sim/router/vl/vl_switch_config.h"
+
+namespace netcosim {
+
+// SBT over SLs: one lane per SL (the SL -> SL identity as its VL -> SL map), a per-port table
+// (Sec. 2.3.1; Table 4.2's per-switch table has independent port columns, so it is the same).
+class SbtSlBlock {
+ public:
+  SbtSlBlock() = default;
+  explicit SbtSlBlock(const std::vector<uint32_t>& weights)
+      : table_(std::make_shared<model::SbtTable>(weights, 1)) {
+    std::vector<uint8_t> id(weights.size());
+    for (size_t s = 0; s < id.size(); ++s) id[s] = static_cast<uint8_t>(s);
+    block_ = model::SbtScheduler(table_.get(), 0, std::move(id));
+  }
+  uint32_t select(uint32_t active_sls, const uint32_t* size) const {
+    return block_.select(active_sls, size);
+  }
+  void accept(uint32_t sl) { block_.accept(sl); }
+
+ private:
+  std::shared_ptr<model::SbtTable> table_;  // the block holds a pointer: kept where it is
+  model::SbtScheduler block_;
+};
+
+// DTable over SLs. The switch's packet of SL s is the whole message of Algorithm 3 (an atomic
+// transfer unit of SL_MTU[s] credits, docs/model.md §9.2), so the arbiter charges the head
+// packet's flits and the next decision comes at the next packet: pending is 0 after every grant.
+class DTableSlBlock {
+ public:
+  DTableSlBlock() = default;
+  DTableSlBlock(std::shared_ptr<const model::DTableTable> table, const model::DTableParams& p)
+      : table_(std::move(table)), arb_(p, table_.get()) {}
+  uint32_t select(uint32_t active_sls, const uint32_t* size) const {
+    latched_ = arb_.evaluate(active_sls, size);
+    latched_.pending = 0;
+    return latched_.valid() ? latched_.sl : model::DTableArbiter::kNoGrant;
+  }
+  void accept(uint32_t sl) {
+    assert(latched_.valid() && latched_.sl == sl);
+    (void)sl;
+    arb_.commit(latched_);
+  }
+  const model::DTableArbiter& arbiter() const { return arb_; }
+
+ private:
+  std::shared_ptr<const model::DTableTable> table_;  // one per switch (OPA, Sec. 5.4.2)
+  model::DTableArbiter arb_;
+  mutable model::DTableArbiter::Decision latched_;
+};
+
+template <class Block>
+class SlTableScheduler {
+ public:
+  static constexpr uint32_t kVls = RrSlScheduler::kVls;
+  static constexpr uint32_t kMaxSls = RrSlScheduler::kMaxSls;
+  static constexpr bool kTakesHeadSl = true;
+
+  SlTableScheduler() = default;
+  SlTableScheduler(uint32_t sls, Block block) : sls_(sls), block_(std::move(block)) {
+    assert(sls >= 1 && sls <= kMaxSls);
+    for (uint32_t s = 0; s < sls; ++s) vl_arb_[s] = model::RoundRobinArbiter(kVls);
+  }
+  // `active`: the VLs whose head may start; head_phits and head_sl of each of them.
+  uint32_t select(uint32_t active, const uint32_t* head_phits, const uint8_t* head_sl) const {
+    uint32_t sl_active = 0;
+    uint32_t size[kMaxSls] = {};
+    for (uint32_t m = active; m != 0; m &= m - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+      const uint32_t s = head_sl[vl];
+      sl_active |= 1u << s;
+      size[s] = head_phits[vl];
+    }
+    const uint32_t s = block_.select(sl_active, size);
+    if (s >= sls_) return kVls;  // no eligible entry: nothing starts this cycle
+    uint32_t vls = 0;
+    for (uint32_t m = active; m != 0; m &= m - 1) {
+      const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+      if (head_sl[vl] == s) vls |= 1u << vl;
+    }
+    chosen_sl_ = s;
+    return static_cast<uint32_t>(vl_arb_[s].arbitrate(vls));
+  }
+  void accept(uint32_t vl) {
+    block_.accept(chosen_sl_);
+    vl_arb_[chosen_sl_].update(vl);
+  }
+  const Block& block() const { return block_; }
+
+ private:
+  uint32_t sls_ = 1;
+  Block block_;
+  model::RoundRobinArbiter vl_arb_[kMaxSls];
+  mutable uint32_t chosen_sl_ = 0;  // held for accept() like a grant register
+};
+
+using SbtSlScheduler = SlTableScheduler<SbtSlBlock>;
+using DTableSlScheduler = SlTableScheduler<DTableSlBlock>;
+
+// The IB VL arbiter of one output port over its VLs (head sizes in 64-B units).
+class IbVlArbScheduler {
+ public:
+  static constexpr uint32_t kVls = RrSlScheduler::kVls;
+  IbVlArbScheduler() = default;
+  explicit IbVlArbScheduler(model::IbVlArbiter a) : arb_(std::move(a)) {}
+  uint32_t select(uint32_t active, const uint32_t* head_phits) const {
+    const uint32_t vl = arb_.select(active, head_phits);
+    return vl == model::IbVlArbiter::kNoGrant ? kVls : vl;
+  }
+  void accept(uint32_t vl) { arb_.accept(vl); }
+
+ private:
+  model::IbVlArbiter arb_;
+};
+
+// One output port's scheduler from the switch's configuration; sl_vls[s] are the VLs of SL s on
+// the port (a mask).
+template <class Sched>
+Sched make_output_scheduler(const VlSwitchConfig& cfg, const uint16_t* sl_vls);
+
+template <>
+inline RrSlScheduler make_output_scheduler<RrSlScheduler>(const VlSwitchConfig& cfg,
+                                                          const uint16_t* sl_vls) {
+  return RrSlScheduler(cfg.sls, sl_vls);
+}
+
+template <>
+inline SbtSlScheduler make_output_scheduler<SbtSlScheduler>(const VlSwitchConfig& cfg,
+                                                            const uint16_t* /*sl_vls*/) {
+  return SbtSlScheduler(cfg.sls, SbtSlBlock(cfg.scheduler.sbt_weights));
+}
+
+template <>
+inline DTableSlScheduler make_output_scheduler<DTableSlScheduler>(const VlSwitchConfig& cfg,
+                                                                  const uint16_t* /*sl_vls*/) {
+  assert(cfg.dtable != nullptr);
+  return DTableSlScheduler(cfg.sls, DTableSlBlock(cfg.dtable, cfg.dtable_params));
+}
+
+template <>
+inline IbVlArbScheduler make_output_scheduler<IbVlArbScheduler>(const VlSwitchConfig& cfg,
+                                                                const uint16_t* /*sl_vls*/) {
+  std::vector<model::IbVlArbEntry> high, low;
+  for (const auto& e : cfg.scheduler.table.high)
+    high.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
+  for (const auto& e : cfg.scheduler.table.low)
+    low.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
+  return IbVlArbScheduler(model::IbVlArbiter(high, low, cfg.scheduler.table.limit));
+}
+
+}  // namespace netcosim
