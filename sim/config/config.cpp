@@ -229,6 +229,9 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.burst_length", KeyType::Float, "5", 1, 1000000, nullptr,
        "bursty_uniform: mean burst length in packets, all to one destination (seed 002 Sec. IV-B: "
        "5; thesis 000 Sec. 1.6.1.3)"},
+      {"traffic.reply_size", KeyType::Int, "1", 1, 4096, nullptr,
+       "request_reply: packets of the reply the destination sends back for each request (thesis "
+       "000 Sec. 1.6.2: 1)"},
       {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
        "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
        "5.4)"},
@@ -741,6 +744,32 @@ bool key_applies_to_topology(const std::string& key, const TopologyEntry& topo) 
 namespace {
 
 // Topology size and traffic patterns.
+// Request-reply traffic (traffic.source=request_reply; docs/model.md "Request-reply traffic"): the
+// CIOQ router's NIC answers requests, with a source queue (the replies are queued there), and the
+// classes are its own (not service levels).
+void validate_request_reply(const Config& c) {
+  const bool rr = c.get_str("traffic.source") == "request_reply";
+  if (!rr) {
+    if (c.is_explicit("traffic.reply_size"))
+      throw ConfigError("traffic.reply_size=" + c.get_str("traffic.reply_size") +
+                        ": applies to traffic.source=request_reply only (traffic.source=" +
+                        c.get_str("traffic.source") + ")");
+    return;
+  }
+  if (c.get_str("router.architecture") != "cioq")
+    throw ConfigError(
+        "traffic.source=request_reply: needs router.architecture=cioq (router."
+        "architecture=" +
+        c.get_str("router.architecture") + ")");
+  if (c.get_int("qos.sls") != 0)
+    throw ConfigError("traffic.source=request_reply: takes no service levels (qos.sls=" +
+                      c.get_str("qos.sls") + "; the packet's class is request or reply)");
+  if (c.get_int("traffic.source_queue") == 0)
+    throw ConfigError(
+        "traffic.source=request_reply: needs a source queue, where the NIC queues its replies "
+        "(traffic.source_queue >= 1; traffic.source_queue=0)");
+}
+
 void validate_topology_and_traffic(const Config& c) {
   // The shape first (its entry in the topology catalogue); the schema has refused other names.
   const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
@@ -842,6 +871,7 @@ void validate_topology_and_traffic(const Config& c) {
   if (c.get_str("traffic.pattern") == "bursty_uniform" && c.get_str("traffic.pattern2") != "none")
     throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
                       ": traffic.pattern=bursty_uniform takes no second pattern (none)");
+  validate_request_reply(c);
   std::vector<uint32_t> fullrate;
   if (!parse_node_list(c.get_str("traffic.fullrate_nodes"), shape.nodes, fullrate))
     throw ConfigError("traffic.fullrate_nodes=" + quote_value(c.get_str("traffic.fullrate_nodes")) +
@@ -971,18 +1001,34 @@ void validate_routing(const Config& c) {
           type);
     return;
   }
+  // Request-reply under the baseline (sim/routing/request_reply.h; thesis 000 Sec. 5.2.2): the
+  // VCs of each class are split into request and reply halves, each the routing's minimum.
+  const bool rr = c.get_str("traffic.source") == "request_reply";
+  if (rr)
+    for (const ClassVcs& m : info.min_vcs) {
+      const std::string key = std::string("router.vcs_") + m.port_class;
+      if (c.get_int(key) % 2 != 0)
+        throw ConfigError(key + "=" + c.get_str(key) +
+                          ": traffic.source=request_reply under router.vc_management=baseline "
+                          "splits each port's VCs into equal request and reply halves, so the "
+                          "count must be even (thesis 000 Sec. 5.2.2)");
+    }
   std::string need, have;
   bool enough = true;
   for (const ClassVcs& m : info.min_vcs) {
     const std::string key = std::string("router.vcs_") + m.port_class;
-    const int64_t want = topo.min_vcs != nullptr ? topo.min_vcs(c, m.port_class, m.vcs) : m.vcs;
+    const int64_t want =
+        (rr ? 2 : 1) * (topo.min_vcs != nullptr ? topo.min_vcs(c, m.port_class, m.vcs) : m.vcs);
     need += (need.empty() ? "" : " and ") + std::to_string(want) + " " + m.port_class;
     have += (have.empty() ? "" : ", ") + key + "=" + std::to_string(c.get_int(key));
     enough = enough && c.get_int(key) >= want;
   }
   if (!enough)
-    throw ConfigError("routing.algorithm=" + alg + " needs at least " + need +
-                      " VCs for deadlock freedom; " + have);
+    throw ConfigError("routing.algorithm=" + alg + " needs at least " + need + " VCs for " +
+                      (rr ? "deadlock freedom with request-reply traffic (the baseline's request "
+                            "and reply VC sets, thesis 000 Sec. 5.2.2); "
+                          : "deadlock freedom; ") +
+                      have);
 }
 
 }  // namespace

@@ -72,6 +72,37 @@ void collect_service_levels(const StatsSink& s, const Config& cfg, const RunPlan
     r.per_sl.push_back(x);
   }
 }
+// Request-reply traffic (traffic.source=request_reply; thesis 000 Sec. 1.6.3: "throughput is also
+// separately reported by traffic flow (request or reply)"): the request and reply classes' figures
+// from the sink's class counters. Offered: requests traffic.load / (1 + reply_size), replies the
+// rest.
+void collect_classes(const StatsSink& s, const Config& cfg, const RunPlan& plan, RunResults& r) {
+  if (cfg.get_str("traffic.source") != "request_reply") return;
+  const double nan = std::nan("");
+  const double node_cycles = double(r.nodes) * plan.measure;
+  const double load = cfg.get_float("traffic.load");
+  const double reply = double(cfg.get_int("traffic.reply_size"));
+  static const char* const kNames[2] = {"request", "reply"};
+  for (uint32_t c = 0; c < 2; ++c) {
+    const StatsSink::ClassCounters& k = s.per_sl[c];
+    SlResults x;
+    x.name = kNames[c];
+    x.share = c == 0 ? 1.0 / (1.0 + reply) : reply / (1.0 + reply);
+    x.offered_load = load * x.share;
+    x.applied_load = double(k.generated) * s.sl_phits[c] / node_cycles;
+    x.accepted_load = double(k.phits) / node_cycles;
+    x.normalized_throughput = s.window_phits > 0 ? double(k.phits) / double(s.window_phits) : nan;
+    const double np = double(k.packets);
+    x.latency_avg = np > 0 ? double(k.latency_sum) / np : nan;
+    x.network_latency_avg = np > 0 ? double(k.network_latency_sum) / np : nan;
+    x.latency_avg_ns = nan;  // no cycle time outside the switches' service levels
+    x.network_latency_avg_ns = nan;
+    x.packets_measured = k.packets;
+    x.packets_generated = k.generated_all;
+    x.packets_delivered = k.delivered_all;
+    r.per_class.push_back(x);
+  }
+}
 }  // namespace
 
 RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total) {
@@ -170,6 +201,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   r.port_classes = net.topology().port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
   collect_service_levels(merged, net.config(), plan, r);
+  collect_classes(merged, net.config(), plan, r);
   const Topology& topo = net.topology();
   std::vector<uint32_t> fullrate;
   parse_node_list(net.config().get_str("traffic.fullrate_nodes"), topo.nodes(), fullrate);

@@ -435,6 +435,37 @@ std::string per_sl_csv(const std::vector<SweepPoint>& points, size_t seeds,
   return f;
 }
 
+std::string per_class_csv(const std::vector<SweepPoint>& points, size_t seeds,
+                          const std::vector<std::string>& curves) {
+  if (points.empty() || points.front().res.per_class.empty() || seeds == 0) return "";
+  const bool named = !curves.empty();
+  std::string f = named ? "curve," : "";
+  f += "offered_load,class,class_offered_load,accepted_load,normalized_throughput,latency_avg,"
+       "network_latency_avg,packets_measured,seeds\n";
+  for (size_t first = 0; first + seeds <= points.size(); first += seeds) {
+    const SweepPoint& p0 = points[first];
+    for (size_t c = 0; c < p0.res.per_class.size(); ++c) {
+      double acc = 0, norm = 0, lat = 0, net = 0;
+      uint64_t packets = 0;
+      for (size_t k = 0; k < seeds; ++k) {
+        const SlResults& x = points[first + k].res.per_class[c];
+        acc += x.accepted_load;
+        norm += x.normalized_throughput;
+        lat += x.latency_avg;
+        net += x.network_latency_avg;
+        packets += x.packets_measured;
+      }
+      const double n = static_cast<double>(seeds);
+      if (named) f += (p0.curve < curves.size() ? curves[p0.curve] : std::string()) + ',';
+      f += csv_num(p0.load) + ',' + p0.res.per_class[c].name + ',';
+      for (double v : {p0.res.per_class[c].offered_load, acc / n, norm / n, lat / n, net / n})
+        f += csv_num(v) + ',';
+      f += std::to_string(packets) + ',' + std::to_string(seeds) + '\n';
+    }
+  }
+  return f;
+}
+
 std::string points_jsonl(const std::vector<SweepPoint>& points) {
   std::string f;
   for (const SweepPoint& p : points) f += p.json + '\n';
@@ -583,6 +614,8 @@ std::string write_outputs(const std::string& dir, const SweepInfo& info, const S
   util::write_output_file(dir + "/points.jsonl", points_jsonl(points));
   const std::string sl_csv = per_sl_csv(points, spec.seeds, names);
   if (!sl_csv.empty()) util::write_output_file(dir + "/per_sl.csv", sl_csv);
+  const std::string class_csv = per_class_csv(points, spec.seeds, names);
+  if (!class_csv.empty()) util::write_output_file(dir + "/per_class.csv", class_csv);
   util::write_output_file(dir + "/saturation.txt", sat_text);
   util::write_output_file(dir + "/summary.json", spec.named() ? curves_summary_json(info, rows)
                                                               : summary_json(info, rows, sat));

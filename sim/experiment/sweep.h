@@ -149,6 +149,10 @@ std::string points_jsonl(const std::vector<SweepPoint>& points);
 // load and SL with the seed means of the SL's figures (docs/model.md §9.3); "" without them.
 std::string per_sl_csv(const std::vector<SweepPoint>& points, size_t seeds,
                        const std::vector<std::string>& curves = {});
+// With request-reply traffic (RunResults::per_class): per_class.csv, one row per curve, offered
+// load and class (request, reply) with the seed means of the class's figures; "" without it.
+std::string per_class_csv(const std::vector<SweepPoint>& points, size_t seeds,
+                          const std::vector<std::string>& curves = {});
 std::string saturation_text(const std::vector<SweepRow>& rows, const Saturation& sat);
 // Without curves (info.curves empty): the rows and their saturation.
 std::string summary_json(const SweepInfo& info, const std::vector<SweepRow>& rows,
@@ -163,7 +167,7 @@ std::string curves_summary_json(const SweepInfo& info, const std::vector<SweepRo
 std::string table_text(const SweepInfo& info, size_t loads, const std::vector<SweepRow>& rows);
 
 // Aggregates the points and writes DIR/results.csv, points.jsonl, saturation.txt, summary.json
-// and, with service levels, per_sl.csv
+// and, with service levels, per_sl.csv, with request-reply traffic per_class.csv
 // (sim/util/output_file.h; throws util::OutputError); returns the table and saturation lines for
 // stdout.
 std::string write_outputs(const std::string& dir, const SweepInfo& info, const SweepSpec& spec,

@@ -72,6 +72,17 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   parse_node_list(cfg.get_str("traffic.fullrate_nodes"), topo.nodes(), tp.fullrate_nodes);
   tp.fullrate_prob = 1.0 / double(cfg.get_int("packet.size"));
   tp.pattern = parts.patterns.back().get();
+  // Request-reply (thesis 000 Sec. 1.6.2: "the injection rate of the request messages needs to be
+  // half of the injection rate in non request-reply patterns", replies of one packet): requests
+  // at traffic.load / (1 + traffic.reply_size), so that requests and replies offer traffic.load
+  // together. The statistics count the two classes apart (StatsSink's class counters).
+  if (cfg.get_str("traffic.source") == "request_reply") {
+    const double share = 1.0 + double(cfg.get_int("traffic.reply_size"));
+    tp.packet_prob /= share;
+    tp.fullrate_prob /= share;
+    const auto S = static_cast<uint32_t>(cfg.get_int("packet.size"));
+    parts.sl_packet_phits = {S, S};
+  }
   make_sl_traffic(cfg, topo, parts);
   if (cfg.get_str("traffic.pattern2") == "none") return;
   args.adv_offset = static_cast<uint32_t>(cfg.get_int("traffic.adv_offset2") % G);
@@ -159,6 +170,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
   const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
   // traffic.application_queue: unbounded, a ring that doubles when full (Nic::grow_queue).
   const bool unbounded = cfg.get_bool("traffic.application_queue");
+  const uint32_t reply_size =
+      cfg.get_str("traffic.source") == "request_reply" ? get_u32(cfg, "traffic.reply_size") : 0;
   // The source of traffic.source, from the source registry (sim/traffic/source_registry.h).
   const TrafficSourceEntry& source = traffic_source_entry(cfg.get_str("traffic.source"));
   const Cycle gen_stop =
@@ -173,6 +186,11 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.set_source(source.make(n, Rng(seed, kNodeTrafficStream, n), *parts.traffic));
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
+    nic.q_limit = q_cap;
+    if (reply_size != 0) {  // request-reply: the NIC answers requests (Nic::answer)
+      nic.reply_size = reply_size;
+      nic.wants_receive = true;
+    }
     nic.q_unbounded = unbounded;
     const std::string& inj = cfg.get_str("traffic.injection_vc");
     nic.injection_policy = inj == "dest"     ? Nic::InjectionVc::Dest

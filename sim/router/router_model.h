@@ -81,6 +81,10 @@ class RouterModel {
   virtual bool core_active(Cycle now) const = 0;
   virtual bool nic_active(uint32_t port, Cycle now) const = 0;
   virtual Cycle nic_next_generation(uint32_t port) const = 0;
+  // The NIC of `port` may get work from a reception (its source answers received packets, or it
+  // answers requests, Nic::wants_receive): an engine that lets an idle NIC sleep until its next
+  // generation must not (the SystemC engine's strict mode).
+  virtual bool nic_answers(uint32_t port) const = 0;
   // The ports with a NIC attached.
   virtual const std::vector<uint32_t>& nic_ports() const = 0;
 

@@ -3,6 +3,7 @@
 #include "sim/routing/dragonfly/registry.h"
 #include "sim/routing/fattree/updown.h"
 #include "sim/routing/mesh/dor.h"
+#include "sim/routing/request_reply.h"
 
 namespace netcosim {
 
@@ -25,7 +26,13 @@ RouteResult RoutingAlgorithm::escape(const PortView&, const Packet&) const {
 }
 
 std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Topology& topo) {
-  return registry_entry(routing_registry(), cfg, "routing.algorithm").make(cfg, topo);
+  auto r = registry_entry(routing_registry(), cfg, "routing.algorithm").make(cfg, topo);
+  // Request-reply under the baseline: the request and reply halves of the VCs (request_reply.h);
+  // under FlexVC the routing holds the concatenated sequence itself.
+  if (cfg.get_str("traffic.source") == "request_reply" &&
+      cfg.get_str("router.vc_management") == "baseline")
+    return with_request_reply_vcs(cfg, topo, std::move(r));
+  return r;
 }
 
 }  // namespace netcosim

@@ -68,6 +68,14 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
   const char* why = nullptr;
   if (out_vc >= VcOrder::kMaxVcs || ((route.vcs >> out_vc) & 1) == 0)
     why = "the output VC is not among the VCs the routing allows for the hop";
+  else if (order.request_reply && pkt.cls == Packet::kRequest &&
+           out_vc >= order.reply_first[out_kind])
+    why = "a request on a reply VC (requests use the request VCs only; thesis 000 Sec. 5.2.2)";
+  else if (order.request_reply && pkt.cls == Packet::kReply && !order.replies_use_request_vcs &&
+           out_vc < order.reply_first[out_kind])
+    why =
+        "a reply on a request VC (the baseline's request and reply VC sets are separate; thesis "
+        "000 Sec. 5.2.2)";
   else if (order.flexvc != nullptr) {
     const FlexVcLimit& f = *order.flexvc;
     if (route.opportunistic) {

@@ -55,6 +55,13 @@ struct VcOrder {
   // FlexVC (router.vc_management=flexvc): a hop is checked against its escape instead of the
   // reference path's order (the reference then names the FlexVC sequence). Owned by the routing.
   const FlexVcLimit* flexvc = nullptr;
+  // Request-reply traffic (traffic.source=request_reply; thesis 000 Sec. 5.2.2): reply_first[k]
+  // is the first reply VC of class k. A request never takes a VC at or above it; a reply takes
+  // one at or above it under the baseline (separate request and reply VC sets), and any VC under
+  // FlexVC (replies_use_request_vcs; Theorem 2).
+  bool request_reply = false;
+  bool replies_use_request_vcs = false;
+  uint8_t reply_first[kMaxPortClasses] = {};
 
   bool declared() const { return reference != nullptr; }
   uint8_t rank_of(PortClass k, uint32_t vc) const {

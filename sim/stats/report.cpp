@@ -79,6 +79,27 @@ ordered_json per_sl_json(const RunResults& r) {
   return a;
 }
 
+// Request-reply traffic: one object per class (request, reply).
+ordered_json per_class_json(const RunResults& r) {
+  ordered_json a = ordered_json::array();
+  for (const SlResults& x : r.per_class) {
+    ordered_json o;
+    o["class"] = x.name;
+    o["share"] = x.share;
+    o["offered_load"] = x.offered_load;
+    o["applied_load"] = x.applied_load;
+    o["accepted_load"] = x.accepted_load;
+    o["normalized_throughput"] = x.normalized_throughput;
+    o["latency_avg"] = x.latency_avg;
+    o["network_latency_avg"] = x.network_latency_avg;
+    o["packets_measured"] = x.packets_measured;
+    o["packets_generated"] = x.packets_generated;
+    o["packets_delivered"] = x.packets_delivered;
+    a.push_back(o);
+  }
+  return a;
+}
+
 // The per-run figures between "routers" and "fairness".
 void add_figures(ordered_json& w, const RunResults& r) {
   w["offered_load"] = r.offered_load;
@@ -126,6 +147,7 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
     w["cycle_ns"] = r.cycle_ns;
     w["per_sl"] = per_sl_json(r);
   }
+  if (!r.per_class.empty()) w["per_class"] = per_class_json(r);
   if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
   w["drained"] = r.drained;
   if (r.drained) w["conservation_ok"] = r.conservation_ok;
@@ -207,6 +229,18 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
                     x.name.c_str(), x.offered_load, x.accepted_load,
                     100.0 * x.normalized_throughput, x.latency_avg, x.latency_avg_ns,
                     x.network_latency_avg, x.network_latency_avg_ns);
+      out += buf;
+    }
+  }
+  if (!r.per_class.empty()) {
+    out += "  request-reply     load in phits/(node*cycle), latency in cycles\n";
+    for (const SlResults& x : r.per_class) {
+      std::snprintf(buf, sizeof buf,
+                    "    %-16s offered %.4f accepted %.4f (%.1f%% of all)  latency %.2f  network "
+                    "%.2f  packets %llu\n",
+                    x.name.c_str(), x.offered_load, x.accepted_load,
+                    100.0 * x.normalized_throughput, x.latency_avg, x.network_latency_avg,
+                    (unsigned long long)x.packets_measured);
       out += buf;
     }
   }

@@ -32,6 +32,8 @@ struct SlResults {
   double latency_avg = 0, network_latency_avg = 0;
   double latency_avg_ns = 0, network_latency_avg_ns = 0;
   uint64_t packets_measured = 0;
+  // Whole run (request-reply's classes): packets generated and delivered.
+  uint64_t packets_generated = 0, packets_delivered = 0;
 };
 
 struct RunResults {
@@ -79,6 +81,9 @@ struct RunResults {
   std::vector<double> ts_accepted;   // phits delivered in the bin / (nodes * bin)
   // Per service level (qos.sls >= 1; empty otherwise), and the cycle time of their ns figures.
   std::vector<SlResults> per_sl;
+  // Request-reply traffic (traffic.source=request_reply; empty otherwise): the request and the
+  // reply class, in that order (their ns figures are not set).
+  std::vector<SlResults> per_class;
   double cycle_ns = 0;
 };
 

@@ -51,6 +51,8 @@ struct StatsSink {
   static constexpr uint32_t kMaxClasses = 16;
   struct ClassCounters {
     uint64_t generated = 0, packets = 0, phits = 0, latency_sum = 0, network_latency_sum = 0;
+    // Whole run (not only the window): packets generated and delivered.
+    uint64_t generated_all = 0, delivered_all = 0;
   };
   uint32_t sls = 0;
   uint32_t sl_phits[kMaxClasses] = {};
@@ -83,6 +85,7 @@ struct StatsSink {
 
   void on_generate(uint32_t src, uint32_t seq, Cycle t_gen, uint8_t cls = 0) {
     ++generated;
+    if (sls != 0) ++per_sl[cls].generated_all;
     if (t_gen >= window_start && t_gen < window_end) {
       ++window_generated;
       if (sls != 0) ++per_sl[cls].generated;
@@ -106,6 +109,7 @@ struct StatsSink {
       if (d < ts_phits.size()) ts_phits[d] += size;
     }
     delivered_hash += identity_hash(p.src, p.seq);
+    if (sls != 0) ++per_sl[p.cls].delivered_all;
     if (t_del < window_start || t_del >= window_end) return;
     const uint64_t lat = t_del - p.t_gen;
     ++window_packets;
@@ -176,6 +180,8 @@ struct StatsSink {
       per_sl[c].phits += o.per_sl[c].phits;
       per_sl[c].latency_sum += o.per_sl[c].latency_sum;
       per_sl[c].network_latency_sum += o.per_sl[c].network_latency_sum;
+      per_sl[c].generated_all += o.per_sl[c].generated_all;
+      per_sl[c].delivered_all += o.per_sl[c].delivered_all;
     }
     for (size_t i = 0; i < ts_packets.size() && i < o.ts_packets.size(); ++i) {
       ts_packets[i] += o.ts_packets[i];

@@ -19,6 +19,16 @@ const std::vector<TrafficSourceEntry>& traffic_source_registry() {
          if (params.burst_length > 0) return std::make_unique<BurstySource>(node, rng, params);
          return std::make_unique<BernoulliSource>(node, rng, params);
        }},
+      {"request_reply",
+       "requests as the bernoulli source generates its packets, at traffic.load / (1 + "
+       "traffic.reply_size) so that requests and replies together offer traffic.load; the "
+       "destination's NIC answers each request with a reply of traffic.reply_size packets to its "
+       "source (thesis 000 Sec. 1.6.2; seed 002 Sec. IV-B)",
+       [](uint32_t node, const Rng& rng,
+          const TrafficParams& params) -> std::unique_ptr<TrafficSource> {
+         if (params.burst_length > 0) return std::make_unique<BurstySource>(node, rng, params);
+         return std::make_unique<BernoulliSource>(node, rng, params);
+       }},
       {"service_levels",
        "per service level of the [qos] section: its share of traffic.load in messages of "
        "qos.message_size, with its qos.pattern (thesis 003 Sec. 5.3)",

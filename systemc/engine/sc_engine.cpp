@@ -151,14 +151,21 @@ class ScRouter : public sc_core::sc_module {
 };
 
 // A node's NIC as its own process (strict mode). It sleeps while it has nothing to send and
-// wakes at its next generation cycle.
+// wakes at its next generation cycle; a NIC that a reception can give work (a source that answers,
+// request-reply's replies: RouterModel::nic_answers) runs every cycle instead, since the router's
+// ejection does not notify it.
 class ScNic : public sc_core::sc_module {
  public:
   sc_core::sc_in<bool> clk;
 
   SC_HAS_PROCESS(ScNic);
   ScNic(const sc_core::sc_module_name& name, RouterModel& router, uint32_t port, ScContext& ctx)
-      : sc_core::sc_module(name), clk("clk"), router_(router), port_(port), ctx_(ctx) {
+      : sc_core::sc_module(name),
+        clk("clk"),
+        router_(router),
+        port_(port),
+        ctx_(ctx),
+        answers_(router.nic_answers(port)) {
     SC_METHOD(tick);
     sensitive << clk.pos();
     dont_initialize();
@@ -169,7 +176,7 @@ class ScNic : public sc_core::sc_module {
     const Cycle now = ScContext::now();
     if (now >= ctx_.limit) return;
     if (router_.nic_active(port_, now) && router_.step_nic(port_, now, ctx_.sink)) ctx_.moved(now);
-    if (!router_.nic_active(port_, now + 1)) {
+    if (!answers_ && !router_.nic_active(port_, now + 1)) {
       const Cycle next = router_.nic_next_generation(port_);
       if (next == kNone)
         next_trigger(never_);
@@ -181,6 +188,7 @@ class ScNic : public sc_core::sc_module {
   RouterModel& router_;
   uint32_t port_;
   ScContext& ctx_;
+  bool answers_;  // RouterModel::nic_answers: never sleeps
   sc_core::sc_event never_;
 };
 

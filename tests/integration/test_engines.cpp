@@ -53,6 +53,7 @@ TEST_P(EngineEquivalence, SameJson) {
 #define OLM " --set routing.algorithm=olm --set router.vcs_local=3 --set router.vcs_global=2"
 #define ADV " --set traffic.pattern=adv --set traffic.adv_offset=1"
 #define H2 "dragonfly-h2.ini --set sim.warmup=1000 --set sim.measure=3000 --set traffic.load=0.6"
+#define RR " --set traffic.source=request_reply --set traffic.reply_size=2"
 #define H4 "dragonfly-h4.ini --set sim.warmup=500 --set sim.measure=1500 --set traffic.load=0.6"
 
 INSTANTIATE_TEST_SUITE_P(
@@ -77,7 +78,15 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_par_adv", H2 " --set routing.algorithm=par --set router.vcs_local=5"
                                             " --set router.vcs_global=2" ADV},
                       Case{"h2_ugal_uniform", H2 " --set routing.algorithm=ugal --set "
-                                                 "router.vcs_local=4 --set router.vcs_global=2"}),
+                                                 "router.vcs_local=4 --set router.vcs_global=2"},
+                      // Request-reply (docs/model.md §4.7): the replies are queued by the NIC
+                      // that receives the request, in its router's partition.
+                      Case{"h2_request_reply_min", H2 RR " --set router.vcs_local=4"
+                                                         " --set router.vcs_global=2"},
+                      Case{"h2_request_reply_flexvc_val_adv_drain",
+                           H2 RR " --set routing.algorithm=val --set router.vc_management=flexvc"
+                                 " --set router.vcs_local=5 --set router.vcs_global=3"
+                                 " --set sim.drain=true" ADV}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The fat tree, mesh and torus (docs/model.md §7): small instances, each routing family.

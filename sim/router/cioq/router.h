@@ -153,9 +153,10 @@ class CioqRouter final : public RouterModel {
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_.by_port[port];
-    return n->q_count != 0 || n->next_gen <= now;
+    return n->q_count != 0 || n->next_gen <= now || n->owed_count != 0;
   }
   Cycle nic_next_generation(uint32_t port) const override { return nics_.by_port[port]->next_gen; }
+  bool nic_answers(uint32_t port) const override { return nics_.by_port[port]->wants_receive; }
   const std::vector<uint32_t>& nic_ports() const override { return nics_.ports; }
 
   // Packets inside the router (input buffers, output FIFOs) and in its nodes' source queues.

@@ -224,6 +224,8 @@ bool CioqRouter<Credits>::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   const Nic::StepResult r = nic.step(now, sink, S_, nic_credits_[port]);
   resident_ += r.queued;
   Cycle wake = nic.next_gen;
+  if (nic.owed_count != 0) [[unlikely]]  // replies owed after this cycle (Nic::answer)
+    wake = now + 1 < wake ? now + 1 : wake;
   if (nic.q_count != 0) {  // the link's next free cycle, or the next cycle if it waits for credits
     const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
     if (inject < wake) wake = inject;
@@ -257,11 +259,15 @@ bool CioqRouter<Credits>::send(Cycle now, StatsSink& sink) {
     if (is_injection_[o]) {
       // Ejection: the node's NIC takes the packet (sim/nic/nic.h, Nic::on_receive), its tail
       // S_ cycles later (the node consumes one phit per cycle). When the source answers with a
-      // new generation attempt (a reply), the NIC is woken for it.
+      // new generation attempt, or the NIC queues a reply (request-reply traffic, Nic::answer),
+      // the NIC is woken for it and the queued packets are counted as resident.
       Nic& nic = *nics_.by_port[o];
-      if (nic.on_receive(e.pkt, now, now + S_, sink) && nic.next_gen < nics_.wake[o]) {
-        nics_.wake[o] = nic.next_gen;
-        if (nic.next_gen < nics_.wake_min) nics_.wake_min = nic.next_gen;
+      if (nic.on_receive(e.pkt, now, now + S_, sink)) {
+        const Cycle wake = nic.owed_count != 0 && now + 1 < nic.next_gen ? now + 1 : nic.next_gen;
+        if (wake < nics_.wake[o]) {
+          nics_.wake[o] = wake;
+          if (wake < nics_.wake_min) nics_.wake_min = wake;
+        }
       }
     } else {
       Link* L = out_link_[o];

@@ -153,6 +153,7 @@ class VlSwitch final : public RouterModel {
     return n->q_count != 0 || n->next_gen <= now;
   }
   Cycle nic_next_generation(uint32_t port) const override { return nics_[port]->next_gen; }
+  bool nic_answers(uint32_t port) const override { return nics_[port]->wants_receive; }
   const std::vector<uint32_t>& nic_ports() const override { return nic_ports_; }
 
   uint32_t resident() const override { return resident_; }

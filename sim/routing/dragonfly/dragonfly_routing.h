@@ -18,8 +18,10 @@ class DragonflyRouting : public RoutingAlgorithm {
   explicit DragonflyRouting(const Dragonfly& topo) : topo_(topo) {}
   // FlexVC (router.vc_management=flexvc; flexvc_vcs.h): the hops allow every VC up to the highest
   // their path allows instead of one distance-based VC. Set once, before the first route.
-  void use_flexvc(uint32_t local_vcs, uint32_t global_vcs) {
-    flex_ = DragonflyFlexVc(topo_, local_vcs, global_vcs);
+  // With request-reply traffic the last reply_local/reply_global VCs are the reply part.
+  void use_flexvc(uint32_t local_vcs, uint32_t global_vcs, uint32_t reply_local = 0,
+                  uint32_t reply_global = 0) {
+    flex_ = DragonflyFlexVc(topo_, local_vcs, global_vcs, reply_local, reply_global);
   }
   const DragonflyFlexVc& flexvc() const { return flex_; }
   // FlexVC's escape (seed 002 Sec. III-B): the minimal path to the destination, as phase 1 of a
@@ -33,7 +35,7 @@ class DragonflyRouting : public RoutingAlgorithm {
       return r;
     }
     r.port = static_cast<uint8_t>(topo_.min_output(q.router, dst_router));
-    r.vcs = flex_.minimal(q.router, r.port, dst_router);
+    r.vcs = flex_.minimal(q.router, r.port, dst_router, pkt.cls);
     return r;
   }
   // The l-g-l minimal output at `router` (the ejection port at the destination router).
@@ -65,6 +67,12 @@ inline VcOrder DragonflyRouting::order_of(const char* baseline_reference,
   if (flex_.on()) {
     o.flexvc = &flex_;
     o.reference = flex_.reference();
+    if (flex_.request_reply()) {  // thesis 000 Sec. 5.2.2, Theorem 2
+      o.request_reply = true;
+      o.replies_use_request_vcs = true;
+      o.reply_first[df::kLocal] = static_cast<uint8_t>(flex_.reply_first(flexvc::kL));
+      o.reply_first[df::kGlobal] = static_cast<uint8_t>(flex_.reply_first(flexvc::kG));
+    }
   }
   return o;
 }

@@ -15,12 +15,20 @@ uint16_t up_to(int highest) {
 
 }  // namespace
 
-DragonflyFlexVc::DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint32_t global_vcs)
+DragonflyFlexVc::DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint32_t global_vcs,
+                                 uint32_t reply_local, uint32_t reply_global)
     : topo_(&topo),
-      seq_(flexvc::dragonfly_sequence(local_vcs, global_vcs)),
+      seq_(reply_local + reply_global == 0
+               ? flexvc::ReferenceSequence(flexvc::dragonfly_sequence(local_vcs, global_vcs))
+               : flexvc::ReferenceSequence(
+                     flexvc::dragonfly_sequence(local_vcs - reply_local, global_vcs - reply_global),
+                     flexvc::dragonfly_sequence(reply_local, reply_global))),
       reference_(seq_.describe(" lg")),
-      safe_(3 * kKeys, 0),
-      opp_(3 * kKeys, 0) {
+      safe_(2 * 3 * kKeys, 0),
+      opp_(2 * 3 * kKeys, 0),
+      reply_part_(seq_.has_reply_part() ? 1 : 0) {
+  reply_first_[flexvc::kL] = local_vcs - reply_local;
+  reply_first_[flexvc::kG] = global_vcs - reply_global;
   for (size_t j = 0; j < seq_.size(); ++j)
     pos_[seq_.type_at(j)][seq_.vc_at(j)] = static_cast<int>(j);
   std::vector<flexvc::LinkType> path;
@@ -32,10 +40,13 @@ DragonflyFlexVc::DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint
       path.push_back(static_cast<flexvc::LinkType>(k % 3));
     }
     if (!valid) continue;
-    for (flexvc::LinkType t : {flexvc::kL, flexvc::kG}) {
-      safe_[index(t, key)] = up_to(seq_.highest_safe(t, path.data(), path.size(), false));
-      opp_[index(t, key)] = up_to(seq_.highest_opportunistic(t, path.data(), path.size(), false));
-    }
+    for (unsigned part = 0; part <= reply_part_; ++part)
+      for (flexvc::LinkType t : {flexvc::kL, flexvc::kG}) {
+        const bool reply = part == 1;
+        safe_[index(part, t, key)] = up_to(seq_.highest_safe(t, path.data(), path.size(), reply));
+        opp_[index(part, t, key)] =
+            up_to(seq_.highest_opportunistic(t, path.data(), path.size(), reply));
+      }
   }
 }
 
@@ -50,30 +61,56 @@ TypePath DragonflyFlexVc::min_path(uint32_t a, uint32_t b) const {
 }
 
 DragonflyFlexVc::Hop DragonflyFlexVc::hop(uint32_t router, uint32_t port, const TypePath& rest,
-                                          uint32_t dst_router, int here) const {
+                                          uint32_t dst_router, int here, uint8_t cls) const {
   const auto t = static_cast<flexvc::LinkType>(topo_->port_class(port));
-  const uint16_t m = safe(t, rest);
+  const uint16_t m = safe(t, rest, cls);
   if (m != 0 && pos_[t][31 - __builtin_clz(m)] > here) return {m, false};
-  return {opportunistic(t, min_path(topo_->peer(router, port).router, dst_router)), true};
+  return {opportunistic(t, min_path(topo_->peer(router, port).router, dst_router), cls), true};
 }
 
-uint16_t DragonflyFlexVc::minimal(uint32_t router, uint32_t port, uint32_t dst_router) const {
+uint16_t DragonflyFlexVc::minimal(uint32_t router, uint32_t port, uint32_t dst_router,
+                                  uint8_t cls) const {
   return safe(static_cast<flexvc::LinkType>(topo_->port_class(port)),
-              min_path(topo_->peer(router, port).router, dst_router));
+              min_path(topo_->peer(router, port).router, dst_router), cls);
 }
 
 int DragonflyFlexVc::highest_escape_vc(uint32_t router, uint32_t out_port,
                                        const Packet& pkt) const {
   const auto t = static_cast<flexvc::LinkType>(topo_->port_class(out_port));
   const uint16_t m = opportunistic(
-      t, min_path(topo_->peer(router, out_port).router, topo_->router_of_node(pkt.dst)));
+      t, min_path(topo_->peer(router, out_port).router, topo_->router_of_node(pkt.dst)), pkt.cls);
   return m == 0 ? -1 : 31 - __builtin_clz(m);
 }
 
 void check_flexvc_paths(const char* algorithm, flexvc::PathKind kind, uint32_t local_vcs,
-                        uint32_t global_vcs) {
-  const flexvc::ReferenceSequence seq(flexvc::dragonfly_sequence(local_vcs, global_vcs));
+                        uint32_t global_vcs, uint32_t reply_local, uint32_t reply_global) {
   const flexvc::PathShape shape = flexvc::dragonfly_path(kind);
+  if (reply_local + reply_global != 0) {
+    // Request-reply (thesis 000 Table 5.4): the request part holds the request path, the reply
+    // part the reply path's escapes; the reply part is sized for MIN (2/1) and the request part
+    // has the rest.
+    const bool enough = local_vcs >= reply_local + 2 && global_vcs >= reply_global + 1;
+    const flexvc::ReferenceSequence seq =
+        enough ? flexvc::ReferenceSequence(
+                     flexvc::dragonfly_sequence(local_vcs - reply_local, global_vcs - reply_global),
+                     flexvc::dragonfly_sequence(reply_local, reply_global))
+               : flexvc::ReferenceSequence();
+    if (enough && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible &&
+        seq.classify(shape.path, shape.escapes, true) != flexvc::Hop::Impossible)
+      return;
+    static const char* const kRequest[] = {"2 local and 1 global", "3 local and 2 global",
+                                           "3 local and 2 global", "3 local and 2 global"};
+    throw ConfigError(
+        std::string("router.vc_management=flexvc with traffic.source=request_reply: "
+                    "routing.algorithm=") +
+        algorithm + " needs request VCs of at least " + kRequest[static_cast<int>(kind)] +
+        " VCs before the " + std::to_string(reply_local) + " local and " +
+        std::to_string(reply_global) +
+        " global reply VCs for its request and reply paths to be safe or opportunistic (thesis "
+        "000 Table 5.4, seed 002 Table IV); router.vcs_local=" +
+        std::to_string(local_vcs) + ", router.vcs_global=" + std::to_string(global_vcs));
+  }
+  const flexvc::ReferenceSequence seq(flexvc::dragonfly_sequence(local_vcs, global_vcs));
   if (seq.size() != 0 && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible)
     return;
   static const char* const kMinimum[] = {"2 local and 1 global", "3 local and 2 global",

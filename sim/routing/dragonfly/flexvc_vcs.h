@@ -46,8 +46,15 @@ class DragonflyFlexVc final : public FlexVcLimit {
   static constexpr uint32_t kMaxRest = 7;  // the in-transit path's seven hops
   // The baseline (off): the routings keep their one distance-based VC per hop.
   DragonflyFlexVc() = default;
-  DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint32_t global_vcs);
+  // `local_vcs`/`global_vcs` VCs in all; with request-reply traffic the last `reply_local`/
+  // `reply_global` of them are the reply part of the sequence (thesis 000 Sec. 5.2.2: request
+  // sequence, then reply sequence), 0/0 without.
+  DragonflyFlexVc(const Dragonfly& topo, uint32_t local_vcs, uint32_t global_vcs,
+                  uint32_t reply_local = 0, uint32_t reply_global = 0);
   bool on() const { return topo_ != nullptr; }
+  bool request_reply() const { return seq_.has_reply_part(); }
+  // The first reply VC of link type t (the request part's VCs of that type).
+  uint32_t reply_first(flexvc::LinkType t) const { return reply_first_[t]; }
   const flexvc::ReferenceSequence& sequence() const { return seq_; }
   // The sequence as "l0-g1-l2" (the checker's messages and the run's summary).
   const char* reference() const { return reference_.c_str(); }
@@ -56,10 +63,13 @@ class DragonflyFlexVc final : public FlexVcLimit {
   // Out of line, as hop() and minimal(): the baseline's routes stay as lean as before FlexVC.
   TypePath min_path(uint32_t a, uint32_t b) const;
   // The VCs (bit v: VC v) of a safe hop of type t followed by `rest`, of an opportunistic one
-  // whose escape is `escape`; 0 when there is none.
-  uint16_t safe(flexvc::LinkType t, const TypePath& rest) const { return lookup(safe_, t, rest); }
-  uint16_t opportunistic(flexvc::LinkType t, const TypePath& escape) const {
-    return lookup(opp_, t, escape);
+  // whose escape is `escape`, for a packet of class `cls` (Packet::cls: a reply's tables are the
+  // reply rule's when the sequence has a reply part); 0 when there is none.
+  uint16_t safe(flexvc::LinkType t, const TypePath& rest, uint8_t cls) const {
+    return lookup(safe_, part(cls), t, rest);
+  }
+  uint16_t opportunistic(flexvc::LinkType t, const TypePath& escape, uint8_t cls) const {
+    return lookup(opp_, part(cls), t, escape);
   }
 
   // A hop through `port` at `router` whose path continues with `rest` to `dst_router`: its VCs
@@ -73,15 +83,15 @@ class DragonflyFlexVc final : public FlexVcLimit {
   // `here` is the position of the packet's input VC (position()): the hop is safe when its path
   // embeds after it (Def. 1: an increasing path from the input channel), the highest VC it allows
   // then lying after it.
-  Hop hop(uint32_t router, uint32_t port, const TypePath& rest, uint32_t dst_router,
-          int here) const;
+  Hop hop(uint32_t router, uint32_t port, const TypePath& rest, uint32_t dst_router, int here,
+          uint8_t cls) const;
   // The position of the packet's input VC in the reference sequence, -1 at an injection port.
   int position(const PortView& q) const {
     const PortClass c = q.port_class(q.in_port);
     return c == kInjectionClass ? -1 : pos_[c][q.in_vc];
   }
   // A hop of the minimal path to `dst_router` (always safe when MIN is: its rest is minimal).
-  uint16_t minimal(uint32_t router, uint32_t port, uint32_t dst_router) const;
+  uint16_t minimal(uint32_t router, uint32_t port, uint32_t dst_router, uint8_t cls) const;
 
   // FlexVcLimit (the VC-order checker): the highest VC of the output's class from which the
   // packet's escape, the minimal path from the next router, embeds.
@@ -91,24 +101,32 @@ class DragonflyFlexVc final : public FlexVcLimit {
   int highest_escape_vc(uint32_t router, uint32_t out_port, const Packet& pkt) const override;
 
  private:
-  static size_t index(flexvc::LinkType t, uint32_t key) { return t * kKeys + key; }
-  static uint16_t lookup(const std::vector<uint16_t>& table, flexvc::LinkType t,
-                         const TypePath& p) {
-    return p.key < kKeys ? table[index(t, p.key)] : 0;
+  static size_t index(unsigned part, flexvc::LinkType t, uint32_t key) {
+    return (part * 3 + t) * kKeys + key;
   }
+  static uint16_t lookup(const std::vector<uint16_t>& table, unsigned part, flexvc::LinkType t,
+                         const TypePath& p) {
+    return p.key < kKeys ? table[index(part, t, p.key)] : 0;
+  }
+  // The tables of a packet of class cls: 1 for a reply with a reply part, else 0.
+  unsigned part(uint8_t cls) const { return cls == Packet::kReply ? reply_part_ : 0u; }
   static constexpr uint32_t kKeys = 2187;  // 3^kMaxRest
 
   const Dragonfly* topo_ = nullptr;
   flexvc::ReferenceSequence seq_;
   std::string reference_;
-  std::vector<uint16_t> safe_, opp_;   // [type][key]: the VC mask, 0 when none
+  std::vector<uint16_t> safe_, opp_;   // [part][type][key]: the VC mask, 0 when none
+  unsigned reply_part_ = 0;            // 1 when the sequence has a reply part
+  uint32_t reply_first_[3] = {};       // [type]: the request part's VCs
   int pos_[3][VcOrder::kMaxVcs] = {};  // [type][vc]: position in the sequence
 };
 
 // FlexVC's check of a Dragonfly routing at construction (seed 002 Table III, thesis 000 Tables
 // 5.3-5.4): its longest path `kind` with `local_vcs`/`global_vcs` is safe or opportunistic, else a
 // ConfigError naming the routing, the VC counts and the table.
+// With request-reply traffic (`reply_local`/`reply_global` not 0) the request path in the request
+// part and the reply path over the whole sequence, its escapes in the reply part (Table 5.4).
 void check_flexvc_paths(const char* algorithm, flexvc::PathKind kind, uint32_t local_vcs,
-                        uint32_t global_vcs);
+                        uint32_t global_vcs, uint32_t reply_local = 0, uint32_t reply_global = 0);
 
 }  // namespace netcosim

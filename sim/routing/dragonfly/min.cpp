@@ -13,8 +13,8 @@ RouteResult MinRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
     return r;
   }
   r.port = static_cast<uint8_t>(topo_.min_output(router, dst_router));
-  r.vcs =
-      flex_.on() ? flex_.minimal(router, r.port, dst_router) : vc_bit(phase_vc(topo_, r.port, pkt));
+  r.vcs = flex_.on() ? flex_.minimal(router, r.port, dst_router, pkt.cls)
+                     : vc_bit(phase_vc(topo_, r.port, pkt));
   return r;
 }
 

@@ -47,7 +47,8 @@ inline RouteResult valiant_hop(const Dragonfly& topo, const DragonflyFlexVc& fle
   if (flex.on()) {
     TypePath rest = flex.min_path(router, target).tail();
     if (w.phase == 0) rest.append(flex.min_path(target, dst_router));
-    const DragonflyFlexVc::Hop h = flex.hop(router, r.port, rest, dst_router, flex.position(q));
+    const DragonflyFlexVc::Hop h =
+        flex.hop(router, r.port, rest, dst_router, flex.position(q), view.cls);
     r.vcs = h.vcs;
     r.opportunistic = h.opportunistic;
   } else {
@@ -161,7 +162,7 @@ inline RouteResult valiant_group_hop(const Dragonfly& topo, const DragonflyFlexV
     if (flex.on()) {  // FlexVC: the hops to the group, then minimally (flexvc_vcs.h)
       const DragonflyFlexVc::Hop h =
           flex.hop(router, r.port, group_path(topo, flex, router, group, dst_router).tail(),
-                   dst_router, flex.position(q));
+                   dst_router, flex.position(q), pkt.cls);
       r.vcs = h.vcs;
       r.opportunistic = h.opportunistic;
     }
@@ -172,7 +173,7 @@ inline RouteResult valiant_group_hop(const Dragonfly& topo, const DragonflyFlexV
     return r;
   }
   r.port = static_cast<uint8_t>(topo.min_output(router, dst_router));
-  r.vcs = flex.on() ? flex.minimal(router, r.port, dst_router)
+  r.vcs = flex.on() ? flex.minimal(router, r.port, dst_router, pkt.cls)
                     : vc_bit(static_cast<uint8_t>(global_hops));
   return r;
 }

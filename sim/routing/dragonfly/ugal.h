@@ -157,7 +157,7 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
   c.min_port = topo_.min_output(R, dst_router);
   c.min_vc = phase_vc(topo_, c.min_port, pkt);  // phase 0, nothing done yet: the first hop's VC
   if (flex_.on()) {  // FlexVC: the sensed VC is the one JSQ would take (least_occupied_vc)
-    c.min_vcs = flex_.minimal(R, c.min_port, dst_router);
+    c.min_vcs = flex_.minimal(R, c.min_port, dst_router, pkt.cls);
     c.min_vc = least_occupied_vc(q, c.min_port, c.min_vcs);
   } else {
     c.min_vcs = vc_bit(c.min_vc);
@@ -176,7 +176,8 @@ inline SourceAdaptiveRouting::SourceChoice SourceAdaptiveRouting::compare(
       rest = flex_.min_path(R, cand).tail();
       rest.append(flex_.min_path(cand, dst_router));
     }
-    const DragonflyFlexVc::Hop h = flex_.hop(R, c.val_port, rest, dst_router, -1);  // at the source
+    const DragonflyFlexVc::Hop h =
+        flex_.hop(R, c.val_port, rest, dst_router, -1, pkt.cls);  // at the source
     c.val_vcs = h.vcs;
     c.val_opportunistic = h.opportunistic;
     c.val_vc = least_occupied_vc(q, c.val_port, c.val_vcs);

@@ -54,3 +54,35 @@ TEST(SweepPerSl, NoServiceLevelsNoFile) {
 }
 
 }  // namespace
+
+namespace {
+
+// Request-reply's per_class.csv (per_class_csv; docs/model.md §4.7): the same seed means per load
+// and class, without SL numbers or ns columns.
+TEST(SweepPerClass, RowsAverageTheSeedsOfEachLoadAndClass) {
+  const auto point = [](double load, double acc, double lat) {
+    SweepPoint p;
+    p.load = load;
+    for (int c = 0; c < 2; ++c) {
+      SlResults x;
+      x.name = c == 0 ? "request" : "reply";
+      x.offered_load = load / 2;
+      x.accepted_load = acc;
+      x.normalized_throughput = 0.5;
+      x.latency_avg = lat + c;
+      x.network_latency_avg = lat - 10;
+      x.packets_measured = 7;
+      p.res.per_class.push_back(x);
+    }
+    return p;
+  };
+  const std::vector<SweepPoint> pts = {point(0.6, 0.3, 100), point(0.6, 0.2, 200)};
+  EXPECT_EQ(per_class_csv(pts, 2),
+            "offered_load,class,class_offered_load,accepted_load,normalized_throughput,"
+            "latency_avg,network_latency_avg,packets_measured,seeds\n"
+            "0.6,request,0.3,0.25,0.5,150,140,14,2\n"
+            "0.6,reply,0.3,0.25,0.5,151,140,14,2\n");
+  EXPECT_EQ(per_class_csv(std::vector<SweepPoint>(2), 1), "");
+}
+
+}  // namespace

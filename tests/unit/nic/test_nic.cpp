@@ -50,6 +50,7 @@ struct Bench {
     nic.next_gen = nic.source->next();
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
+    nic.q_limit = q_cap;
     credits = model::CreditCounter(vcs, buffer);
     nic.link = &link;
     nic.injection_policy = dest_vc ? Nic::InjectionVc::Dest : Nic::InjectionVc::Jsq;

@@ -52,6 +52,7 @@ class FakeRouter final : public RouterModel {
   bool core_active(Cycle) const override { return false; }
   bool nic_active(uint32_t, Cycle) const override { return false; }
   Cycle nic_next_generation(uint32_t) const override { return kNone; }
+  bool nic_answers(uint32_t) const override { return false; }
   const std::vector<uint32_t>& nic_ports() const override { return no_ports_; }
   uint32_t resident() const override { return 0; }
   bool settled(Cycle) const override { return true; }

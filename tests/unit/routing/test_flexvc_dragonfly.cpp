@@ -51,23 +51,23 @@ TEST(FlexVcDragonfly, SafeAndOpportunisticMasksFollowTheReferenceSequence) {
   EXPECT_STREQ(f21.reference(), "l0-g1-l2");
   EXPECT_STREQ(f42.reference(), "l0-g1-l2-l3-g4-l5");
   // MIN 2/1: first local hop l0 only, the global hop g0, the last local hop both local VCs.
-  EXPECT_EQ(f21.safe(kL, path({kG, kL})), 0b1);
-  EXPECT_EQ(f21.safe(kG, path({kL})), 0b1);
-  EXPECT_EQ(f21.safe(kL, path({})), 0b11);
+  EXPECT_EQ(f21.safe(kL, path({kG, kL}), 0), 0b1);
+  EXPECT_EQ(f21.safe(kG, path({kL}), 0), 0b1);
+  EXPECT_EQ(f21.safe(kL, path({}), 0), 0b11);
   // MIN 4/2: the first local hop up to l3 (VC 2), the global hop up to g4 (VC 1).
-  EXPECT_EQ(f42.safe(kL, path({kG, kL})), 0b111);
-  EXPECT_EQ(f42.safe(kG, path({kL})), 0b11);
-  EXPECT_EQ(f42.safe(kL, path({kL, kG, kL})), 0b11);
+  EXPECT_EQ(f42.safe(kL, path({kG, kL}), 0), 0b111);
+  EXPECT_EQ(f42.safe(kG, path({kL}), 0), 0b11);
+  EXPECT_EQ(f42.safe(kL, path({kL, kG, kL}), 0), 0b11);
   // VAL 4/2 is safe: its first hop l0 only.
-  EXPECT_EQ(f42.safe(kL, path({kG, kL, kL, kG, kL})), 0b1);
+  EXPECT_EQ(f42.safe(kL, path({kG, kL, kL, kG, kL}), 0), 0b1);
   // VAL 3/2 is not safe; the first hop is opportunistic with the escape l-g-l after l0.
-  EXPECT_EQ(f32.safe(kL, path({kG, kL, kL, kG, kL})), 0);
-  EXPECT_EQ(f32.opportunistic(kL, path({kL, kG, kL})), 0b1);
-  EXPECT_EQ(f32.opportunistic(kG, path({kL, kG, kL})), 0b1);
-  EXPECT_EQ(f32.opportunistic(kL, path({kG, kL})), 0b11);
+  EXPECT_EQ(f32.safe(kL, path({kG, kL, kL, kG, kL}), 0), 0);
+  EXPECT_EQ(f32.opportunistic(kL, path({kL, kG, kL}), 0), 0b1);
+  EXPECT_EQ(f32.opportunistic(kG, path({kL, kG, kL}), 0), 0b1);
+  EXPECT_EQ(f32.opportunistic(kL, path({kG, kL}), 0), 0b11);
   // Nothing embeds three global hops.
-  EXPECT_EQ(f42.safe(kG, path({kG, kG})), 0);
-  EXPECT_EQ(f42.opportunistic(kG, path({kG, kG})), 0);
+  EXPECT_EQ(f42.safe(kG, path({kG, kG}), 0), 0);
+  EXPECT_EQ(f42.opportunistic(kG, path({kG, kG}), 0), 0);
 }
 
 TEST(FlexVcDragonfly, PositionsAreThoseOfTheReferenceSequence) {
@@ -112,13 +112,13 @@ TEST(FlexVcDragonfly, AHopIsSafeOnlyWhenItsPathEmbedsAfterTheInputVc) {
   const uint32_t router = 0, port = t.local_port(0, 1);  // to router 1
   const uint32_t dst = 8;                                // another group
   const TypePath rest = path({kL, kG, kL});
-  const auto from_l0 = f.hop(router, port, rest, dst, f.position(df::kLocal, 0));
-  const auto from_g1 = f.hop(router, port, rest, dst, f.position(df::kGlobal, 0));
-  const auto from_nic = f.hop(router, port, rest, dst, -1);
+  const auto from_l0 = f.hop(router, port, rest, dst, f.position(df::kLocal, 0), 0);
+  const auto from_g1 = f.hop(router, port, rest, dst, f.position(df::kGlobal, 0), 0);
+  const auto from_nic = f.hop(router, port, rest, dst, -1, 0);
   EXPECT_FALSE(from_nic.opportunistic);
   EXPECT_EQ(from_nic.vcs, 0b1);
   // From l0 and g1: opportunistic, the escape from router 1 to router 8 deciding.
-  const uint16_t escape = f.opportunistic(kL, f.min_path(1, dst));
+  const uint16_t escape = f.opportunistic(kL, f.min_path(1, dst), 0);
   EXPECT_NE(escape, 0);
   EXPECT_TRUE(from_l0.opportunistic);
   EXPECT_EQ(from_l0.vcs, escape);

@@ -35,7 +35,7 @@ TEST(TrafficRegistries, NamesAreTheSchemaAllowedValues) {
             "uniform|adv|advc|bursty_uniform|bitcomp|bit_complement|shuffle|bitrev|transpose|"
             "tornado|hotspot|"
             "hotregion");
-  EXPECT_EQ(sources, "bernoulli|service_levels");
+  EXPECT_EQ(sources, "bernoulli|request_reply|service_levels");
   EXPECT_EQ(choices_of("traffic.pattern"), patterns);
   EXPECT_EQ(choices_of("traffic.pattern2"), "none|" + patterns);
   EXPECT_EQ(choices_of("traffic.source"), sources);

@@ -1,0 +1,72 @@
+// Request and reply VCs under the baseline's distance-based VC management (thesis 000 Sec. 1.3
+// and 5.2.2: "considering protocol deadlock doubles the VC requirements, considering separate sets
+// of request and reply VCs"; seed 002 Sec. II, "Request-reply traffic and protocol deadlock"): the
+// VCs of every router-to-router port class are split in two halves, the first for requests, the
+// second for replies (router.vcs_local=4 with request-reply: 2 request and 2 reply local VCs, the
+// thesis's "4/2 (2/1+2/1)"). The routing is built for one half and routes both classes; a reply's
+// hop is moved to the reply half, and the routing sees a reply's input VC as its VC within the
+// half. Applied by wrapping the routing (make_routing), so a run without request-reply pays
+// nothing. FlexVC's concatenated sequence (Theorem 2) is the routing's own
+// (sim/routing/dragonfly/flexvc_vcs.h). docs/model.md "Request-reply traffic".
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "sim/routing/routing.h"
+
+namespace netcosim {
+
+class RequestReplyVcs final : public RoutingAlgorithm {
+ public:
+  // `reply_first[k]`: the first reply VC of port class k (half its VCs); class 0 (injection) is
+  // not split.
+  RequestReplyVcs(std::unique_ptr<RoutingAlgorithm> inner,
+                  const uint32_t (&reply_first)[kMaxPortClasses]);
+
+  const char* name() const override { return inner_->name(); }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
+    if (pkt.cls != Packet::kReply) return inner_->route(q, pkt, rng);
+    RouteResult r = inner_->route(within_half(q), pkt, rng);
+    to_reply_half(q, r);
+    return r;
+  }
+  RouteResult escape(const PortView& q, const Packet& pkt) const override {
+    if (pkt.cls != Packet::kReply) return inner_->escape(q, pkt);
+    RouteResult r = inner_->escape(within_half(q), pkt);
+    to_reply_half(q, r);
+    return r;
+  }
+  bool adaptive() const override { return inner_->adaptive(); }
+  SensorNeeds sensor_needs() const override { return inner_->sensor_needs(); }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    return inner_->minimal_output(router, pkt);
+  }
+  // The routing's reference path followed by its copy on the reply VCs, with the per-class rule
+  // (requests below reply_first, replies at or above it).
+  VcOrder vc_order() const override;
+  const RoutingAlgorithm& inner() const { return *inner_; }
+
+ private:
+  PortView within_half(const PortView& q) const {
+    PortView v = q;
+    const PortClass c = q.port_class(q.in_port);
+    if (c != kInjectionClass) v.in_vc -= first_[c];
+    return v;
+  }
+  void to_reply_half(const PortView& q, RouteResult& r) const {
+    const PortClass c = q.port_class(r.port);
+    if (c != kInjectionClass) r.vcs = static_cast<uint16_t>(r.vcs << first_[c]);
+  }
+
+  std::unique_ptr<RoutingAlgorithm> inner_;
+  uint32_t first_[kMaxPortClasses] = {};
+  mutable std::string reference_;  // the VC order's reference text (vc_order() points into it)
+};
+
+// The routing of routing.algorithm with the request and reply VCs of traffic.source=request_reply
+// under router.vc_management=baseline: `inner` wrapped, its halves from router.vcs_<class>.
+std::unique_ptr<RoutingAlgorithm> with_request_reply_vcs(const Config& cfg, const Topology& topo,
+                                                         std::unique_ptr<RoutingAlgorithm> inner);
+
+}  // namespace netcosim

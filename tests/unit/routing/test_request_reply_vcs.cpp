@@ -1,0 +1,206 @@
+// Request and reply VCs (thesis 000 Sec. 5.2.2, Theorem 2, Table 5.4; seed 002 Sec. III-B, Table
+// IV; docs/model.md "Request-reply traffic"): the baseline's separate halves (RequestReplyVcs,
+// sim/routing/request_reply.h), FlexVC's concatenated request and reply sequence in which a reply
+// may take request VCs and a request never a reply VC (sim/routing/dragonfly/flexvc_vcs.h), the
+// configurations Table 5.4 refuses, and the VC-order checker's per-class rule, shown to fire.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "../config/config_error.h"
+#include "port_view_fake.h"
+#include "sim/config/config.h"
+#include "sim/routing/dragonfly/flexvc_vcs.h"
+#include "sim/routing/dragonfly/min.h"
+#include "sim/routing/request_reply.h"
+#include "sim/util/failure.h"
+
+using namespace netcosim;
+using flexvc::kG;
+using flexvc::kL;
+using netcosim::test::error_of;
+
+namespace {
+
+TypePath path(std::initializer_list<flexvc::LinkType> types) {
+  TypePath p;
+  for (auto t : types) p.push_back(t);
+  return p;
+}
+
+const Dragonfly& h2() {
+  static const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  return topo;
+}
+
+}  // namespace
+
+// 4/2 = 2/1 + 2/1: l0-g1-l2 | l3-g4-l5 (local VCs 0, 1 | 2, 3; global 0 | 1). A request's MIN
+// hops take the request part only; a reply's take the reply part's VC and every lower one, the
+// request VCs included.
+TEST(RequestReplyVcs, FlexVcRepliesMayTakeRequestVcsAndRequestsNeverReplyVcs) {
+  const DragonflyFlexVc f(h2(), 4, 2, 2, 1);
+  EXPECT_TRUE(f.request_reply());
+  EXPECT_STREQ(f.reference(), "l0-g1-l2 | l3-g4-l5");
+  EXPECT_EQ(f.reply_first(kL), 2u);
+  EXPECT_EQ(f.reply_first(kG), 1u);
+  const uint8_t req = Packet::kRequest, rep = Packet::kReply;
+  // First local hop of l-g-l.
+  EXPECT_EQ(f.safe(kL, path({kG, kL}), req), 0b1);
+  EXPECT_EQ(f.safe(kL, path({kG, kL}), rep), 0b111);
+  // The global hop.
+  EXPECT_EQ(f.safe(kG, path({kL}), req), 0b1);
+  EXPECT_EQ(f.safe(kG, path({kL}), rep), 0b11);
+  // The last local hop.
+  EXPECT_EQ(f.safe(kL, path({}), req), 0b11);
+  EXPECT_EQ(f.safe(kL, path({}), rep), 0b1111);
+  // VAL l-g-l-l-g-l does not fit a 2/1 part: not safe for either class. Its first hop is
+  // opportunistic for a reply (the minimal escape l-g-l embeds in the reply part after l0 or l2:
+  // VCs 0-1), never for a request (the request part holds no l-g-l after a local position).
+  EXPECT_EQ(f.safe(kL, path({kG, kL, kL, kG, kL}), req), 0);
+  EXPECT_EQ(f.safe(kL, path({kG, kL, kL, kG, kL}), rep), 0);
+  EXPECT_EQ(f.opportunistic(kL, path({kL, kG, kL}), req), 0);
+  EXPECT_EQ(f.opportunistic(kL, path({kL, kG, kL}), rep), 0b11);
+  // Without request-reply the class is ignored: the 4/2 sequence l0-g1-l2-l3-g4-l5.
+  const DragonflyFlexVc plain(h2(), 4, 2);
+  EXPECT_FALSE(plain.request_reply());
+  EXPECT_EQ(plain.safe(kL, path({kG, kL}), rep), plain.safe(kL, path({kG, kL}), req));
+}
+
+// Table 5.4: MIN needs 2/1 + 2/1 = 4/2; VAL and UGAL/PB at least 3/2 + 2/1 = 5/3 (opportunistic
+// requests); 4/2 is "X / opp." for VAL (replies only), so it is refused.
+TEST(RequestReplyVcs, Table54ConfigurationsAreCheckedForBothClasses) {
+  using flexvc::PathKind;
+  EXPECT_NO_THROW(check_flexvc_paths("min", PathKind::Minimal, 4, 2, 2, 1));
+  EXPECT_NO_THROW(check_flexvc_paths("min", PathKind::Minimal, 6, 4, 2, 1));
+  EXPECT_NO_THROW(check_flexvc_paths("val", PathKind::Valiant, 5, 3, 2, 1));
+  EXPECT_NO_THROW(check_flexvc_paths("val", PathKind::Valiant, 8, 4, 2, 1));
+  const std::string e = error_of([] { check_flexvc_paths("val", PathKind::Valiant, 4, 2, 2, 1); });
+  EXPECT_EQ(e,
+            "router.vc_management=flexvc with traffic.source=request_reply: routing.algorithm=val "
+            "needs request VCs of at least 3 local and 2 global VCs before the 2 local and 1 "
+            "global reply VCs for its request and reply paths to be safe or opportunistic (thesis "
+            "000 Table 5.4, seed 002 Table IV); router.vcs_local=4, router.vcs_global=2");
+  EXPECT_NE(error_of([] { check_flexvc_paths("min", PathKind::Minimal, 3, 2, 2, 1); }), "");
+  EXPECT_NE(error_of([] { check_flexvc_paths("min", PathKind::Minimal, 4, 1, 2, 1); }), "");
+}
+
+// The baseline: MIN built for 2/1 routes a reply on VC + 2 (local) and VC + 1 (global), sees the
+// reply's input VC within its half, and leaves requests and ejection as they are.
+TEST(RequestReplyVcs, BaselineMovesRepliesToTheSecondHalf) {
+  const Dragonfly& t = h2();
+  test::FakePorts ports(t, 4, 2);
+  Rng rng(1, 2, 3);
+  const uint32_t first[kMaxPortClasses] = {0, 2, 1};
+  const RequestReplyVcs rr(std::make_unique<MinRouting>(t), first);
+  const MinRouting plain(t);
+  Packet p;
+  p.src = 0;
+  p.dst = 8 * t.p() + 1;  // router 8, group 2
+  for (uint32_t router : {0u, 1u, 2u, 3u}) {
+    p.cls = Packet::kRequest;
+    const RouteResult a = plain.route(ports.at(router, 0), p, rng);
+    EXPECT_EQ(rr.route(ports.at(router, 0), p, rng).vcs, a.vcs) << router;
+    p.cls = Packet::kReply;
+    const RouteResult b = rr.route(ports.at(router, 0), p, rng);
+    const uint32_t shift = t.port_class(a.port) == df::kLocal ? 2 : 1;
+    EXPECT_EQ(b.port, a.port) << router;
+    EXPECT_EQ(b.vcs, a.vcs << shift) << router;
+  }
+  // At the destination router: ejection, not shifted.
+  p.cls = Packet::kReply;
+  const RouteResult e = rr.route(ports.at(8, 2, 2), p, rng);
+  EXPECT_EQ(e.port, 1u);
+  EXPECT_EQ(e.vcs, 1u);
+  // The VC order: MIN's l0-g0-l1 then its copy on the reply VCs, with the per-class rule.
+  const VcOrder o = rr.vc_order();
+  EXPECT_STREQ(o.reference, "l0-g0-l1 | l2-g1-l3");
+  EXPECT_TRUE(o.request_reply);
+  EXPECT_FALSE(o.replies_use_request_vcs);
+  EXPECT_EQ(o.rank_of(df::kLocal, 2), 3);
+  EXPECT_EQ(o.rank_of(df::kGlobal, 1), 4);
+  EXPECT_EQ(o.rank_of(df::kLocal, 3), 5);
+}
+
+namespace {
+
+// One grant checked: a hop from (in_kind, in_vc) on port 2 of router 0 to (out_port, out_vc).
+void check(const VcOrder& o, PortClass in_kind, uint32_t in_vc, uint32_t out_port, uint32_t out_vc,
+           uint16_t vcs, uint8_t cls) {
+  const Dragonfly& t = h2();
+  RouteResult r;
+  r.port = static_cast<uint8_t>(out_port);
+  r.vcs = vcs;
+  Packet pkt;
+  pkt.dst = 8 * t.p();
+  pkt.cls = cls;
+  check_vc_order(o, "test", 0, t.first_local_port(), in_kind, in_vc, out_port,
+                 t.port_class(out_port), out_vc, r, pkt, 0);
+}
+
+}  // namespace
+
+// The checker's per-class rule fires on a deliberate violation: a request on a reply VC (both
+// managements), a reply on a request VC under the baseline; under FlexVC a reply on a request VC
+// passes (Theorem 2).
+TEST(RequestReplyVcs, CheckerRefusesARequestOnAReplyVcAndABaselineReplyOnARequestVc) {
+  const Dragonfly& t = h2();
+  const uint32_t global = t.first_global_port(), local = t.local_port(0, 1);
+  const uint32_t first[kMaxPortClasses] = {0, 2, 1};
+  const VcOrder base = RequestReplyVcs(std::make_unique<MinRouting>(t), first).vc_order();
+  // The baseline: l0 -> g0 for a request, l2 -> g1 for a reply are in order.
+  EXPECT_NO_THROW(check(base, df::kLocal, 0, global, 0, 0b1, Packet::kRequest));
+  EXPECT_NO_THROW(check(base, df::kLocal, 2, global, 1, 0b10, Packet::kReply));
+  // A request on g1 (a reply VC), even though g1 is later in the reference path.
+  try {
+    check(base, df::kLocal, 0, global, 1, 0b10, Packet::kRequest);
+    ADD_FAILURE() << "a request on a reply VC passed";
+  } catch (const SimulationFailure& e) {
+    EXPECT_NE(std::string(e.what()).find("a request on a reply VC"), std::string::npos);
+  }
+  // A reply on l1 (a request VC) after l0.
+  try {
+    check(base, df::kLocal, 0, local, 1, 0b10, Packet::kReply);
+    ADD_FAILURE() << "a reply on a request VC passed under the baseline";
+  } catch (const SimulationFailure& e) {
+    EXPECT_NE(std::string(e.what()).find("a reply on a request VC"), std::string::npos);
+  }
+  // FlexVC 4/2 = 2/1 + 2/1: a reply from l3 (local VC 2) to g0 (a request VC, allowed 0b11) is a
+  // safe hop (g4 lies after l3); a request from l0 to g1 (a reply VC) is refused.
+  MinRouting min(t);
+  min.use_flexvc(4, 2, 2, 1);
+  const VcOrder flex = min.vc_order();
+  EXPECT_TRUE(flex.request_reply);
+  EXPECT_TRUE(flex.replies_use_request_vcs);
+  EXPECT_NO_THROW(check(flex, df::kLocal, 2, global, 0, 0b11, Packet::kReply));
+  EXPECT_THROW(check(flex, df::kLocal, 0, global, 1, 0b11, Packet::kRequest), SimulationFailure);
+}
+
+// Configurations the baseline cannot split exit with a message naming the key.
+TEST(RequestReplyVcs, BaselineNeedsEvenAndDoubledVcCounts) {
+  Config c;
+  c.set_override("traffic.source=request_reply");
+  c.set_override("router.vcs_local=3");
+  c.set_override("router.vcs_global=2");
+  EXPECT_EQ(error_of([&] { validate_config(c); }),
+            "router.vcs_local=3: traffic.source=request_reply under router.vc_management=baseline "
+            "splits each port's VCs into equal request and reply halves, so the count must be "
+            "even (thesis 000 Sec. 5.2.2)");
+  c.set_override("routing.algorithm=val");
+  c.set_override("router.vcs_local=4");
+  EXPECT_NE(error_of([&] { validate_config(c); }).find("needs at least 8 local and 4 global VCs"),
+            std::string::npos);
+  c.set_override("router.vcs_local=8");
+  c.set_override("router.vcs_global=4");
+  EXPECT_EQ(error_of([&] { validate_config(c); }), "");
+  c.set_override("traffic.source_queue=0");
+  EXPECT_EQ(error_of([&] { validate_config(c); }),
+            "traffic.source=request_reply: needs a source queue, where the NIC queues its replies "
+            "(traffic.source_queue >= 1; traffic.source_queue=0)");
+  Config d;
+  d.set_override("traffic.reply_size=2");
+  EXPECT_EQ(error_of([&] { validate_config(d); }),
+            "traffic.reply_size=2: applies to traffic.source=request_reply only "
+            "(traffic.source=bernoulli)");
+}
