@@ -138,6 +138,43 @@ TEST(RouterArbitration, H4AdvcOlmTransitPriorityUnfairAgeFair) {
   EXPECT_LT(a.fairness_per_router.max_min_ratio, 1.2);
 }
 
+// A hand-built case: the 2x2 mesh with 2 nodes per switch, every node sending only to node 0 at
+// full rate, XY routing. Node 0's ejection port (1 phit/cycle) is the bottleneck; its output
+// arbiter at router (0,0) sees 4 inputs: node 0's and node 1's injection ports, the x input from
+// router (1,0) (nodes 2, 3) and the y input from router (0,1) (nodes 4, 5, and 6, 7 coming from
+// router (1,1) along x). Upstream, router (0,1)'s y output sees nodes 4, 5 and its x input (nodes
+// 6, 7); router (1,0)'s x output nodes 2, 3. Shares, per node:
+// - rr (and lrs, the same order when every input always requests): a quarter per input at every
+//   arbiter: 1/4, 1/4 | 1/8, 1/8 | 1/12, 1/12 | 1/24, 1/24 (the parking lot);
+// - transit priority: node 0's arbiter serves only x and y (1/2 each), router (0,1)'s only its x
+//   input: 0, 0 | 1/4, 1/4 | 0, 0 | 1/4, 1/4;
+// - age (generation time, unbounded source queues): oldest first is first generated first, 1/8
+//   each (within 10% on this window).
+TEST(RouterArbitration, HandBuiltMeshSharesOfEachPolicy) {
+  const std::vector<std::string> mesh = {
+      "topology.type=mesh",    "topology.dims=2x2",       "topology.nodes_per_switch=2",
+      "routing.algorithm=dor", "traffic.pattern=hotspot", "traffic.hotspot_fraction=1.0",
+      "traffic.load=1.0",      "sim.warmup=4000",         "sim.measure=24000"};
+  const std::vector<double> rr = {1.0 / 4,  1.0 / 4,  1.0 / 8,  1.0 / 8,
+                                  1.0 / 12, 1.0 / 12, 1.0 / 24, 1.0 / 24};
+  const std::vector<double> transit = {0, 0, 0.25, 0.25, 0, 0, 0.25, 0.25};
+  const struct {
+    const char *in, *out;
+    const std::vector<double>& share;
+  } cases[] = {{"rr", "rr", rr},
+               {"lrs", "lrs", rr},
+               {"rr", "transit_rr", transit},
+               {"lrs", "transit_lrs", transit}};
+  for (const auto& k : cases) {
+    const RunResults r = run(mesh, {std::string("router.input_arbitration=") + k.in,
+                                    std::string("router.output_arbitration=") + k.out});
+    for (uint32_t n = 0; n < 8; ++n)  // one packet of 8 phits in the window: 0.00033
+      EXPECT_NEAR(r.node_injected[n], k.share[n], 0.001) << k.in << "/" << k.out << " node " << n;
+  }
+  const RunResults a = run(mesh, {"router.input_arbitration=age", "router.output_arbitration=age"});
+  for (uint32_t n = 0; n < 8; ++n) EXPECT_NEAR(a.node_injected[n], 0.125, 0.0125) << "node " << n;
+}
+
 // The threaded engine gives the same results with a policy allocator (docs/principles.md §2).
 TEST(RouterArbitration, ThreadsGiveTheSameResults) {
   const std::vector<std::string> s = {"router.input_arbitration=lrs",
