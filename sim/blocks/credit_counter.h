@@ -60,7 +60,7 @@ class CreditCounter : public CreditLevels {
     // Both updates are applied to one signed sum per VC, so that the same-VC case is exact
     // (credits - consume + return), and only the result is clamped to [0, capacity]; this is the
     // RTL's single adder per VC. Both sums are computed before either count is written.
-    auto next = [&](unsigned vc) {
+    auto next = [&](unsigned vc) __attribute__((always_inline)) {
       int64_t v = credits_[vc];
       if (consume_valid && consume_vc == vc) v -= consume_amt;
       if (return_valid && return_vc == vc) v += return_amt;

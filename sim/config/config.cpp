@@ -107,6 +107,20 @@ const std::vector<KeySpec>& config_schema() {
       {"router.vc_selection", KeyType::Enum, "jsq", 0, 0, "jsq|highest|lowest|random",
        "VC selection among the VCs a hop allows that have credits for the packet: most credits, "
        "ties to the highest VC (jsq), highest, lowest, or random (seed 002 Sec. III-A)"},
+      {"router.input_arbitration", KeyType::Enum, "rr", 0, 0, "rr|lrs|transit_rr|transit_lrs|age",
+       "cioq: the allocator's input arbiters, among an input port's VCs: round-robin, "
+       "least-recently served, transit priority (at an input all VCs are of one class: as rr, "
+       "lrs), or age, oldest first (thesis 000 Sec. 1.6.3; docs/model.md \"Arbiters\")"},
+      {"router.output_arbitration", KeyType::Enum, "rr", 0, 0, "rr|lrs|transit_rr|transit_lrs|age",
+       "cioq: the allocator's output arbiters, among the inputs: round-robin, least-recently "
+       "served, transit inputs before injection inputs with rr or lrs inside each class (thesis "
+       "000 Sec. 3.1.2), or age, oldest first (docs/model.md \"Arbiters\")"},
+      {"router.age_timestamp", KeyType::Text, "gen_qinf", 0, 0, nullptr,
+       "what an age arbiter's age counts from (seed 004 Sec. 4.2): generation with an unbounded "
+       "source queue (gen_qinf), generation with a source queue of x packets (gen_q<x>, e.g. "
+       "gen_q24), router injection (inj_time), or generation counted in links and buffers with "
+       "traffic.source_queue (accumulated, thesis 000 Sec. 3.2.1); the gen_q keys set the NIC's "
+       "source queue when an arbiter is age"},
       {"router.vc_management", KeyType::Enum, "baseline", 0, 0, "baseline|flexvc",
        "VCs a hop may use: the one VC of its position on the routing's reference path "
        "(baseline, distance-based), or every VC up to the highest its path allows, with "
@@ -1033,8 +1047,47 @@ void validate_routing(const Config& c) {
 
 }  // namespace
 
+// router.age_timestamp: gen_qinf | gen_q<x> (1 <= x <= 1048576) | inj_time | accumulated.
+bool parse_age_timestamp(const std::string& v, uint32_t* queue) {
+  if (v == "gen_qinf" || v == "inj_time" || v == "accumulated") return true;
+  if (v.size() < 6 || v.compare(0, 5, "gen_q") != 0 || v.size() > 12) return false;
+  uint64_t x = 0;
+  for (size_t k = 5; k < v.size(); ++k) {
+    if (v[k] < '0' || v[k] > '9' || (k == 5 && v[k] == '0')) return false;
+    x = x * 10 + static_cast<uint64_t>(v[k] - '0');
+  }
+  if (x < 1 || x > 1048576) return false;
+  if (queue != nullptr) *queue = static_cast<uint32_t>(x);
+  return true;
+}
+
+SourceQueuePlan source_queue_plan(const Config& c) {
+  SourceQueuePlan p;
+  p.capacity = static_cast<uint32_t>(c.get_int("traffic.source_queue"));
+  p.unbounded = c.get_bool("traffic.application_queue");
+  const bool age = c.get_str("router.input_arbitration") == "age" ||
+                   c.get_str("router.output_arbitration") == "age";
+  if (!age) return p;
+  const std::string& ts = c.get_str("router.age_timestamp");
+  uint32_t x = 0;
+  if (ts == "gen_qinf") {
+    // The ideal generation time: no attempt is ever refused (seed 004 Sec. 4.2), the queue
+    // starting at traffic.source_queue packets (at least one) and doubling when full.
+    p.unbounded = true;
+    if (p.capacity == 0) p.capacity = 1;
+  } else if (ts.compare(0, 5, "gen_q") == 0 && parse_age_timestamp(ts, &x)) {
+    p.capacity = x;
+    p.unbounded = false;
+  }
+  return p;
+}
+
 void validate_config(const Config& c) {
   validate_topology_and_traffic(c);
+  if (!parse_age_timestamp(c.get_str("router.age_timestamp"), nullptr))
+    throw ConfigError("router.age_timestamp=" + quote_value(c.get_str("router.age_timestamp")) +
+                      ": allowed gen_qinf, gen_q<x> with 1 <= x <= 1048576 packets (e.g. "
+                      "gen_q24), inj_time, accumulated");
   validate_buffers(c);
   validate_routing(c);
   validate_qos(c);

@@ -126,6 +126,16 @@ bool key_applies_to_topology(const std::string& key, const TopologyEntry& topo);
 // (sim/network/memory_estimate.h).
 void validate_config(const Config& c);
 
+// The NICs' source queue: traffic.source_queue packets, unbounded with traffic.application_queue;
+// with an age arbiter (router.input_arbitration or router.output_arbitration = age),
+// router.age_timestamp=gen_q<x> makes it x packets and gen_qinf unbounded (seed 004 Sec. 4.2;
+// docs/model.md "Arbiters").
+struct SourceQueuePlan {
+  uint32_t capacity = 0;
+  bool unbounded = false;
+};
+SourceQueuePlan source_queue_plan(const Config& c);
+
 // Seed 001 Sec. VI-A / thesis 000 Sec. 4.2.2: a contention threshold should satisfy
 // 2 x (mean VCs per input port) <= th (uniform traffic must not trigger misrouting) and th <= p
 // (the p injection ports of a router must be able to reach it under adversarial traffic). Returns

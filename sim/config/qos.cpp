@@ -294,8 +294,11 @@ void validate_switch(const Config& c) {
         key != "router.buffer_output";
     // The CIOQ router's VC selection and its NICs' injection policy: a switch has one VL per
     // routing VC of an SL and its NICs take an SL's injection VLs by JSQ (docs/model.md §10);
-    // router.buffer_model is a router.buffer_ key, router.damq_private needs it.
-    const bool cioq_only = key == "router.vc_selection" || key == "traffic.injection_vc";
+    // router.buffer_model is a router.buffer_ key, router.damq_private needs it. The arbitration
+    // keys are the CIOQ allocator's (sim/router/cioq/arbitration.h).
+    const bool cioq_only = key == "router.vc_selection" || key == "traffic.injection_vc" ||
+                           key == "router.input_arbitration" ||
+                           key == "router.output_arbitration" || key == "router.age_timestamp";
     if ((per_class || cioq_only) && c.is_explicit(key))
       throw ConfigError(key + "=" + c.get_str(key) + ": not read by router.architecture=" + arch +
                         " (its VLs are qos.vls, its buffers router.port_buffer, "

@@ -167,9 +167,11 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
                std::vector<Link>& links, std::vector<Nic>& nics,
                const std::vector<RouterModel*>& routers) {
   const uint64_t seed = static_cast<uint64_t>(cfg.get_int("sim.seed"));
-  const uint32_t q_cap = get_u32(cfg, "traffic.source_queue");
-  // traffic.application_queue: unbounded, a ring that doubles when full (Nic::grow_queue).
-  const bool unbounded = cfg.get_bool("traffic.application_queue");
+  // traffic.source_queue, or router.age_timestamp's queue with an age arbiter; unbounded
+  // (traffic.application_queue, gen_qinf): a ring that doubles when full (Nic::grow_queue).
+  const SourceQueuePlan queue = source_queue_plan(cfg);
+  const uint32_t q_cap = queue.capacity;
+  const bool unbounded = queue.unbounded;
   const uint32_t reply_size =
       cfg.get_str("traffic.source") == "request_reply" ? get_u32(cfg, "traffic.reply_size") : 0;
   // The source of traffic.source, from the source registry (sim/traffic/source_registry.h).

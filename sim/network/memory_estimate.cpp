@@ -124,7 +124,7 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   add(lkeys + ": link rings" + rs, links);
   // An unbounded queue (traffic.application_queue) is counted at its first capacity: what it
   // grows to depends on the run.
-  const int64_t q = c.get_int("traffic.source_queue");
+  const int64_t q = source_queue_plan(c).capacity;
   add("traffic.source_queue=" + num(q) + " x " + num(N) + " nodes",
       double(q) * double(N) * sizeof(SourceEntry) + double(N) * (sizeof(Nic) + sizeof(Link) + 64));
   // Statistics sinks: one per thread, the merged one and the preloaded one (time series: the

@@ -86,7 +86,15 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_request_reply_flexvc_val_adv_drain",
                            H2 RR " --set routing.algorithm=val --set router.vc_management=flexvc"
                                  " --set router.vcs_local=5 --set router.vcs_global=3"
-                                 " --set sim.drain=true" ADV}),
+                                 " --set sim.drain=true" ADV},
+                      // The allocator's arbitration policies (docs/model.md §2.4): FOGSim's
+                      // defaults, and age with a bounded generation-time queue.
+                      Case{"h2_olm_lrs_transit_lrs_adv",
+                           H2 OLM " --set router.input_arbitration=lrs"
+                                  " --set router.output_arbitration=transit_lrs" ADV},
+                      Case{"h2_min_age_gen_q24_adv", H2 " --set router.input_arbitration=age"
+                                                        " --set router.output_arbitration=age"
+                                                        " --set router.age_timestamp=gen_q24" ADV}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The fat tree, mesh and torus (docs/model.md §7): small instances, each routing family.

@@ -33,6 +33,10 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
                     : sel == "lowest" ? VcSelection::Lowest
                     : sel == "random" ? VcSelection::Random
                                       : VcSelection::Jsq;
+  rc.input_arbitration = parse_arb_policy(cfg.get_str("router.input_arbitration"));
+  rc.output_arbitration = parse_arb_policy(cfg.get_str("router.output_arbitration"));
+  rc.age_stamp = cfg.get_str("router.age_timestamp") == "inj_time" ? AgeStamp::Injection
+                                                                   : AgeStamp::Generation;
   return rc;
 }
 

@@ -29,6 +29,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -246,10 +247,14 @@ class CioqRouter final : public RouterModel {
   // 4% more instructions on h8 (cachegrind), the price of the calls and of the state they reload.
   // A template on the VC selector (router_allocate.h): step calls the instantiation chosen when
   // the router was built (allocate_).
-  template <class Sel>
+  // kPolicy: the allocator of router.input_arbitration / router.output_arbitration other than
+  // rr / rr (policy_alloc_, evaluated with one call per cycle); false: alloc_, the round-robin
+  // allocator, inline. Instantiations: selectors x 2 per credit model; the 15 policy allocators
+  // are built once, apart (sim/router/cioq/arbitration.cpp).
+  template <class Sel, bool kPolicy>
   bool allocate(Cycle now);
-  template <class Sel>
-  [[gnu::always_inline]] inline bool request_heads(Cycle now);
+  template <class Sel, bool kPolicy, class Alloc>
+  [[gnu::always_inline]] inline bool request_heads(Alloc& a, Cycle now);
   [[gnu::noinline]] void count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc);
   [[gnu::noinline]] void take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits);
   template <class Sel>
@@ -257,7 +262,8 @@ class CioqRouter final : public RouterModel {
                                           Cycle now);
   [[gnu::always_inline]] inline void route_head(uint32_t i, uint32_t v,
                                                 StaticInputUnit::VcBuffer& b, Cycle now);
-  [[gnu::always_inline]] inline bool grant(Cycle now);
+  template <class Alloc>
+  [[gnu::always_inline]] inline bool grant(const Alloc& a, Cycle now);
   [[gnu::always_inline]] inline void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
   [[gnu::always_inline]] inline void apply_route(Packet& pkt, const RouteResult& r, uint32_t i,
                                                  uint32_t o) const;
@@ -295,6 +301,13 @@ class CioqRouter final : public RouterModel {
   std::vector<Link*> in_link_, out_link_;
   StaticInputUnit in_;
   model::SeparableAllocator alloc_;
+  // The allocator of other arbitration policies (RouterConfig::input_arbitration,
+  // output_arbitration); nullptr for rr / rr, which uses alloc_.
+  std::unique_ptr<model::AllocatorCore> policy_alloc_;
+  // The policy allocator has an age arbiter: each request carries its packet's age, counted from
+  // its router injection (age_from_injection_) or its generation (RouterConfig::age_stamp).
+  bool ages_ = false;
+  bool age_from_injection_ = false;
   std::vector<Credits> credits_;  // per output port (downstream VCs)
   // minCred (RouterConfig::mincred): [port * V_ + vc], the downstream phits of minimally routed
   // packets; empty when off.

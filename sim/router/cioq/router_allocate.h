@@ -18,8 +18,8 @@ namespace netcosim {
 // packet in the FIFO, and a VC among those the route allows with credits for it downstream,
 // chosen by the selector Sel and kept for the grant. Returns true if any head requested.
 template <class Credits>
-template <class Sel>
-bool CioqRouter<Credits>::request_heads(Cycle now) {
+template <class Sel, bool kPolicy, class Alloc>
+bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
   bool any = false;
   for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
@@ -38,7 +38,15 @@ bool CioqRouter<Credits>::request_heads(Cycle now) {
         else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
           continue;
       }
-      alloc_.request(i, v, b.out_port);
+      a.request(i, v, b.out_port);
+      // An age arbiter's age: cycles since the packet's timestamp (seed 004 Sec. 4.2; larger is
+      // older). 32 bits hold any age of a run (limited to 2^31 cycles).
+      if constexpr (kPolicy) {
+        if (ages_) {
+          const Packet& p = in_.head(b);
+          a.request_age(i, v, now - (age_from_injection_ ? p.t_inject : p.t_gen));
+        }
+      }
       any = true;
     }
   }
@@ -86,12 +94,13 @@ inline void CioqRouter<Credits>::route_head(uint32_t i, uint32_t v, StaticInputU
 
 // The allocator's grants, one per granted input port. Returns true if any.
 template <class Credits>
-inline bool CioqRouter<Credits>::grant(Cycle now) {
-  uint64_t g = alloc_.granted_inputs();
+template <class Alloc>
+inline bool CioqRouter<Credits>::grant(const Alloc& a, Cycle now) {
+  uint64_t g = a.granted_inputs();
   const bool moved = g != 0;
   for (; g != 0; g &= g - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
-    commit(i, alloc_.grant_vc(i), alloc_.grant_out(i), now);
+    commit(i, a.grant_vc(i), a.grant_out(i), now);
   }
   return moved;
 }
@@ -175,20 +184,30 @@ inline void CioqRouter<Credits>::apply_route(Packet& pkt, const RouteResult& r, 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
 // crossbar transfers of the grants.
 template <class Credits>
-template <class Sel>
+template <class Sel, bool kPolicy>
 bool CioqRouter<Credits>::allocate(Cycle now) {
-  alloc_.clear_requests();
-  if (!request_heads<Sel>(now)) return false;
-  alloc_.evaluate();
-  const bool moved = grant(now);
-  alloc_.update();
-  return moved;
+  if constexpr (kPolicy) {
+    // The grants are read after the update, which moves only the arbiters' state.
+    model::AllocatorCore& a = *policy_alloc_;
+    a.clear_requests();
+    if (!request_heads<Sel, true>(a, now)) return false;
+    a.evaluate_and_update();
+    return grant(a, now);
+  } else {
+    alloc_.clear_requests();
+    if (!request_heads<Sel, false>(alloc_, now)) return false;
+    alloc_.evaluate();
+    const bool moved = grant(alloc_, now);
+    alloc_.update();
+    return moved;
+  }
 }
 
 template <class Credits>
 template <class Sel>
 void CioqRouter<Credits>::use_vc_selector() {
-  allocate_ = &CioqRouter::template allocate<Sel>;
+  allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true>
+                                       : &CioqRouter::template allocate<Sel, false>;
 }
 
 }  // namespace netcosim

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/blocks/vc_selector.h"
+#include "sim/router/cioq/arbitration.h"
 #include "sim/topology/topology.h"
 
 namespace netcosim {
@@ -45,6 +46,12 @@ struct RouterConfig {
   // minCred (routing.mincred, thesis 000 Sec. 5.2.4): per output VC, a second count of the
   // downstream phits held by minimally routed packets, kept from flagged credits.
   bool mincred = false;
+  // The separable allocator's arbiters (router.input_arbitration, router.output_arbitration;
+  // sim/router/cioq/arbitration.h) and what an age arbiter's age counts from
+  // (router.age_timestamp).
+  ArbPolicy input_arbitration = ArbPolicy::Rr;
+  ArbPolicy output_arbitration = ArbPolicy::Rr;
+  AgeStamp age_stamp = AgeStamp::Generation;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {
     uint32_t m = 0;

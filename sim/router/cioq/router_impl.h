@@ -43,7 +43,6 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
       count_at_send_(cfg.count_at_send && counting_),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
-  set_vc_selection(cfg.vc_selection);
   assert(counting_ == sensors_.counting());
   // head_until_tail: per input port, at most ceil(S / X) - 1 earlier packets whose tails are
   // still arriving (ContentionSensor::reserve_late).
@@ -64,6 +63,18 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
     is_injection_[o] = cfg.classes[o] == kInjectionClass;
     if (!is_injection_[o]) credits_[o] = Credits(port_buffer(cfg.classes[o]));
   }
+  // The allocator's arbiters (docs/model.md "Arbiters"): rr / rr is alloc_; another pair gets
+  // its own allocator, whose transit inputs are the ports that are not injection ports.
+  if (cfg.input_arbitration != ArbPolicy::Rr || cfg.output_arbitration != ArbPolicy::Rr) {
+    uint64_t transit = 0;
+    for (uint32_t i = 0; i < P_; ++i)
+      if (!is_injection_[i]) transit |= uint64_t{1} << i;
+    policy_alloc_ = make_policy_allocator(cfg.input_arbitration, cfg.output_arbitration, P_, V_,
+                                          cfg.iterations, transit);
+    ages_ = policy_alloc_->has_ages();
+    age_from_injection_ = cfg.age_stamp == AgeStamp::Injection;
+  }
+  set_vc_selection(cfg.vc_selection);
   mincred_ = cfg.mincred;
   if (mincred_) min_occupancy_.assign(size_t{P_} * V_, 0);
   PortView::Wiring w;
