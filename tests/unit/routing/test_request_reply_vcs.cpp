@@ -148,7 +148,9 @@ TEST(RequestReplyVcs, CheckerRefusesARequestOnAReplyVcAndABaselineReplyOnAReques
   const Dragonfly& t = h2();
   const uint32_t global = t.first_global_port(), local = t.local_port(0, 1);
   const uint32_t first[kMaxPortClasses] = {0, 2, 1};
-  const VcOrder base = RequestReplyVcs(std::make_unique<MinRouting>(t), first).vc_order();
+  // The order's reference text lives in the routing: keep it alive while the order is used.
+  const RequestReplyVcs routing(std::make_unique<MinRouting>(t), first);
+  const VcOrder base = routing.vc_order();
   // The baseline: l0 -> g0 for a request, l2 -> g1 for a reply are in order.
   EXPECT_NO_THROW(check(base, df::kLocal, 0, global, 0, 0b1, Packet::kRequest));
   EXPECT_NO_THROW(check(base, df::kLocal, 2, global, 1, 0b10, Packet::kReply));
