@@ -41,8 +41,11 @@ test: build asan-build
 
 # Unit tests and in-process network tests under AddressSanitizer and UndefinedBehaviorSanitizer,
 # with assert() on (NETCOSIM_SANITIZE drops -DNDEBUG, CMakeLists.txt) and the VC-order checker.
+# -O1 with line tables (-g1): what a sanitizer report needs (file and line of every frame), at
+# about 60% of the compile time of RelWithDebInfo's -O2 -g.
 asan-build: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETCOSIM_SANITIZE=ON \
+	      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" \
 	      -DNETCOSIM_UNIT_TESTS_ONLY=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests network_tests
 
