@@ -45,16 +45,21 @@ const BenchTraffic kTraffics[] = {
 };
 
 // The other topologies (docs/model.md §7): 512-node networks under uniform traffic with the
-// configuration's own routing; not part of --quick.
+// configuration's own routing, and the switches of thesis 003 (docs/model.md §10-11): the 24-ary
+// 2-tree of 48-port Omni-Path (12 MPorts) and InfiniBand switches, 576 nodes, with the Ch. 5
+// traffic of seven service levels; not part of --quick.
 struct BenchTopology {
   const char* name;
   const char* config;
   const char* routing;
   unsigned warmup, measure;
+  std::vector<std::string> sets;
 };
 const BenchTopology kTopologies[] = {
-    {"torus-8x8x8", "torus-8x8x8.ini", "dor", 1000, 3000},
-    {"fattree-8-3", "fattree-8-3.ini", "updown", 1000, 3000},
+    {"torus-8x8x8", "torus-8x8x8.ini", "dor", 1000, 3000, {"traffic.pattern=uniform"}},
+    {"fattree-8-3", "fattree-8-3.ini", "updown", 1000, 3000, {"traffic.pattern=uniform"}},
+    {"opa-fattree-24-2", "qos-ch5-opa-fattree-24-2.ini", "updown_random", 1000, 3000, {}},
+    {"ib-fattree-24-2", "qos-ch5-ib-fattree-24-2.ini", "updown_random", 1000, 3000, {}},
 };
 
 // The keys every point sets: the bench load and seed, its window, no drain.
@@ -89,14 +94,14 @@ std::vector<BenchPoint> bench_points(const std::string& config_dir, bool quick,
       for (unsigned t : threads) {
         if (std::string(engine) == "systemc" && t != 1) continue;
         BenchPoint p{net.name,
-                     "uniform",
+                     net.sets.empty() ? "service_levels" : "uniform",
                      net.routing,
                      engine,
                      config_dir + "/" + net.config,
                      t,
                      net.warmup,
                      net.measure,
-                     {"traffic.pattern=uniform"}};
+                     net.sets};
         points.push_back(with_run_keys(p));
       }
   return points;

@@ -27,15 +27,26 @@ TEST(BenchSuite, QuickSuiteIsH2AndH4WithSystemcOnOneThread) {
     }
   }
   EXPECT_EQ(pts[0].config, "/cfg/dragonfly-h2.ini");
-  // 3 Dragonflies x 2 traffics and the 512-node torus and fat tree x 1 traffic, each on native
-  // 1 and 2 threads and SystemC.
-  EXPECT_EQ(bench_points("/cfg", false, {1, 2}).size(), 24u);
-  EXPECT_EQ(bench_points("/cfg", false, {4}).size(), 8u);  // 8 x native; systemc needs 1
+  // 3 Dragonflies x 2 traffics and the 512-node torus and fat tree and the OPA and IB 24-ary
+  // 2-trees x 1 traffic, each on native 1 and 2 threads and SystemC.
+  EXPECT_EQ(bench_points("/cfg", false, {1, 2}).size(), 30u);
+  EXPECT_EQ(bench_points("/cfg", false, {4}).size(), 10u);  // 10 x native; systemc needs 1
   const auto full = bench_points("/cfg", false, {1});
+  ASSERT_EQ(full.size(), 20u);
   EXPECT_EQ(full[12].network, "torus-8x8x8");
   EXPECT_EQ(full[12].config, "/cfg/torus-8x8x8.ini");
   EXPECT_EQ(full[14].network, "fattree-8-3");
   EXPECT_EQ(full[14].routing, "updown");
+  // The switches of thesis 003 run their configuration's service-level traffic (no pattern set).
+  for (unsigned i : {16u, 18u}) {
+    EXPECT_EQ(full[i].traffic, "service_levels");
+    EXPECT_EQ(full[i].routing, "updown_random");
+    const auto args = run_arguments(full[i]);
+    EXPECT_EQ(std::find(args.begin(), args.end(), "traffic.pattern=uniform"), args.end());
+  }
+  EXPECT_EQ(full[16].config, "/cfg/qos-ch5-opa-fattree-24-2.ini");
+  EXPECT_EQ(full[18].config, "/cfg/qos-ch5-ib-fattree-24-2.ini");
+  EXPECT_EQ(full[17].engine, "systemc");
 }
 
 TEST(BenchSuite, ChildRunArgumentsCarryTheSuiteSettings) {
