@@ -307,7 +307,9 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 
-uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node) {
+uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node,
+                           uint32_t packet_phits) {
+  const uint64_t length = packet_phits != 0 ? packet_phits : net.packet_size();
   const Topology& topo = net.topology();
   uint32_t hops[kMaxPortClasses];
   topo.min_hops(topo.node_router(src_node), topo.node_router(dst_node), hops);
@@ -316,8 +318,19 @@ uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_n
     routers += hops[c];
     links += uint64_t{hops[c]} * net.link_latency(static_cast<PortClass>(c));
   }
+  const RouterModel& r0 = net.router(0);
+  if (routers == 1 && r0.zero_load_depends_on_ports()) {
+    // One switch: from the source's terminal port to the destination's.
+    const Cycle sw = net.router(topo.node_router(src_node))
+                         .zero_load_cycles(topo.node_port(src_node), topo.node_port(dst_node));
+    return 1 + sw + length;
+  }
+  if (r0.zero_load_depends_on_ports())
+    throw std::invalid_argument(
+        "zero_load_latency: the switch's zero-load cycles depend on the ports the routing picks "
+        "in every switch of a path longer than one switch (docs/model.md §11.2)");
   // Every router on the path adds the same pipeline and crossbar cycles (one architecture).
-  return 1 + routers * net.router(0).zero_load_cycles() + links + net.packet_size();
+  return 1 + routers * r0.zero_load_cycles() + links + length;
 }
 
 }  // namespace netcosim

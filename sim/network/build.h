@@ -34,6 +34,11 @@ std::unique_ptr<Network> build_validated_network(
 
 // Zero-load latency of a packet between two nodes under minimal routing and the configured timing
 // (docs/model.md "Zero-load latency"): the minimal path's hops by port class (Topology::min_hops).
-uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node);
+// `packet_phits`: the packet's length (0: packet.size; the switches' service levels have one per
+// SL). A switch whose zero-load cycles depend on the port pair (Omni-Path's MPorts, docs/model.md
+// §11.2) is computed between the two nodes' ports on a one-switch path; a longer path through
+// such switches throws std::invalid_argument (the routing picks the ports).
+uint64_t zero_load_latency(const Network& net, uint32_t src_node, uint32_t dst_node,
+                           uint32_t packet_phits = 0);
 
 }  // namespace netcosim

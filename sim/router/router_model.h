@@ -53,6 +53,13 @@ class RouterModel {
   // at zero load before its packet starts on the output link (pipeline and crossbar), and the
   // fewest cycles between two credits the router returns on one input port.
   virtual Cycle zero_load_cycles() const = 0;
+  // The same from input `in_port` to output `out_port`, where it depends on the pair (the
+  // Omni-Path switch's central stage across MPorts); the others: zero_load_cycles().
+  virtual Cycle zero_load_cycles(uint32_t /*in_port*/, uint32_t /*out_port*/) const {
+    return zero_load_cycles();
+  }
+  // zero_load_cycles(in, out) differs between port pairs.
+  virtual bool zero_load_depends_on_ports() const { return false; }
   virtual Cycle credit_interval() const = 0;
   // The capacity of input VC `vc` of `port`, in phits (the deadlock report), and the most packets
   // the whole input port may hold (the builder sizes the link rings by it).

@@ -5,6 +5,7 @@
 // checker; the central buffers must guarantee every VL a packet.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,8 @@ TEST(OpaSwitch, ZeroLoadLatencyInsideAndAcrossMPortsIsTheFormula) {
       const uint64_t expected = 1 + t.rt + t.x + (dst == 5 ? t.x2 : 0) + t.flits;
       EXPECT_EQ(r.latency_max, expected) << "to node " << dst << ", RT " << t.rt << " X " << t.x
                                          << " X2 " << t.x2 << " L " << t.flits;
+      // ... and the network's zero-load formula, from the two nodes' ports (sim/network/build.h).
+      EXPECT_EQ(zero_load_latency(*net, 0, dst, t.flits), expected) << "to node " << dst;
     }
   }
 }
@@ -64,6 +67,8 @@ TEST(OpaSwitch, ZeroLoadLatencyThroughATreeAddsEachSwitchsStages) {
   const RunResults r = run_native(*net);
   ASSERT_EQ(r.packets_measured, 1u);
   EXPECT_EQ(r.latency_max, 1 + 3 * (5 + 2) + 2 * 3 + 2 * 7 + 4u);
+  // The up ports (and so the MPorts crossed) are the routing's choice: the formula refuses.
+  EXPECT_THROW(zero_load_latency(*net, 0, 15, 4), std::invalid_argument);
 }
 
 TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {

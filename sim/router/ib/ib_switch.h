@@ -83,6 +83,11 @@ class VlSwitch final : public RouterModel {
   // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
   // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
+  Cycle zero_load_cycles(uint32_t in_port, uint32_t out_port) const override {
+    return zero_load_cycles() +
+           (kOpa && mport_of(in_port) != mport_of(out_port) ? cfg_.central_latency : 0);
+  }
+  bool zero_load_depends_on_ports() const override { return kOpa; }
   // An input port returns a packet's credits when its tail has crossed: at most one per crossbar
   // transfer of the smallest packet.
   // OPA: the MPort crossbar moves 3 flits per cycle (thesis 003 Sec. 2.2).
