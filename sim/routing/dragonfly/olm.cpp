@@ -12,8 +12,42 @@ struct OlmRouting<Trigger>::Hop {
   uint32_t Gs;              // the source group
   PortClass in_kind;
   uint32_t min_port;
-  uint8_t min_vc;
+  uint8_t min_vc;    // the minimal output's VC the trigger senses
+  uint16_t min_vcs;  // the minimal hop's VCs (one under the baseline)
+  bool min_opp;      // FlexVC: the minimal hop is opportunistic
 };
+
+template <class Trigger>
+DragonflyFlexVc::Hop OlmRouting<Trigger>::flex_route(const PortView& q, const Packet& pkt,
+                                                     uint32_t port, uint32_t group) const {
+  const uint32_t dst_router = topo_.router_of_node(pkt.dst);
+  const uint32_t next = topo_.peer(q.router, port).router;
+  const TypePath rest = group != kNone && topo_.group_of_router(next) != group
+                            ? group_path(topo_, flex_, next, group, dst_router)
+                            : flex_.min_path(next, dst_router);
+  return flex_.hop(q.router, port, rest, dst_router, flex_.position(q), pkt.cls);
+}
+
+template <class Trigger>
+inline typename OlmRouting<Trigger>::Candidate OlmRouting<Trigger>::candidate(
+    const PortView& q, const Packet& pkt, uint32_t port, bool nonminimal_local,
+    uint32_t group) const {
+  if (!flex_.on()) {
+    const uint8_t vc = vc_of(q, port, nonminimal_local);
+    return {vc_bit(vc), false, vc};
+  }
+  const DragonflyFlexVc::Hop f = flex_route(q, pkt, port, group);
+  return {f.vcs, f.opportunistic, static_cast<uint8_t>(f.vcs != 0 ? __builtin_ctz(f.vcs) : 0)};
+}
+
+template <class Trigger>
+inline bool OlmRouting<Trigger>::can_take(const PortView& q, uint32_t port,
+                                          const Candidate& c) const {
+  if (!flex_.on()) return q.output_can_take(port, c.vc);
+  for (uint32_t m = c.vcs; m != 0; m &= m - 1)
+    if (q.output_can_take(port, static_cast<uint32_t>(__builtin_ctz(m)))) return true;
+  return false;
+}
 
 template <class Trigger>
 uint8_t OlmRouting<Trigger>::vc_of(const PortView& q, uint32_t out_port,
@@ -37,15 +71,17 @@ bool OlmRouting<Trigger>::group_misroute(const PortView& q, const Hop& h, Rng& r
   for (uint32_t k = 0; k < topo_.h(); ++k) {
     const uint32_t X = topo_.global_target_group(h.G, h.A, k), port = topo_.first_global_port() + k;
     if (X == h.Gd || trigger_.group_congested(q, X)) continue;
-    if (q.output_can_take(port, vc_of(q, port, false))) cand[n++] = k;
+    if (can_take(q, port, candidate(q, h.pkt, port, false, X))) cand[n++] = k;
   }
   if (n == 0) return false;
   const uint32_t k = cand[n == 1 ? 0 : rng.below(n)];
   r.port = static_cast<uint8_t>(topo_.first_global_port() + k);
-  r.vcs = vc_bit(vc_of(q, r.port, false));
+  r.set_intermediate = topo_.global_target_group(h.G, h.A, k);
+  const Candidate c = candidate(q, h.pkt, r.port, false, r.set_intermediate);
+  r.vcs = c.vcs;
+  r.opportunistic = c.opportunistic;
   r.nonminimal = true;
   r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
-  r.set_intermediate = topo_.global_target_group(h.G, h.A, k);
   return true;
 }
 
@@ -69,15 +105,18 @@ void OlmRouting<Trigger>::global_misroute(const PortView& q, const Hop& h, Rng& 
   for (uint32_t i = first; i < total; ++i) {
     if (all[i].group == h.Gd || all[i].group == h.G) continue;
     const uint32_t port = all[i].port;
-    const uint8_t vc = vc_of(q, port, topo_.port_class(port) == df::kLocal);
-    if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
+    const Candidate c =
+        candidate(q, h.pkt, port, topo_.port_class(port) == df::kLocal, all[i].group);
+    if (can_take(q, port, c) && trigger_.candidate_ok(q, port, c.vc, h.min_port, h.min_vc))
       ok[n++] = static_cast<uint8_t>(i);
   }
   if (n == 0) return;
   const GlobalCandidate& c = all[ok[n == 1 ? 0 : rng.below(n)]];
   const bool local = topo_.port_class(c.port) == df::kLocal;
   r.port = static_cast<uint8_t>(c.port);
-  r.vcs = vc_bit(vc_of(q, c.port, local));
+  const Candidate chosen = candidate(q, h.pkt, c.port, local, c.group);
+  r.vcs = chosen.vcs;
+  r.opportunistic = chosen.opportunistic;
   r.nonminimal = true;
   r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
   r.set_intermediate = c.group;
@@ -102,14 +141,16 @@ void OlmRouting<Trigger>::local_misroute(const PortView& q, const Hop& h, Rng& r
   for (uint32_t A2 = from; A2 < to; ++A2) {
     if (A2 == h.A || A2 == target_A) continue;
     const uint32_t port = topo_.local_port(h.A, A2);
-    const uint8_t vc = vc_of(q, port, true);
-    if (q.output_can_take(port, vc) && trigger_.candidate_ok(q, port, vc, h.min_port, h.min_vc))
+    const Candidate c = candidate(q, h.pkt, port, true, kNone);
+    if (can_take(q, port, c) && trigger_.candidate_ok(q, port, c.vc, h.min_port, h.min_vc))
       cand[n++] = port;
   }
   if (n == 0) return;
   const uint32_t port = cand[n == 1 ? 0 : rng.below(n)];
   r.port = static_cast<uint8_t>(port);
-  r.vcs = vc_bit(vc_of(q, port, true));
+  const Candidate c = candidate(q, h.pkt, port, true, kNone);
+  r.vcs = c.vcs;
+  r.opportunistic = c.opportunistic;
   r.nonminimal = true;
   r.nonminimal_decision = true;  // a misrouting decision (misrouting metrics)
   r.set_flags |= Packet::kLocalMisroutedInGroup;
@@ -122,6 +163,8 @@ inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView
   const uint32_t R = q.router, dst_router = topo_.router_of_node(pkt.dst);
   const uint32_t min_port = to_intermediate ? port_towards_group(topo_, R, pkt.route.intermediate)
                                             : topo_.min_output(R, dst_router);
+  const Candidate m =
+      candidate(q, pkt, min_port, false, to_intermediate ? pkt.route.intermediate : kNone);
   return Hop{pkt,
              R,
              topo_.group_of_router(R),
@@ -131,7 +174,9 @@ inline typename OlmRouting<Trigger>::Hop OlmRouting<Trigger>::hop(const PortView
              topo_.group_of_node(pkt.src),
              q.port_class(q.in_port),
              min_port,
-             vc_of(q, min_port, false)};
+             m.vc,
+             m.vcs,
+             m.opportunistic};
 }
 
 // Global misrouting: in the source group, towards another group, at injection or after a minimal
@@ -168,7 +213,8 @@ RouteResult OlmRouting<Trigger>::route(const PortView& q, const Packet& pkt, Rng
   }
   const Hop h = hop(q, pkt, to_intermediate);
   r.port = static_cast<uint8_t>(h.min_port);
-  r.vcs = vc_bit(h.min_vc);
+  r.vcs = h.min_vcs;
+  r.opportunistic = h.min_opp;
   if (group_misroute(q, h, rng, r)) {
   } else if (may_misroute_globally(h) && trigger_.congested(q, h.min_port, h.min_vc)) {
     global_misroute(q, h, rng, r);

@@ -38,13 +38,22 @@ class OlmRouting final : public DragonflyRouting {
       : DragonflyRouting(topo), trigger_(std::move(trigger)), policy_(std::move(policy)) {}
   const char* name() const override { return "olm"; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  // FlexVC's escape (DragonflyRouting::escape) gives up the intermediate group: from there the
+  // packet's plan is minimal (the escape's rest), local misrouting still allowed.
+  RouteResult escape(const PortView& q, const Packet& pkt) const override {
+    RouteResult r = DragonflyRouting::escape(q, pkt);
+    r.set_phase = 0;
+    if (pkt.route.intermediate != kNone) r.set_flags |= Packet::kReachedIntermediate;
+    return r;
+  }
   bool adaptive() const override { return true; }
   SensorNeeds sensor_needs() const override { return trigger_.sensor_needs(); }
   // Local VC v before global VC v, global VC v before local VC v + 1 (FOGSim's rule: +1 after a
   // global hop or a minimal local hop, the same number on a local-to-global hop), and the one
   // nonminimal local hop per group keeps its input VC number.
+  // Under FlexVC the reference sequence with the escape rule (order_of).
   VcOrder vc_order() const override {
-    return df_vc_order("l0-g0-l1-g1-l2", /*nonminimal_local_keeps_vc=*/true);
+    return order_of("l0-g0-l1-g1-l2", /*nonminimal_local_keeps_vc=*/true);
   }
 
  private:
@@ -53,6 +62,22 @@ class OlmRouting final : public DragonflyRouting {
   static bool may_misroute_globally(const Hop& h);
   bool may_misroute_locally(const Hop& h) const;
   uint8_t vc_of(const PortView& q, uint32_t out_port, bool nonminimal_local) const;
+  // The output (port, VCs) a candidate hop through `port` would take and whether it can take the
+  // packet now: the baseline's one VC (vc_of), or under FlexVC the VCs of the hop whose planned
+  // rest goes through intermediate group `group` (kNone: minimally) to the destination, one of
+  // which must have room (flex_route).
+  struct Candidate {
+    uint16_t vcs;
+    bool opportunistic;
+    uint8_t vc;  // the VC the trigger senses (baseline: the hop's VC; FlexVC: the lowest allowed)
+  };
+  Candidate candidate(const PortView& q, const Packet& pkt, uint32_t port, bool nonminimal_local,
+                      uint32_t group) const;
+  bool can_take(const PortView& q, uint32_t port, const Candidate& c) const;
+  // FlexVC (thesis 000 Sec. 5.2.3; docs/model.md §4.5): the hop through `port` at router `R`
+  // followed by its plan: to `group` (when not kNone and not this hop's end) and then minimally.
+  DragonflyFlexVc::Hop flex_route(const PortView& q, const Packet& pkt, uint32_t port,
+                                  uint32_t group) const;
   bool group_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
   void global_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;
   void local_misroute(const PortView& q, const Hop& h, Rng& rng, RouteResult& r) const;

@@ -80,14 +80,14 @@ flexvc::PathKind source_adaptive_kind(const Config& c) {
                                                : flexvc::PathKind::Valiant;
 }
 
-// The in-transit adaptive routings under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14) are not built.
+// PAR under FlexVC is not built (OLM is the in-transit routing of thesis 000 Fig. 5.14).
 void refuse_flexvc(const Config& c, const char* algorithm) {
   if (flexvc(c))
     throw ConfigError(std::string("router.vc_management=flexvc: not available with "
                                   "routing.algorithm=") +
                       algorithm +
-                      " (in-transit adaptive routing under FlexVC is not modelled); FlexVC "
-                      "routes min, val, ugal and pb");
+                      "; FlexVC routes min, val, ugal, pb and olm (in-transit, with the "
+                      "contention, filtered or ectn trigger)");
 }
 
 std::unique_ptr<RoutingAlgorithm> make_min(const Config& c, const Topology& t) {
@@ -104,9 +104,24 @@ std::unique_ptr<RoutingAlgorithm> make_val(const Config& c, const Topology& t) {
 }
 std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
   const Dragonfly& df = dragonfly_of(t, "olm");
-  refuse_flexvc(c, "olm");
-  return registry_entry(trigger_registry(), c, "routing.trigger")
-      .make_olm(c, df, registry_entry(policy_registry(), c, "routing.global_policy").make(c));
+  std::unique_ptr<RoutingAlgorithm> r =
+      registry_entry(trigger_registry(), c, "routing.trigger")
+          .make_olm(c, df, registry_entry(policy_registry(), c, "routing.global_policy").make(c));
+  if (!flexvc(c)) return r;
+  // In-transit adaptive routing under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14 "In-transit Cta";
+  // docs/model.md §4.5): with the triggers that sense ports (contention counters), not VCs.
+  const std::string trigger = c.get_str("routing.trigger");
+  if (trigger == "credit" || trigger == "hybrid")
+    throw ConfigError(
+        "router.vc_management=flexvc with routing.algorithm=olm: "
+        "routing.trigger=" +
+        trigger +
+        " compares the occupancy of one VC per output, which FlexVC's VC sets do "
+        "not define; allowed: contention, filtered, ectn (thesis 000 Fig. 5.14)");
+  // The registry's OLM is an OlmRouting<Trigger>, a DragonflyRouting.
+  return with_vc_management(
+      c, std::unique_ptr<DragonflyRouting>(static_cast<DragonflyRouting*>(r.release())),
+      flexvc::PathKind::InTransit);
 }
 std::unique_ptr<RoutingAlgorithm> make_ugal(const Config& c, const Topology& t) {
   return with_vc_management(c,

@@ -147,10 +147,30 @@ TEST(FlexVcDragonfly, ImpossibleConfigurationsNameTheRoutingTheCountsAndTheTable
 TEST(FlexVcDragonfly, RoutingFactoryRefusesWhatFlexVcCannotRoute) {
   Config c;
   c.set_override("router.vc_management=flexvc");
-  c.set_override("routing.algorithm=olm");
+  c.set_override("routing.algorithm=par");
   EXPECT_EQ(error_of([&] { make_routing(c, h2()); }),
-            "router.vc_management=flexvc: not available with routing.algorithm=olm (in-transit "
-            "adaptive routing under FlexVC is not modelled); FlexVC routes min, val, ugal and pb");
+            "router.vc_management=flexvc: not available with routing.algorithm=par; FlexVC routes "
+            "min, val, ugal, pb and olm (in-transit, with the contention, filtered or ectn "
+            "trigger)");
+  // OLM (thesis 000 Fig. 5.14, in-transit with contention counters): not with the triggers that
+  // compare one VC's occupancy; its in-transit path needs 3/2 (Table 5.3).
+  c.set_override("routing.algorithm=olm");
+  c.set_override("routing.trigger=hybrid");
+  EXPECT_EQ(error_of([&] { make_routing(c, h2()); }),
+            "router.vc_management=flexvc with routing.algorithm=olm: routing.trigger=hybrid "
+            "compares the occupancy of one VC per output, which FlexVC's VC sets do not define; "
+            "allowed: contention, filtered, ectn (thesis 000 Fig. 5.14)");
+  c.set_override("routing.trigger=contention");
+  c.set_override("router.vcs_local=2");
+  c.set_override("router.vcs_global=1");
+  EXPECT_NE(error_of([&] { make_routing(c, h2()); }).find("routing.algorithm=olm needs at least 3"),
+            std::string::npos);
+  c.set_override("router.vcs_local=3");
+  c.set_override("router.vcs_global=2");
+  EXPECT_EQ(error_of([&] { make_routing(c, h2()); }), "");
+  EXPECT_STREQ(make_routing(c, h2())->vc_order().reference, "l0-g1-l2-g3-l4");
+  EXPECT_NE(make_routing(c, h2())->vc_order().flexvc, nullptr);
+  c.set_override("routing.trigger=credit");
   c.set_override("routing.algorithm=pb");
   c.set_override("router.vcs_local=4");
   c.set_override("router.vcs_global=1");
