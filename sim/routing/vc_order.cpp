@@ -95,8 +95,14 @@ void check_vc_order(const VcOrder& order, const char* routing, uint32_t router, 
     why = "the output VC is not in the reference path";
   else if (rout < rin || (rout == rin && !order.repeats[out_kind][out_vc])) {
     const bool keeps = order.nonminimal_keeps_vc_class != kInjectionClass;
+    // "Keeps its input VC": the same VC number within the packet's own VC set (a baseline reply
+    // counts from its class's first reply VC, thesis 000 Sec. 5.2.2).
+    const bool own_reply_set =
+        order.request_reply && pkt.cls == Packet::kReply && !order.replies_use_request_vcs;
+    const uint32_t in_rel = own_reply_set ? in_vc - order.reply_first[in_kind] : in_vc;
+    const uint32_t out_rel = own_reply_set ? out_vc - order.reply_first[out_kind] : out_vc;
     const bool exception = keeps && out_kind == order.nonminimal_keeps_vc_class &&
-                           route.nonminimal && out_vc == in_vc &&
+                           route.nonminimal && out_rel == in_rel &&
                            (route.set_flags & Packet::kLocalMisroutedInGroup) != 0 &&
                            (pkt.route.flags & Packet::kLocalMisroutedInGroup) == 0;
     if (!exception)

@@ -87,22 +87,25 @@ struct VcCase {
 // Past saturation (load 1.0) with a drain, under the VC-order checker with its per-class rule
 // (sim.check): MIN and VAL, baseline (separate halves: 4/2 = 2/1+2/1, 8/4 = 4/2+4/2) and FlexVC
 // (4/2 = 2/1+2/1, 5/3 = 3/2+2/1 opportunistic VAL, 8/4 = 6/3+2/1), uniform and ADV+1, on h2:
-// every request answered, every packet delivered, no violation and no watchdog.
+// every request answered, every packet delivered, no violation and no watchdog. In-transit OLM
+// with contention counters (thesis 000 Fig. 5.14): baseline 6/4 = 3/2+3/2 (a reply's nonminimal
+// local hop keeps its VC within the reply set) and FlexVC 5/3 = 3/2+2/1.
 TEST(RequestReply, DrainsPastSaturationUnderTheCheckerWithBothVcManagements) {
   const VcCase cases[] = {{"baseline", "min", 4, 2}, {"baseline", "val", 8, 4},
                           {"flexvc", "min", 4, 2},   {"flexvc", "val", 5, 3},
-                          {"flexvc", "val", 8, 4},   {"flexvc", "min", 6, 4}};
+                          {"flexvc", "val", 8, 4},   {"flexvc", "min", 6, 4},
+                          {"baseline", "olm", 6, 4}, {"flexvc", "olm", 5, 3}};
   for (const VcCase& k : cases)
     for (const char* pattern : {"uniform", "adv"}) {
-      const RunResults r = run_native(
-          *build_network(cfg({"traffic.source=request_reply", "traffic.load=1.0", "sim.warmup=500",
-                              "sim.measure=1500", "sim.drain=true", "sim.check=true",
-                              std::string("traffic.pattern=") + pattern,
-                              std::string("router.vc_management=") + k.management,
-                              std::string("routing.algorithm=") + k.algorithm,
-                              "router.vcs_local=" + std::to_string(k.local),
-                              "router.vcs_global=" + std::to_string(k.global)})),
-          nullptr, 2);
+      Config c = cfg({"traffic.source=request_reply", "traffic.load=1.0", "sim.warmup=500",
+                      "sim.measure=1500", "sim.drain=true", "sim.check=true",
+                      std::string("traffic.pattern=") + pattern,
+                      std::string("router.vc_management=") + k.management,
+                      std::string("routing.algorithm=") + k.algorithm,
+                      "router.vcs_local=" + std::to_string(k.local),
+                      "router.vcs_global=" + std::to_string(k.global)});
+      if (std::string(k.algorithm) == "olm") c.set_override("routing.trigger=contention");
+      const RunResults r = run_native(*build_network(c), nullptr, 2);
       const std::string what = std::string(k.management) + " " + k.algorithm + " " +
                                std::to_string(k.local) + "/" + std::to_string(k.global) + " " +
                                pattern;
