@@ -83,6 +83,10 @@ INSTANTIATE_TEST_SUITE_P(
                       // that receives the request, in its router's partition.
                       Case{"h2_request_reply_min", H2 RR " --set router.vcs_local=4"
                                                          " --set router.vcs_global=2"},
+                      // In-transit OLM under FlexVC (docs/model.md §4.6), opportunistic 3/2.
+                      Case{"h2_olm_flexvc_contention_adv",
+                           H2 OLM " --set routing.trigger=contention"
+                                  " --set router.vc_management=flexvc" ADV},
                       Case{"h2_request_reply_flexvc_val_adv_drain",
                            H2 RR " --set routing.algorithm=val --set router.vc_management=flexvc"
                                  " --set router.vcs_local=5 --set router.vcs_global=3"
