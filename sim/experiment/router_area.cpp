@@ -72,17 +72,47 @@ RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits) {
   if (needs.contention)
     plan.blocks.push_back({"contention_counters", "Q=" + sp + ",W=8,N=" + std::to_string(2 * p), 1,
                            "contention counters"});
-  // DAMQ (thesis 000 Sec. 5.3.1): one shared array per input port; its pointer lists are not
-  // priced (docs/area.md).
+  // DAMQ (thesis 000 Sec. 5.3.1): one shared array per input port, and its linked lists (thesis
+  // 000 Sec. 5.3.1's overhead: a next pointer per phit of ceil(log2(phits)) bits, "576 bytes
+  // (14%)" for 512 phits), with a head and a tail pointer per VC and for the free list.
   const bool damq = cfg.get_str("router.buffer_model") == "damq";
   for (size_t c = 0; c < names.size(); ++c) {
     if (ports[c] == 0) continue;
-    if (damq)
-      plan.storage.push_back({"input buffer per port (DAMQ), " + names[c] + " ports",
-                              buffer(c) * vcs(c) * phit_bits, ports[c]});
-    else
+    if (damq) {
+      const uint64_t phits = buffer(c) * vcs(c);
+      const uint64_t w = counter_bits(phits - 1);
+      plan.storage.push_back(
+          {"input buffer per port (DAMQ), " + names[c] + " ports", phits * phit_bits, ports[c]});
+      plan.storage.push_back({"DAMQ pointers per port, " + names[c] + " ports",
+                              phits * w + 2 * (vcs(c) + 1) * w, ports[c]});
+    } else {
       plan.storage.push_back({"input buffer per VC, " + names[c] + " ports", buffer(c) * phit_bits,
                               ports[c] * vcs(c)});
+    }
+  }
+  // ECtN (seed 001 Sec. III-C, VI-B): a partial counter per destination group, the partial
+  // arrays received from the other routers of the group and the combined counters. A partial
+  // counter saturates at routing.ectn_threshold (thc) without changing a decision (a combined
+  // count reaches thc as soon as one partial does), so it has the bits of thc: 4 for the seed's
+  // thc = 10 ("10 <= 2^4"); a combined counter sums the group's a partials.
+  if (needs.ectn) {
+    const uint64_t groups = topo->partitions(), a = topo->partition_size(0);
+    const uint64_t thc = static_cast<uint64_t>(cfg.get_int("routing.ectn_threshold"));
+    const uint64_t wp = counter_bits(thc), wc = counter_bits(a * thc);
+    plan.storage.push_back({"ECtN partial counters", (groups - 1) * wp, 1});
+    plan.storage.push_back(
+        {"ECtN partials received from the group", (groups - 1) * wp, static_cast<uint32_t>(a - 1)});
+    plan.storage.push_back({"ECtN combined counters", (groups - 1) * wc, 1});
+    const uint64_t period = static_cast<uint64_t>(cfg.get_int("routing.ectn_period"));
+    char note[256];
+    std::snprintf(
+        note, sizeof note,
+        "ECtN broadcast: %llu bits per %llu cycles on each local link, %.2f%% of a link "
+        "of %u-bit phits (seed 001 Sec. VI-B: 512 bits, about 6%%)",
+        static_cast<unsigned long long>((groups - 1) * wp), static_cast<unsigned long long>(period),
+        100.0 * static_cast<double>((groups - 1) * wp) / static_cast<double>(period * phit_bits),
+        phit_bits);
+    plan.notes.push_back(note);
   }
   plan.storage.push_back({"output buffer per port",
                           static_cast<uint64_t>(cfg.get_int("router.buffer_output")) * phit_bits,
@@ -158,6 +188,7 @@ std::string router_area_text(const RouterAreaReport& r) {
                 r.router_um2() / 1e6, static_cast<unsigned long long>(r.plan.routers),
                 group_digits((logic + storage) * routers).c_str(), r.router_um2() * routers / 1e6);
   t += buf;
+  for (const std::string& n : r.plan.notes) t += n + "\n";
   return t + "45 nm: NAND2 = 0.798 um2; arrays of at most " + std::to_string(r.memory.rf_max_bits) +
          " bits as flip-flops, larger ones as SRAM (docs/area.md \"Per router "
          "configuration\")\n";
@@ -204,6 +235,7 @@ nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
                  {"um2", r.router_um2()}};
   j["network"] = {{"nand2", (logic + storage) * static_cast<double>(r.plan.routers)},
                   {"um2", r.router_um2() * static_cast<double>(r.plan.routers)}};
+  j["notes"] = r.plan.notes;
   return j;
 }
 

@@ -13,8 +13,9 @@
 //     Sec. III-A; sim/congestion/contention_sensor.h);
 //   - one VC selector per output port that leads to a router and has more than one VC, under
 //     router.vc_management=flexvc (seed 002 Sec. III: baseline hops are given one VC).
-// The storage: per input port and VC, router.buffer_<class> phits; per output port,
-// router.buffer_output phits; one array each.
+// The storage: per input port and VC, router.buffer_<class> phits (DAMQ: one array per port and
+// its pointer lists); per output port, router.buffer_output phits; ECtN's counter arrays; one
+// array each.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,7 @@ struct RouterAreaPlan {
   uint32_t radix = 0;
   std::vector<BlockUse> blocks;
   std::vector<StorageUse> storage;
+  std::vector<std::string> notes;  // costs that are not area (ECtN's broadcast on the links)
 };
 
 // The plan of the configured network's routers. Throws ConfigError for a configuration that is

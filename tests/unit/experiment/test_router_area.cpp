@@ -87,13 +87,50 @@ TEST(RouterArea, FlexVcAddsSelectorsAndContentionAddsCounters) {
   for (const auto& b : c.blocks) EXPECT_NE(b.block, "contention_counters");
 }
 
-TEST(RouterArea, DamqIsOneArrayPerPort) {
+// A DAMQ is one array per port and its pointer lists: a next pointer per phit, a head and a tail
+// per VC and for the free list, each of ceil(log2(phits)) bits. Injection: 3 x 256 = 768 phits,
+// 10-bit pointers, 768 x 10 + 2 x 4 x 10 = 7,760; local: 2 x 32 = 64 phits, 6 bits, 384 + 36 =
+// 420; global: 256 phits, 8 bits, 2,048 + 32 = 2,080.
+TEST(RouterArea, DamqIsOneArrayPerPortWithItsPointers) {
   const RouterAreaPlan p = plan_router_area(h2({"router.buffer_model=damq"}), 80);
   EXPECT_EQ(storage_text(p),
             "input buffer per port (DAMQ), injection ports: 61440 x2\n"
+            "DAMQ pointers per port, injection ports: 7760 x2\n"
             "input buffer per port (DAMQ), local ports: 5120 x3\n"
+            "DAMQ pointers per port, local ports: 420 x3\n"
             "input buffer per port (DAMQ), global ports: 20480 x2\n"
+            "DAMQ pointers per port, global ports: 2080 x2\n"
             "output buffer per port: 2560 x7\n");
+  // Thesis 000 Sec. 5.3.1's example, a 4 KB DAMQ of 8-byte phits (512 phits): 9-bit pointers,
+  // 512 x 9 = 4,608 bits = 576 bytes (14%), plus 54 bits of head and tail pointers.
+  const RouterAreaPlan t = plan_router_area(
+      h2({"router.buffer_model=damq", "router.vcs_local=2", "router.buffer_local=256"}), 64);
+  EXPECT_NE(storage_text(t).find("input buffer per port (DAMQ), local ports: 32768 x3\n"
+                                 "DAMQ pointers per port, local ports: 4662 x3\n"),
+            std::string::npos);
+}
+
+// ECtN (seed 001 Sec. III-C, VI-B) on h2: 9 groups, 4 routers per group; thc = 10 (4 bits):
+// partial 8 x 4 = 32 bits, the 3 other routers' partials, combined 8 x counter_bits(40) = 48
+// bits; the broadcast is 32 bits per 100 cycles on each local link = 0.4% of 80-bit phits.
+TEST(RouterArea, EctnAddsItsCounterArraysAndItsBroadcast) {
+  const RouterAreaPlan p = plan_router_area(h2({"routing.algorithm=olm", "routing.trigger=ectn",
+                                                "router.vcs_local=3", "router.vcs_global=2"}),
+                                            80);
+  const std::string s = storage_text(p);
+  EXPECT_NE(s.find("ECtN partial counters: 32 x1\n"
+                   "ECtN partials received from the group: 32 x3\n"
+                   "ECtN combined counters: 48 x1\n"),
+            std::string::npos)
+      << s;
+  ASSERT_EQ(p.notes.size(), 1u);
+  EXPECT_EQ(p.notes[0],
+            "ECtN broadcast: 32 bits per 100 cycles on each local link, 0.40% of a link of 80-bit "
+            "phits (seed 001 Sec. VI-B: 512 bits, about 6%)");
+  EXPECT_TRUE(plan_router_area(h2({"routing.algorithm=olm", "routing.trigger=contention",
+                                   "router.vcs_local=3", "router.vcs_global=2"}),
+                               80)
+                  .notes.empty());
 }
 
 TEST(RouterArea, RefusedConfigurationsNameTheKey) {
