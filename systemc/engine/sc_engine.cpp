@@ -199,7 +199,7 @@ class ScNetwork : public sc_core::sc_module {
   sc_core::sc_clock clock;
 
   SC_HAS_PROCESS(ScNetwork);
-  // `phase`: the time of the first rising edge, below one cycle (ScEngineOptions::phase).
+  // `phase`: the time of the first rising edge, below one cycle (ScEngineOptions::phase_ps).
   ScNetwork(const sc_core::sc_module_name& name, Network& net, RunControl& control, Cycle quantum,
             Cycle window, const sc_core::sc_time& phase)
       : sc_core::sc_module(name),
@@ -283,7 +283,8 @@ struct ScNetworkInstance::Impl {
   Impl(const char* name, Network& net, RunControl& control, const ScEngineOptions& opt)
       : quantum(systemc_quantum(net.config(), opt)),
         period(opt.quantum == 0 ? net.lookahead() : quantum),
-        top(name, net, control, quantum, period, opt.phase) {}
+        top(name, net, control, quantum, period,
+            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS)) {}
   Cycle quantum, period;
   ScNetwork top;
 };
@@ -291,8 +292,8 @@ struct ScNetworkInstance::Impl {
 ScNetworkInstance::ScNetworkInstance(const char* name, Network& net, RunControl& control,
                                      const ScEngineOptions& opt)
     : net_(net), control_(control) {
-  if (opt.phase >= sc_core::sc_time(1, sc_core::SC_NS) || opt.phase < sc_core::SC_ZERO_TIME)
-    throw std::invalid_argument("ScEngineOptions::phase: must be below one cycle (1 ns)");
+  if (opt.phase_ps >= 1000)
+    throw std::invalid_argument("ScEngineOptions::phase_ps: must be below one cycle (1000 ps)");
   impl_ = std::make_unique<Impl>(name, net, control, opt);
 }
 

@@ -5,7 +5,6 @@
 
 #include <functional>
 #include <memory>
-#include <systemc>
 
 #include "sim/engine/run_control.h"
 #include "sim/network/network.h"
@@ -18,12 +17,12 @@ struct ScEngineOptions {
   // strict mode: every router and every NIC module runs on every clock edge (needed to mix in
   // Verilated RTL). 0 selects the largest safe value, the shortest link latency.
   Cycle quantum = 0;
-  // The time of the network clock's first rising edge, below one cycle (1 ns): cycle c is still
-  // simulated by the activation at c + phase. 0 for the engine's own runs; the TLM interface
-  // (systemc/tlm/) sets one picosecond, so that a user's loosely timed models, which a quantum
-  // keeper wakes at the quantum's start, offer their packets before the network simulates the
-  // quantum (docs/model.md §6.4).
-  sc_core::sc_time phase = sc_core::SC_ZERO_TIME;
+  // The time of the network clock's first rising edge in picoseconds, below one cycle (1 ns):
+  // cycle c is still simulated by the activation at c ns + phase. 0 for the engine's own runs;
+  // the TLM interface (systemc/tlm/) sets 1, so that a user's loosely timed models, which a
+  // quantum keeper wakes at the quantum's start, offer their packets before the network simulates
+  // the quantum (docs/model.md §6.4).
+  uint32_t phase_ps = 0;
 };
 
 // The quantum an engine run will use for this configuration (resolves 0).

@@ -11,6 +11,10 @@ namespace netcosim::sc {
 
 namespace {
 
+// The network clock's phase (ScEngineOptions::phase_ps): its activations run 1 ps after the
+// quantum's start, when the quantum keepers have woken the user's initiators.
+constexpr uint32_t kPhasePs = 1;
+
 Cycle cycles_of(const sc_core::sc_time& t) {
   return static_cast<Cycle>(t.value() / sc_core::sc_time(1, sc_core::SC_NS).value());
 }
@@ -118,12 +122,15 @@ void TlmNode::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)
   PacketExtension* e = nullptr;
   gp.get_extension(e);
   if (e == nullptr) {
+    last_error_ =
+        "no netcosim::sc::PacketExtension: a packet needs its destination, size and class";
     gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
   e->error.clear();
   const tlm::tlm_response_status st = check(*e, e->error);
   if (st != tlm::TLM_OK_RESPONSE) {
+    last_error_ = e->error;
     gp.set_response_status(st);
     return;
   }
@@ -180,7 +187,7 @@ TlmNetwork::TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
     : sc_core::sc_module(name) {
   check_config(cfg);
   ScEngineOptions opt = options;
-  opt.phase = sc_core::sc_time(1, sc_core::SC_PS);
+  opt.phase_ps = kPhasePs;
   net_ = build_network(cfg, nullptr, systemc_local_lead(cfg, opt));
   for (uint32_t r = 0; r < net_->routers(); ++r)
     if (net_->router(r).min_packet_phits() != 0)
@@ -216,7 +223,7 @@ std::unique_ptr<TrafficSource> TlmNetwork::take_native_source(uint32_t n) {
 
 Cycle TlmNetwork::horizon(const sc_core::sc_time& t) const {
   // Activation k starts at k * period ns + 1 ps and simulates [k * period, (k + 1) * period).
-  const sc_core::sc_time phase(1, sc_core::SC_PS);
+  const sc_core::sc_time phase(kPhasePs, sc_core::SC_PS);
   if (t < phase) return 0;
   return (cycles_of(t - phase) / period_ + 1) * period_;
 }

@@ -66,6 +66,9 @@ class TlmNode : public sc_core::sc_module {
   size_t waiting() const { return staged_.size(); }
   // Offers that waited in b_transport for a free request slot (back-pressure).
   uint64_t stalls() const { return stalls_; }
+  // Why the last refused payload was refused (also in its PacketExtension::error, when it has
+  // one); empty while none was.
+  const std::string& last_error() const { return last_error_; }
 
  private:
   friend class TlmNetwork;
@@ -87,6 +90,7 @@ class TlmNode : public sc_core::sc_module {
   std::deque<Offer> staged_;  // offered, not yet in the NIC's source queue (the request buffer)
   sc_core::sc_event taken_;   // the NIC took a staged packet (a request slot is free)
   uint64_t stalls_ = 0;
+  std::string last_error_;
   tlm::tlm_generic_payload delivery_;  // reused: the delivery call completes synchronously
   PacketExtension delivery_ext_;
 };

@@ -131,6 +131,202 @@ Config h2_uniform() {
       "h2", {"traffic.load=0.6", "sim.warmup=1000", "sim.measure=3000", "sim.drain=true"});
 }
 
+// A user's initiator offering scripted packets, each at its cycle (a quantum keeper's local time),
+// recording the answer: status, message and the simulated time b_transport returned at.
+class Scripted : public sc_core::sc_module {
+ public:
+  struct Offer {
+    Cycle cycle;
+    uint32_t dst, phits;
+    uint8_t cls = 0;
+    bool with_extension = true;
+  };
+  struct Answer {
+    tlm::tlm_response_status status;
+    std::string error;
+    Cycle returned;  // sc_time_stamp + delay after the call, in cycles (ns)
+  };
+  tlm_utils::simple_initiator_socket<Scripted> socket{"socket"};
+  std::vector<Answer> answers;
+
+  SC_HAS_PROCESS(Scripted);
+  Scripted(const sc_core::sc_module_name& n, std::vector<Offer> offers, const sc::TlmNode& node)
+      : sc_core::sc_module(n), offers_(std::move(offers)), node_(node) {
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() {
+    tlm_utils::tlm_quantumkeeper qk;
+    qk.reset();
+    const sc_core::sc_time ns(1, sc_core::SC_NS);
+    for (const Offer& o : offers_) {
+      const sc_core::sc_time at = double(o.cycle) * ns;
+      const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
+      if (start > sc_core::sc_time_stamp()) {
+        qk.set(start - sc_core::sc_time_stamp());
+        qk.sync();
+      }
+      qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
+      tlm::tlm_generic_payload gp;
+      sc::PacketExtension ext;
+      ext.dst = o.dst;
+      ext.phits = o.phits;
+      ext.cls = o.cls;
+      ext.tag = answers.size() + 1;
+      if (o.with_extension) gp.set_extension(&ext);
+      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = qk.get_local_time();
+      socket->b_transport(gp, delay);
+      qk.set(delay);
+      answers.push_back(
+          {gp.get_response_status(), o.with_extension ? ext.error : node_.last_error(),
+           static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value())});
+      if (o.with_extension) gp.clear_extension(&ext);
+    }
+  }
+  std::vector<Offer> offers_;
+  const sc::TlmNode& node_;
+};
+
+// Runs `offers` from node 0 of h2 (strict mode) with `sets` in a child; writes the answers and
+// every delivery at node 1 ("src seq t_gen t_inject head tail tag"), then the run's counts.
+std::string run_scripted(const std::vector<Scripted::Offer>& offers,
+                         std::initializer_list<std::string> sets, const std::string& tag) {
+  const std::string path = testing::TempDir() + "tlm_" + tag + ".txt";
+  std::remove(path.c_str());
+  const int status = in_child([&] {
+    Config cfg = test::dragonfly("h2", sets);
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm("tlm", cfg, opt);
+    Scripted user("user", offers, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    std::vector<std::string> log;
+    struct Sink : sc_core::sc_module {
+      tlm_utils::simple_target_socket<Sink> socket{"socket"};
+      std::vector<std::string>& log;
+      Sink(const sc_core::sc_module_name& n, std::vector<std::string>& l)
+          : sc_core::sc_module(n), log(l) {
+        socket.register_b_transport(this, &Sink::b_transport);
+      }
+      void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+        sc::PacketExtension* e = nullptr;
+        gp.get_extension(e);
+        std::ostringstream s;
+        s << e->src << ' ' << e->seq << ' ' << e->t_gen << ' ' << e->t_inject << ' ' << e->head
+          << ' ' << e->tail << ' ' << e->tag;
+        log.push_back(s.str());
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+      }
+    } sink("sink", log);
+    tlm.node(1).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : user.answers)
+      f << "answer " << int(a.status) << ' ' << a.returned << ' ' << a.error << '\n';
+    for (const auto& l : log) f << "delivered " << l << '\n';
+    f << "generated " << r.packets_generated << " delivered " << r.packets_delivered << " refused "
+      << r.packets_refused << " stalls " << tlm.node(0).stalls() << '\n';
+    return 0;
+  });
+  EXPECT_EQ(status, 0);
+  return read_text(path);
+}
+
+// Bad input from node 0 (h2: 72 nodes, packets of 8 phits, injection VCs of 256 phits): each
+// payload is answered with its status and a message naming what is allowed, and nothing is
+// injected; the good packet after them is delivered.
+TEST(TlmBadInput, StatusAndMessage) {
+  const std::vector<Scripted::Offer> offers = {{0, 1, 8, 0, false}, {1, 72, 8},  {2, 0, 8},
+                                               {3, 1, 0},           {4, 1, 300}, {5, 1, 4},
+                                               {6, 1, 8, 16},       {7, 1, 8}};
+  const std::string out =
+      run_scripted(offers, {"sim.warmup=0", "sim.measure=100", "sim.drain=true"}, "bad");
+  std::ostringstream want;
+  want << "answer " << int(tlm::TLM_GENERIC_ERROR_RESPONSE)
+       << " 0 no netcosim::sc::PacketExtension: a packet needs its destination, size and class\n"
+       << "answer " << int(tlm::TLM_ADDRESS_ERROR_RESPONSE)
+       << " 1 destination node 72: this network has 72 nodes (0..71)\n"
+       << "answer " << int(tlm::TLM_ADDRESS_ERROR_RESPONSE)
+       << " 2 destination node 0: the sending node itself (a packet must leave its node)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 3 size 0 phits: a packet has at least one phit; this network's packets are 8 phits "
+          "(packet.size)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 4 size 300 phits: above the injection buffer (256 phits per VC); this network's "
+          "packets are 8 phits (packet.size)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 5 size 4 phits: this network's packets are 8 phits (packet.size)\n"
+       << "answer " << int(tlm::TLM_GENERIC_ERROR_RESPONSE)
+       << " 6 class 16: allowed 0..15 (request 0 / reply 1, or a service level)\n"
+       << "answer " << int(tlm::TLM_OK_RESPONSE) << " 7 \n";
+  // The good packet: taken at cycle 7, its head on the injection link at 8.
+  EXPECT_EQ(out.substr(0, want.str().size()), want.str()) << out;
+  EXPECT_NE(out.find("delivered 0 0 7 8 "), std::string::npos) << out;
+  EXPECT_NE(out.find(" 8\ngenerated 1 delivered 1 refused 0 stalls 0\n"), std::string::npos) << out;
+}
+
+// Back-pressure (strict mode: one request slot): node 0 offers a packet to node 1 (same router)
+// in each of cycles 0..99, eight times what its link carries (packets of 8 phits). The NIC takes
+// packet k at cycle k while its source queue (4 packets) has room: packets 0..4 (packet 0 leaves
+// at once, the link then sends one packet every 8 cycles, packet k at cycle 8k). From then on a
+// queued packet leaves at cycle 8j and the NIC's attempt of cycle 8j + 1 takes the next one, so
+// packet k (k >= 5) is taken at 8(k - 4) + 1; packet k + 1 waits in the request slot and the
+// offer of packet k + 2 stalls in b_transport until cycle 8(k - 4) + 2 (the slot frees at the end
+// of the taking cycle): 94 stalls (packets 6..99), none refused, all 100 delivered, packet k
+// injected at cycle 8k (its head enters the router at 8k + 1).
+TEST(TlmBackPressure, StallsAndLosesNothing) {
+  std::vector<Scripted::Offer> offers;
+  for (Cycle c = 0; c < 100; ++c) offers.push_back({c, 1, 8});
+  const std::string out = run_scripted(
+      offers, {"sim.warmup=0", "sim.measure=1000", "sim.drain=true", "traffic.source_queue=4"},
+      "backpressure");
+  std::istringstream in(out);
+  std::string line;
+  std::vector<Cycle> returned;
+  std::vector<std::vector<uint64_t>> delivered;
+  std::string counts;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string kind;
+    ls >> kind;
+    if (kind == "answer") {
+      int st = 0;
+      Cycle at = 0;
+      ls >> st >> at;
+      EXPECT_EQ(st, int(tlm::TLM_OK_RESPONSE)) << line;
+      returned.push_back(at);
+    } else if (kind == "delivered") {
+      std::vector<uint64_t> v(7);
+      for (auto& x : v) ls >> x;
+      delivered.push_back(v);
+    } else {
+      counts = line;
+    }
+  }
+  EXPECT_EQ(counts, "generated 100 delivered 100 refused 0 stalls 94");
+  ASSERT_EQ(returned.size(), 100u);
+  for (Cycle k = 0; k < 100; ++k) {
+    // The offer of packet k returns at its cycle, or when the slot frees: packet k - 1 taken at
+    // 8(k - 5) + 1, the slot free one cycle later.
+    const Cycle expect = k <= 5 ? k : 8 * (k - 5) + 2;
+    EXPECT_EQ(returned[k], expect) << "offer " << k;
+  }
+  ASSERT_EQ(delivered.size(), 100u);
+  std::sort(delivered.begin(), delivered.end(),
+            [](const auto& a, const auto& b) { return a[1] < b[1]; });
+  for (uint64_t k = 0; k < 100; ++k) {
+    const auto& d = delivered[k];
+    EXPECT_EQ(d[0], 0u);
+    EXPECT_EQ(d[1], k);                                  // seq
+    EXPECT_EQ(d[2], k <= 4 ? k : 8 * (k - 4) + 1) << k;  // taken into the source queue
+    EXPECT_EQ(d[3], 8 * k + 1) << k;                     // head in the injection buffer
+    EXPECT_EQ(d[6], k + 1) << k;                         // the user's tag, carried
+  }
+}
+
 class TlmEquivalence : public ::testing::TestWithParam<Cycle> {};
 
 TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
