@@ -21,7 +21,7 @@ struct ScEngineOptions {
   // cycle c is still simulated by the activation at c ns + phase. 0 for the engine's own runs;
   // the TLM interface (systemc/tlm/) sets 1, so that a user's loosely timed models, which a
   // quantum keeper wakes at the quantum's start, offer their packets before the network simulates
-  // the quantum (docs/model.md §6.4).
+  // the quantum (docs/model.md §6.1).
   uint32_t phase_ps = 0;
 };
 

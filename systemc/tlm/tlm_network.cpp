@@ -1,4 +1,4 @@
-// The TLM-2.0 interface of a netcosim network (tlm_network.h; docs/model.md §6.4).
+// The TLM-2.0 interface of a netcosim network (tlm_network.h; docs/model.md §6.1).
 #include "systemc/tlm/tlm_network.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // A netcosim network as a module of a user's SystemC/TLM-2.0 design (docs/systemc.md, "The TLM
-// interface"; docs/model.md §6.4): per node a target socket `in` that takes packets
+// interface"; docs/model.md §6.1): per node a target socket `in` that takes packets
 // (PacketExtension) from the user's initiator, and an initiator socket `out` that hands every
 // packet delivered at the node to the user's target. The network inside is the SystemC engine's
 // (systemc/engine/sc_engine.h: the same routers and NICs, strict, quantum or windowed mode), run

@@ -1,4 +1,4 @@
-// The TLM-2.0 interface of a network (systemc/tlm/; docs/model.md §6.4):
+// The TLM-2.0 interface of a network (systemc/tlm/; docs/model.md §6.1):
 //  - equivalence: the configured traffic offered through the node sockets by TLM generators
 //    (SourceInitiator over each node's own source) gives the native engine's run exactly: the
 //    same JSON (engine and timing keys aside) and the same deliveries, packet by packet (source,
