@@ -24,6 +24,7 @@
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "sim/stats/report.h"
+#include "systemc/router/cioq_router.h"
 #include "systemc/tlm/source_initiator.h"
 #include "systemc/tlm/tlm_network.h"
 #include "tests/integration/test_util.h"
@@ -391,5 +392,63 @@ INSTANTIATE_TEST_SUITE_P(Modes, TlmEquivalence, ::testing::Values(Cycle{1}, Cycl
                            return i.param == 0 ? std::string("windowed")
                                                : "quantum" + std::to_string(i.param);
                          });
+
+}  // namespace
+
+namespace {
+
+// Configurations the interface does not carry: a ConfigError naming the key, its value and what
+// is allowed, before anything is elaborated.
+TEST(TlmConfig, RefusesWhatItCannotCarry) {
+  try {
+    sc::TlmNetwork::check_config(
+        test::dragonfly("h2", {"traffic.source=request_reply", "traffic.reply_size=2"}));
+    FAIL() << "request-reply accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("traffic.source=request_reply: the TLM interface", 0), 0u)
+        << e.what();
+  }
+  try {
+    sc::TlmNetwork::check_config(test::dragonfly("h2", {"traffic.source_queue=0"}));
+    FAIL() << "no source queue accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(),
+                 "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or "
+                 "more packets)");
+  }
+  EXPECT_NO_THROW(sc::TlmNetwork::check_config(test::dragonfly("h2", {})));
+}
+
+// The allocator socket (RouterModel::replace_allocator) on the router module's network, C++-only:
+// a block of other sizes is refused with a message; the C++ round-robin allocator put in the
+// socket (the AllocatorCore path, one virtual call per cycle) gives the inline path's run exactly.
+TEST(RouterAllocatorSocket, SameRunThroughTheSocket) {
+  Config c;
+  for (const char* s : {"traffic.load=0.9", "sim.warmup=500", "sim.measure=3000"})
+    c.set_override(s);
+  const Config cfg = sc::CioqRouterModule::one_router_config(c, 4);
+  std::unique_ptr<Network> plain = build_network(cfg);
+  const std::string want = results_json(run_native(*plain), cfg);
+
+  std::unique_ptr<Network> net = build_network(cfg);
+  RouterModel& r = net->router(0);
+  std::unique_ptr<model::AllocatorCore> wrong =
+      std::make_unique<model::SeparableAllocatorT<>>(4, 2, 4, 2);
+  try {
+    r.replace_allocator(wrong);
+    FAIL() << "an allocator of 2 VCs replaced one of 3";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "router 0: an allocator of 4 inputs, 2 VCs and 4 outputs cannot replace its "
+                 "allocator of 4 ports and 3 VCs");
+  }
+  std::unique_ptr<model::AllocatorCore> same =
+      std::make_unique<model::SeparableAllocatorT<>>(4, 3, 4, 2);
+  ASSERT_TRUE(r.replace_allocator(same));
+  EXPECT_EQ(same, nullptr);
+  const RunResults got = run_native(*net);
+  EXPECT_GT(got.packets_delivered, 1000u);
+  EXPECT_TRUE(comparable(want) == comparable(results_json(got, cfg)));
+}
 
 }  // namespace
