@@ -452,3 +452,71 @@ TEST(RouterAllocatorSocket, SameRunThroughTheSocket) {
 }
 
 }  // namespace
+
+namespace {
+
+// A user's model at node 1 that answers every packet at once: a reply to its source, offered
+// from inside the delivery call with the delivery's annotation (local time = the request's tail).
+class Answerer : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<Answerer> in{"in"};
+  tlm_utils::simple_initiator_socket<Answerer> out{"out"};
+  explicit Answerer(const sc_core::sc_module_name& n) : sc_core::sc_module(n) {
+    in.register_b_transport(this, &Answerer::b_transport);
+  }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    sc::PacketExtension* e = nullptr;
+    gp.get_extension(e);
+    sc::PacketExtension r;
+    r.dst = e->src;
+    r.phits = e->phits;
+    r.tag = 1000 + e->tag;
+    tlm::tlm_generic_payload reply;
+    reply.set_extension(&r);
+    sc_core::sc_time d = delay;
+    out->b_transport(reply, d);
+    reply.clear_extension(&r);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+};
+
+// Node 0 sends one packet at cycle 0 to node 1 (same router), whose model answers it at the
+// request's tail (cycle 12: head ejected at 4, 8 phits, as in TlmBackPressure). In strict mode the
+// answer is on time: taken at 12. In windowed mode (period 100, link.latency_global) it is offered
+// during the activation that simulates [0, 100): late, so taken at 100, the first cycle not yet
+// simulated, whatever order the processes ran in.
+TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
+  for (const Cycle q : {Cycle{1}, Cycle{0}}) {
+    const std::string path = testing::TempDir() + "tlm_late_q" + std::to_string(q) + ".txt";
+    std::remove(path.c_str());
+    const int status = in_child([&] {
+      ScEngineOptions opt;
+      opt.quantum = q;
+      sc::TlmNetwork tlm(
+          "tlm", test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}), opt);
+      Scripted user("user", {{0, 1, 8}}, tlm.node(0));
+      user.socket.bind(tlm.node(0).in);
+      Answerer model("model");
+      tlm.node(1).out.bind(model.in);
+      model.out.bind(tlm.node(1).in);
+      std::vector<std::string> log;
+      Recorder sink("sink", 0, log);
+      tlm.node(0).out.bind(sink.socket);
+      sc_core::sc_start();
+      std::ofstream f(path);
+      for (const auto& l : log) f << l << '\n';
+      return 0;
+    });
+    ASSERT_EQ(status, 0);
+    // node src seq t_gen t_inject head tail
+    const std::string got = read_text(path);
+    if (q == 1)
+      EXPECT_EQ(got.rfind("0 1 0 12 13 ", 0), 0u) << got;
+    else
+      EXPECT_EQ(got.rfind("0 1 0 100 101 ", 0), 0u) << got;
+  }
+}
+
+}  // namespace
