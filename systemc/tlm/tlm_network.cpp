@@ -135,6 +135,15 @@ void TlmNode::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)
     return;
   }
   if (staged_.size() >= net_.request_slots_) {  // back-pressure: sync, then wait for a slot
+    if (sc_core::sc_get_current_process_handle().proc_kind() != sc_core::SC_THREAD_PROC_) {
+      e->error = "node " + std::to_string(node_) + ": its request buffer is full (" +
+                 std::to_string(net_.request_slots_) +
+                 " packets) and b_transport was called from a method process, which cannot "
+                 "wait (allowed: an offer from a thread, or more request slots)";
+      last_error_ = e->error;
+      gp.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+      return;
+    }
     ++stalls_;
     wait(delay);
     delay = sc_core::SC_ZERO_TIME;

@@ -23,7 +23,9 @@
 //    its cycle, or at the first cycle after it that has room; until then the packet waits in the
 //    node's request buffer (`request_slots`, default P packets: one quantum of one packet per
 //    cycle). An offer to a full request buffer waits in b_transport (it syncs its delay first)
-//    until the NIC takes a packet, so nothing is lost. The NIC's injection link and credits
+//    until the NIC takes a packet, so nothing is lost. An offer that finds the buffer full in a
+//    method process (e.g. from inside a delivery call), which cannot wait, is refused
+//    (TLM_GENERIC_ERROR_RESPONSE, with the reason). The NIC's injection link and credits
 //    behave as with any source (sim/nic/nic.h). tlm_utils' nb-to-b conversion of the target
 //    socket gives a non-blocking initiator the BEGIN_REQ / END_REQ handshake of the same rule.
 // Bad input (no extension, a node that does not exist or the sender itself, a size other than

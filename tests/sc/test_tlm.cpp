@@ -461,9 +461,12 @@ class Answerer : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<Answerer> in{"in"};
   tlm_utils::simple_initiator_socket<Answerer> out{"out"};
-  explicit Answerer(const sc_core::sc_module_name& n) : sc_core::sc_module(n) {
+  // `replies`: replies per request; the answer (status and message) of each.
+  explicit Answerer(const sc_core::sc_module_name& n, int replies = 1)
+      : sc_core::sc_module(n), replies_(replies) {
     in.register_b_transport(this, &Answerer::b_transport);
   }
+  std::vector<std::string> answers;
 
  private:
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
@@ -473,13 +476,17 @@ class Answerer : public sc_core::sc_module {
     r.dst = e->src;
     r.phits = e->phits;
     r.tag = 1000 + e->tag;
-    tlm::tlm_generic_payload reply;
-    reply.set_extension(&r);
-    sc_core::sc_time d = delay;
-    out->b_transport(reply, d);
-    reply.clear_extension(&r);
+    for (int k = 0; k < replies_; ++k) {
+      tlm::tlm_generic_payload reply;
+      reply.set_extension(&r);
+      sc_core::sc_time d = delay;
+      out->b_transport(reply, d);
+      reply.clear_extension(&r);
+      answers.push_back(std::to_string(int(reply.get_response_status())) + " " + r.error);
+    }
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
   }
+  int replies_;
 };
 
 // Node 0 sends one packet at cycle 0 to node 1 (same router), whose model answers it at the
@@ -517,6 +524,46 @@ TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
     else
       EXPECT_EQ(got.rfind("0 1 0 100 101 ", 0), 0u) << got;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// An offer from a method process (here from inside a delivery call) that finds the node's
+// request buffer full cannot wait: with one request slot, the second of two replies made in the
+// same call is refused with the reason; the first is delivered.
+TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
+  const std::string path = testing::TempDir() + "tlm_method_offer.txt";
+  std::remove(path.c_str());
+  const int status = in_child([&] {
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm(
+        "tlm", test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}), opt,
+        /*request_slots=*/1);
+    Scripted user("user", {{0, 1, 8}}, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    Answerer model("model", 2);
+    tlm.node(1).out.bind(model.in);
+    model.out.bind(tlm.node(1).in);
+    std::vector<std::string> log;
+    Recorder sink("sink", 0, log);
+    tlm.node(0).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : model.answers) f << a << '\n';
+    f << "delivered " << r.packets_delivered << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(read_text(path),
+            std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
+                std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
+                " node 1: its request buffer is full (1 packets) and b_transport was called from "
+                "a method process, which cannot wait (allowed: an offer from a thread, or more "
+                "request slots)\ndelivered 2\n");
 }
 
 }  // namespace
