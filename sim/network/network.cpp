@@ -36,9 +36,20 @@ void Network::preload_packet(uint32_t src, uint32_t dst) {
   ++nic.seq;
 }
 
-void Network::set_source(uint32_t node, std::unique_ptr<TrafficSource> source) {
+std::unique_ptr<TrafficSource> Network::set_source(uint32_t node,
+                                                   std::unique_ptr<TrafficSource> source) {
   Nic& nic = p_.nics->at(node);
+  std::unique_ptr<TrafficSource> old = std::move(nic.source);
   nic.set_source(std::move(source));
+  p_.routers[topology().node_router(node)]->source_replaced(nic);
+  return old;
+}
+
+void Network::source_moved(uint32_t node) {
+  Nic& nic = p_.nics->at(node);
+  const Cycle next = nic.source->next();
+  if (next >= nic.next_gen) return;
+  nic.next_gen = next;  // at or after gen_stop, the NIC's step stops it
   p_.routers[topology().node_router(node)]->source_replaced(nic);
 }
 

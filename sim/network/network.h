@@ -68,9 +68,16 @@ class Network {
   // Queues a packet from node src to node dst, generated in cycle 0, before a run (tests, traces).
   void preload_packet(uint32_t src, uint32_t dst);
   // Replaces node `node`'s traffic source before the run (tests with a source of their own,
-  // tests/network/test_nic_reception.cpp); the node's router is told
-  // (RouterModel::source_replaced).
-  void set_source(uint32_t node, std::unique_ptr<TrafficSource> source);
+  // tests/network/test_nic_reception.cpp; the TLM interface, systemc/tlm/); the node's router is
+  // told (RouterModel::source_replaced). Returns the source it replaced.
+  std::unique_ptr<TrafficSource> set_source(uint32_t node, std::unique_ptr<TrafficSource> source);
+  // Node `node`'s source moved its next generation attempt earlier outside the NIC's step (a
+  // packet offered through the TLM interface): the NIC re-reads it and its router wakes the NIC.
+  // The new attempt must be at a cycle the NIC has not simulated yet.
+  void source_moved(uint32_t node);
+  // The NIC of node `node` (its source queue's occupancy and bound: the TLM interface's
+  // back-pressure).
+  const Nic& nic(uint32_t node) const { return (*p_.nics)[node]; }
   // The generation records of the preloaded packets (an engine merges them into its first sink).
   const StatsSink& preloaded() const { return preloaded_; }
   // Prepares a statistics sink for this network's measurement window and time series.

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@
 #include "sim/topology/topology.h"
 
 namespace netcosim {
+
+namespace model {
+class AllocatorCore;  // sim/blocks/separable_allocator.h
+}
 
 class RouterModel {
  public:
@@ -74,6 +79,13 @@ class RouterModel {
   // The source of an attached NIC was replaced before the run (Network::set_source): the router
   // re-reads its first generation attempt.
   virtual void source_replaced(Nic& nic) = 0;
+
+  // Replaces the router's switch allocator block before the first step (the allocator socket of
+  // the SystemC router module, systemc/router/: a Verilated allocator behind the block's port
+  // list). Takes `alloc` and returns true when the architecture has such a block of the same
+  // inputs, VCs and outputs; std::invalid_argument when the sizes differ; false (and `alloc`
+  // kept) when it has none.
+  virtual bool replace_allocator(std::unique_ptr<model::AllocatorCore>& /*alloc*/) { return false; }
 
   // Stepping (see the contract above).
   virtual void collect_remote() = 0;

@@ -199,11 +199,11 @@ class ScNetwork : public sc_core::sc_module {
   sc_core::sc_clock clock;
 
   SC_HAS_PROCESS(ScNetwork);
+  // `phase`: the time of the first rising edge, below one cycle (ScEngineOptions::phase_ps).
   ScNetwork(const sc_core::sc_module_name& name, Network& net, RunControl& control, Cycle quantum,
-            Cycle window)
+            Cycle window, const sc_core::sc_time& phase)
       : sc_core::sc_module(name),
-        clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, sc_core::SC_ZERO_TIME,
-              true),
+        clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, phase, true),
         net_(net),
         control_(control) {
     ctx_.quantum = quantum;
@@ -278,6 +278,39 @@ class ScNetwork : public sc_core::sc_module {
 
 }  // namespace
 
+// The network module behind ScNetworkInstance (sc_engine.h).
+struct ScNetworkInstance::Impl {
+  Impl(const char* name, Network& net, RunControl& control, const ScEngineOptions& opt)
+      : quantum(systemc_quantum(net.config(), opt)),
+        period(opt.quantum == 0 ? net.lookahead() : quantum),
+        top(name, net, control, quantum, period,
+            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS)) {}
+  Cycle quantum, period;
+  ScNetwork top;
+};
+
+ScNetworkInstance::ScNetworkInstance(const char* name, Network& net, RunControl& control,
+                                     const ScEngineOptions& opt)
+    : net_(net), control_(control) {
+  if (opt.phase_ps >= 1000)
+    throw std::invalid_argument("ScEngineOptions::phase_ps: must be below one cycle (1000 ps)");
+  impl_ = std::make_unique<Impl>(name, net, control, opt);
+}
+
+ScNetworkInstance::~ScNetworkInstance() = default;
+
+Cycle ScNetworkInstance::period() const {
+  return impl_->period;
+}
+
+RunResults ScNetworkInstance::finish(double wall_seconds) {
+  impl_->top.rethrow_failure();
+  RunResults res = finish_run(net_, control_, {impl_->top.sink()}, wall_seconds);
+  res.engine = "systemc";
+  res.threads = 1;
+  return res;
+}
+
 Cycle systemc_quantum(const Config& cfg, const ScEngineOptions& opt) {
   Cycle shortest = static_cast<Cycle>(shortest_link_latency(cfg));
   const int64_t limit = engine_lookahead_limit(cfg);
@@ -310,18 +343,10 @@ RunResults run_systemc(Network& net, RunControl& control, const ScEngineOptions&
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
 
-  const Config& cfg = net.config();
-  const Cycle Q = systemc_quantum(cfg, opt);
-  const Cycle window = opt.quantum == 0 ? net.lookahead() : Q;
   const auto t0 = std::chrono::steady_clock::now();
-  ScNetwork top("netcosim", net, control, Q, window);
+  ScNetworkInstance top("netcosim", net, control, opt);
   sc_core::sc_start();
-  top.rethrow_failure();
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  RunResults res = finish_run(net, control, {top.sink()}, wall);
-  res.engine = "systemc";
-  res.threads = 1;
-  return res;
+  return top.finish(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 RunResults run_systemc(const Config& cfg, const ScEngineOptions& opt,

@@ -17,6 +17,12 @@ struct ScEngineOptions {
   // strict mode: every router and every NIC module runs on every clock edge (needed to mix in
   // Verilated RTL). 0 selects the largest safe value, the shortest link latency.
   Cycle quantum = 0;
+  // The time of the network clock's first rising edge in picoseconds, below one cycle (1 ns):
+  // cycle c is still simulated by the activation at c ns + phase. 0 for the engine's own runs;
+  // the TLM interface (systemc/tlm/) sets 1, so that a user's loosely timed models, which a
+  // quantum keeper wakes at the quantum's start, offer their packets before the network simulates
+  // the quantum (docs/model.md §6.1).
+  uint32_t phase_ps = 0;
 };
 
 // The quantum an engine run will use for this configuration (resolves 0).
@@ -28,6 +34,29 @@ Cycle systemc_local_lead(const Config& cfg, const ScEngineOptions& opt);
 
 // Runs `net` (built with systemc_local_lead) once on the SystemC kernel under `control`.
 RunResults run_systemc(Network& net, RunControl& control, const ScEngineOptions& opt);
+
+// The network's modules (its clock, routers, NICs and controller) elaborated inside the caller's
+// SystemC design, for a design that runs sc_start itself (systemc/tlm/TlmNetwork). The same
+// modules as run_systemc's, which uses this class.
+class ScNetworkInstance {
+ public:
+  ScNetworkInstance(const char* name, Network& net, RunControl& control,
+                    const ScEngineOptions& opt);
+  ~ScNetworkInstance();
+  ScNetworkInstance(const ScNetworkInstance&) = delete;
+  ScNetworkInstance& operator=(const ScNetworkInstance&) = delete;
+  // The network clock's period in cycles: every router module simulates this many cycles per
+  // activation (the quantum, or the window in windowed mode).
+  Cycle period() const;
+  // After sc_start returned: the run's failure, if any (rethrown), else its results.
+  RunResults finish(double wall_seconds);
+
+ private:
+  struct Impl;
+  Network& net_;
+  RunControl& control_;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Builds the network and runs it once on the SystemC kernel. SystemC elaborates once per process:
 // a second call in the same process throws std::logic_error. `routing` replaces the configured

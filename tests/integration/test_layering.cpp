@@ -118,6 +118,39 @@ TEST(Layering, SystemCIncludesNeitherTheFrontEndNorTheTestbench) {
   }
 }
 
+// Inside systemc/, bottom-up (docs/architecture.md "Layers"): the block modules; the comparator
+// of a co-simulation; the RTL block sockets; the engine; the TLM interface to a network (over the
+// engine's modules); the router module (a network of one router behind the TLM interface, with
+// its allocator socket); the examples. A folder includes only itself and the folders before it,
+// and every folder of systemc/ is one of them.
+const std::vector<std::string> kScLayers = {"blocks", "check",  "rtl",     "engine",
+                                            "tlm",    "router", "examples"};
+
+int sc_layer_of(const std::string& rel) {  // rel: path below systemc/
+  const std::string top = rel.substr(0, rel.find('/'));
+  for (size_t i = 0; i < kScLayers.size(); ++i)
+    if (kScLayers[i] == top) return static_cast<int>(i);
+  return -1;
+}
+
+TEST(Layering, SystemCFoldersIncludeOnlyTheFoldersBelow) {
+  for (const auto& e : fs::directory_iterator(fs::path(NETCOSIM_SOURCE_DIR) / "systemc")) {
+    if (e.is_directory()) {
+      EXPECT_GE(sc_layer_of(e.path().filename().string()), 0)
+          << "systemc/" << e.path().filename().string() << " is not a layer of kScLayers";
+    }
+  }
+  int checked = 0;
+  for (const auto& i : includes_under("systemc")) {
+    if (i.target.rfind("systemc/", 0) != 0) continue;
+    const int from = sc_layer_of(i.file), to = sc_layer_of(i.target.substr(8));
+    EXPECT_LE(to, from) << "systemc/" << i.file << " includes " << i.target
+                        << ", a folder above its own";
+    ++checked;
+  }
+  EXPECT_GT(checked, 5);
+}
+
 // systemc/ holds only SystemC code: every source file includes SystemC (<systemc>, <tlm>, a
 // Verilator SystemC header) or another file of systemc/, or is the header of a .cpp beside it that
 // does (the engine's interface, sc_engine.h, hides the kernel from the front end).

@@ -107,6 +107,10 @@ class CioqRouter final : public RouterModel {
     nics_.wake_for_queue(nic.link->dst_port, nic.next_gen);
   }
 
+  // The allocator socket (RouterModel::replace_allocator): the router then allocates through
+  // the AllocatorCore interface, one virtual call per cycle, as with a policy allocator.
+  bool replace_allocator(std::unique_ptr<model::AllocatorCore>& alloc) override;
+
   // Marks this router's wake-up wheels for what other partitions queued on its links since the
   // previous call (packets on its global input links, credits on its global output links; see
   // Link::crosses_partitions). An engine must call it before the router simulates cycles in which

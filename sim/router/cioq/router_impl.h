@@ -7,6 +7,8 @@
 #include <cassert>
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "sim/router/cioq/router.h"
 #include "sim/router/cioq/router_allocate.h"
@@ -93,6 +95,20 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
   w.sensors = &sensors_;
   view_.wire(w);
   view_.router = id_;
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::replace_allocator(std::unique_ptr<model::AllocatorCore>& alloc) {
+  if (alloc->inputs() != P_ || alloc->vcs() != V_ || alloc->outputs() != P_)
+    throw std::invalid_argument(
+        "router " + std::to_string(id_) + ": an allocator of " + std::to_string(alloc->inputs()) +
+        " inputs, " + std::to_string(alloc->vcs()) + " VCs and " +
+        std::to_string(alloc->outputs()) + " outputs cannot replace its allocator of " +
+        std::to_string(P_) + " ports and " + std::to_string(V_) + " VCs");
+  policy_alloc_ = std::move(alloc);
+  ages_ = policy_alloc_->has_ages();
+  set_vc_selection(cfg_.vc_selection);  // the allocation function of the new block
+  return true;
 }
 
 template <class Credits>

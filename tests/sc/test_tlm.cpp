@@ -1,0 +1,569 @@
+// The TLM-2.0 interface of a network (systemc/tlm/; docs/model.md §6.1):
+//  - equivalence: the configured traffic offered through the node sockets by TLM generators
+//    (SourceInitiator over each node's own source) gives the native engine's run exactly: the
+//    same JSON (engine and timing keys aside) and the same deliveries, packet by packet (source,
+//    number, destination, generation, injection, head and tail cycles), in strict mode, with a
+//    quantum and in windowed mode; every delivery is annotated with its tail's time;
+//  - back-pressure: an initiator offering more than its NIC's link carries stalls in b_transport
+//    and loses nothing;
+//  - bad input: answered with the TLM response status and a message naming what is allowed.
+// SystemC elaborates once per process: every SystemC run is a forked child writing files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "sim/stats/report.h"
+#include "systemc/router/cioq_router.h"
+#include "systemc/tlm/source_initiator.h"
+#include "systemc/tlm/tlm_network.h"
+#include "tests/integration/test_util.h"
+
+using namespace netcosim;
+
+namespace {
+
+std::string delivery_line(uint32_t node, const Packet& p, Cycle head, Cycle tail) {
+  std::ostringstream s;
+  s << node << ' ' << p.src << ' ' << p.seq << ' ' << p.t_gen << ' ' << p.t_inject << ' ' << head
+    << ' ' << tail;
+  return s.str();
+}
+
+// The native side: a node's configured source, its receptions logged (wants_receive changes no
+// simulated number: it only makes the NIC call on_receive).
+class Logged final : public TrafficSource {
+ public:
+  Logged(uint32_t node, uint32_t phits, std::vector<std::string>& log)
+      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
+  void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
+  Cycle next() const override { return inner_ ? inner_->next() : kNone; }
+  TrafficDescriptor generate() override { return inner_->generate(); }
+  void on_receive(const Packet& p, Cycle now) override {
+    log_.push_back(delivery_line(node_, p, now, now + phits_));
+  }
+
+ private:
+  std::unique_ptr<TrafficSource> inner_;
+  uint32_t node_, phits_;
+  std::vector<std::string>& log_;
+};
+
+// The TLM side: a user's target logging every delivery; the annotated time must be the tail's.
+class Recorder : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<Recorder> socket{"socket"};
+  Recorder(const sc_core::sc_module_name& n, uint32_t node, std::vector<std::string>& log)
+      : sc_core::sc_module(n), node_(node), log_(log) {
+    socket.register_b_transport(this, &Recorder::b_transport);
+  }
+  uint64_t bad_time = 0, bad_tag = 0;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    sc::PacketExtension* e = nullptr;
+    gp.get_extension(e);
+    Packet p;
+    p.src = e->src;
+    p.seq = e->seq;
+    p.t_gen = e->t_gen;
+    p.t_inject = e->t_inject;
+    log_.push_back(delivery_line(node_, p, e->head, e->tail));
+    if (sc_core::sc_time_stamp() + delay != sc_core::sc_time(double(e->tail), sc_core::SC_NS))
+      ++bad_time;
+    // SourceInitiator tags its k-th offer k + 1, and the NIC numbers packets 0, 1, ...
+    if (e->tag != uint64_t{e->seq} + 1) ++bad_tag;
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  uint32_t node_;
+  std::vector<std::string>& log_;
+};
+
+void write_lines(const std::string& path, std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  std::ofstream f(path);
+  for (const auto& l : lines) f << l << '\n';
+}
+std::string read_text(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+nlohmann::json comparable(const std::string& text) {
+  nlohmann::json j = nlohmann::json::parse(text);
+  for (const char* k : {"engine", "threads", "wall_seconds", "cycles_per_second", "peak_rss_mb"})
+    j.erase(k);
+  return j;
+}
+
+// Runs `body` in a child process; returns its exit status.
+template <class F>
+int in_child(F body) {
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    int code = 4;
+    try {
+      code = body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "child: %s\n", e.what());
+    }
+    std::fflush(nullptr);
+    _exit(code);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Config h2_uniform() {
+  return test::dragonfly(
+      "h2", {"traffic.load=0.6", "sim.warmup=1000", "sim.measure=3000", "sim.drain=true"});
+}
+
+// A user's initiator offering scripted packets, each at its cycle (a quantum keeper's local time),
+// recording the answer: status, message and the simulated time b_transport returned at.
+class Scripted : public sc_core::sc_module {
+ public:
+  struct Offer {
+    Cycle cycle;
+    uint32_t dst, phits;
+    uint8_t cls = 0;
+    bool with_extension = true;
+  };
+  struct Answer {
+    tlm::tlm_response_status status;
+    std::string error;
+    Cycle returned;  // sc_time_stamp + delay after the call, in cycles (ns)
+  };
+  tlm_utils::simple_initiator_socket<Scripted> socket{"socket"};
+  std::vector<Answer> answers;
+
+  SC_HAS_PROCESS(Scripted);
+  Scripted(const sc_core::sc_module_name& n, std::vector<Offer> offers, const sc::TlmNode& node)
+      : sc_core::sc_module(n), offers_(std::move(offers)), node_(node) {
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() {
+    tlm_utils::tlm_quantumkeeper qk;
+    qk.reset();
+    const sc_core::sc_time ns(1, sc_core::SC_NS);
+    for (const Offer& o : offers_) {
+      const sc_core::sc_time at = double(o.cycle) * ns;
+      const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
+      if (start > sc_core::sc_time_stamp()) {
+        qk.set(start - sc_core::sc_time_stamp());
+        qk.sync();
+      }
+      qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
+      tlm::tlm_generic_payload gp;
+      sc::PacketExtension ext;
+      ext.dst = o.dst;
+      ext.phits = o.phits;
+      ext.cls = o.cls;
+      ext.tag = answers.size() + 1;
+      if (o.with_extension) gp.set_extension(&ext);
+      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = qk.get_local_time();
+      socket->b_transport(gp, delay);
+      qk.set(delay);
+      answers.push_back(
+          {gp.get_response_status(), o.with_extension ? ext.error : node_.last_error(),
+           static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value())});
+      if (o.with_extension) gp.clear_extension(&ext);
+    }
+  }
+  std::vector<Offer> offers_;
+  const sc::TlmNode& node_;
+};
+
+// Runs `offers` from node 0 of h2 (strict mode) with `sets` in a child; writes the answers and
+// every delivery at node 1 ("src seq t_gen t_inject head tail tag"), then the run's counts.
+std::string run_scripted(const std::vector<Scripted::Offer>& offers,
+                         std::initializer_list<std::string> sets, const std::string& tag) {
+  const std::string path = testing::TempDir() + "tlm_" + tag + ".txt";
+  std::remove(path.c_str());
+  const int status = in_child([&] {
+    Config cfg = test::dragonfly("h2", sets);
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm("tlm", cfg, opt);
+    Scripted user("user", offers, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    std::vector<std::string> log;
+    struct Sink : sc_core::sc_module {
+      tlm_utils::simple_target_socket<Sink> socket{"socket"};
+      std::vector<std::string>& log;
+      Sink(const sc_core::sc_module_name& n, std::vector<std::string>& l)
+          : sc_core::sc_module(n), log(l) {
+        socket.register_b_transport(this, &Sink::b_transport);
+      }
+      void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+        sc::PacketExtension* e = nullptr;
+        gp.get_extension(e);
+        std::ostringstream s;
+        s << e->src << ' ' << e->seq << ' ' << e->t_gen << ' ' << e->t_inject << ' ' << e->head
+          << ' ' << e->tail << ' ' << e->tag;
+        log.push_back(s.str());
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+      }
+    } sink("sink", log);
+    tlm.node(1).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : user.answers)
+      f << "answer " << int(a.status) << ' ' << a.returned << ' ' << a.error << '\n';
+    for (const auto& l : log) f << "delivered " << l << '\n';
+    f << "generated " << r.packets_generated << " delivered " << r.packets_delivered << " refused "
+      << r.packets_refused << " stalls " << tlm.node(0).stalls() << '\n';
+    return 0;
+  });
+  EXPECT_EQ(status, 0);
+  return read_text(path);
+}
+
+// Bad input from node 0 (h2: 72 nodes, packets of 8 phits, injection VCs of 256 phits): each
+// payload is answered with its status and a message naming what is allowed, and nothing is
+// injected; the good packet after them is delivered.
+TEST(TlmBadInput, StatusAndMessage) {
+  const std::vector<Scripted::Offer> offers = {{0, 1, 8, 0, false}, {1, 72, 8},  {2, 0, 8},
+                                               {3, 1, 0},           {4, 1, 300}, {5, 1, 4},
+                                               {6, 1, 8, 16},       {7, 1, 8}};
+  const std::string out =
+      run_scripted(offers, {"sim.warmup=0", "sim.measure=100", "sim.drain=true"}, "bad");
+  std::ostringstream want;
+  want << "answer " << int(tlm::TLM_GENERIC_ERROR_RESPONSE)
+       << " 0 no netcosim::sc::PacketExtension: a packet needs its destination, size and class\n"
+       << "answer " << int(tlm::TLM_ADDRESS_ERROR_RESPONSE)
+       << " 1 destination node 72: this network has 72 nodes (0..71)\n"
+       << "answer " << int(tlm::TLM_ADDRESS_ERROR_RESPONSE)
+       << " 2 destination node 0: the sending node itself (a packet must leave its node)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 3 size 0 phits: a packet has at least one phit; this network's packets are 8 phits "
+          "(packet.size)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 4 size 300 phits: above the injection buffer (256 phits per VC); this network's "
+          "packets are 8 phits (packet.size)\n"
+       << "answer " << int(tlm::TLM_BURST_ERROR_RESPONSE)
+       << " 5 size 4 phits: this network's packets are 8 phits (packet.size)\n"
+       << "answer " << int(tlm::TLM_GENERIC_ERROR_RESPONSE)
+       << " 6 class 16: allowed 0..15 (request 0 / reply 1, or a service level)\n"
+       << "answer " << int(tlm::TLM_OK_RESPONSE) << " 7 \n";
+  // The good packet: taken at cycle 7, its head on the injection link at 8.
+  EXPECT_EQ(out.substr(0, want.str().size()), want.str()) << out;
+  EXPECT_NE(out.find("delivered 0 0 7 8 "), std::string::npos) << out;
+  EXPECT_NE(out.find(" 8\ngenerated 1 delivered 1 refused 0 stalls 0\n"), std::string::npos) << out;
+}
+
+// Back-pressure (strict mode: one request slot): node 0 offers a packet to node 1 (same router)
+// in each of cycles 0..99, eight times what its link carries (packets of 8 phits). The NIC takes
+// packet k at cycle k while its source queue (4 packets) has room: packets 0..4 (packet 0 leaves
+// at once, the link then sends one packet every 8 cycles, packet k at cycle 8k). From then on a
+// queued packet leaves at cycle 8j and the NIC's attempt of cycle 8j + 1 takes the next one, so
+// packet k (k >= 5) is taken at 8(k - 4) + 1; packet k + 1 waits in the request slot and the
+// offer of packet k + 2 stalls in b_transport until cycle 8(k - 4) + 2 (the slot frees at the end
+// of the taking cycle): 94 stalls (packets 6..99), none refused, all 100 delivered, packet k
+// injected at cycle 8k (its head enters the router at 8k + 1).
+TEST(TlmBackPressure, StallsAndLosesNothing) {
+  std::vector<Scripted::Offer> offers;
+  for (Cycle c = 0; c < 100; ++c) offers.push_back({c, 1, 8});
+  const std::string out = run_scripted(
+      offers, {"sim.warmup=0", "sim.measure=1000", "sim.drain=true", "traffic.source_queue=4"},
+      "backpressure");
+  std::istringstream in(out);
+  std::string line;
+  std::vector<Cycle> returned;
+  std::vector<std::vector<uint64_t>> delivered;
+  std::string counts;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    std::string kind;
+    ls >> kind;
+    if (kind == "answer") {
+      int st = 0;
+      Cycle at = 0;
+      ls >> st >> at;
+      EXPECT_EQ(st, int(tlm::TLM_OK_RESPONSE)) << line;
+      returned.push_back(at);
+    } else if (kind == "delivered") {
+      std::vector<uint64_t> v(7);
+      for (auto& x : v) ls >> x;
+      delivered.push_back(v);
+    } else {
+      counts = line;
+    }
+  }
+  EXPECT_EQ(counts, "generated 100 delivered 100 refused 0 stalls 94");
+  ASSERT_EQ(returned.size(), 100u);
+  for (Cycle k = 0; k < 100; ++k) {
+    // The offer of packet k returns at its cycle, or when the slot frees: packet k - 1 taken at
+    // 8(k - 5) + 1, the slot free one cycle later.
+    const Cycle expect = k <= 5 ? k : 8 * (k - 5) + 2;
+    EXPECT_EQ(returned[k], expect) << "offer " << k;
+  }
+  ASSERT_EQ(delivered.size(), 100u);
+  std::sort(delivered.begin(), delivered.end(),
+            [](const auto& a, const auto& b) { return a[1] < b[1]; });
+  for (uint64_t k = 0; k < 100; ++k) {
+    const auto& d = delivered[k];
+    EXPECT_EQ(d[0], 0u);
+    EXPECT_EQ(d[1], k);                                  // seq
+    EXPECT_EQ(d[2], k <= 4 ? k : 8 * (k - 4) + 1) << k;  // taken into the source queue
+    EXPECT_EQ(d[3], 8 * k + 1) << k;                     // head in the injection buffer
+    EXPECT_EQ(d[6], k + 1) << k;                         // the user's tag, carried
+  }
+}
+
+class TlmEquivalence : public ::testing::TestWithParam<Cycle> {};
+
+TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
+  const Config cfg = h2_uniform();
+  const Cycle stop = 4000;  // sim.warmup + sim.measure: the NICs' end of generation (sim.drain)
+  const std::string dir = testing::TempDir() + "tlm_q" + std::to_string(GetParam()) + "_";
+
+  // Native engine, in-process.
+  std::vector<std::string> native_log;
+  std::unique_ptr<Network> net = build_network(cfg);
+  for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
+    auto logged = std::make_unique<Logged>(n, net->packet_size(), native_log);
+    Logged* l = logged.get();
+    l->wrap(net->set_source(n, std::move(logged)));
+    net->source_moved(n);
+  }
+  const RunResults native = run_native(*net);
+  ASSERT_EQ(native.packets_refused, 0u) << "the comparison needs a run without refusals";
+  ASSERT_GT(native_log.size(), 10000u);
+
+  const int status = in_child([&] {
+    std::vector<std::string> log;
+    ScEngineOptions opt;
+    opt.quantum = GetParam();
+    sc::TlmNetwork tlm("tlm", cfg, opt);
+    std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
+    std::vector<std::unique_ptr<Recorder>> recs;
+    for (uint32_t n = 0; n < tlm.nodes(); ++n) {
+      gens.push_back(std::make_unique<sc::SourceInitiator>(("gen_" + std::to_string(n)).c_str(),
+                                                           tlm.take_native_source(n),
+                                                           tlm.packet_phits(), stop));
+      gens.back()->socket.bind(tlm.node(n).in);
+      recs.push_back(std::make_unique<Recorder>(("rec_" + std::to_string(n)).c_str(), n, log));
+      tlm.node(n).out.bind(recs.back()->socket);
+    }
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream(dir + "run.json") << results_json(r, cfg);
+    write_lines(dir + "tlm.log", log);
+    uint64_t bad = 0, stalls = 0;
+    for (const auto& rec : recs) bad += rec->bad_time + rec->bad_tag;
+    for (uint32_t n = 0; n < tlm.nodes(); ++n) stalls += tlm.node(n).stalls();
+    for (const auto& g : gens) bad += g->refused();
+    std::ofstream(dir + "checks.txt") << bad << ' ' << stalls << ' ' << tlm.period() << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  write_lines(dir + "native.log", native_log);
+  EXPECT_EQ(read_text(dir + "checks.txt"),
+            "0 0 " + std::to_string(GetParam() == 0 ? 100 : GetParam()) + "\n")
+      << "bad annotations or tags, refusals, stalls; the period";
+  EXPECT_TRUE(read_text(dir + "native.log") == read_text(dir + "tlm.log"))
+      << "deliveries differ: diff " << dir << "native.log " << dir << "tlm.log";
+  EXPECT_TRUE(comparable(results_json(native, cfg)) == comparable(read_text(dir + "run.json")))
+      << "the JSON differs: " << dir << "run.json against the native run's";
+}
+
+// Strict mode (every router and NIC on every edge), a quantum of 4 cycles, and windowed mode (a
+// group's routers in turns for the global links' latency).
+INSTANTIATE_TEST_SUITE_P(Modes, TlmEquivalence, ::testing::Values(Cycle{1}, Cycle{4}, Cycle{0}),
+                         [](const testing::TestParamInfo<Cycle>& i) {
+                           return i.param == 0 ? std::string("windowed")
+                                               : "quantum" + std::to_string(i.param);
+                         });
+
+}  // namespace
+
+namespace {
+
+// Configurations the interface does not carry: a ConfigError naming the key, its value and what
+// is allowed, before anything is elaborated.
+TEST(TlmConfig, RefusesWhatItCannotCarry) {
+  try {
+    sc::TlmNetwork::check_config(
+        test::dragonfly("h2", {"traffic.source=request_reply", "traffic.reply_size=2"}));
+    FAIL() << "request-reply accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("traffic.source=request_reply: the TLM interface", 0), 0u)
+        << e.what();
+  }
+  try {
+    sc::TlmNetwork::check_config(test::dragonfly("h2", {"traffic.source_queue=0"}));
+    FAIL() << "no source queue accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(),
+                 "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or "
+                 "more packets)");
+  }
+  EXPECT_NO_THROW(sc::TlmNetwork::check_config(test::dragonfly("h2", {})));
+}
+
+// The allocator socket (RouterModel::replace_allocator) on the router module's network, C++-only:
+// a block of other sizes is refused with a message; the C++ round-robin allocator put in the
+// socket (the AllocatorCore path, one virtual call per cycle) gives the inline path's run exactly.
+TEST(RouterAllocatorSocket, SameRunThroughTheSocket) {
+  Config c;
+  for (const char* s : {"traffic.load=0.9", "sim.warmup=500", "sim.measure=3000"})
+    c.set_override(s);
+  const Config cfg = sc::CioqRouterModule::one_router_config(c, 4);
+  std::unique_ptr<Network> plain = build_network(cfg);
+  const std::string want = results_json(run_native(*plain), cfg);
+
+  std::unique_ptr<Network> net = build_network(cfg);
+  RouterModel& r = net->router(0);
+  std::unique_ptr<model::AllocatorCore> wrong =
+      std::make_unique<model::SeparableAllocatorT<>>(4, 2, 4, 2);
+  try {
+    r.replace_allocator(wrong);
+    FAIL() << "an allocator of 2 VCs replaced one of 3";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "router 0: an allocator of 4 inputs, 2 VCs and 4 outputs cannot replace its "
+                 "allocator of 4 ports and 3 VCs");
+  }
+  std::unique_ptr<model::AllocatorCore> same =
+      std::make_unique<model::SeparableAllocatorT<>>(4, 3, 4, 2);
+  ASSERT_TRUE(r.replace_allocator(same));
+  EXPECT_EQ(same, nullptr);
+  const RunResults got = run_native(*net);
+  EXPECT_GT(got.packets_delivered, 1000u);
+  EXPECT_TRUE(comparable(want) == comparable(results_json(got, cfg)));
+}
+
+}  // namespace
+
+namespace {
+
+// A user's model at node 1 that answers every packet at once: a reply to its source, offered
+// from inside the delivery call with the delivery's annotation (local time = the request's tail).
+class Answerer : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<Answerer> in{"in"};
+  tlm_utils::simple_initiator_socket<Answerer> out{"out"};
+  // `replies`: replies per request; the answer (status and message) of each.
+  explicit Answerer(const sc_core::sc_module_name& n, int replies = 1)
+      : sc_core::sc_module(n), replies_(replies) {
+    in.register_b_transport(this, &Answerer::b_transport);
+  }
+  std::vector<std::string> answers;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    sc::PacketExtension* e = nullptr;
+    gp.get_extension(e);
+    sc::PacketExtension r;
+    r.dst = e->src;
+    r.phits = e->phits;
+    r.tag = 1000 + e->tag;
+    for (int k = 0; k < replies_; ++k) {
+      tlm::tlm_generic_payload reply;
+      reply.set_extension(&r);
+      sc_core::sc_time d = delay;
+      out->b_transport(reply, d);
+      reply.clear_extension(&r);
+      answers.push_back(std::to_string(int(reply.get_response_status())) + " " + r.error);
+    }
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  int replies_;
+};
+
+// Node 0 sends one packet at cycle 0 to node 1 (same router), whose model answers it at the
+// request's tail (cycle 12: head ejected at 4, 8 phits, as in TlmBackPressure). In strict mode the
+// answer is on time: taken at 12. In windowed mode (period 100, link.latency_global) it is offered
+// during the activation that simulates [0, 100): late, so taken at 100, the first cycle not yet
+// simulated, whatever order the processes ran in.
+TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
+  for (const Cycle q : {Cycle{1}, Cycle{0}}) {
+    const std::string path = testing::TempDir() + "tlm_late_q" + std::to_string(q) + ".txt";
+    std::remove(path.c_str());
+    const int status = in_child([&] {
+      ScEngineOptions opt;
+      opt.quantum = q;
+      sc::TlmNetwork tlm(
+          "tlm", test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}), opt);
+      Scripted user("user", {{0, 1, 8}}, tlm.node(0));
+      user.socket.bind(tlm.node(0).in);
+      Answerer model("model");
+      tlm.node(1).out.bind(model.in);
+      model.out.bind(tlm.node(1).in);
+      std::vector<std::string> log;
+      Recorder sink("sink", 0, log);
+      tlm.node(0).out.bind(sink.socket);
+      sc_core::sc_start();
+      std::ofstream f(path);
+      for (const auto& l : log) f << l << '\n';
+      return 0;
+    });
+    ASSERT_EQ(status, 0);
+    // node src seq t_gen t_inject head tail
+    const std::string got = read_text(path);
+    if (q == 1)
+      EXPECT_EQ(got.rfind("0 1 0 12 13 ", 0), 0u) << got;
+    else
+      EXPECT_EQ(got.rfind("0 1 0 100 101 ", 0), 0u) << got;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// An offer from a method process (here from inside a delivery call) that finds the node's
+// request buffer full cannot wait: with one request slot, the second of two replies made in the
+// same call is refused with the reason; the first is delivered.
+TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
+  const std::string path = testing::TempDir() + "tlm_method_offer.txt";
+  std::remove(path.c_str());
+  const int status = in_child([&] {
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm(
+        "tlm", test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}), opt,
+        /*request_slots=*/1);
+    Scripted user("user", {{0, 1, 8}}, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    Answerer model("model", 2);
+    tlm.node(1).out.bind(model.in);
+    model.out.bind(tlm.node(1).in);
+    std::vector<std::string> log;
+    Recorder sink("sink", 0, log);
+    tlm.node(0).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : model.answers) f << a << '\n';
+    f << "delivered " << r.packets_delivered << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(read_text(path),
+            std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
+                std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
+                " node 1: its request buffer is full (1 packets) and b_transport was called from "
+                "a method process, which cannot wait (allowed: an offer from a thread, or more "
+                "request slots)\ndelivered 2\n");
+}
+
+}  // namespace
