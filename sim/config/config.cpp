@@ -162,10 +162,11 @@ const std::vector<KeySpec>& config_schema() {
        "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
        "VCs) (thesis Sec. 1.4.1); default any for val, outside_source_group for ugal and pb"},
       {"routing.valiant_group_draw", KeyType::Enum, "other_than_source", 0, 0,
-       "other_than_source|other_than_source_and_destination",
+       "other_than_source|other_than_source_and_destination|current_router",
        "routing.valiant=group: the group is drawn among the groups other than the source group, "
        "traffic within a group routed minimally (FOGSim), or other than the source and "
-       "destination groups"},
+       "destination groups, or among the groups the source router's global links reach (CRG, "
+       "thesis Sec. 1.4.3)"},
       {"routing.recompute_valiant", KeyType::Bool, "false", 0, 0, nullptr,
        "a waiting head at the source tries another Valiant intermediate every cycle (thesis Ch. "
        "5) (val, ugal, pb)"},

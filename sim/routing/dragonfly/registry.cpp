@@ -25,9 +25,10 @@ ValiantMode valiant_mode(const Config& c) {
                                        : ValiantMode::Any;
 }
 GroupDraw group_draw(const Config& c) {
-  return c.get_str("routing.valiant_group_draw") == "other_than_source"
-             ? GroupDraw::OtherThanSource
-             : GroupDraw::OtherThanSourceAndDestination;
+  const std::string& d = c.get_str("routing.valiant_group_draw");
+  return d == "other_than_source" ? GroupDraw::OtherThanSource
+         : d == "current_router"  ? GroupDraw::CurrentRouter
+                                  : GroupDraw::OtherThanSourceAndDestination;
 }
 
 UgalParams ugal_params(const Config& c) {

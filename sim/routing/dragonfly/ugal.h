@@ -112,6 +112,12 @@ class SourceAdaptiveRouting : public DragonflyRouting {
       }
       case ValiantMode::Group:
       default: {
+        if (p_.group_draw == GroupDraw::CurrentRouter) {  // CRG: a group R's links reach
+          if (Gd == G) return kNone;
+          const uint32_t gi = topo_.global_target_group(G, topo_.index_in_group(R),
+                                                        static_cast<uint32_t>(h % topo_.h()));
+          return gi == Gd ? kNone : gi;
+        }
         if (p_.group_draw == GroupDraw::OtherThanSource) {
           if (Gd == G) return kNone;
           const uint32_t gi = group_other_than(static_cast<uint32_t>(h % (topo_.groups() - 1)), G);

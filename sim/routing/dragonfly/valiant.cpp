@@ -40,6 +40,10 @@ RouteResult ValiantRouting::route_group(const PortView& q, const Packet& pkt, Rn
     const uint32_t dst_g = topo_.group_of_node(pkt.dst);
     if (draw_ == GroupDraw::OtherThanSource) {
       group = src_g == dst_g ? src_g : group_other_than(rng.below(topo_.groups() - 1), src_g);
+    } else if (draw_ == GroupDraw::CurrentRouter) {
+      group = src_g == dst_g ? src_g
+                             : topo_.global_target_group(src_g, topo_.index_in_group(q.router),
+                                                         rng.below(topo_.h()));
     } else if (src_g != dst_g) {
       group = group_other_than(rng.below(topo_.groups() - 2), src_g, dst_g);
     } else {

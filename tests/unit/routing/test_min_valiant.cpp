@@ -181,6 +181,30 @@ TEST(ValiantRouting, GroupVariantPathAndVcs) {
   EXPECT_EQ(r.port, n.topo.port_of_node(20));  // ejection
 }
 
+// routing.valiant_group_draw=current_router (CRG, thesis 000 Sec. 1.4.3; Ch. 3's Obl-CRG): the
+// intermediate group is one of the h groups the source router's global links reach, drawn
+// below(h), so the first hop is that global link; traffic within the group draws nothing.
+TEST(ValiantRouting, CurrentRouterGroupDrawLeavesOnTheSourceRoutersGlobalLink) {
+  Net n;
+  const ValiantRouting val(n.topo, ValiantMode::Group, false, GroupDraw::CurrentRouter);
+  Packet p;
+  p.src = 2;   // router 1, group 0 (index 1)
+  p.dst = 20;  // router 10, group 2
+  for (int draw = 0; draw < 50; ++draw) {
+    Rng copy = n.rng;
+    const uint32_t k = copy.below(n.topo.h());
+    const RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
+    ASSERT_EQ(r.set_intermediate, n.topo.global_target_group(0, 1, k));
+    ASSERT_EQ(r.port, n.topo.first_global_port() + k);
+  }
+  p.dst = 6;  // router 3, the source group: minimal, no draw
+  Rng before = n.rng;
+  const RouteResult r = val.route(n.ports.at(1, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, 0u);
+  EXPECT_EQ(r.port, n.topo.min_output(1, 3));
+  EXPECT_EQ(n.rng.below(1000), before.below(1000));
+}
+
 // routing.valiant_group_draw=other_than_source (FOGSim's VAL-group): the k-th group other than the
 // source group, the destination group included. The draw below(g - 1) = k maps onto the g - 1
 // other groups one to one (k < S: k; else k + 1), so the intermediate group is uniform over

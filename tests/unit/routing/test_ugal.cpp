@@ -330,6 +330,20 @@ TEST(SourceAdaptiveCandidate, EachRuleTakesEachOfItsValuesEquallyOften) {
   hits = count(older, 7, D);
   for (uint32_t g = 0; g < topo.groups(); ++g) EXPECT_EQ(hits[g], g == 1 || g == 2 ? 0u : M) << g;
   EXPECT_EQ(hits[topo.routers()], 0u);
+  // CRG (current_router), n = h = 2: the two groups router 5's global links reach, each once per
+  // M (the destination group, if one of them, is the minimal path: no candidate).
+  const Exposed crg(topo, with_candidate(ValiantMode::Group, GroupDraw::CurrentRouter));
+  hits = count(crg, 2, D);
+  const uint32_t reach0 = topo.global_target_group(1, 1, 0),
+                 reach1 = topo.global_target_group(1, 1, 1);
+  uint32_t none = 0;
+  for (uint32_t g = 0; g < topo.groups(); ++g) {
+    const bool reached = g == reach0 || g == reach1;
+    if (reached && g == 2) none += M;
+    EXPECT_EQ(hits[g], reached && g != 2 ? M : 0u) << g;
+  }
+  EXPECT_EQ(hits[topo.routers()], none);
+  EXPECT_EQ(count(crg, 2, 6)[topo.routers()], 2 * M);  // within the source group: none
 }
 
 // A group candidate: the Valiant decision goes towards the group on VC 0 and records the group;
