@@ -13,9 +13,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "sim/blocks/separable_allocator.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
@@ -92,6 +94,17 @@ class RouterModel {
   virtual uint32_t resident() const = 0;
   // True when nothing at this router will change by itself after cycle now - 1 (the watchdog).
   virtual bool settled(Cycle now) const = 0;
+  // Block sockets (systemc/rtl/, docs/cosim.md "Verilated blocks inside a network"): the shape of
+  // the router's switch allocator (an input-first separable allocator, sim/blocks/
+  // separable_allocator.h) and its replacement by another implementation of the same port list
+  // (model::AllocatorCore), before the first step. false: the architecture has no such socket.
+  struct SwitchAllocatorShape {
+    uint32_t inputs = 0, vcs = 0, outputs = 0, iterations = 0;
+    bool round_robin = false;  // both stages round-robin (rtl/sep_alloc_if.sv's arbiters)
+  };
+  virtual bool switch_allocator(SwitchAllocatorShape& /*shape*/) const { return false; }
+  virtual void replace_switch_allocator(std::unique_ptr<model::AllocatorCore> /*alloc*/) {}
+
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;
 

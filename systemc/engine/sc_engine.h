@@ -17,6 +17,10 @@ struct ScEngineOptions {
   // strict mode: every router and every NIC module runs on every clock edge (needed to mix in
   // Verilated RTL). 0 selects the largest safe value, the shortest link latency.
   Cycle quantum = 0;
+  // Strict mode only: each router module is an SC_THREAD instead of an SC_METHOD, so that a block
+  // socket evaluated inside the router's step (systemc/rtl/) can wait for the kernel's delta
+  // cycles (sc_core::wait(SC_ZERO_TIME)) while its Verilated RTL evaluates. Same results.
+  bool router_threads = false;
 };
 
 // The quantum an engine run will use for this configuration (resolves 0).

@@ -80,6 +80,14 @@ class CioqRouter final : public RouterModel {
   }
   void attach_nic(uint32_t port, Nic* nic) override;  // port < number of injection ports
   SensorSet* sensor_set() override { return &sensors_; }
+  // The switch allocator's socket (RouterModel): P inputs x V VCs, P outputs.
+  bool switch_allocator(SwitchAllocatorShape& shape) const override {
+    shape = {P_, V_, P_, cfg_.iterations,
+             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr};
+    return true;
+  }
+  // The router then evaluates `alloc` with one call per cycle, as a policy allocator.
+  void replace_switch_allocator(std::unique_ptr<model::AllocatorCore> alloc) override;
   // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
   // the crossbar latency; one credit per crossbar transfer of an input port.
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }

@@ -96,6 +96,14 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
 }
 
 template <class Credits>
+void CioqRouter<Credits>::replace_switch_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
+  assert(alloc->inputs() == P_ && alloc->vcs() == V_ && alloc->outputs() == P_);
+  policy_alloc_ = std::move(alloc);
+  ages_ = policy_alloc_->has_ages();
+  set_vc_selection(cfg_.vc_selection);  // allocate_: the policy allocator's path
+}
+
+template <class Credits>
 void CioqRouter<Credits>::set_vc_selection(VcSelection s) {
   switch (s) {
     case VcSelection::Highest:
