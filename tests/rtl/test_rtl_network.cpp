@@ -52,18 +52,22 @@ struct Case {
 
 class RtlEquivalence : public ::testing::TestWithParam<Case> {};
 
-// The RTL drives every router's switch allocator: the native engine's JSON, exactly.
+// The RTL drives every router's switch allocator: the native engine's JSON, exactly; in shadow
+// (the model driving, the RTL compared at every allocation) no difference and the same JSON.
 TEST_P(RtlEquivalence, SameJsonAsNative) {
   const Case c = GetParam();
   const std::string base = kConfigs + c.args;
   const std::string native = run_json(base, std::string(c.name) + "_native");
   const std::string rtl = run_json(base + " --engine systemc --rtl sep_alloc_if", c.name);
+  const std::string shadow = run_json(base + " --engine systemc --rtl-shadow sep_alloc_if",
+                                      std::string(c.name) + "_shadow");
   EXPECT_TRUE(netcosim::test::valid_run_json(std::vector<std::string>{native, rtl}));
   const nlohmann::json n = comparable(native);
   ASSERT_TRUE(n.contains("accepted_load"));
   EXPECT_GT(n.at("accepted_load").get<double>(), 0.0);
   EXPECT_EQ(netcosim::test::load_json(rtl).at("engine"), "systemc");
   EXPECT_EQ(n, comparable(rtl)) << rtl << " differs from " << native;
+  EXPECT_EQ(n, comparable(shadow)) << shadow << " differs from " << native;
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -139,6 +143,23 @@ TEST(RtlNetwork, ShadowWithoutFaultPasses) {
   const auto o =
       run_cli("run " + kConfigs + H2 ADV + " --engine systemc --rtl-shadow sep_alloc_if --quiet");
   EXPECT_EQ(o.status, 0) << o.output;
+}
+
+// netcosim without netcosim-rtl beside it: --rtl says what is missing and how to build it.
+TEST(RtlNetwork, MissingRtlExecutableIsExitTwo) {
+  const std::string dir = testing::TempDir() + "rtl_network_alone";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(NETCOSIM_EXE, dir + "/netcosim");
+  std::filesystem::permissions(dir + "/netcosim", std::filesystem::perms::owner_all);
+  const auto o = netcosim::test::run_argv({dir + "/netcosim", "run", kConfigs + "dragonfly-h2.ini",
+                                           "--engine", "systemc", "--rtl", "all", "--quiet"});
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find("which is not built (expected at " + dir +
+                       "/netcosim-rtl): build it with `make build` or `cmake --build BUILD "
+                       "--target netcosim-rtl`"),
+            std::string::npos)
+      << o.err;
 }
 
 struct BadCase {
