@@ -59,7 +59,13 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       {"contention_counters",
        "cosim_contention_counters",
        {"contention_counters.sv"},
-       {{"q7w4n4", "Q=7,W=4,N=4"}, {"q15w6n16", "Q=15,W=6,N=16"}, {"q31w8n62", "Q=31,W=8,N=62"}}},
+       // q7w8n14, q15w8n30: the h2 and h4 routers' counters inside a network (systemc/rtl/:
+       // 8-bit counters, 2 Q event slots per kind).
+       {{"q7w4n4", "Q=7,W=4,N=4"},
+        {"q7w8n14", "Q=7,W=8,N=14"},
+        {"q15w6n16", "Q=15,W=6,N=16"},
+        {"q15w8n30", "Q=15,W=8,N=30"},
+        {"q31w8n62", "Q=31,W=8,N=62"}}},
       // The DTable scheduler of thesis 003 (S SLs, N entries, WW-bit weights, AW-bit deficits and
       // accumulator, SW-bit message sizes). s4n8: small widths, the accumulator overflows;
       // s8n16: 8 SLs with 8-bit weights, the DRR comparison (drr_arbiter v8); s16n64: the IB

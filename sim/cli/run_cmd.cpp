@@ -55,7 +55,8 @@ void describe(CommandLine& cl) {
       "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
-      "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if) "
+      "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
+      "contention_counters) "
       "instead of its C++ model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
@@ -108,6 +109,7 @@ int read_options(const CommandLine& cl, RunRequest& req) {
   if (cl.vm.count("rtl-shadow") != 0)
     req.rtl.shadow = sc::parse_rtl_blocks("--rtl-shadow", opt_string(cl, "rtl-shadow"));
   if (cl.vm.count("rtl-fault") != 0) sc::parse_rtl_fault(opt_string(cl, "rtl-fault"), req.rtl);
+  req.rtl.all = opt_string(cl, "rtl") == "all" || opt_string(cl, "rtl-shadow") == "all";
   if (cl.vm.count("rtl-vcd") != 0) {
     req.rtl.vcd_dir = opt_string(cl, "rtl-vcd");
     if (req.rtl.vcd_dir.empty()) return usage_error(cl, "--rtl-vcd: the directory name is empty");

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/blocks/contention_counters.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
@@ -104,6 +105,10 @@ class RouterModel {
   };
   virtual bool switch_allocator(SwitchAllocatorShape& /*shape*/) const { return false; }
   virtual void replace_switch_allocator(std::unique_ptr<model::AllocatorCore> /*alloc*/) {}
+  // The contention counters (sim/blocks/contention_counters.h; nullptr: the router does not count)
+  // and another implementation of their clock edge, which the router then owns.
+  virtual const model::ContentionCounters* contention_counters() const { return nullptr; }
+  virtual void set_contention_edge(std::unique_ptr<model::ContentionCountersEdge> /*edge*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

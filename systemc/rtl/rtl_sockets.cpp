@@ -11,7 +11,7 @@
 namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters"};
   return blocks;
 }
 
@@ -105,9 +105,13 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   if (cfg.get_str("router.architecture") != "cioq")
     throw ConfigError(opt + ": the block sockets are in the CIOQ router; router.architecture=" +
                       cfg.get_str("router.architecture") + " has none (allowed: cioq)");
+  const auto named = [&](const char* b) {
+    return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ||
+           std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end();
+  };
   const std::string in = cfg.get_str("router.input_arbitration");
   const std::string out = cfg.get_str("router.output_arbitration");
-  if (in != "rr" || out != "rr")
+  if (named("sep_alloc_if") && (in != "rr" || out != "rr"))
     throw ConfigError(opt +
                       ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "
                       "at both stages: needs router.input_arbitration=rr and "

@@ -17,7 +17,8 @@
 namespace netcosim::sc {
 
 // The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
-// sep_alloc_if (the CIOQ router's switch allocator).
+// sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
+// counters of OLM's contention, filtered, hybrid and ECtN triggers).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
@@ -28,6 +29,7 @@ struct RtlRequest {
   uint64_t fault_cycle = 0;
   int fault_input = -1;  // -1: the lowest granted input
   std::string vcd_dir;   // --rtl-vcd DIR
+  bool all = false;      // `all`: a block the configured router does not use is left out
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
 

@@ -1,10 +1,11 @@
 // Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
-// inside a network"): `netcosim run --engine systemc --rtl sep_alloc_if` gives the native engine's
-// JSON exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with the contention
-// trigger and UGAL under uniform and ADV+1 traffic, and for the 4-ary 3-tree; shadow mode runs
-// without a difference; a fault injected into one router's RTL changes the --rtl run's results
-// and stops the shadow run naming the router; bad input is exit status 2 naming the block and
-// what is available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
+// inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, and
+// contention_counters where the routing counts) gives the native engine's JSON exactly (engine and
+// timing keys aside) for h2 with MIN, VAL, OLM with the contention trigger and UGAL under uniform
+// and ADV+1 traffic, and for the 4-ary 3-tree; shadow mode runs without a difference; a fault
+// injected into one router's RTL changes the --rtl run's results and stops the shadow run naming
+// the router; bad input is exit status 2 naming the block and what is available. Each run is a
+// process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -58,9 +59,9 @@ TEST_P(RtlEquivalence, SameJsonAsNative) {
   const Case c = GetParam();
   const std::string base = kConfigs + c.args;
   const std::string native = run_json(base, std::string(c.name) + "_native");
-  const std::string rtl = run_json(base + " --engine systemc --rtl sep_alloc_if", c.name);
-  const std::string shadow = run_json(base + " --engine systemc --rtl-shadow sep_alloc_if",
-                                      std::string(c.name) + "_shadow");
+  const std::string rtl = run_json(base + " --engine systemc --rtl all", c.name);
+  const std::string shadow =
+      run_json(base + " --engine systemc --rtl-shadow all", std::string(c.name) + "_shadow");
   EXPECT_TRUE(netcosim::test::valid_run_json(std::vector<std::string>{native, rtl}));
   const nlohmann::json n = comparable(native);
   ASSERT_TRUE(n.contains("accepted_load"));
@@ -83,15 +84,19 @@ INSTANTIATE_TEST_SUITE_P(
                            " --set traffic.load=0.6"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
-// `all` is every socketed block (sep_alloc_if); shadow mode, the model driving, gives the same
-// JSON too, with the RTL compared in every allocation and no difference.
-TEST(RtlNetwork, AllAndShadowGiveTheNativeJson) {
-  const std::string base = kConfigs + H2 OLM ADV;
-  const std::string native = run_json(base, "all_native");
-  const std::string all = run_json(base + " --engine systemc --rtl all", "all_rtl");
-  const std::string shadow = run_json(base + " --engine systemc --rtl-shadow all", "all_shadow");
-  EXPECT_EQ(comparable(native), comparable(all));
-  EXPECT_EQ(comparable(native), comparable(shadow));
+// Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
+// socketed) and its filtered trigger (the filter reads the RTL's counts), the native JSON.
+TEST(RtlNetwork, EachBlockAloneAndMixedModesGiveTheNativeJson) {
+  for (const std::string trigger : {"contention", "filtered"}) {
+    const std::string base = kConfigs + H2 OLM ADV " --set routing.trigger=" + trigger;
+    const std::string native = run_json(base, "mixed_native_" + trigger);
+    for (const char* mode : {"--rtl contention_counters", "--rtl sep_alloc_if",
+                             "--rtl sep_alloc_if --rtl-shadow contention_counters",
+                             "--rtl contention_counters --rtl-shadow sep_alloc_if"}) {
+      const std::string j = run_json(base + " --engine systemc " + mode, "mixed_" + trigger);
+      EXPECT_EQ(comparable(native), comparable(j)) << trigger << " " << mode;
+    }
+  }
 }
 
 // 10^5 cycles in shadow, the RTL compared with the model in every allocation of every router.
@@ -184,11 +189,12 @@ INSTANTIATE_TEST_SUITE_P(
     Cli, RtlBadInput,
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
-                "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if (RTL blocks of "
-                "rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
-        BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,vc_selector",
-                "--rtl 'sep_alloc_if,vc_selector': block vc_selector has RTL (rtl/catalog.h) but "
-                "no socket in a router of a network; allowed: all, sep_alloc_if"},
+                "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
+                "contention_counters (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+        BadCase{
+            "no_socket", "--engine systemc --rtl sep_alloc_if,vc_selector",
+            "--rtl 'sep_alloc_if,vc_selector': block vc_selector has RTL (rtl/catalog.h) but "
+            "no socket in a router of a network; allowed: all, sep_alloc_if, contention_counters"},
         BadCase{"native_engine", "--rtl sep_alloc_if",
                 "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
                 "(--engine native)"},
@@ -210,7 +216,18 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected ROUTER:CYCLE[:INPUT]"},
         BadCase{"fault_alone", "--engine systemc --rtl-fault 3:5",
-                "--rtl-fault: needs --rtl or --rtl-shadow"}),
+                "--rtl-fault: needs --rtl or --rtl-shadow"},
+        BadCase{"counters_unused", "--engine systemc --rtl contention_counters",
+                "--rtl contention_counters: routing.algorithm=min does not use the contention "
+                "counters (routing.algorithm=olm with routing.trigger=contention|filtered|hybrid|"
+                "ectn does)"},
+        BadCase{"counters_not_verilated",
+                "--engine systemc --rtl-shadow contention_counters --set topology.a=5 "
+                "--set routing.algorithm=olm --set router.vcs_local=3 --set router.vcs_global=2 "
+                "--set routing.trigger=contention",
+                "--rtl-shadow contention_counters: router 0 needs Q=8,W=8,N=16, a parameter set "
+                "that was not Verilated; available (rtl/catalog.h): q7w4n4 (Q=7,W=4,N=4), "
+                "q7w8n14 (Q=7,W=8,N=14),"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 }  // namespace

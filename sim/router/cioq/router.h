@@ -88,6 +88,13 @@ class CioqRouter final : public RouterModel {
   }
   // The router then evaluates `alloc` with one call per cycle, as a policy allocator.
   void replace_switch_allocator(std::unique_ptr<model::AllocatorCore> alloc) override;
+  const model::ContentionCounters* contention_counters() const override {
+    return counting_ ? &sensors_.contention() : nullptr;
+  }
+  void set_contention_edge(std::unique_ptr<model::ContentionCountersEdge> edge) override {
+    contention_edge_ = std::move(edge);
+    sensors_.set_contention_edge(contention_edge_.get());
+  }
   // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
   // the crossbar latency; one credit per crossbar transfer of an input port.
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -312,6 +319,8 @@ class CioqRouter final : public RouterModel {
   // The allocator of other arbitration policies (RouterConfig::input_arbitration,
   // output_arbitration); nullptr for rr / rr, which uses alloc_.
   std::unique_ptr<model::AllocatorCore> policy_alloc_;
+  // Another implementation of the contention counters' edge (set_contention_edge); nullptr.
+  std::unique_ptr<model::ContentionCountersEdge> contention_edge_;
   // The policy allocator has an age arbiter: each request carries its packet's age, counted from
   // its router injection (age_from_injection_) or its generation (RouterConfig::age_stamp).
   bool ages_ = false;
