@@ -36,8 +36,16 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       {"sep_alloc_if",
        "cosim_sep_alloc_if",
        {"sep_alloc_if.sv", "rr_arb_core.sv"},
+       // The routers of the networks the in-network sockets are tested and measured on
+       // (systemc/rtl/, docs/cosim.md "Verilated blocks inside a network"): P ports, V = the
+       // most VCs of a port class (injection 3), 2 iterations: h2 Dragonfly (7 ports) with MIN or
+       // OLM 3/2 (p7v3q7i2) and VAL or UGAL 4/2 (p7v4q7i2), the 4-ary 3-tree's switch (8 ports),
+       // h4 Dragonfly (15 ports) with MIN, h8 (31 ports) with MIN or OLM 3/2.
        {{"p4v2q4i1", "P=4,V=2,Q=4,ITER=1"},
+        {"p7v3q7i2", "P=7,V=3,Q=7,ITER=2"},
         {"p7v4q7i2", "P=7,V=4,Q=7,ITER=2"},
+        {"p8v3q8i2", "P=8,V=3,Q=8,ITER=2"},
+        {"p15v3q15i2", "P=15,V=3,Q=15,ITER=2"},
         {"p31v3q31i2", "P=31,V=3,Q=31,ITER=2"}}},
       {"credit_counter",
        "cosim_credit_counter",
@@ -51,7 +59,13 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       {"contention_counters",
        "cosim_contention_counters",
        {"contention_counters.sv"},
-       {{"q7w4n4", "Q=7,W=4,N=4"}, {"q15w6n16", "Q=15,W=6,N=16"}, {"q31w8n62", "Q=31,W=8,N=62"}}},
+       // q7w8n14, q15w8n30: the h2 and h4 routers' counters inside a network (systemc/rtl/:
+       // 8-bit counters, 2 Q event slots per kind).
+       {{"q7w4n4", "Q=7,W=4,N=4"},
+        {"q7w8n14", "Q=7,W=8,N=14"},
+        {"q15w6n16", "Q=15,W=6,N=16"},
+        {"q15w8n30", "Q=15,W=8,N=30"},
+        {"q31w8n62", "Q=31,W=8,N=62"}}},
       // The DTable scheduler of thesis 003 (S SLs, N entries, WW-bit weights, AW-bit deficits and
       // accumulator, SW-bit message sizes). s4n8: small widths, the accumulator overflows;
       // s8n16: 8 SLs with 8-bit weights, the DRR comparison (drr_arbiter v8); s16n64: the IB

@@ -13,7 +13,9 @@
 #include "Vcontention_counters_q7w4n4.h"
 #ifndef NETCOSIM_MUTANT
 #include "Vcontention_counters_q15w6n16.h"
+#include "Vcontention_counters_q15w8n30.h"
 #include "Vcontention_counters_q31w8n62.h"
+#include "Vcontention_counters_q7w8n14.h"
 #endif
 
 namespace netcosim::cosim {
@@ -383,7 +385,9 @@ int sc_main(int argc, char** argv) {
 #else
   info.sets = {
       entry<7, 4, 4, Vcontention_counters_q7w4n4>("q7w4n4"),
+      entry<7, 8, 14, Vcontention_counters_q7w8n14>("q7w8n14"),
       entry<15, 6, 16, Vcontention_counters_q15w6n16>("q15w6n16"),
+      entry<15, 8, 30, Vcontention_counters_q15w8n30>("q15w8n30"),
       entry<31, 8, 62, Vcontention_counters_q31w8n62>("q31w8n62"),
   };
 #endif

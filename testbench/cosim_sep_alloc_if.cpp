@@ -11,8 +11,11 @@
 
 #include "Vsep_alloc_if_p4v2q4i1.h"
 #ifndef NETCOSIM_MUTANT
+#include "Vsep_alloc_if_p15v3q15i2.h"
 #include "Vsep_alloc_if_p31v3q31i2.h"
+#include "Vsep_alloc_if_p7v3q7i2.h"
 #include "Vsep_alloc_if_p7v4q7i2.h"
+#include "Vsep_alloc_if_p8v3q8i2.h"
 #endif
 
 namespace netcosim::cosim {
@@ -308,7 +311,10 @@ int sc_main(int argc, char** argv) {
 #else
   info.sets = {
       entry<4, 2, 4, 1, Vsep_alloc_if_p4v2q4i1>("p4v2q4i1"),
+      entry<7, 3, 7, 2, Vsep_alloc_if_p7v3q7i2>("p7v3q7i2"),
       entry<7, 4, 7, 2, Vsep_alloc_if_p7v4q7i2>("p7v4q7i2"),
+      entry<8, 3, 8, 2, Vsep_alloc_if_p8v3q8i2>("p8v3q8i2"),
+      entry<15, 3, 15, 2, Vsep_alloc_if_p15v3q15i2>("p15v3q15i2"),
       entry<31, 3, 31, 2, Vsep_alloc_if_p31v3q31i2>("p31v3q31i2"),
   };
 #endif

@@ -21,6 +21,17 @@
 
 namespace netcosim::model {
 
+class ContentionCounters;
+
+// Another implementation of the counters' clock edge (the Verilated RTL in a network,
+// systemc/rtl/): edge() is called instead of update() and must call it; it may then replace the
+// counts (set_count) with its own. nullptr in ContentionSensor: update() alone.
+class ContentionCountersEdge {
+ public:
+  virtual ~ContentionCountersEdge() = default;
+  virtual void edge(ContentionCounters& counters) = 0;
+};
+
 class ContentionCounters {
  public:
   static constexpr unsigned kMaxOutputs = 64;
@@ -47,6 +58,20 @@ class ContentionCounters {
     dirty_ |= uint64_t{1} << out;
   }
   bool pending() const { return dirty_ != 0; }
+  // The events of the current cycle as a net change per output (bit o of pending_mask: output o
+  // has events; the clamp of update() applies to count + the net change, as the RTL's).
+  uint64_t pending_mask() const { return dirty_; }
+  int32_t pending_delta(unsigned out) const { return delta_[out]; }
+  unsigned width() const { return width_; }
+  // Replaces a count after update() (an edge implemented elsewhere: ContentionCountersEdge).
+  void set_count(unsigned out, uint32_t value) {
+    assert(out < outputs_ && value <= max_count());
+    count_[out] = value;
+    if (value != 0)
+      nonzero_ |= uint64_t{1} << out;
+    else
+      nonzero_ &= ~(uint64_t{1} << out);
+  }
 
   // Clock edge: apply this cycle's events, saturating at [0, 2^W - 1].
   void update() {

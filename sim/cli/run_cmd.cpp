@@ -13,6 +13,7 @@
 #include "sim/routing/dragonfly/flexvc_paths.h"
 #include "sim/stats/plot.h"
 #include "sim/util/output_file.h"
+#include "sim/util/process.h"
 
 namespace netcosim::cli {
 
@@ -53,6 +54,17 @@ void describe(CommandLine& cl) {
       "node-loads-png", text("FILE"),
       "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
+      "rtl", text("BLOCKS"),
+      "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
+      "contention_counters) "
+      "instead of its C++ model (strict mode; docs/cosim.md)")(
+      "rtl-shadow", text("BLOCKS"),
+      "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
+      "difference stops the run (exit 3)")(
+      "rtl-fault", text("R:C[:I]"),
+      "flip the RTL's grant of input I (default: the lowest granted) of router R at its first "
+      "allocation at or after cycle C")(
+      "rtl-vcd", text("DIR"), "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);
@@ -93,12 +105,49 @@ int read_options(const CommandLine& cl, RunRequest& req) {
     if (opt_string(cl, csv.c_str()) == "-" && cl.vm.count(png) != 0)
       return usage_error(cl, "--" + csv + " -: the plot of --" + png + " needs the CSV in a file");
   }
+  if (cl.vm.count("rtl") != 0) req.rtl.rtl = sc::parse_rtl_blocks("--rtl", opt_string(cl, "rtl"));
+  if (cl.vm.count("rtl-shadow") != 0)
+    req.rtl.shadow = sc::parse_rtl_blocks("--rtl-shadow", opt_string(cl, "rtl-shadow"));
+  if (cl.vm.count("rtl-fault") != 0) sc::parse_rtl_fault(opt_string(cl, "rtl-fault"), req.rtl);
+  req.rtl.all = opt_string(cl, "rtl") == "all" || opt_string(cl, "rtl-shadow") == "all";
+  if (cl.vm.count("rtl-vcd") != 0) {
+    req.rtl.vcd_dir = opt_string(cl, "rtl-vcd");
+    if (req.rtl.vcd_dir.empty()) return usage_error(cl, "--rtl-vcd: the directory name is empty");
+    util::prepare_output_dir(req.rtl.vcd_dir);  // OutputError: exit 2 naming the directory
+  }
   req.config_file = opt_string(cl, "config");
   req.sets = opt_strings(cl, "set");
   if (cl.vm.count("check") != 0) req.sets.push_back("sim.check=true");
   req.timeseries = cl.vm.count("timeseries-csv") != 0 || cl.vm.count("timeseries-png") != 0;
   req.progress = cl.vm.count("quiet") == 0 && isatty(STDERR_FILENO) != 0;
   return -1;
+}
+
+// `netcosim run --rtl` in the executable without Verilated models: the same arguments to
+// netcosim-rtl beside it (systemc/rtl/CMakeLists.txt), no shell; its exit status is ours.
+int run_in_rtl_executable(int argc, char** argv) {
+  const std::string self = util::self_exe_path();
+  const std::string dir = self.substr(0, self.rfind('/') + 1);
+  const std::string exe = dir + "netcosim-rtl";
+  if (self.empty() || access(exe.c_str(), X_OK) != 0) {
+    std::fprintf(
+        stderr,
+        "netcosim run: --rtl/--rtl-shadow run in netcosim-rtl (netcosim with the Verilated "
+        "blocks), which is not built (expected at %s): build it with `make build` or "
+        "`cmake --build BUILD --target netcosim-rtl`\n",
+        exe.c_str());
+    return 2;
+  }
+  std::vector<std::string> args = {exe};
+  for (int i = 0; i < argc; ++i) args.emplace_back(argv[i]);
+  util::ProcessOptions po;
+  po.capture = false;
+  const util::ProcessResult r = util::run_process(args, po);
+  if (!r.start_error.empty()) {
+    std::fprintf(stderr, "netcosim run: cannot start %s: %s\n", exe.c_str(), r.start_error.c_str());
+    return 2;
+  }
+  return r.status;
 }
 
 }  // namespace
@@ -108,12 +157,18 @@ int run_main(int argc, char** argv) {
   CommandLine cl{"run",
                  "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
                  "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--check] "
+                 "[--rtl BLOCKS | --rtl-shadow BLOCKS [--rtl-fault R:C[:I]] [--rtl-vcd DIR]] "
                  "[--quiet]\n",
                  keys.c_str()};
   describe(cl);
   RunRequest req;
   if (const int rc = parse_command_line(cl, argc, argv); rc >= 0) return rc;
   if (const int rc = read_options(cl, req); rc >= 0) return rc;
+  if (req.rtl.any() || req.rtl.fault || !req.rtl.vcd_dir.empty()) {
+    Config checked;  // bad input is reported here, before netcosim-rtl is started
+    load_request_config(req, checked);
+    if (!sc::rtl_sockets_linked()) return run_in_rtl_executable(argc, argv);
+  }
   const std::string json = opt_string(cl, "json"), png = opt_string(cl, "timeseries-png");
   std::string csv = opt_string(cl, "timeseries-csv");
   if (csv.empty() && !png.empty()) csv = png + ".csv";

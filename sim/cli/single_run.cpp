@@ -8,13 +8,18 @@
 
 namespace netcosim::cli {
 
-RunResults run_request(const RunRequest& req, Config& cfg) {
+void load_request_config(const RunRequest& req, Config& cfg) {
   if (!req.config_file.empty()) cfg.load_file(req.config_file);
   for (const auto& s : req.sets) cfg.set_override(s);
   // Validated and its memory checked once, here (one sink per thread): the network is built by
   // build_validated_network, which does not repeat the checks build_network makes for
   // programmatic users (sim/network/build.h).
   validate_config(cfg);
+  sc::check_rtl_request(req.rtl, cfg, req.engine, req.sc.quantum);
+}
+
+RunResults run_request(const RunRequest& req, Config& cfg) {
+  load_request_config(req, cfg);
   check_memory_fits(cfg, req.threads);
   if (req.timeseries && cfg.get_int("sim.timeseries_bin") == 0)
     throw ConfigError(
@@ -27,9 +32,14 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
   const EngineEntry* engine = engine_entry(req.engine);
   if (engine == nullptr)
     throw ConfigError("--engine " + req.engine + ": allowed values are " + engine_names());
-  const EngineOptions opt{req.threads, req.sc};
+  EngineOptions opt{req.threads, req.sc};
+  if (req.rtl.any()) {  // the block sockets: strict mode, the routers as threads
+    opt.sc.quantum = 1;
+    opt.sc.router_threads = true;
+  }
   const Cycle lead = engine->local_lead(cfg, opt);
   const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);
+  if (req.rtl.any()) sc::attach_rtl_sockets(*net, req.rtl);
   CycleProgress progress(req.progress);
   return engine->run(*net, opt, progress.callback());
 }

@@ -11,6 +11,7 @@
 #include "sim/network/network.h"
 #include "sim/stats/report.h"
 #include "systemc/engine/sc_engine.h"
+#include "systemc/rtl/rtl_sockets.h"
 
 namespace netcosim::cli {
 
@@ -22,7 +23,12 @@ struct RunRequest {
   ScEngineOptions sc;
   bool timeseries = false;  // --timeseries-csv/png: sim.timeseries_bin must be set
   bool progress = false;    // cycle progress on stderr
+  sc::RtlRequest rtl;       // --rtl, --rtl-shadow, --rtl-fault, --rtl-vcd
 };
+
+// Loads and validates the configuration of `req` into `cfg` and checks its --rtl options against
+// it; throws ConfigError (exit 2).
+void load_request_config(const RunRequest& req, Config& cfg);
 
 // Fills `cfg` and runs it; throws ConfigError (exit 2) or SimulationFailure (exit 3).
 RunResults run_request(const RunRequest& req, Config& cfg);

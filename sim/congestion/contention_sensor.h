@@ -90,9 +90,14 @@ class ContentionSensor final {
   uint32_t late_tails() const { return late_count_; }
   // Clock edge at the end of the router's cycle: this cycle's events, then the filter.
   void end_cycle() {
-    counters_.update();
+    if (edge_ != nullptr) [[unlikely]]
+      edge_->edge(counters_);  // the RTL's edge (systemc/rtl/), which calls update()
+    else
+      counters_.update();
     if (filtered_) counters_.filter(alpha_256_);
   }
+  // The edge's other implementation (ContentionCountersEdge; before the first cycle).
+  void set_edge(model::ContentionCountersEdge* edge) { edge_ = edge; }
   // True while a later cycle may change the counters without a new event.
   bool pending() const { return tails_pending() || counters_.filter_live(); }
 
@@ -112,6 +117,7 @@ class ContentionSensor final {
   uint32_t late_count_ = 0;
   std::vector<LateTail> late_;  // sized once (reserve_late); the first late_count_ are pending
   model::ContentionCounters counters_;
+  model::ContentionCountersEdge* edge_ = nullptr;
 };
 
 }  // namespace netcosim

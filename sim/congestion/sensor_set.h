@@ -90,6 +90,7 @@ class SensorSet final : public GroupSensors {
   bool pending() const { return contention_.pending(); }
 
   const model::ContentionCounters& contention() const { return contention_.counters(); }
+  void set_contention_edge(model::ContentionCountersEdge* edge) { contention_.set_edge(edge); }
   const EctnSensor& ectn() const { return ectn_; }
   const SaturationSensor& saturation() const { return saturation_; }
   uint32_t ectn_combined(uint32_t g, Cycle now) const override { return ectn_.combined(g, now); }

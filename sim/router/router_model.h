@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/blocks/contention_counters.h"
+#include "sim/blocks/separable_allocator.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
@@ -80,12 +82,6 @@ class RouterModel {
   // re-reads its first generation attempt.
   virtual void source_replaced(Nic& nic) = 0;
 
-  // Replaces the router's switch allocator block before the first step (the allocator socket of
-  // the SystemC router module, systemc/router/: a Verilated allocator behind the block's port
-  // list). Takes `alloc` and returns true when the architecture has such a block of the same
-  // inputs, VCs and outputs; std::invalid_argument when the sizes differ; false (and `alloc`
-  // kept) when it has none.
-  virtual bool replace_allocator(std::unique_ptr<model::AllocatorCore>& /*alloc*/) { return false; }
 
   // Stepping (see the contract above).
   virtual void collect_remote() = 0;
@@ -111,6 +107,25 @@ class RouterModel {
   virtual uint32_t resident() const = 0;
   // True when nothing at this router will change by itself after cycle now - 1 (the watchdog).
   virtual bool settled(Cycle now) const = 0;
+  // Block sockets (systemc/rtl/, docs/cosim.md "Verilated blocks inside a network"; the SystemC
+  // router module's allocator socket, systemc/router/): the shape of the router's switch
+  // allocator (an input-first separable allocator, sim/blocks/separable_allocator.h), false when
+  // the architecture has none; and its replacement by another implementation of the same port
+  // list (model::AllocatorCore: the Verilated block, or the model and the RTL in shadow) before
+  // the first step. replace_allocator takes `alloc` and returns true when the architecture has
+  // such a block of the same inputs, VCs and outputs; std::invalid_argument when the sizes
+  // differ; false (and `alloc` kept) when it has none.
+  struct SwitchAllocatorShape {
+    uint32_t inputs = 0, vcs = 0, outputs = 0, iterations = 0;
+    bool round_robin = false;  // both stages round-robin (rtl/sep_alloc_if.sv's arbiters)
+  };
+  virtual bool switch_allocator(SwitchAllocatorShape& /*shape*/) const { return false; }
+  virtual bool replace_allocator(std::unique_ptr<model::AllocatorCore>& /*alloc*/) { return false; }
+  // The contention counters (sim/blocks/contention_counters.h; nullptr: the router does not count)
+  // and another implementation of their clock edge, which the router then owns.
+  virtual const model::ContentionCounters* contention_counters() const { return nullptr; }
+  virtual void set_contention_edge(std::unique_ptr<model::ContentionCountersEdge> /*edge*/) {}
+
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;
 

@@ -39,24 +39,29 @@ class FaultTap : public sc_core::sc_module, public FaultTapBase {
     sensitive << in << armed_changed_;
   }
   const std::string& port() const override { return port_; }
-  void set_armed(bool armed) override {
+  void set_armed(bool armed) override { set_armed(armed, 0); }
+  // Armed, the tap flips bit `bit` instead (element `bit` of a flattened 1-bit bus: the network's
+  // block sockets, systemc/rtl/).
+  void set_armed(bool armed, int bit) {
     armed_ = armed;
+    bit_ = bit;
     armed_changed_.notify(sc_core::SC_ZERO_TIME);
   }
 
  private:
-  static void flip_bit0(bool& v) { v = !v; }
+  static void flip_bit(bool& v, int /*bit*/) { v = !v; }
   template <int W>
-  static void flip_bit0(sc_dt::sc_bv<W>& v) {
-    v.set_bit(0, v.get_bit(0) ? sc_dt::Log_0 : sc_dt::Log_1);
+  static void flip_bit(sc_dt::sc_bv<W>& v, int bit) {
+    v.set_bit(bit, v.get_bit(bit) ? sc_dt::Log_0 : sc_dt::Log_1);
   }
   void pass() {
     T v = in.read();
-    if (armed_) flip_bit0(v);
+    if (armed_) flip_bit(v, bit_);
     out.write(v);
   }
   std::string port_;
   bool armed_ = false;
+  int bit_ = 0;
   sc_core::sc_event armed_changed_;
 };
 

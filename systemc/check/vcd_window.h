@@ -31,14 +31,19 @@ class VcdWindow {
     dut.trace(tfp_.get(), 99);
     open(0);
   }
+  // Called with increasing cycles, not necessarily every cycle (a router's block socket is
+  // evaluated only in the cycles its router allocates): a cycle past the current chunk opens its
+  // chunk and keeps the current one as the chunk before it.
   void on_cycle(uint64_t cycle) {
-    if (!tfp_ || chunk_ == 0 || cycle == 0 || cycle % chunk_ != 0) return;
-    tfp_->close();
+    if (!tfp_ || chunk_ == 0) return;
     const uint64_t k = cycle / chunk_;
-    if (k >= 2) {
+    if (k <= current_) return;
+    tfp_->close();
+    if (current_ >= 1) {
       std::error_code ec;
-      std::filesystem::remove(name(k - 2), ec);
+      std::filesystem::remove(name(previous_), ec);
     }
+    previous_ = current_;
     open(k);
   }
   void finish() {
@@ -46,7 +51,7 @@ class VcdWindow {
   }
   std::vector<std::string> files() const {
     std::vector<std::string> r;
-    if (current_ >= 1 && chunk_ != 0) r.push_back(name(current_ - 1));
+    if (current_ >= 1 && chunk_ != 0) r.push_back(name(previous_));
     r.push_back(name(current_));
     return r;
   }
@@ -66,6 +71,7 @@ class VcdWindow {
   std::string dir_, base_;
   uint64_t chunk_;
   uint64_t current_ = 0;
+  uint64_t previous_ = 0;  // the chunk before current_ (kept on disk)
   std::unique_ptr<VerilatedVcdSc> tfp_;
 };
 

@@ -72,7 +72,7 @@ class ScRouter : public sc_core::sc_module {
 
   SC_HAS_PROCESS(ScRouter);
   ScRouter(const sc_core::sc_module_name& name, RouterModel& router, ScContext& ctx,
-           bool drive_nics, GroupTurns* turns, size_t index)
+           bool drive_nics, GroupTurns* turns, size_t index, bool thread)
       : sc_core::sc_module(name),
         clk("clk"),
         router_(router),
@@ -80,6 +80,12 @@ class ScRouter : public sc_core::sc_module {
         drive_nics_(drive_nics),
         turns_(turns),
         index_(index) {
+    if (thread) {  // strict mode with block sockets that wait (ScEngineOptions::router_threads)
+      SC_THREAD(tick_thread);
+      sensitive << clk.pos();
+      dont_initialize();
+      return;
+    }
     SC_METHOD(tick);
     // Only the first router of the first group wakes on the clock; every other router is woken by
     // its predecessor, so groups do not interleave (FIFO order of the SystemC run queue).
@@ -106,6 +112,13 @@ class ScRouter : public sc_core::sc_module {
     } catch (...) {
       ctx_.error = std::current_exception();
       sc_core::sc_stop();
+    }
+  }
+
+  void tick_thread() {
+    for (;;) {
+      tick();
+      wait();
     }
   }
 
@@ -201,7 +214,7 @@ class ScNetwork : public sc_core::sc_module {
   SC_HAS_PROCESS(ScNetwork);
   // `phase`: the time of the first rising edge, below one cycle (ScEngineOptions::phase_ps).
   ScNetwork(const sc_core::sc_module_name& name, Network& net, RunControl& control, Cycle quantum,
-            Cycle window, const sc_core::sc_time& phase)
+            Cycle window, const sc_core::sc_time& phase, bool router_threads)
       : sc_core::sc_module(name),
         clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, phase, true),
         net_(net),
@@ -211,7 +224,7 @@ class ScNetwork : public sc_core::sc_module {
     net.init_sink(ctx_.sink);
     ctx_.sink.merge(net.preloaded());
     ctx_.limit = control.limit();
-    make_modules(quantum == 1, window > quantum);
+    make_modules(quantum == 1, window > quantum, router_threads && quantum == 1);
     SC_METHOD(end_of_window);
     sensitive << clock.negedge_event();
     dont_initialize();
@@ -226,7 +239,7 @@ class ScNetwork : public sc_core::sc_module {
 
  private:
   // Windowed mode: the routers of a partition take turns, partition after partition.
-  void make_modules(bool strict, bool windowed) {
+  void make_modules(bool strict, bool windowed, bool threads) {
     const Topology& topo = net_.topology();
     if (windowed) {
       groups_.resize(topo.partitions());
@@ -240,7 +253,7 @@ class ScNetwork : public sc_core::sc_module {
       GroupTurns* turns = windowed ? &groups_[part] : nullptr;
       routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(id)).c_str(), r,
                                                     ctx_, !strict, turns,
-                                                    id - topo.partition_first(part)));
+                                                    id - topo.partition_first(part), threads));
       if (turns != nullptr) turns->members.push_back(routers_.back().get());
       routers_.back()->clk(clock);
       if (!strict) continue;
@@ -284,7 +297,8 @@ struct ScNetworkInstance::Impl {
       : quantum(systemc_quantum(net.config(), opt)),
         period(opt.quantum == 0 ? net.lookahead() : quantum),
         top(name, net, control, quantum, period,
-            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS)) {}
+            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS),
+            opt.router_threads) {}
   Cycle quantum, period;
   ScNetwork top;
 };

@@ -23,6 +23,10 @@ struct ScEngineOptions {
   // quantum keeper wakes at the quantum's start, offer their packets before the network simulates
   // the quantum (docs/model.md §6.1).
   uint32_t phase_ps = 0;
+  // Strict mode only: each router module is an SC_THREAD instead of an SC_METHOD, so that a block
+  // socket evaluated inside the router's step (systemc/rtl/) can wait for the kernel's delta
+  // cycles (sc_core::wait(SC_ZERO_TIME)) while its Verilated RTL evaluates. Same results.
+  bool router_threads = false;
 };
 
 // The quantum an engine run will use for this configuration (resolves 0).

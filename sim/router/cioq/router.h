@@ -80,6 +80,19 @@ class CioqRouter final : public RouterModel {
   }
   void attach_nic(uint32_t port, Nic* nic) override;  // port < number of injection ports
   SensorSet* sensor_set() override { return &sensors_; }
+  // The switch allocator's socket (RouterModel): P inputs x V VCs, P outputs.
+  bool switch_allocator(SwitchAllocatorShape& shape) const override {
+    shape = {P_, V_, P_, cfg_.iterations,
+             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr};
+    return true;
+  }
+  const model::ContentionCounters* contention_counters() const override {
+    return counting_ ? &sensors_.contention() : nullptr;
+  }
+  void set_contention_edge(std::unique_ptr<model::ContentionCountersEdge> edge) override {
+    contention_edge_ = std::move(edge);
+    sensors_.set_contention_edge(contention_edge_.get());
+  }
   // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
   // the crossbar latency; one credit per crossbar transfer of an input port.
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -308,6 +321,8 @@ class CioqRouter final : public RouterModel {
   // The allocator of other arbitration policies (RouterConfig::input_arbitration,
   // output_arbitration); nullptr for rr / rr, which uses alloc_.
   std::unique_ptr<model::AllocatorCore> policy_alloc_;
+  // Another implementation of the contention counters' edge (set_contention_edge); nullptr.
+  std::unique_ptr<model::ContentionCountersEdge> contention_edge_;
   // The policy allocator has an age arbiter: each request carries its packet's age, counted from
   // its router injection (age_from_injection_) or its generation (RouterConfig::age_stamp).
   bool ages_ = false;

@@ -1,0 +1,122 @@
+// The options of the in-network block sockets (systemc/rtl/rtl_sockets.h): parsed and checked by
+// both front ends; the attachment is in rtl_attach.cpp (netcosim-rtl) or no_rtl.cpp (netcosim).
+#include "systemc/rtl/rtl_sockets.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "rtl/catalog.h"
+#include "sim/config/config.h"
+
+namespace netcosim::sc {
+
+const std::vector<std::string>& socketed_blocks() {
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters"};
+  return blocks;
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+bool parse_u64(const std::string& s, uint64_t& v) {
+  if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  v = std::strtoull(s.c_str(), nullptr, 10);
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value) {
+  const std::string allowed = "allowed: all, " + joined(socketed_blocks());
+  if (value == "all") return socketed_blocks();
+  std::vector<std::string> named;
+  size_t from = 0;
+  for (;;) {
+    const size_t comma = value.find(',', from);
+    const std::string b = value.substr(from, comma == std::string::npos ? comma : comma - from);
+    const auto& s = socketed_blocks();
+    if (std::find(s.begin(), s.end(), b) == s.end()) {
+      if (b.empty())
+        throw ConfigError(option + " '" + value + "': an empty block name; " + allowed);
+      if (rtl::find_rtl_block(b) != nullptr)
+        throw ConfigError(option + " '" + value + "': block " + b +
+                          " has RTL (rtl/catalog.h) but no socket in a router of a network; " +
+                          allowed);
+      throw ConfigError(option + " '" + value + "': block " + b + " has no RTL; " + allowed +
+                        " (RTL blocks of rtl/catalog.h: " + rtl::rtl_block_names() + ")");
+    }
+    named.push_back(b);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  std::vector<std::string> r;  // in socketed_blocks()' order, each once
+  for (const auto& b : socketed_blocks())
+    if (std::find(named.begin(), named.end(), b) != named.end()) r.push_back(b);
+  return r;
+}
+
+void parse_rtl_fault(const std::string& value, RtlRequest& req) {
+  std::vector<std::string> f;
+  size_t from = 0;
+  for (;;) {
+    const size_t colon = value.find(':', from);
+    f.push_back(value.substr(from, colon == std::string::npos ? colon : colon - from));
+    if (colon == std::string::npos) break;
+    from = colon + 1;
+  }
+  uint64_t router = 0, cycle = 0, input = 0;
+  if ((f.size() != 2 && f.size() != 3) || !parse_u64(f[0], router) || router > 0xffffffffu ||
+      !parse_u64(f[1], cycle) || (f.size() == 3 && (!parse_u64(f[2], input) || input >= 64)))
+    throw ConfigError("--rtl-fault '" + value +
+                      "': expected ROUTER:CYCLE[:INPUT] (non-negative integers, INPUT < 64)");
+  req.fault = true;
+  req.fault_router = static_cast<uint32_t>(router);
+  req.fault_cycle = cycle;
+  req.fault_input = f.size() == 3 ? static_cast<int>(input) : -1;
+}
+
+void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
+                       uint64_t sc_quantum) {
+  const std::string opt = !req.rtl.empty() ? "--rtl" : "--rtl-shadow";
+  if (!req.any()) {
+    if (req.fault) throw ConfigError("--rtl-fault: needs --rtl or --rtl-shadow");
+    if (!req.vcd_dir.empty()) throw ConfigError("--rtl-vcd: needs --rtl or --rtl-shadow");
+    return;
+  }
+  if (engine != "systemc")
+    throw ConfigError(opt + ": the Verilated blocks run on the SystemC kernel: needs --engine " +
+                      "systemc (--engine " + engine + ")");
+  // Cycle accuracy: every router evaluates its sockets on every clock edge (strict mode).
+  if (sc_quantum != 0 && sc_quantum != 1)
+    throw ConfigError("--sc-quantum " + std::to_string(sc_quantum) + ": " + opt +
+                      " runs the SystemC engine in strict mode (--sc-quantum 1; the default "
+                      "with " +
+                      opt + ")");
+  for (const auto& b : req.rtl)
+    if (std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end())
+      throw ConfigError("--rtl-shadow: block " + b +
+                        " is also in --rtl (a block is either the RTL or the model beside it)");
+  if (cfg.get_str("router.architecture") != "cioq")
+    throw ConfigError(opt + ": the block sockets are in the CIOQ router; router.architecture=" +
+                      cfg.get_str("router.architecture") + " has none (allowed: cioq)");
+  const auto named = [&](const char* b) {
+    return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ||
+           std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end();
+  };
+  const std::string in = cfg.get_str("router.input_arbitration");
+  const std::string out = cfg.get_str("router.output_arbitration");
+  if (named("sep_alloc_if") && (in != "rr" || out != "rr"))
+    throw ConfigError(opt +
+                      ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "
+                      "at both stages: needs router.input_arbitration=rr and "
+                      "router.output_arbitration=rr (" +
+                      in + ", " + out + ")");
+}
+
+}  // namespace netcosim::sc

@@ -1,0 +1,59 @@
+// Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
+// inside a network"): `netcosim run --engine systemc --rtl BLOCK,...` and `--rtl-shadow BLOCK,...`.
+// The blocks with an in-network socket, the parsing of the options, and the attachment of one
+// socket per block to every router of a built network.
+//
+// The options are parsed by `netcosim` (sim/cli/run_cmd.cpp), which links no Verilated model; the
+// sockets are attached by `netcosim-rtl` (systemc/rtl/CMakeLists.txt), the same front end with
+// the Verilated models of rtl/catalog.h linked in, which `netcosim run --rtl` executes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/network/network.h"
+
+namespace netcosim::sc {
+
+// The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
+// sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
+// counters of OLM's contention, filtered, hybrid and ECtN triggers).
+const std::vector<std::string>& socketed_blocks();
+
+struct RtlRequest {
+  std::vector<std::string> rtl;     // --rtl: the RTL drives the router
+  std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
+  bool fault = false;               // --rtl-fault ROUTER:CYCLE[:INPUT]
+  uint32_t fault_router = 0;
+  uint64_t fault_cycle = 0;
+  int fault_input = -1;  // -1: the lowest granted input
+  std::string vcd_dir;   // --rtl-vcd DIR
+  bool all = false;      // `all`: a block the configured router does not use is left out
+  bool any() const { return !rtl.empty() || !shadow.empty(); }
+};
+
+// "BLOCK[,BLOCK...]" or "all" for option `option` (--rtl, --rtl-shadow): the socketed blocks it
+// names, in socketed_blocks()' order. Throws ConfigError naming the option, the value and the
+// allowed blocks (a block of rtl/catalog.h without a socket is named as such).
+std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
+
+// "ROUTER:CYCLE[:INPUT]" of --rtl-fault into `req`; throws ConfigError.
+void parse_rtl_fault(const std::string& value, RtlRequest& req);
+
+// Checks `req` against the configuration before the network is built: engine systemc in strict
+// mode, router.architecture=cioq with round-robin allocator arbiters, a block not both in --rtl and
+// --rtl-shadow, a fault with a block to fault. Throws ConfigError.
+void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
+                       uint64_t sc_quantum);
+
+// Is this executable built with the Verilated models (netcosim-rtl)?
+bool rtl_sockets_linked();
+
+// Replaces each requested block of every router of `net` by its socket (before the SystemC
+// engine elaborates the network). Throws ConfigError, naming the block, the parameters and the
+// available sets, when a router needs a parameter set that was not Verilated, and a
+// ConfigError when --rtl-fault names a router that does not exist.
+void attach_rtl_sockets(Network& net, const RtlRequest& req);
+
+}  // namespace netcosim::sc

@@ -1,0 +1,233 @@
+// Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
+// inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, and
+// contention_counters where the routing counts) gives the native engine's JSON exactly (engine and
+// timing keys aside) for h2 with MIN, VAL, OLM with the contention trigger and UGAL under uniform
+// and ADV+1 traffic, and for the 4-ary 3-tree; shadow mode runs without a difference; a fault
+// injected into one router's RTL changes the --rtl run's results and stops the shadow run naming
+// the router; bad input is exit status 2 naming the block and what is available. Each run is a
+// process (`netcosim run --rtl` executes netcosim-rtl).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/integration/engine_json.h"
+#include "tests/integration/test_util.h"
+
+namespace {
+
+using netcosim::test::comparable;
+using netcosim::test::run_cli;
+
+std::string json_path(const std::string& tag) {
+  const std::string p = testing::TempDir() + "rtl_network_" + tag + ".json";
+  std::remove(p.c_str());  // a run that exits 0 without writing must not pass on an old file
+  return p;
+}
+
+// Runs `netcosim run ARGS --quiet --json FILE` expecting exit status 0; returns FILE.
+std::string run_json(const std::string& args, const std::string& tag) {
+  const std::string json = json_path(tag);
+  const auto o = run_cli("run " + args + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 0) << args << "\n" << o.output;
+  return json;
+}
+
+const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
+
+#define H2 "dragonfly-h2.ini --set sim.warmup=300 --set sim.measure=700 --set traffic.load=0.6"
+#define VAL " --set routing.algorithm=val --set router.vcs_local=4 --set router.vcs_global=2"
+#define OLM                                                                         \
+  " --set routing.algorithm=olm --set router.vcs_local=3 --set router.vcs_global=2" \
+  " --set routing.trigger=contention"
+#define UGAL " --set routing.algorithm=ugal --set router.vcs_local=4 --set router.vcs_global=2"
+#define ADV " --set traffic.pattern=adv --set traffic.adv_offset=1"
+
+struct Case {
+  const char* name;
+  const char* args;
+};
+
+class RtlEquivalence : public ::testing::TestWithParam<Case> {};
+
+// The RTL drives every router's switch allocator: the native engine's JSON, exactly; in shadow
+// (the model driving, the RTL compared at every allocation) no difference and the same JSON.
+TEST_P(RtlEquivalence, SameJsonAsNative) {
+  const Case c = GetParam();
+  const std::string base = kConfigs + c.args;
+  const std::string native = run_json(base, std::string(c.name) + "_native");
+  const std::string rtl = run_json(base + " --engine systemc --rtl all", c.name);
+  const std::string shadow =
+      run_json(base + " --engine systemc --rtl-shadow all", std::string(c.name) + "_shadow");
+  EXPECT_TRUE(netcosim::test::valid_run_json(std::vector<std::string>{native, rtl}));
+  const nlohmann::json n = comparable(native);
+  ASSERT_TRUE(n.contains("accepted_load"));
+  EXPECT_GT(n.at("accepted_load").get<double>(), 0.0);
+  EXPECT_EQ(netcosim::test::load_json(rtl).at("engine"), "systemc");
+  EXPECT_EQ(n, comparable(rtl)) << rtl << " differs from " << native;
+  EXPECT_EQ(n, comparable(shadow)) << shadow << " differs from " << native;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Networks, RtlEquivalence,
+    ::testing::Values(Case{"h2_min_uniform", H2}, Case{"h2_min_adv", H2 ADV},
+                      Case{"h2_val_uniform", H2 VAL}, Case{"h2_val_adv", H2 VAL ADV},
+                      Case{"h2_olm_contention_uniform", H2 OLM},
+                      Case{"h2_olm_contention_adv", H2 OLM ADV}, Case{"h2_ugal_uniform", H2 UGAL},
+                      Case{"h2_ugal_adv", H2 UGAL ADV},
+                      // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
+                      Case{"fattree_4_3_uniform",
+                           "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
+                           " --set traffic.load=0.6"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
+// socketed) and its filtered trigger (the filter reads the RTL's counts), the native JSON.
+TEST(RtlNetwork, EachBlockAloneAndMixedModesGiveTheNativeJson) {
+  for (const std::string trigger : {"contention", "filtered"}) {
+    const std::string base = kConfigs + H2 OLM ADV " --set routing.trigger=" + trigger;
+    const std::string native = run_json(base, "mixed_native_" + trigger);
+    for (const char* mode : {"--rtl contention_counters", "--rtl sep_alloc_if",
+                             "--rtl sep_alloc_if --rtl-shadow contention_counters",
+                             "--rtl contention_counters --rtl-shadow sep_alloc_if"}) {
+      const std::string j = run_json(base + " --engine systemc " + mode, "mixed_" + trigger);
+      EXPECT_EQ(comparable(native), comparable(j)) << trigger << " " << mode;
+    }
+  }
+}
+
+// 10^5 cycles in shadow, the RTL compared with the model in every allocation of every router.
+TEST(RtlNetwork, ShadowRunsTenToTheFiveCyclesWithoutDifference) {
+  const std::string json = json_path("shadow_long");
+  const auto o = run_cli("run " + kConfigs +
+                         "dragonfly-h2.ini --set sim.warmup=20000 --set sim.measure=80000 "
+                         "--set traffic.load=0.4 --engine systemc --rtl-shadow sep_alloc_if "
+                         "--quiet --json " +
+                         json);
+  ASSERT_EQ(o.status, 0) << o.output;
+  const nlohmann::json j = netcosim::test::load_json(json);
+  EXPECT_EQ(j.at("cycles_total").get<int64_t>(), 100000) << j.dump();
+  EXPECT_GT(j.at("packets_delivered").get<int64_t>(), 0);
+}
+
+// One grant of router 5's RTL dropped on its way out: the --rtl run's results differ from the
+// native run's, and the shadow run stops at that allocation naming the router, the port and both
+// values, with the VCD window of that router's RTL on disk.
+TEST(RtlNetwork, InjectedFaultIsReportedByBothModes) {
+  const std::string base = kConfigs + H2 ADV;
+  const std::string native = run_json(base, "fault_native");
+  const std::string faulty =
+      run_json(base + " --engine systemc --rtl sep_alloc_if --rtl-fault 5:400", "fault_rtl");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty));
+
+  const std::string vcd = testing::TempDir() + "rtl_network_vcd";
+  std::filesystem::remove_all(vcd);
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow sep_alloc_if --rtl-fault 5:400:2 "
+                         "--rtl-vcd " +
+                         vcd + " --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.err.find("shadow: router 5: sep_alloc_if RTL differs from the C++ model at cycle "),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find(": gnt_valid[2] model 1 RTL 0; requests (input.vc->output): "),
+            std::string::npos)
+      << o.err;
+  const auto at = o.err.find("VCD window: ");
+  ASSERT_NE(at, std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(vcd + "/router_5_sep_alloc_if_c", at), std::string::npos) << o.err;
+  EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_sep_alloc_if_c0.vcd"));
+}
+
+// The fault is a real change of the RTL's output: without it, the same shadow run passes.
+TEST(RtlNetwork, ShadowWithoutFaultPasses) {
+  const auto o =
+      run_cli("run " + kConfigs + H2 ADV + " --engine systemc --rtl-shadow sep_alloc_if --quiet");
+  EXPECT_EQ(o.status, 0) << o.output;
+}
+
+// netcosim without netcosim-rtl beside it: --rtl says what is missing and how to build it.
+TEST(RtlNetwork, MissingRtlExecutableIsExitTwo) {
+  const std::string dir = testing::TempDir() + "rtl_network_alone";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(NETCOSIM_EXE, dir + "/netcosim");
+  std::filesystem::permissions(dir + "/netcosim", std::filesystem::perms::owner_all);
+  const auto o = netcosim::test::run_argv({dir + "/netcosim", "run", kConfigs + "dragonfly-h2.ini",
+                                           "--engine", "systemc", "--rtl", "all", "--quiet"});
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find("which is not built (expected at " + dir +
+                       "/netcosim-rtl): build it with `make build` or `cmake --build BUILD "
+                       "--target netcosim-rtl`"),
+            std::string::npos)
+      << o.err;
+}
+
+struct BadCase {
+  const char* name;
+  const char* args;
+  const char* message;
+};
+
+class RtlBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(RtlBadInput, ExitTwoNamingTheBlockAndWhatIsAvailable) {
+  const BadCase c = GetParam();
+  const std::string json = json_path(std::string("bad_") + c.name);
+  const auto o = run_cli("run " + kConfigs + "dragonfly-h2.ini --set sim.warmup=10 " +
+                         "--set sim.measure=10 " + c.args + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find(c.message), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, RtlBadInput,
+    ::testing::Values(
+        BadCase{"no_rtl", "--engine systemc --rtl fifo",
+                "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
+                "contention_counters (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+        BadCase{
+            "no_socket", "--engine systemc --rtl sep_alloc_if,vc_selector",
+            "--rtl 'sep_alloc_if,vc_selector': block vc_selector has RTL (rtl/catalog.h) but "
+            "no socket in a router of a network; allowed: all, sep_alloc_if, contention_counters"},
+        BadCase{"native_engine", "--rtl sep_alloc_if",
+                "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
+                "(--engine native)"},
+        BadCase{"quantum", "--engine systemc --sc-quantum 2 --rtl sep_alloc_if",
+                "--sc-quantum 2: --rtl runs the SystemC engine in strict mode"},
+        BadCase{"not_verilated",
+                "--engine systemc --rtl sep_alloc_if --set router.vcs_local=5 "
+                "--set router.vcs_global=2 --set routing.algorithm=val",
+                "--rtl sep_alloc_if: router 0 needs P=7,V=5,Q=7,ITER=2, a parameter set that was "
+                "not Verilated; available (rtl/catalog.h): p4v2q4i1 (P=4,V=2,Q=4,ITER=1), "
+                "p7v3q7i2 (P=7,V=3,Q=7,ITER=2), p7v4q7i2 (P=7,V=4,Q=7,ITER=2),"},
+        BadCase{"arbiters",
+                "--engine systemc --rtl sep_alloc_if --set router.input_arbitration=lrs",
+                "--rtl: block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters at both "
+                "stages: needs router.input_arbitration=rr and router.output_arbitration=rr (lrs, "
+                "rr)"},
+        BadCase{"fault_router", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 36:5",
+                "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
+        BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
+                "--rtl-fault '3': expected ROUTER:CYCLE[:INPUT]"},
+        BadCase{"fault_alone", "--engine systemc --rtl-fault 3:5",
+                "--rtl-fault: needs --rtl or --rtl-shadow"},
+        BadCase{"counters_unused", "--engine systemc --rtl contention_counters",
+                "--rtl contention_counters: routing.algorithm=min does not use the contention "
+                "counters (routing.algorithm=olm with routing.trigger=contention|filtered|hybrid|"
+                "ectn does)"},
+        BadCase{"counters_not_verilated",
+                "--engine systemc --rtl-shadow contention_counters --set topology.a=5 "
+                "--set routing.algorithm=olm --set router.vcs_local=3 --set router.vcs_global=2 "
+                "--set routing.trigger=contention",
+                "--rtl-shadow contention_counters: router 0 needs Q=8,W=8,N=16, a parameter set "
+                "that was not Verilated; available (rtl/catalog.h): q7w4n4 (Q=7,W=4,N=4), "
+                "q7w8n14 (Q=7,W=8,N=14),"}),
+    [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+}  // namespace
