@@ -158,6 +158,23 @@ TEST(Sat, SeedRuleOnThe64NodeNetworks) {
   }
 }
 
+// The h2 Dragonfly (palm tree, local links 10 cycles, global 100): 36 routers with one hop of one
+// cycle between their two nodes, 3 local hops in each of the 9 groups, and from router 3 of group
+// g to router 0 of group g + 1 the global link between them (palm tree): H = 36 + 270 + 900.
+TEST(Sat, DragonflyH2RingCycles) {
+  Config c;
+  for (const char* s :
+       {"topology.type=dragonfly", "topology.p=2", "topology.a=4", "topology.h=2",
+        "topology.arrangement=palmtree", "link.latency_local=10", "link.latency_global=100",
+        "traffic.throttling=sat", "traffic.load=0", "sim.warmup=100", "sim.measure=3000"})
+    c.set_override(s);
+  const RunResults r = run(c, 2);
+  EXPECT_EQ(r.sat.ring_nodes, 72u);
+  EXPECT_EQ(r.sat.ring_cycles, 1206u);
+  EXPECT_EQ(r.sat.interval_min, 1206u);
+  EXPECT_EQ(r.sat.interval_max, 1206u);
+}
+
 // A mesh with an odd switch count has no Hamiltonian cycle: the builder refuses SAT on it,
 // naming the key, the topology and what is allowed.
 TEST(Sat, OddMeshHasNoRing) {
