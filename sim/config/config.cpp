@@ -253,6 +253,17 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.fullrate_nodes", KeyType::Text, "none", 0, 0, nullptr,
        "nodes that generate at 1 phit/(node*cycle) whatever traffic.load: none, or node indices "
        "separated by commas (paper 004 Sec. 5.3, Workload 1: 20,51)"},
+      {"traffic.throttling", KeyType::Enum, "none", 0, 0, "none|sat",
+       "injection throttling: none, or the SAT protocol (seed 004 Sec. 2.1: a signal circulates "
+       "around a ring of the nodes; a NIC injects at most traffic.sat_k packets between two "
+       "forwards and holds the signal until it has injected traffic.sat_l or its queue is empty)"},
+      {"traffic.sat_l", KeyType::Int, "8", 1, 1048576, nullptr,
+       "sat: l, the packets a NIC with a queued packet injects before it forwards the signal "
+       "(seed 004 Sec. 4.1: l >= A(H+N)/L, 8 for a 64-node mesh or torus, 16 for the 64-node fat "
+       "tree; netcosim run prints the rule for the network)"},
+      {"traffic.sat_k", KeyType::Int, "8", 1, 1048576, nullptr,
+       "sat: k >= traffic.sat_l, the most packets a NIC injects between two forwards of the signal "
+       "(seed 004 Sec. 4.1: k = l or 2l)"},
       {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random",
        "injection VC: the one with the most free space, ties to the lowest (jsq), dest*VCs/nodes "
        "(dest), or random among those with room (random) (FOGSim's DEST and RAND)"},
@@ -785,6 +796,36 @@ void validate_request_reply(const Config& c) {
         "(traffic.source_queue >= 1; traffic.source_queue=0)");
 }
 
+// SAT injection throttling (traffic.throttling=sat; docs/model.md "SAT injection throttling"): the
+// CIOQ router's NIC with a source queue (its injection queue), k >= l. Whether the topology has a
+// ring is the builder's check (Topology::sat_ring).
+void validate_throttling(const Config& c) {
+  if (c.get_str("traffic.throttling") != "sat") {
+    for (const char* key : {"traffic.sat_l", "traffic.sat_k"})
+      if (c.is_explicit(key))
+        throw ConfigError(std::string(key) + "=" + c.get_str(key) +
+                          ": applies to traffic.throttling=sat only (traffic.throttling=" +
+                          c.get_str("traffic.throttling") + ")");
+    return;
+  }
+  if (c.get_int("traffic.sat_k") < c.get_int("traffic.sat_l"))
+    throw ConfigError("traffic.sat_k=" + c.get_str("traffic.sat_k") +
+                      ": must be at least traffic.sat_l=" + c.get_str("traffic.sat_l") +
+                      " (seed 004 Sec. 2.1: k >= l; allowed: " + c.get_str("traffic.sat_l") +
+                      " to 1048576)");
+  if (c.get_str("router.architecture") != "cioq")
+    throw ConfigError(
+        "traffic.throttling=sat: needs router.architecture=cioq (router.architecture=" +
+        c.get_str("router.architecture") + ")");
+  if (c.get_int("qos.sls") != 0)
+    throw ConfigError(
+        "traffic.throttling=sat: takes no service levels (qos.sls=" + c.get_str("qos.sls") + ")");
+  if (c.get_int("traffic.source_queue") == 0)
+    throw ConfigError(
+        "traffic.throttling=sat: needs a source queue, the injection queue SAT throttles "
+        "(traffic.source_queue >= 1; traffic.source_queue=0)");
+}
+
 void validate_topology_and_traffic(const Config& c) {
   // The shape first (its entry in the topology catalogue); the schema has refused other names.
   const TopologyEntry& topo = *topology_entry(c.get_str("topology.type"));
@@ -887,6 +928,7 @@ void validate_topology_and_traffic(const Config& c) {
     throw ConfigError("traffic.pattern2=" + c.get_str("traffic.pattern2") +
                       ": traffic.pattern=bursty_uniform takes no second pattern (none)");
   validate_request_reply(c);
+  validate_throttling(c);
   std::vector<uint32_t> fullrate;
   if (!parse_node_list(c.get_str("traffic.fullrate_nodes"), shape.nodes, fullrate))
     throw ConfigError("traffic.fullrate_nodes=" + quote_value(c.get_str("traffic.fullrate_nodes")) +

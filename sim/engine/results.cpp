@@ -211,6 +211,19 @@ RunResults finish_run(const Network& net, const RunControl& control,
     const bool full = std::find(fullrate.begin(), fullrate.end(), n.node) != fullrate.end();
     r.node_offered.push_back(full ? 1.0 : r.offered_load);
   }
+  if (net.sat_ring().on) {
+    RunResults::Sat& x = r.sat;
+    x.on = true;
+    x.ring_nodes = net.sat_ring().nodes;
+    x.ring_cycles = net.sat_ring().cycles;
+    x.l_rule = double(x.ring_cycles + x.ring_nodes) / double(net.packet_size());
+    x.intervals = merged.sat_intervals;
+    x.interval_min = merged.sat_intervals != 0 ? merged.sat_interval_min : 0;
+    x.interval_max = merged.sat_interval_max;
+    x.interval_avg = merged.sat_intervals != 0
+                         ? double(merged.sat_interval_sum) / double(merged.sat_intervals)
+                         : std::nan("");
+  }
   r.fairness = fairness_of(r.node_injected);
   r.fairness_per_router = fairness_of(router_loads(r.node_injected, r.node_router, r.routers));
   r.wall_seconds = wall;

@@ -215,6 +215,57 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
   }
 }
 
+// SAT injection throttling (traffic.throttling=sat; seed 004 Sec. 2.1, 4.1; docs/model.md "SAT
+// injection throttling"): the signal's ring (Topology::sat_ring) over the NICs. A hop's latency is
+// the sum of the latencies of the links it crosses (one cycle between two nodes of one router in a
+// direct network); a hop between partitions crosses a link between them, so it takes at least
+// the lookahead (enforced: the engines' windows rely on it). The signal starts at the ring's first
+// node in cycle 0.
+void make_sat(const Config& cfg, const Topology& topo, NetworkParts& parts,
+              const std::vector<RouterModel*>& routers) {
+  if (cfg.get_str("traffic.throttling") != "sat") return;
+  const SatRing ring = topo.sat_ring();
+  if (ring.nodes.empty()) throw ConfigError("traffic.throttling=sat: " + ring.why);
+  std::vector<Nic>& nics = *parts.nics;
+  const uint32_t l = get_u32(cfg, "traffic.sat_l"), k = get_u32(cfg, "traffic.sat_k");
+  for (const uint32_t n : ring.nodes) {
+    nics[n].sat = std::make_unique<SatNic>();
+    nics[n].sat->l = l;
+    nics[n].sat->k = k;
+  }
+  const size_t N = ring.nodes.size();
+  uint64_t H = 0;
+  for (size_t i = 0; i < N; ++i) {
+    const uint32_t u = ring.nodes[i], v = ring.nodes[(i + 1) % N];
+    const uint32_t ru = topo.node_router(u), rv = topo.node_router(v);
+    Cycle lat = ring.node_links ? 2 * parts.link_latency[kInjectionClass] : 0;
+    if (ru != rv) {
+      uint32_t hops[kMaxPortClasses];
+      topo.min_hops(ru, rv, hops);
+      for (uint32_t c = 1; c < topo.port_classes(); ++c) lat += hops[c] * parts.link_latency[c];
+    }
+    lat = std::max<Cycle>(lat, 1);
+    const bool remote = topo.partition_of_router(ru) != topo.partition_of_router(rv);
+    if (remote) lat = std::max(lat, parts.lookahead);
+    SatNic& s = *nics[u].sat;
+    s.next = nics[v].sat.get();
+    s.hop = lat;
+    s.next_remote = remote;
+    s.next_port = topo.node_port(v);
+    s.wake_ctx = routers[rv];
+    s.wake = [](void* r, uint32_t port, Cycle at) {
+      static_cast<RouterModel*>(r)->wake_sat(port, at);
+    };
+    if (!routers[rv]->enable_sat(topo.node_port(v), remote))
+      throw ConfigError("traffic.throttling=sat: needs router.architecture=cioq");
+    H += lat;
+  }
+  const uint32_t first = ring.nodes[0];
+  nics[first].sat->in.push(SatMsg{0});
+  routers[topo.node_router(first)]->wake_sat(topo.node_port(first), 0);
+  parts.sat = {true, static_cast<uint32_t>(N), H};
+}
+
 // Links the topology's routers need: one per connected inter-router output port, one per node.
 size_t link_count(const Topology& topo) {
   size_t n = topo.nodes();
@@ -304,6 +355,7 @@ std::unique_ptr<Network> build_validated_network(const Config& cfg,
   wire_links(t, ring_packet, parts.link_latency, parts.lookahead, local_lead, *parts.links,
              routers);
   make_nics(cfg, t, parts, *parts.links, *parts.nics, routers);
+  make_sat(cfg, t, parts, routers);
   return std::make_unique<Network>(cfg, std::move(parts));
 }
 

@@ -41,6 +41,14 @@ struct NetworkParts {
   // longest link latency when no link crosses partitions).
   Cycle lookahead = 1;
   Cycle max_lookahead = 1;  // the lookahead as built: set_lookahead may only shorten it
+  // SAT injection throttling (traffic.throttling=sat; docs/model.md "SAT injection throttling"):
+  // the ring's nodes and H, the signal's cycles around it when no NIC holds it (the sum of its
+  // hops' latencies).
+  struct SatRingInfo {
+    bool on = false;
+    uint32_t nodes = 0;
+    uint64_t cycles = 0;
+  } sat;
 };
 
 class Network {
@@ -58,6 +66,7 @@ class Network {
   RouterModel& router(uint32_t r) { return *p_.routers[r]; }
   const RouterModel& router(uint32_t r) const { return *p_.routers[r]; }
   const std::vector<Nic>& nics() const { return *p_.nics; }
+  const NetworkParts::SatRingInfo& sat_ring() const { return p_.sat; }
 
   // The lookahead of the engines: cycles a partition can be simulated before another partition can
   // see any of its effects (the shortest latency of the links that cross partitions).

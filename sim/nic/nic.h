@@ -24,6 +24,40 @@
 
 namespace netcosim {
 
+// SAT injection throttling (traffic.throttling=sat; seed 004 Sec. 2.1, 4.1; docs/model.md "SAT
+// injection throttling"): the SAT signal travels from NIC to NIC around the topology's ring
+// (Topology::sat_ring); a hop is a message on the receiving NIC's ring of arrivals.
+struct SatMsg {
+  Cycle arrive;
+};
+struct SatNic {
+  uint32_t l = 0, k = 0;  // traffic.sat_l, traffic.sat_k (k >= l)
+  uint32_t count = 0;     // packets injected since this NIC last forwarded the signal
+  bool holding = false;   // the signal is here and the Forward condition does not hold yet
+  // The next cycle the signal arrives here, as known to this NIC's router (its wake-up); kNone.
+  Cycle due = kNone;
+  Cycle last_rx = kNone;    // the signal's last arrival (T_SAT: between two arrivals)
+  DelayRing<SatMsg> in{2};  // arrivals; producer: the previous NIC of the ring
+  // The next NIC of the ring, the signal's latency to it, and how its router is told: a NIC of the
+  // same partition is woken by the sender (wake(ctx, port, cycle)); one of another partition by
+  // its own router, which reads `in` before each window (RouterModel::collect_remote).
+  SatNic* next = nullptr;
+  Cycle hop = 1;
+  bool next_remote = false;
+  uint32_t next_port = 0;
+  void (*wake)(void* ctx, uint32_t port, Cycle at) = nullptr;
+  void* wake_ctx = nullptr;
+
+  // Forward: the count restarts and the signal leaves in cycle `depart`.
+  void forward(Cycle depart) {
+    count = 0;
+    holding = false;
+    const Cycle at = depart + hop;
+    next->in.push(SatMsg{at});
+    if (!next_remote) wake(wake_ctx, next_port, at);
+  }
+};
+
 struct SourceEntry {
   Cycle t_gen;
   uint32_t dst;
@@ -84,6 +118,9 @@ struct Nic {
   // source->wants_receive(), read once when the source is set (set_source): ejection makes no
   // virtual call for a source that ignores received packets (the Bernoulli source).
   bool wants_receive = false;
+  // SAT injection throttling (traffic.throttling=sat); nullptr when off. A NIC in the SAT ring is
+  // stepped by step_sat instead of step (the router chooses, once per cycle: step() is as it was).
+  std::unique_ptr<SatNic> sat;
 
   void set_source(std::unique_ptr<TrafficSource> s) {
     source = std::move(s);
@@ -203,6 +240,16 @@ struct Nic {
 
   // `credits`: the credit model of the router's injection buffer (sim/blocks/credit_model.h).
   template <class Credits>
+  [[gnu::noinline]] StepResult step_sat(Cycle now, StatsSink& sink, uint32_t packet_size,
+                                        Credits& credits);
+  template <class Credits>
+  [[gnu::always_inline]] inline void take_credits(Cycle now, Credits& credits);
+  // The generation attempts due by `now` (into the source queue, refused, or without a queue
+  // injected at once or dropped).
+  template <class Credits>
+  [[gnu::always_inline]] inline void generate_due(Cycle now, StatsSink& sink, uint32_t S,
+                                                  Credits& credits, StepResult& r);
+  template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
                                                 Credits& credits);
   // Puts packet `e` on the injection link in VC `vc` in cycle `now`; the link takes the next
@@ -235,12 +282,32 @@ struct Nic {
 template <class Credits>
 inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits& credits) {
   StepResult r;
+  take_credits(now, credits);
+  if (owed_count != 0) [[unlikely]]
+    r.queued = take_owed(now, sink);
+  generate_due(now, sink, S, credits, r);
+  if (q_count == 0 || link_free_at > now) return r;
+  // JSQ or dest among the injection VCs (sim/blocks/vc_selector.h).
+  const SourceEntry& e = queue_front();
+  const int vc = injection_vc(credits, e.dst, S);
+  if (vc == kNoVc) return r;
+  inject(now, sink, S, e, vc, credits, S);
+  queue_pop();
+  r.injected = true;
+  return r;
+}
+
+template <class Credits>
+inline void Nic::take_credits(Cycle now, Credits& credits) {
   while (const CreditMsg* c = link->credits.ready(now)) {
     credits.give_back(c->vc, c->phits);
     link->credits.pop();
   }
-  if (owed_count != 0) [[unlikely]]
-    r.queued = take_owed(now, sink);
+}
+
+template <class Credits>
+inline void Nic::generate_due(Cycle now, StatsSink& sink, uint32_t S, Credits& credits,
+                              StepResult& r) {
   while (next_gen <= now) {
     if (next_gen >= gen_stop) {
       next_gen = kNone;
@@ -265,14 +332,42 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
     }
     next_gen = source->next();
   }
-  if (q_count == 0 || link_free_at > now) return r;
-  // JSQ or dest among the injection VCs (sim/blocks/vc_selector.h).
-  const SourceEntry& e = queue_front();
-  const int vc = injection_vc(credits, e.dst, S);
-  if (vc == kNoVc) return r;
-  inject(now, sink, S, e, vc, credits, S);
-  queue_pop();
-  r.injected = true;
+}
+
+// The step of a NIC under SAT (seed 004 Sec. 2.1; docs/model.md "SAT injection throttling"). In
+// cycle `now`: the signal's arrival first (the injection queue is the source queue: empty, the
+// signal leaves at once, in this cycle), then generation as in step(); the head is injected only
+// while the count is below k (Send Packet Condition); last, a NIC holding the signal forwards it
+// once its queue is empty or its count has reached l (Forward SAT Condition): the check takes a
+// cycle, so it leaves in the next one (seed 004 Sec. 4.1: "an additional cycle is required to
+// check the injection count").
+template <class Credits>
+Nic::StepResult Nic::step_sat(Cycle now, StatsSink& sink, uint32_t S, Credits& credits) {
+  StepResult r;
+  SatNic& s = *sat;
+  take_credits(now, credits);
+  if (s.in.ready(now) != nullptr) {
+    s.in.pop();
+    s.due = kNone;
+    if (s.last_rx != kNone) sink.on_sat_interval(now, now - s.last_rx);
+    s.last_rx = now;
+    s.holding = true;
+    if (q_count == 0) s.forward(now);
+  }
+  if (owed_count != 0) [[unlikely]]
+    r.queued = take_owed(now, sink);
+  generate_due(now, sink, S, credits, r);
+  if (q_count != 0 && link_free_at <= now && s.count < s.k) {
+    const SourceEntry& e = queue_front();
+    const int vc = injection_vc(credits, e.dst, S);
+    if (vc != kNoVc) {
+      inject(now, sink, S, e, vc, credits, S);
+      queue_pop();
+      ++s.count;
+      r.injected = true;
+    }
+  }
+  if (s.holding && (q_count == 0 || s.count >= s.l)) s.forward(now + 1);
   return r;
 }
 

@@ -82,6 +82,14 @@ class RouterModel {
   // re-reads its first generation attempt.
   virtual void source_replaced(Nic& nic) = 0;
 
+  // SAT injection throttling (traffic.throttling=sat; docs/model.md "SAT injection throttling"):
+  // the NIC on `port` takes part in the SAT ring (Nic::sat is set); `remote_input`: the NIC before
+  // it on the ring is in another partition, so this router reads the signal's arrivals on it
+  // before each window (collect_remote). False: the architecture does not model SAT.
+  virtual bool enable_sat(uint32_t /*port*/, bool /*remote_input*/) { return false; }
+  // The SAT signal reaches the NIC on `port` in cycle `at` (its sender, in the same partition):
+  // the router steps the NIC then.
+  virtual void wake_sat(uint32_t /*port*/, Cycle /*at*/) {}
 
   // Stepping (see the contract above).
   virtual void collect_remote() = 0;

@@ -149,6 +149,17 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
   }
   if (!r.per_class.empty()) w["per_class"] = per_class_json(r);
   if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
+  if (r.sat.on) {
+    ordered_json x;
+    x["ring_nodes"] = r.sat.ring_nodes;
+    x["ring_cycles"] = r.sat.ring_cycles;
+    x["l_rule"] = r.sat.l_rule;
+    x["intervals"] = r.sat.intervals;
+    x["interval_avg"] = r.sat.interval_avg;
+    x["interval_min"] = r.sat.interval_min;
+    x["interval_max"] = r.sat.interval_max;
+    w["sat"] = x;
+  }
   w["drained"] = r.drained;
   if (r.drained) w["conservation_ok"] = r.conservation_ok;
   w["cycles_warmup"] = static_cast<uint64_t>(r.cycles_warmup);
@@ -216,6 +227,17 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
           : "",
       r.cycles_per_second, r.wall_seconds, r.peak_rss_mb);
   std::string out = buf;
+  if (r.sat.on) {  // seed 004 Sec. 4.1: k >= l >= A(H+N)/L, A at most 1 phit/(node*cycle)
+    std::snprintf(buf, sizeof buf,
+                  "  SAT               ring of %u nodes, H = %llu cycles; rule l >= A(H+N)/L = "
+                  "%.3f at A = 1 (traffic.sat_l=%s, traffic.sat_k=%s); T_SAT avg %.2f min %llu "
+                  "max %llu cycles (%llu intervals)\n",
+                  r.sat.ring_nodes, (unsigned long long)r.sat.ring_cycles, r.sat.l_rule,
+                  cfg.get_str("traffic.sat_l").c_str(), cfg.get_str("traffic.sat_k").c_str(),
+                  r.sat.interval_avg, (unsigned long long)r.sat.interval_min,
+                  (unsigned long long)r.sat.interval_max, (unsigned long long)r.sat.intervals);
+    out += buf;
+  }
   if (!r.per_sl.empty()) {
     std::snprintf(buf, sizeof buf,
                   "  service levels    load in flits/(node*cycle), latency in cycles (ns at "

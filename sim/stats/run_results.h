@@ -85,6 +85,18 @@ struct RunResults {
   // reply class, in that order (their ns figures are not set).
   std::vector<SlResults> per_class;
   double cycle_ns = 0;
+  // SAT injection throttling (traffic.throttling=sat; docs/model.md "SAT injection throttling"):
+  // the ring (its nodes N, H = the signal's cycles around it when no NIC holds it), seed 004
+  // Sec. 4.1's rule l >= A(H+N)/L at A = 1 phit/(node*cycle), L = packet.size, and the intervals
+  // T_SAT between two arrivals of the signal at a NIC, over the window and every NIC.
+  struct Sat {
+    bool on = false;
+    uint32_t ring_nodes = 0;
+    uint64_t ring_cycles = 0;
+    double l_rule = 0;
+    uint64_t intervals = 0, interval_min = 0, interval_max = 0;
+    double interval_avg = 0;
+  } sat;
 };
 
 }  // namespace netcosim

@@ -43,6 +43,16 @@ struct StatsSink {
   // packets give equal sums; a lost or duplicated packet changes the delivered sum.
   uint64_t generated_hash = 0, delivered_hash = 0;
   Cycle last_eject = 0;  // last cycle in which a packet started its ejection (drain end)
+  // SAT (traffic.throttling=sat; docs/model.md "SAT injection throttling"): the intervals T_SAT
+  // between two arrivals of the signal at a NIC that end inside the window, at every NIC.
+  uint64_t sat_intervals = 0, sat_interval_sum = 0, sat_interval_min = kNone, sat_interval_max = 0;
+  void on_sat_interval(Cycle now, Cycle interval) {
+    if (now < window_start || now >= window_end) return;
+    ++sat_intervals;
+    sat_interval_sum += interval;
+    if (interval < sat_interval_min) sat_interval_min = interval;
+    if (interval > sat_interval_max) sat_interval_max = interval;
+  }
 
   // Per service level (packet class; docs/model.md "Service levels"), when the run has service
   // levels (sls != 0; one predictable branch per generation and delivery otherwise): packets
@@ -174,6 +184,10 @@ struct StatsSink {
     generated_hash += o.generated_hash;
     delivered_hash += o.delivered_hash;
     if (o.last_eject > last_eject) last_eject = o.last_eject;
+    sat_intervals += o.sat_intervals;
+    sat_interval_sum += o.sat_interval_sum;
+    if (o.sat_interval_min < sat_interval_min) sat_interval_min = o.sat_interval_min;
+    if (o.sat_interval_max > sat_interval_max) sat_interval_max = o.sat_interval_max;
     for (uint32_t c = 0; c < kMaxClasses; ++c) {
       per_sl[c].generated += o.per_sl[c].generated;
       per_sl[c].packets += o.per_sl[c].packets;

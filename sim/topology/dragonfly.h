@@ -56,6 +56,15 @@ class Dragonfly final : public Topology {
   }
   PortRef peer(uint32_t router, uint32_t port) const override;
   uint32_t node_router(uint32_t node) const override { return router_of_node(node); }
+  // The SAT ring (docs/model.md "SAT injection throttling"): the nodes in index order, so router
+  // after router of a group over its local links, and from the last router of group g to the
+  // first of group g + 1 (and from the last group to group 0) over a minimal path, whose one
+  // global link crosses the partitions.
+  SatRing sat_ring() const override {
+    SatRing r;
+    for (uint32_t n = 0; n < nodes(); ++n) r.nodes.push_back(n);
+    return r;
+  }
   uint32_t node_port(uint32_t node) const override { return port_of_node(node); }
   uint32_t node_at(uint32_t router, uint32_t port) const override { return router * p_ + port; }
   uint32_t partitions() const override { return groups(); }

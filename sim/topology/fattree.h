@@ -63,6 +63,16 @@ class FatTree final : public Topology {
   }
   PortRef peer(uint32_t router, uint32_t port) const override;
   uint32_t node_router(uint32_t node) const override { return node / k_; }
+  // The SAT ring (seed 004 Sec. 4.1; docs/model.md "SAT injection throttling"): the nodes in index
+  // order, which is a depth-first walk of the tree below top switch 0; from node p to node p + 1
+  // the signal goes up p's link, up to the lowest common level of the two and down again, and down
+  // p + 1's link (H(n) = 8 + 4 H(n - 1) cycles around it for k = 4 and links of one cycle).
+  SatRing sat_ring() const override {
+    SatRing r;
+    r.node_links = true;
+    for (uint32_t n = 0; n < nodes(); ++n) r.nodes.push_back(n);
+    return r;
+  }
   uint32_t node_port(uint32_t node) const override { return node % k_; }
   uint32_t node_at(uint32_t router, uint32_t port) const override { return router * k_ + port; }
   uint32_t partitions() const override { return routers() / block_; }

@@ -67,6 +67,44 @@ std::string Mesh::check(const std::vector<uint32_t>& dims, int64_t nodes_per_swi
   return "";
 }
 
+// The cycle: the x axis (length X) and a boustrophedon path over the other dimensions (length M,
+// consecutive entries one link apart) span an X x M grid; with B, the even one of the two, as the
+// rows: row 0 along A from 0 to A-1, rows 1..B-1 back and forth over A-positions 1..A-1 (odd rows
+// from A-1 down to 1), then A-position 0 from row B-1 down to row 1, and back to the start.
+SatRing Mesh::sat_ring() const {
+  SatRing ring;
+  if (routers_ % 2 != 0) {
+    ring.why = describe() + " has an odd number of switches (" + std::to_string(routers_) +
+               (torus_ ? "): netcosim builds the SAT ring of a torus with an even switch count only"
+                       : "): a mesh is bipartite, so it has no Hamiltonian cycle") +
+               " (allowed: a dimension of even size)";
+    return ring;
+  }
+  const uint32_t X = dims_[0];
+  std::vector<uint32_t> path;  // router offsets of the other dimensions' boustrophedon path
+  if (ndims() == 2) {
+    for (uint32_t y = 0; y < dims_[1]; ++y) path.push_back(y * stride_[1]);
+  } else {
+    for (uint32_t z = 0; z < dims_[2]; ++z)
+      for (uint32_t i = 0; i < dims_[1]; ++i) {
+        const uint32_t y = z % 2 == 0 ? i : dims_[1] - 1 - i;
+        path.push_back(y * stride_[1] + z * stride_[2]);
+      }
+  }
+  const uint32_t M = static_cast<uint32_t>(path.size());
+  const bool rows_are_path = M % 2 == 0;  // B = the even one
+  const uint32_t A = rows_are_path ? X : M, B = rows_are_path ? M : X;
+  auto router = [&](uint32_t a, uint32_t b) { return rows_are_path ? a + path[b] : b + path[a]; };
+  std::vector<uint32_t> order;
+  for (uint32_t a = 0; a < A; ++a) order.push_back(router(a, 0));
+  for (uint32_t b = 1; b < B; ++b)
+    for (uint32_t i = 1; i < A; ++i) order.push_back(router(b % 2 == 1 ? A - i : i, b));
+  for (uint32_t b = B - 1; b >= 1; --b) order.push_back(router(0, b));
+  for (const uint32_t r : order)
+    for (uint32_t i = 0; i < c_; ++i) ring.nodes.push_back(r * c_ + i);
+  return ring;
+}
+
 std::string Mesh::describe() const {
   std::string shape;
   for (uint32_t d : dims_) shape += (shape.empty() ? "" : "x") + std::to_string(d);

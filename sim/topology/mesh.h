@@ -67,6 +67,10 @@ class Mesh final : public Topology {
   void min_hops(uint32_t src_router, uint32_t dst_router,
                 uint32_t hops[kMaxPortClasses]) const override;
   GridShape grid() const override { return GridShape{dims_, c_}; }
+  // The SAT ring (docs/model.md "SAT injection throttling"): a Hamiltonian cycle of the switches,
+  // each hop one link, the nodes of a switch one after the other; none when the switch count is
+  // odd (a mesh is bipartite; a torus of odd sides has one, not built here).
+  SatRing sat_ring() const override;
 
   bool torus() const { return torus_; }
   uint32_t ndims() const { return static_cast<uint32_t>(dims_.size()); }

@@ -32,6 +32,19 @@ struct GridShape {
   uint32_t nodes_per_switch = 1;
 };
 
+// The ring of the SAT signal (traffic.throttling=sat; seed 004 Sec. 2.1, 4.1; docs/model.md "SAT
+// injection throttling"): every node once, in the order the signal visits them; from the last back
+// to the first. Between two nodes on different routers the signal crosses the links of a minimal
+// path between their routers (Topology::min_hops), between two nodes of one router it takes one
+// cycle; `node_links`: it also crosses the two nodes' links (a fat tree, whose switches hold no
+// node: seed 004's H(n) counts them). Empty `nodes` when the topology has no ring, `why` saying
+// why.
+struct SatRing {
+  std::vector<uint32_t> nodes;
+  bool node_links = false;
+  std::string why;
+};
+
 class Topology {
  public:
   struct PortRef {
@@ -89,6 +102,12 @@ class Topology {
     if (port_class_of(router, port) == kInjectionClass) return false;
     const PortRef q = peer(router, port);
     return q.router != kNoRouter && partition_of_router(q.router) != partition_of_router(router);
+  }
+  // The SAT ring (SatRing); the default: none.
+  virtual SatRing sat_ring() const {
+    SatRing r;
+    r.why = describe() + " defines no SAT ring";
+    return r;
   }
   // The grid of a mesh or torus; empty dims for other topologies (the default).
   virtual GridShape grid() const { return {}; }

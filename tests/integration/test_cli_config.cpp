@@ -210,3 +210,50 @@ TEST(CliConfig, MutantsOfAShippedConfigExitZeroExactlyWhenTheReaderAcceptsThem) 
 }
 
 }  // namespace
+
+namespace {
+
+// SAT's keys (docs/model.md "SAT injection throttling"): out of range, k below l, SAT on a mesh
+// without a ring, SAT's keys without SAT: exit 2 naming the key, the value and what is allowed;
+// no JSON file is written.
+TEST(CliConfig, SatBadInputExits2NamingKeyValueAndAllowed) {
+  struct Bad {
+    std::vector<std::string> sets;
+    std::vector<std::string> wanted;
+  };
+  const std::vector<Bad> cases = {
+      {{"traffic.throttling=sat", "traffic.sat_l=0"}, {"traffic.sat_l", "0", "1048576"}},
+      {{"traffic.throttling=sat", "traffic.sat_k=2000000"},
+       {"traffic.sat_k", "2000000", "1048576"}},
+      {{"traffic.throttling=sat", "traffic.sat_l=8", "traffic.sat_k=4"},
+       {"traffic.sat_k=4", "at least traffic.sat_l=8", "allowed: 8 to 1048576"}},
+      {{"traffic.throttling=sat", "topology.type=mesh", "topology.dims=3x3",
+        "routing.algorithm=dor"},
+       {"traffic.throttling=sat", "mesh 3x3", "no Hamiltonian cycle",
+        "allowed: a dimension of "
+        "even size"}},
+      {{"traffic.sat_l=8"}, {"traffic.sat_l=8", "traffic.throttling=sat only", "none"}},
+      {{"traffic.throttling=sat", "traffic.source_queue=0"},
+       {"traffic.throttling=sat", "traffic.source_queue >= 1", "traffic.source_queue=0"}},
+      {{"traffic.throttling=fair"}, {"traffic.throttling", "fair", "none|sat"}},
+  };
+  for (const Bad& b : cases) {
+    const std::string json = tmp_path("sat_bad.json");
+    std::remove(json.c_str());
+    std::vector<std::string> args = {"run"};
+    for (const auto& s : b.sets) {
+      args.push_back("--set");
+      args.push_back(s);
+    }
+    args.push_back("--json");
+    args.push_back(json);
+    const Result r = run(with_short(args));
+    EXPECT_EQ(r.status, 2) << b.sets[0] << "\n" << r.output;
+    for (const auto& w : b.wanted)
+      EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+    struct stat st;
+    EXPECT_NE(stat(json.c_str(), &st), 0) << "a JSON file was written";
+  }
+}
+
+}  // namespace

@@ -98,7 +98,9 @@ INSTANTIATE_TEST_SUITE_P(
                                   " --set router.output_arbitration=transit_lrs" ADV},
                       Case{"h2_min_age_gen_q24_adv", H2 " --set router.input_arbitration=age"
                                                         " --set router.output_arbitration=age"
-                                                        " --set router.age_timestamp=gen_q24" ADV}),
+                                                        " --set router.age_timestamp=gen_q24" ADV},
+                      Case{"h2_val_sat_adv", H2 VAL " --set traffic.throttling=sat"
+                                                    " --set traffic.sat_l=4" ADV}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The fat tree, mesh and torus (docs/model.md §7): small instances, each routing family.
@@ -112,8 +114,33 @@ INSTANTIATE_TEST_SUITE_P(
              "fattree-4-3.ini --set routing.algorithm=updown_random --set sim.drain=true" SHORT},
         Case{"mesh_adaptive", "mesh-8x8.ini --set routing.algorithm=mesh_adaptive" SHORT},
         Case{"torus_dateline", "torus-8x8.ini" SHORT " --set traffic.pattern=bit_complement"},
-        Case{"torus_bubble", "torus-8x8.ini --set routing.torus_deadlock=bubble" SHORT}),
+        Case{"torus_bubble", "torus-8x8.ini --set routing.torus_deadlock=bubble" SHORT},
+        // SAT (docs/model.md "SAT injection throttling"): the signal crosses the partitions
+        // (rows, tree levels) on its ring.
+        Case{"mesh_sat_hotspot",
+             "mesh-8x8.ini --set traffic.throttling=sat --set traffic.sat_l=4"
+             " --set traffic.sat_k=8 --set traffic.pattern=hotspot" SHORT},
+        Case{"torus_sat_transpose_drain",
+             "torus-8x8.ini --set traffic.throttling=sat --set traffic.sat_l=2"
+             " --set traffic.pattern=transpose --set sim.drain=true" SHORT},
+        Case{"fattree_sat_adaptive",
+             "fattree-4-3.ini --set routing.algorithm=updown_adaptive"
+             " --set traffic.throttling=sat --set traffic.sat_l=4"
+             " --set traffic.sat_k=4" SHORT}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// SAT with a quantum between 1 and the shortest link (mesh links of 10 cycles): a hop of the
+// signal between two switches takes at least one link.
+TEST(Engines, SatUnderAQuantumOfSeveralCycles) {
+  const std::string base = std::string(NETCOSIM_SOURCE_DIR) +
+                           "/configs/mesh-8x8.ini --set traffic.throttling=sat"
+                           " --set traffic.sat_l=3 --set traffic.sat_k=6" SHORT;
+  const std::vector<std::string> files = {
+      run_json(base, "sat_q_native"),
+      run_json(base + " --engine systemc --sc-quantum 7", "sat_q7")};
+  EXPECT_EQ(comparable(files[0]), comparable(files[1]));
+  EXPECT_GT(netcosim::test::load_json(files[0]).at("sat").at("intervals"), 0);
+}
 
 TEST(Engines, SystemcRejectsThreadsAndLongQuantum) {
   using netcosim::test::run_cli;

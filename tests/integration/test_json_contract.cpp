@@ -45,6 +45,9 @@ const Variant kVariants[] = {
     {"mesh_hotspot_fullrate",
      " --set topology.type=mesh --set routing.algorithm=dor --set traffic.pattern=hotspot"
      " --set traffic.hotspot_fraction=0.2 --set traffic.fullrate_nodes=20,51"},
+    {"mesh_sat_hotspot",  // the sat object (docs/model.md "SAT injection throttling")
+     " --set topology.type=mesh --set routing.algorithm=dor --set traffic.pattern=hotspot"
+     " --set traffic.throttling=sat --set traffic.sat_l=4 --set traffic.sat_k=8"},
     {"fattree_transpose",
      " --set topology.type=fattree --set routing.algorithm=updown --set traffic.pattern=transpose"},
     {"service_levels_drain",  // cycle_ns and per_sl (docs/model.md §9.3)

@@ -131,6 +131,10 @@ class CioqRouter final : public RouterModel {
   // (the SystemC engine). Reading the items here also brings them into the cache, all misses
   // overlapping, before the router's steps need them.
   void collect_remote() override {
+    for (uint64_t m = sat_remote_; m != 0; m &= m - 1) {  // SAT arrivals from another partition
+      const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
+      nics_.by_port[p]->sat->in.for_each_new([&](const SatMsg& x) { wake_sat(p, x.arrive); });
+    }
     for (uint64_t m = remote_in_; m != 0; m &= m - 1) {
       const uint32_t p = static_cast<uint32_t>(__builtin_ctzll(m));
       const Cycle lat = in_link_[p]->latency;
@@ -171,10 +175,25 @@ class CioqRouter final : public RouterModel {
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_.by_port[port];
-    return n->q_count != 0 || n->next_gen <= now || n->owed_count != 0;
+    return n->q_count != 0 || n->next_gen <= now || n->owed_count != 0 ||
+           (n->sat != nullptr && n->sat->in.ready(now) != nullptr);
   }
   Cycle nic_next_generation(uint32_t port) const override { return nics_.by_port[port]->next_gen; }
-  bool nic_answers(uint32_t port) const override { return nics_.by_port[port]->wants_receive; }
+  // A NIC in the SAT ring gets work from the signal's arrival, which wakes no NIC process.
+  bool nic_answers(uint32_t port) const override {
+    return nics_.by_port[port]->wants_receive || nics_.by_port[port]->sat != nullptr;
+  }
+  bool enable_sat(uint32_t port, bool remote_input) override {
+    sat_ = true;
+    if (remote_input) sat_remote_ |= uint64_t{1} << port;
+    return true;
+  }
+  void wake_sat(uint32_t port, Cycle at) override {
+    SatNic& s = *nics_.by_port[port]->sat;
+    if (at < s.due) s.due = at;
+    if (at < nics_.wake[port]) nics_.wake[port] = at;
+    if (at < nics_.wake_min) nics_.wake_min = at;
+  }
   const std::vector<uint32_t>& nic_ports() const override { return nics_.ports; }
 
   // Packets inside the router (input buffers, output FIFOs) and in its nodes' source queues.
@@ -257,6 +276,9 @@ class CioqRouter final : public RouterModel {
   bool receive(Cycle now);
   // Returns true if a packet was injected.
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
+  // SAT (enable_sat): the NICs' step under SAT, out of line.
+  [[gnu::noinline]] bool nic_step_sat(uint32_t port, Cycle now, StatsSink& sink);
+  [[gnu::noinline]] bool step_nics_sat(Cycle now, StatsSink& sink);
   void update_wake_min();
   // Allocation (docs/architecture.md "Data flow of one packet", 3 and 4): route the ready heads
   // and request their outputs, evaluate the separable allocator, commit the grants (packet state,
@@ -349,6 +371,9 @@ class CioqRouter final : public RouterModel {
   ArrivalWheel credit_wheel_;      // output ports on which a credit arrives, by cycle
   uint64_t remote_in_ = 0;         // input ports whose link crosses partitions (collect_remote)
   uint64_t remote_out_ = 0;        // output ports whose link crosses partitions
+  // SAT (enable_sat): some NIC is in the ring; the NICs whose signal comes from another partition.
+  bool sat_ = false;
+  uint64_t sat_remote_ = 0;
   // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
   // VC's next header is at the head of the buffer from then on (counting_, head rule).
   uint8_t leaving_vc_[64] = {};

@@ -261,6 +261,39 @@ bool CioqRouter<Credits>::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   return r.injected;
 }
 
+// A NIC under SAT (Nic::step_sat; docs/model.md "SAT injection throttling"): woken as any NIC,
+// except that a NIC at its count k waits for the signal rather than for its link, and the signal's
+// arrival wakes it (SatNic::due).
+template <class Credits>
+bool CioqRouter<Credits>::nic_step_sat(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_.by_port[port];
+  if (nic.sat == nullptr) return nic_step(port, now, sink);
+  const Nic::StepResult r = nic.step_sat(now, sink, S_, nic_credits_[port]);
+  resident_ += r.queued;
+  const SatNic& s = *nic.sat;
+  Cycle wake = nic.next_gen;
+  if (nic.owed_count != 0 && now + 1 < wake) wake = now + 1;
+  if (nic.q_count != 0 && s.count < s.k) {
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nics_.wake[port] = s.due < wake ? s.due : wake;
+  return r.injected;
+}
+
+// step_nics under SAT: a NIC's forward may wake a NIC of this router that the pass has already
+// read, so the minimum is taken after the pass.
+template <class Credits>
+bool CioqRouter<Credits>::step_nics_sat(Cycle now, StatsSink& sink) {
+  bool moved = false;
+  for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
+    const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
+    if (nics_.wake[port] <= now) moved |= nic_step_sat(port, now, sink);
+  }
+  update_wake_min();
+  return moved;
+}
+
 // A nonminimal hop marks kMisrouted and kNonminimal and, on a local output, kLocalMisrouted; a
 // routing's nonminimal decision marks kNonminimal and records where it was taken: on the source
 // router's injection port, or in the source, destination or another (intermediate) group
@@ -317,6 +350,8 @@ const RouterStepper& CioqRouter<Credits>::stepper() const {
 template <class Credits>
 bool CioqRouter<Credits>::step_nics(Cycle now, StatsSink& sink) {
   if (now < nics_.wake_min) return false;
+  if (sat_) [[unlikely]]
+    return step_nics_sat(now, sink);
   bool moved = false;
   Cycle wake_min = kNone;
   for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
@@ -330,7 +365,7 @@ bool CioqRouter<Credits>::step_nics(Cycle now, StatsSink& sink) {
 
 template <class Credits>
 bool CioqRouter<Credits>::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
-  const bool moved = nic_step(port, now, sink);
+  const bool moved = sat_ ? nic_step_sat(port, now, sink) : nic_step(port, now, sink);
   update_wake_min();
   return moved;
 }
