@@ -159,22 +159,8 @@ class ContentionCountersSocket final : public model::ContentionCountersEdge {
   }
 
   [[noreturn]] void report(uint64_t now) {
-    std::string s = "shadow: router " + std::to_string(opt_.router) +
-                    ": contention_counters RTL differs from the C++ model at cycle " +
-                    std::to_string(now) + ": ";
-    bool first = true;
-    for (const auto& d : checker_.diffs()) {
-      s += (first ? "" : ", ") + d.name + " model " + std::to_string(d.expected) + " RTL " +
-           std::to_string(d.actual);
-      first = false;
-    }
-    s += "; events (output:net change): " + events();
-    if (vcd_) {
-      vcd_->finish();
-      s += "; VCD window:";
-      for (const auto& f : vcd_->files()) s += " " + f;
-    }
-    throw SimulationFailure(s);
+    shadow_failure(opt_.router, "contention_counters", now, checker_.diffs(),
+                   "events (output:net change)", events(), vcd_.get());
   }
 
   SocketOptions opt_;

@@ -62,6 +62,31 @@ struct SocketOptions {
   uint64_t vcd_chunk = 1000;
 };
 
+// Shadow mode's report of a block socket (docs/cosim.md, "Verilated blocks inside a network"):
+// the router, the block and the cycle, each differing output with the model's and the RTL's
+// value, the cycle's inputs (`inputs_label`: what they are) and the VCD window's files, thrown as
+// a SimulationFailure.
+[[noreturn]] inline void shadow_failure(uint32_t router, const char* block, uint64_t now,
+                                        const std::vector<Checker::Diff>& diffs,
+                                        const char* inputs_label, const std::string& inputs,
+                                        VcdWindow* vcd) {
+  std::string s = "shadow: router " + std::to_string(router) + ": " + block +
+                  " RTL differs from the C++ model at cycle " + std::to_string(now) + ": ";
+  bool first = true;
+  for (const auto& d : diffs) {
+    s += (first ? "" : ", ") + d.name + " model " + std::to_string(d.expected) + " RTL " +
+         std::to_string(d.actual);
+    first = false;
+  }
+  s += std::string("; ") + inputs_label + ": " + inputs;
+  if (vcd != nullptr) {  // closed here; the kernel keeps the trace file registered until it stops
+    vcd->finish();
+    s += "; VCD window:";
+    for (const auto& f : vcd->files()) s += " " + f;
+  }
+  throw SimulationFailure(s);
+}
+
 // The simulated cycle (the engine's clock: 1 ns per cycle).
 inline uint64_t socket_cycle() {
   return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_NS).value();
@@ -261,22 +286,8 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   }
 
   [[noreturn]] void report(uint64_t now) {
-    std::string s = "shadow: router " + std::to_string(opt_.router) +
-                    ": sep_alloc_if RTL differs from the C++ model at cycle " +
-                    std::to_string(now) + ": ";
-    bool first = true;
-    for (const auto& d : checker_.diffs()) {
-      s += (first ? "" : ", ") + d.name + " model " + std::to_string(d.expected) + " RTL " +
-           std::to_string(d.actual);
-      first = false;
-    }
-    s += "; requests (input.vc->output): " + describe_requests();
-    if (vcd_) {  // closed here; the kernel keeps the trace file registered until it stops
-      vcd_->finish();
-      s += "; VCD window:";
-      for (const auto& f : vcd_->files()) s += " " + f;
-    }
-    throw SimulationFailure(s);
+    shadow_failure(opt_.router, "sep_alloc_if", now, checker_.diffs(),
+                   "requests (input.vc->output)", describe_requests(), vcd_.get());
   }
 
   std::string describe_requests() const {
