@@ -97,12 +97,7 @@ class ContentionCountersSocket final : public model::ContentionCountersEdge {
   void reset() {
     if (vcd_) vcd_->start(*rtl_);
     s_threshold_.write(Port<W>(threshold_));
-    s_rst_.write(true);
-    s_clk_.write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    s_clk_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
+    socket_reset_pulse(s_clk_, s_rst_);
     s_clk_.write(false);
     s_rst_.write(false);
     sc_core::wait(sc_core::SC_ZERO_TIME);

@@ -87,6 +87,17 @@ struct SocketOptions {
   throw SimulationFailure(s);
 }
 
+// A block socket's reset (as the benches reset their blocks): reset high over one clock edge,
+// then low; the caller's signals settle in the delta cycles between.
+inline void socket_reset_pulse(sc_core::sc_signal<bool>& clk, sc_core::sc_signal<bool>& rst) {
+  rst.write(true);
+  clk.write(false);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+  clk.write(true);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+}
+
 // The simulated cycle (the engine's clock: 1 ns per cycle).
 inline uint64_t socket_cycle() {
   return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_NS).value();
@@ -164,12 +175,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   // VCD window (Verilated::traceEverOn(true) was set before elaboration) and the reset.
   void reset() {
     if (vcd_) vcd_->start(*rtl_);
-    s_rst_.write(true);
-    s_clk_.write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    s_clk_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
+    socket_reset_pulse(s_clk_, s_rst_);
     s_rst_.write(false);
     // The router takes every grant of the cycle it is evaluated in: update stays high (the model
     // and the RTL each move the pointers of their own grants).
