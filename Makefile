@@ -40,8 +40,8 @@ test: build asan-build
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The checks too long for `make test` (CTest label `validate`: the syntheses of the largest RTL
-# parameter sets, testbench/CMakeLists.txt). The figure reproductions are the commands of
-# docs/validation.md.
+# parameter sets, testbench/CMakeLists.txt; the integration cases of tests/validate_labels.cmake).
+# The figure reproductions are the commands of docs/validation.md.
 validate: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L validate
 
