@@ -115,7 +115,8 @@ int area_main(int argc, char** argv) {
       "compare", po::bool_switch(), "two configurations side by side, with B / A")(
       "set-b", texts("K=V"), "with --compare: override a key of B only, after --set")(
       "phit-bits", text("N"),
-      "bits per phit of the storage (default 80: thesis 000's 10-byte phit)")(
+      "bits per phit of the CIOQ router's storage (default 80: thesis 000's 10-byte phit; the "
+      "ib and opa switches' flits are link.flit_bytes)")(
       "memory", text("KIND"),
       "storage as auto (flip-flops up to --rf-max-bits, SRAM above; default), rf or sram")(
       "rf-max-bits", text("N"), "largest array built of flip-flops under --memory auto (4096)")(
@@ -219,8 +220,12 @@ int area_main(int argc, char** argv) {
     if (!reports.empty())
       for (const auto& s : opt_strings(cl, "set-b")) r.config += " --set-b " + s;
     r.plan = experiment::plan_router_area(cfg, static_cast<uint32_t>(phit_bits));
+    if (r.plan.architecture != "cioq" && !pb.empty())
+      return usage_error(cl, "--phit-bits: router.architecture=" + r.plan.architecture +
+                                 " sizes its buffers in flits of link.flit_bytes (--set "
+                                 "link.flit_bytes=N)");
     r.memory = memory;
-    r.phit_bits = static_cast<uint32_t>(phit_bits);
+    r.phit_bits = r.plan.phit_bits;
     reports.push_back(std::move(r));
   }
 

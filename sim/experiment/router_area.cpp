@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <map>
 
+#include "sim/config/qos.h"
 #include "sim/experiment/text_format.h"
+#include "sim/router/vl/vl_switch_config.h"
 #include "sim/routing/routing.h"
 #include "sim/topology/topology.h"
 #include "sim/topology/topology_catalog.h"
@@ -18,18 +20,169 @@ uint32_t counter_bits(uint64_t cap) {
   return w;
 }
 
+namespace {
+
+// The smallest power of two >= n and >= 2 (dtable_arbiter's S and N, rtl/dtable_arbiter.sv).
+uint32_t pow2_at_least(uint32_t n) {
+  uint32_t p = 2;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+// A buffer of `flits` shared dynamically by `vls` VLs (thesis 003 Sec. 5.3.1): one array and its
+// VL lists, priced as a DAMQ's (thesis 000 Sec. 5.3.1: a next pointer per flit, a head and a
+// tail per VL and for the free list, each of ceil(log2(flits)) bits).
+void shared_buffer(RouterAreaPlan& plan, const std::string& what, uint64_t flits, uint32_t vls,
+                   uint32_t arrays) {
+  const uint64_t w = counter_bits(flits - 1);
+  plan.storage.push_back({what, flits * plan.phit_bits, arrays});
+  plan.storage.push_back({what + ", VL lists", flits * w + 2 * (vls + 1) * w, arrays});
+}
+
+// The InfiniBand and Omni-Path switches (router_area.h; sim/router/ib/ib_switch.h: each line
+// names the VlSwitch member it prices).
+void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) {
+  const VlSwitchConfig c = vl_switch_config(cfg, topo);
+  const ServiceLevels q = read_service_levels(cfg);
+  const bool opa = plan.architecture == "opa";
+  plan.phit_bits = static_cast<uint32_t>(cfg.get_int("link.flit_bytes")) * 8;
+  if (c.scheduler.kind == OutputSchedulerKind::Sbt)
+    throw ConfigError(
+        "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable and "
+        "ib_vlarb (SBT has no RTL block in rtl/catalog.h)");
+  const uint32_t P = c.radix(), V = c.vls, S = c.sls;
+  const std::string sv = std::to_string(V);
+  const std::string iter = std::to_string(cfg.get_int("router.allocator_iterations"));
+  const uint32_t mports = (P + 3) / 4, central = 2 * mports;  // VlSwitch::kMPortPorts = 4
+  // One switch for every place in the network: a port has credit counters if it leads to a switch
+  // on some switch (a fat tree's ports 0..k-1 face nodes on level 0 only).
+  uint32_t to_switches = 0;
+  for (uint32_t p = 0; p < P; ++p) {
+    bool faces_switch = false;
+    for (uint32_t r = 0; r < topo.routers() && !faces_switch; ++r)
+      faces_switch = topo.port_class_of(r, p) != kInjectionClass;
+    to_switches += faces_switch ? 1 : 0;
+  }
+  // The allocators (alloc_; OPA: mport_alloc_, central_alloc_).
+  if (!opa) {
+    plan.blocks.push_back(
+        {"sep_alloc_if",
+         "P=" + std::to_string(P) + ",V=" + sv + ",Q=" + std::to_string(P) + ",ITER=" + iter, 1,
+         "separable allocator (VA-SA)"});
+  } else {
+    plan.blocks.push_back({"sep_alloc_if", "P=4,V=" + sv + ",Q=6,ITER=" + iter, mports,
+                           "MPort allocator (VA-SA, 4:6)"});
+    plan.blocks.push_back(
+        {"sep_alloc_if",
+         "P=" + std::to_string(central) + ",V=" + sv + ",Q=" + std::to_string(P) + ",ITER=" + iter,
+         1, "central allocator (VA-SA)"});
+  }
+  // Credits per (port, VL): the downstream input buffers (credits_), the switch's own output
+  // buffers (out_space_) and central buffers (central_space_), each VL counting up to the most it
+  // may hold (router.vl_max; sim/blocks/shared_vl_credits.h).
+  const auto counters = [&](uint32_t cap, uint32_t count, const std::string& role) {
+    plan.blocks.push_back(
+        {"credit_counter",
+         "V=" + sv + ",W=" + std::to_string(counter_bits(cap)) + ",CAP=" + std::to_string(cap),
+         count, role});
+  };
+  if (to_switches > 0)
+    counters(c.in_buffer.vl_max, to_switches, "credit counter, outputs to switches");
+  counters(c.out_buffer.vl_max, P, "output buffer space per VL");
+  if (opa) counters(c.central_buffer.vl_max, central, "central buffer space per VL");
+  // The output schedulers (sched_), one per output port; rr and dtable choose among an SL's VLs
+  // on the port (the VLs of its candidates on the port's class) with a round-robin arbiter each.
+  std::map<uint32_t, uint32_t> vl_arbiters;  // VLs of an SL on a port -> arbiters
+  size_t most_candidates = 1;                // next_candidate_'s range
+  for (uint32_t o = 0; o < P; ++o) {
+    for (uint32_t s = 0; s < S; ++s) {
+      uint32_t vls = 0;
+      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j) {
+        const auto& cand = c.plan.candidates[c.classes[o]][s][j];
+        most_candidates = std::max(most_candidates, cand.size());
+        for (const uint8_t vl : cand) vls |= 1u << vl;
+      }
+      const uint32_t n = static_cast<uint32_t>(__builtin_popcount(vls));
+      if (n > 1) ++vl_arbiters[n];
+    }
+  }
+  const std::string sched = cfg.get_str("router.output_scheduler");
+  if (sched == "rr" && S > 1)
+    plan.blocks.push_back(
+        {"rr_arbiter", "N=" + std::to_string(S), P, "output scheduler, round robin over SLs"});
+  if (sched == "dtable") {
+    const model::DTableParams& d = c.dtable_params;
+    const uint32_t ds = pow2_at_least(S), dn = pow2_at_least(c.dtable->size());
+    plan.blocks.push_back({"dtable_arbiter",
+                           "S=" + std::to_string(ds) + ",N=" + std::to_string(dn) + ",WW=" +
+                               std::to_string(d.weight_bits) + ",AW=" + std::to_string(d.acc_bits) +
+                               ",SW=" + std::to_string(d.size_bits),
+                           P, "output scheduler, DTable"});
+    // The RTL holds its table; OPA's is one per device (thesis 003 Sec. 5.4.2).
+    const uint64_t table = uint64_t{dn} * (counter_bits(ds - 1) + d.weight_bits);
+    if (opa) {
+      char note[320];
+      std::snprintf(note, sizeof note,
+                    "DTable: each dtable_arbiter holds its table (%u entries, %llu bits); OPA has "
+                    "one per device (thesis 003 Sec. 5.4.2), so %u copies (%llu bits) are counted "
+                    "in excess",
+                    dn, static_cast<unsigned long long>(table), P - 1,
+                    static_cast<unsigned long long>(table * (P - 1)));
+      plan.notes.push_back(note);
+    }
+  }
+  if (sched == "rr" || sched == "dtable")
+    for (const auto& [n, count] : vl_arbiters)
+      plan.blocks.push_back({"rr_arbiter", "N=" + std::to_string(n), count,
+                             "output scheduler, round robin over an SL's VLs"});
+  // Storage, at the flits of the links.
+  shared_buffer(plan, "input buffer per port", c.in_buffer.total_phits, V, P);
+  if (opa)
+    shared_buffer(plan, "central buffer, 2 per MPort", c.central_buffer.total_phits, V, central);
+  shared_buffer(plan, "output buffer per port", c.out_buffer.total_phits, V, P);
+  // The IB VL arbiter's tables (thesis 003 Sec. 5.3.1: entries of a 4-bit VL and an 8-bit
+  // weight), one pair per output port (sim/blocks/ib_vl_arbiter.h); its logic has no RTL.
+  if (sched == "ib_vlarb") {
+    const uint64_t entries = c.scheduler.table.high.size() + c.scheduler.table.low.size();
+    plan.storage.push_back({"IB VL arbiter tables per output port", entries * 12, P});
+    plan.notes.push_back(
+        "IB VL arbiter: its tables are priced as storage; its logic (table pointers, remaining "
+        "weights, the high-priority counter) has no RTL block and is not priced");
+  }
+  // The mapping tables, one copy per switch (VlSwitchConfig::plan): IB's SL2VL as a VL mask per
+  // SL (qos.sl2vl), OPA's SL2SC as an SC mask per SL over the 32 SCs and SC2VL as a 4-bit VL per
+  // SC (qos.sl2sc, qos.sc2vl; thesis 003 Sec. 2.3, Table 2.2).
+  if (!opa) {
+    plan.storage.push_back({"SL2VL table", uint64_t{S} * V, 1});
+  } else {
+    plan.storage.push_back({"SL2SC table", uint64_t{S} * kMaxScs, 1});
+    plan.storage.push_back({"SC2VL table", uint64_t{q.sc2vl.size()} * 4, 1});
+  }
+  // next_candidate_: the round-robin pointer of each (output port, SL) among its VLs.
+  if (most_candidates > 1)
+    plan.storage.push_back({"VL round-robin pointers, per output port and SL",
+                            uint64_t{P} * S * counter_bits(most_candidates - 1), 1});
+}
+
+}  // namespace
+
 RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits) {
   validate_config(cfg);
-  if (cfg.get_str("router.architecture") != "cioq")
-    throw ConfigError("router.architecture=" + cfg.get_str("router.architecture") +
-                      ": netcosim area has a per-router plan for cioq only (the IB and OPA "
-                      "switches' blocks are not yet in it)");
   const std::unique_ptr<Topology> topo = topology_entry(cfg.get_str("topology.type"))->make(cfg);
-  const SensorNeeds needs = make_routing(cfg, *topo)->sensor_needs();
   RouterAreaPlan plan;
+  plan.architecture = cfg.get_str("router.architecture");
   plan.topology = topo->describe();
   plan.routers = topo->routers();
   plan.radix = topo->router_radix();
+  plan.phit_bits = phit_bits;
+  if (plan.architecture == "ib" || plan.architecture == "opa") {
+    plan_switch(cfg, *topo, plan);
+    return plan;
+  }
+  if (plan.architecture != "cioq")
+    throw ConfigError("router.architecture=" + plan.architecture +
+                      ": netcosim area has per-router plans for cioq, ib and opa");
+  const SensorNeeds needs = make_routing(cfg, *topo)->sensor_needs();
   const auto& names = topo->port_class_names();
   std::vector<uint32_t> ports(names.size(), 0);
   for (uint32_t p = 0; p < plan.radix; ++p) ++ports[topo->port_class_of(0, p)];
@@ -153,9 +306,12 @@ double RouterAreaReport::storage_um2() const {
 std::string router_area_text(const RouterAreaReport& r) {
   const double k = MemoryModel::kNand2Um2;
   char buf[512];
-  std::string t = r.config + ": " + r.plan.topology + ", " + std::to_string(r.plan.routers) +
-                  " routers of radix " + std::to_string(r.plan.radix) + ", phits of " +
-                  std::to_string(r.phit_bits) + " bits\n";
+  const bool cioq = r.plan.architecture == "cioq";
+  std::string t =
+      r.config + ": " + r.plan.topology + ", " + std::to_string(r.plan.routers) +
+      (cioq ? " routers" : " switches (router.architecture=" + r.plan.architecture + ")") +
+      " of radix " + std::to_string(r.plan.radix) + (cioq ? ", phits of " : ", flits of ") +
+      std::to_string(r.phit_bits) + " bits\n";
   std::snprintf(buf, sizeof buf, "%-40s %-30s %7s %14s %14s %14s\n", "part", "block / array",
                 "count", "NAND2 eq. each", "NAND2 eq.", "um2");
   t += buf;
@@ -198,6 +354,7 @@ nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
   const double k = MemoryModel::kNand2Um2;
   nlohmann::ordered_json j;
   j["config"] = r.config;
+  j["architecture"] = r.plan.architecture;
   j["topology"] = r.plan.topology;
   j["routers"] = r.plan.routers;
   j["radix"] = r.plan.radix;

@@ -16,6 +16,24 @@
 // The storage: per input port and VC, router.buffer_<class> phits (DAMQ: one array per port and
 // its pointer lists); per output port, router.buffer_output phits; ECtN's counter arrays; one
 // array each.
+//
+// The switches built on service levels (router.architecture=ib|opa; sim/router/ib/ib_switch.h,
+// docs/model.md §10-11), counted from VlSwitch's members, P ports, V = qos.vls VLs:
+//   - IB: one separable allocator sep_alloc_if P=P, V=V, Q=P (alloc_); OPA: one per MPort of 4
+//     ports, P=4, V=V, Q=6 (mport_alloc_: the MPort's 4 output buffers and 2 central buffers),
+//     and the central one, P=2 x MPorts, V=V, Q=P (central_alloc_);
+//   - per output port that leads to a switch (on some switch: one design for every place), a
+//     credit counter per VL of the downstream input
+//     buffer (credits_), CAP=the most a VL may hold there; per output port, the same for its own
+//     output buffer's space (out_space_); OPA: per central buffer (central_space_);
+//   - the output scheduler of each output port (sched_): rr, a round-robin arbiter over the SLs
+//     (rr_arbiter N=qos.sls) and one per SL over the SL's VLs on the port (N = those VLs, none
+//     for one); dtable, a dtable_arbiter at the model's register widths and the same per-SL VL
+//     arbiters; ib_vlarb, its two tables as storage (the arbiter has no RTL); sbt: exit 2.
+// The storage, at link.flit_bytes x 8 bits per flit: an input and an output buffer per port
+// shared by the VLs, and OPA's central buffers (two per MPort of router.central_buffer / 2
+// flits), each one array with its VL lists as a DAMQ's; the mapping tables (IB SL2VL, OPA SL2SC
+// and SC2VL) once per switch; the round-robin pointers of the SLs with several VLs.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +58,9 @@ struct StorageUse {
 };
 
 struct RouterAreaPlan {
-  std::string topology;  // Topology::describe()
+  std::string architecture;  // router.architecture
+  std::string topology;      // Topology::describe()
+  uint32_t phit_bits = 0;    // bits per phit (cioq) or flit (ib, opa) of the storage
   uint64_t routers = 0;
   uint32_t radix = 0;
   std::vector<BlockUse> blocks;
@@ -49,7 +69,8 @@ struct RouterAreaPlan {
 };
 
 // The plan of the configured network's routers. Throws ConfigError for a configuration that is
-// not valid or whose router architecture has no area plan yet (naming router.architecture).
+// not valid or has a block without RTL (naming the key). phit_bits sizes the CIOQ router's
+// phits; the switches' flits are link.flit_bytes.
 RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits);
 
 // The memory-area model (docs/area.md): an array of at most rf_max_bits bits is a flip-flop

@@ -70,6 +70,73 @@ TEST(CliArea, H2RouterBlocksEqualStandAloneAndSecondCallIsCached) {
   EXPECT_EQ(b, a);
 }
 
+const std::string kIb = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini";
+const std::string kOpa = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fattree-4-2.ini";
+
+// The IB switch of the 4-ary 2-tree (sim/experiment/router_area.h): its 4 block lines (3 distinct
+// syntheses: the two credit-counter lines share parameters), per block, per switch and per network
+// (8 switches), cached on the second call; then compared with the OPA switch of the same tree.
+TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
+  const std::string dir = fresh_dir("area_ib");
+  const CliResult first =
+      run_netcosim({"area", kIb, "--cache", dir + "/cache", "--json", dir + "/a.json"});
+  ASSERT_EQ(first.status, 0) << first.output;
+  EXPECT_EQ(count(first.err, "synthesizing"), 3u) << first.err;
+  EXPECT_NE(first.out.find("8 switches (router.architecture=ib) of radix 8, flits of 512 bits"),
+            std::string::npos)
+      << first.out;
+  EXPECT_NE(first.out.find("network (8 routers): "), std::string::npos) << first.out;
+  const auto a = read_json(dir + "/a.json");
+  EXPECT_EQ(a["architecture"], "ib");
+  EXPECT_EQ(a["phit_bits"], 512);
+  ASSERT_EQ(a["blocks"].size(), 4u);
+  double logic = 0;
+  for (const auto& b : a["blocks"]) {
+    EXPECT_GT(b["nand2_each"].get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(b["nand2"].get<double>(),
+                     b["nand2_each"].get<double>() * b["count"].get<double>());
+    logic += b["nand2"].get<double>();
+  }
+  EXPECT_DOUBLE_EQ(a["blocks"][1]["nand2_each"].get<double>(),
+                   a["blocks"][2]["nand2_each"].get<double>());
+  EXPECT_DOUBLE_EQ(a["router"]["logic_nand2"].get<double>(), logic);
+  // Storage: 8 input and 8 output buffers of 131,072 bits (SRAM, 0.692 um2 a bit), their lists
+  // of 2,112 bits and the 9-bit SL2VL table (flip-flops, 6.384 um2 a bit).
+  ASSERT_EQ(a["storage"].size(), 5u);
+  const double storage_um2 = 16 * 131072 * 0.692 + 16 * 2112 * 6.384 + 9 * 6.384;
+  EXPECT_NEAR(a["router"]["storage_nand2"].get<double>(), storage_um2 / 0.798, 1e-9 * storage_um2);
+  EXPECT_NEAR(a["network"]["nand2"].get<double>(), 8 * a["router"]["nand2"].get<double>(), 1e-6);
+
+  const CliResult second =
+      run_netcosim({"area", kIb, "--cache", dir + "/cache", "--json", dir + "/b.json"});
+  ASSERT_EQ(second.status, 0) << second.output;
+  EXPECT_EQ(count(second.err, "synthesizing"), 0u) << second.err;
+  EXPECT_EQ(count(second.out, "(cached)"), 4u) << second.out;
+  auto b = read_json(dir + "/b.json");
+  for (auto& blk : b["blocks"]) blk["cached"] = false;
+  EXPECT_EQ(b, a);
+
+  // IB against OPA: the OPA allocators are new syntheses, the rest is cached; every line and the
+  // ratios of the router and the network.
+  const CliResult cmp = run_netcosim(
+      {"area", "--compare", kIb, kOpa, "--cache", dir + "/cache", "--json", dir + "/c.json"});
+  ASSERT_EQ(cmp.status, 0) << cmp.output;
+  EXPECT_EQ(count(cmp.err, "synthesizing"), 2u) << cmp.err;
+  const auto c = read_json(dir + "/c.json");
+  EXPECT_EQ(c["a"]["architecture"], "ib");
+  EXPECT_EQ(c["b"]["architecture"], "opa");
+  for (const char* line :
+       {"separable allocator (VA-SA)", "MPort allocator (VA-SA, 4:6)", "central allocator (VA-SA)",
+        "central buffer space per VL", "router storage", "network"})
+    EXPECT_NE(cmp.out.find(line), std::string::npos) << line << "\n" << cmp.out;
+  // The OPA switch has the IB's input and output buffers and 4 central buffers more: storage
+  // B / A = (16 + 4) / 16 on the buffers; the SL2VL and SL2SC/SC2VL tables differ.
+  const double sa = c["a"]["router"]["storage_nand2"].get<double>();
+  const double sb = c["b"]["router"]["storage_nand2"].get<double>();
+  const double tables_a = 9 * 6.384 / 0.798, tables_b = (96 + 12) * 6.384 / 0.798;
+  EXPECT_NEAR((sb - tables_b) / (sa - tables_a), 20.0 / 16.0, 1e-9);
+}
+
 TEST(CliArea, BadInputIsExit2NamingWhat) {
   struct Case {
     std::vector<std::string> args;
@@ -84,6 +151,13 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
       {{"area", kH2, "--memory", "dram"}, "--memory 'dram': allowed values are auto, rf, sram"},
       {{"area", kH2, "--set", "router.vc_management=flexvc", "--set", "router.vc_selection=random"},
        "router.vc_selection=random"},
+      {{"area", kIb, "--phit-bits", "80"},
+       "--phit-bits: router.architecture=ib sizes its buffers in flits of link.flit_bytes"},
+      {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sbt_weights=60,30,10"},
+       "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable and "
+       "ib_vlarb"},
+      {{"area", kIb, "--set", "router.architecture=omnipath"},
+       "router.architecture=omnipath (--set): allowed values are cioq|ib|opa"},
   };
   for (const auto& c : cases) {
     const CliResult r = run_netcosim(c.args);

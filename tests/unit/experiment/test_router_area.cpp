@@ -133,7 +133,154 @@ TEST(RouterArea, EctnAddsItsCounterArraysAndItsBroadcast) {
                   .notes.empty());
 }
 
+Config qos(const std::string& file, const std::vector<std::string>& sets = {}) {
+  Config c;
+  c.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + file);
+  for (const auto& s : sets) c.set_override(s);
+  return c;
+}
+
+// The IB switch of the 4-ary 2-tree (8 switches of radix 8: ports 0-3 face nodes on level 0 and
+// switches on level 1, so all 8 have credit counters): 3 SLs on VLs 0-2 (identity SL2VL), buffers
+// of 256 64-byte flits (512 bits) per port in and out, a VL holding up to the whole buffer (9-bit
+// counters to 256), 2 allocator iterations, round robin over the 3 SLs, one VL per SL (no VL
+// arbiter). Lists: 256 next pointers of 8 bits, a head and a tail per VL and the free list:
+// 2,048 + 64 = 2,112 bits; SL2VL 3 SLs x 3 VLs.
+TEST(RouterArea, IbSwitchPlan) {
+  const RouterAreaPlan p = plan_router_area(qos("qos-ib-fattree-4-2.ini"), 80);
+  EXPECT_EQ(p.architecture, "ib");
+  EXPECT_EQ(p.routers, 8u);
+  EXPECT_EQ(p.radix, 8u);
+  EXPECT_EQ(p.phit_bits, 512u);
+  EXPECT_EQ(blocks_text(p),
+            "sep_alloc_if P=8,V=3,Q=8,ITER=2 x1\n"
+            "credit_counter V=3,W=9,CAP=256 x8\n"
+            "credit_counter V=3,W=9,CAP=256 x8\n"
+            "rr_arbiter N=3 x8\n");
+  EXPECT_EQ(p.blocks[1].role, "credit counter, outputs to switches");
+  EXPECT_EQ(p.blocks[2].role, "output buffer space per VL");
+  EXPECT_EQ(storage_text(p),
+            "input buffer per port: 131072 x8\n"
+            "input buffer per port, VL lists: 2112 x8\n"
+            "output buffer per port: 131072 x8\n"
+            "output buffer per port, VL lists: 2112 x8\n"
+            "SL2VL table: 9 x1\n");
+  EXPECT_TRUE(p.notes.empty());
+  // router.vl_max caps a VL's counter (100: 7 bits); one switch of 48 ports (n = 1) has no
+  // switch-facing port.
+  const RouterAreaPlan m =
+      plan_router_area(qos("qos-ib-fattree-4-2.ini", {"router.vl_max=100"}), 80);
+  EXPECT_EQ(m.blocks[1].params, "V=3,W=7,CAP=100");
+  const RouterAreaPlan one = plan_router_area(qos("qos-ch2-ib-switch-48.ini"), 80);
+  EXPECT_EQ(blocks_text(one),
+            "sep_alloc_if P=48,V=3,Q=48,ITER=2 x1\n"
+            "credit_counter V=3,W=9,CAP=256 x48\n"
+            "rr_arbiter N=3 x48\n");
+  EXPECT_EQ(one.phit_bits, 64u);
+}
+
+// The IB VL arbiter of Table 6.1 Config A (64 high-priority entries, 1 low) on 4 SLs/VLs: its
+// tables per output port, 65 entries of a 4-bit VL and an 8-bit weight = 780 bits; no scheduler
+// block (no RTL), said in a note.
+TEST(RouterArea, IbVlArbiterTablesAreStorage) {
+  const RouterAreaPlan p = plan_router_area(
+      qos("qos-ib-fattree-4-2.ini",
+          {"router.output_scheduler=ib_vlarb", "qos.sls=4", "qos.inject_share=0.4,0.3,0.2,0.1",
+           "qos.sl_mtu=256,256,512,256", "qos.message_size=256,512,512,256",
+           "qos.pattern=uniform,uniform,bursts4,uniform",
+           "qos.table=" + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table6_1_a.json"}),
+      80);
+  EXPECT_EQ(blocks_text(p),
+            "sep_alloc_if P=8,V=4,Q=8,ITER=2 x1\n"
+            "credit_counter V=4,W=9,CAP=256 x8\n"
+            "credit_counter V=4,W=9,CAP=256 x8\n");
+  EXPECT_NE(storage_text(p).find("IB VL arbiter tables per output port: 780 x8\n"
+                                 "SL2VL table: 16 x1\n"),
+            std::string::npos)
+      << storage_text(p);
+  ASSERT_EQ(p.notes.size(), 1u);
+  EXPECT_NE(p.notes[0].find("no RTL block"), std::string::npos);
+}
+
+// The OPA switch of the same tree: 2 MPorts, each with a 4:6 allocator, the central allocator of
+// 2 x 2 = 4 central buffers to 8 outputs, central buffers of 512 / 2 = 256 flits; SL2SC 3 SLs x 32
+// SCs, SC2VL 3 SCs x 4 bits.
+TEST(RouterArea, OpaSwitchPlan) {
+  const RouterAreaPlan p = plan_router_area(qos("qos-opa-fattree-4-2.ini"), 80);
+  EXPECT_EQ(p.architecture, "opa");
+  EXPECT_EQ(blocks_text(p),
+            "sep_alloc_if P=4,V=3,Q=6,ITER=2 x2\n"
+            "sep_alloc_if P=4,V=3,Q=8,ITER=2 x1\n"
+            "credit_counter V=3,W=9,CAP=256 x8\n"
+            "credit_counter V=3,W=9,CAP=256 x8\n"
+            "credit_counter V=3,W=9,CAP=256 x4\n"
+            "rr_arbiter N=3 x8\n");
+  EXPECT_EQ(p.blocks[0].role, "MPort allocator (VA-SA, 4:6)");
+  EXPECT_EQ(p.blocks[4].role, "central buffer space per VL");
+  EXPECT_EQ(storage_text(p),
+            "input buffer per port: 131072 x8\n"
+            "input buffer per port, VL lists: 2112 x8\n"
+            "central buffer, 2 per MPort: 131072 x4\n"
+            "central buffer, 2 per MPort, VL lists: 2112 x4\n"
+            "output buffer per port: 131072 x8\n"
+            "output buffer per port, VL lists: 2112 x8\n"
+            "SL2SC table: 96 x1\n"
+            "SC2VL table: 12 x1\n");
+}
+
+// Table 4.9's DTable on the Ch. 4 mix (Table 4.6: two SCs per SL, SC2VL 0-7,6,7, so 8 VLs and
+// every SL on 2 VLs): per output port a dtable_arbiter of S = 8 (5 SLs), N = 128 entries and the
+// OPA widths (24-bit weights, 32-bit accumulators, 16-bit sizes), and per (port, SL) a 2-VL
+// round-robin arbiter, 8 x 5 = 40, with a 1-bit pointer each for the routing's choice among the
+// SL's VLs. Buffers of 1,024 flits (11-bit counters to 1,024; 10-bit pointers: 10,240 + 2 x 9 x
+// 10 = 10,420 bits); central buffers 2,048 / 2. The table, 128 x (3 + 24) = 3,456 bits, is in
+// each port's arbiter: 7 copies too many for OPA's one per device.
+TEST(RouterArea, OpaDTablePlan) {
+  const RouterAreaPlan p = plan_router_area(
+      qos("qos-ch4-opa-fattree-4-2.ini",
+          {"router.output_scheduler=dtable",
+           "qos.table=" + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table4_9_dtable.json"}),
+      80);
+  EXPECT_EQ(blocks_text(p),
+            "sep_alloc_if P=4,V=8,Q=6,ITER=2 x2\n"
+            "sep_alloc_if P=4,V=8,Q=8,ITER=2 x1\n"
+            "credit_counter V=8,W=11,CAP=1024 x8\n"
+            "credit_counter V=8,W=11,CAP=1024 x8\n"
+            "credit_counter V=8,W=11,CAP=1024 x4\n"
+            "dtable_arbiter S=8,N=128,WW=24,AW=32,SW=16 x8\n"
+            "rr_arbiter N=2 x40\n");
+  EXPECT_EQ(storage_text(p),
+            "input buffer per port: 524288 x8\n"
+            "input buffer per port, VL lists: 10420 x8\n"
+            "central buffer, 2 per MPort: 524288 x4\n"
+            "central buffer, 2 per MPort, VL lists: 10420 x4\n"
+            "output buffer per port: 524288 x8\n"
+            "output buffer per port, VL lists: 10420 x8\n"
+            "SL2SC table: 160 x1\n"
+            "SC2VL table: 40 x1\n"
+            "VL round-robin pointers, per output port and SL: 40 x1\n");
+  ASSERT_EQ(p.notes.size(), 1u);
+  EXPECT_EQ(p.notes[0],
+            "DTable: each dtable_arbiter holds its table (128 entries, 3456 bits); OPA has one per "
+            "device (thesis 003 Sec. 5.4.2), so 7 copies (24192 bits) are counted in excess");
+  // The round robin per SL: an SL arbiter of 5 per port, the same VL arbiters.
+  const RouterAreaPlan rr = plan_router_area(qos("qos-ch4-opa-fattree-4-2.ini"), 80);
+  EXPECT_NE(blocks_text(rr).find("rr_arbiter N=5 x8\nrr_arbiter N=2 x40\n"), std::string::npos)
+      << blocks_text(rr);
+}
+
 TEST(RouterArea, RefusedConfigurationsNameTheKey) {
+  try {
+    plan_router_area(
+        qos("qos-opa-fattree-4-2.ini", {"router.output_scheduler=sbt", "qos.sbt_weights=60,30,10"}),
+        80);
+    FAIL() << "SBT has no RTL";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.output_scheduler=sbt: netcosim area prices the "
+                                         "output schedulers rr, dtable and ib_vlarb"),
+              std::string::npos)
+        << e.what();
+  }
   try {
     plan_router_area(h2({"router.vc_management=flexvc", "router.vc_selection=random"}), 80);
     FAIL() << "random selection has no RTL";
