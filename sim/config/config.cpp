@@ -275,6 +275,16 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.warmup", KeyType::Int, "5000", 0, 1073741823, nullptr, "warm-up cycles"},
       {"sim.measure", KeyType::Int, "10000", 1, 1073741823, nullptr,
        "measured cycles (statistics window)"},
+      {"sim.mode", KeyType::Enum, "window", 0, 0, "window|batch",
+       "statistics after the warm-up: one window of sim.measure cycles (window), or seed 004 "
+       "Sec. 3's batches, each ending in the cycle of its sim.batch_packets-th delivery (batch)"},
+      {"sim.batches", KeyType::Int, "5", 1, 1000, nullptr,
+       "batch mode: the number of batches (seed 004 Sec. 3: 5)"},
+      {"sim.batch_packets", KeyType::Int, "0", 0, 4294967295.0, nullptr,
+       "batch mode: the deliveries that end a batch; 0: 10*N^2 for N nodes (seed 004 Sec. 3)"},
+      {"sim.batch_max_cycles", KeyType::Int, "1000000", 1, 1073741823, nullptr,
+       "batch mode: a batch without sim.batch_packets deliveries after this many cycles is cut "
+       "there and reported as cut"},
       {"sim.drain", KeyType::Bool, "false", 0, 0, nullptr,
        "after the window, stop injection and run until the network is empty"},
       {"sim.timeseries_bin", KeyType::Int, "0", 0, 1073741823, nullptr,
@@ -1136,6 +1146,20 @@ void validate_config(const Config& c) {
   validate_qos(c);
   if (c.get_int("sim.warmup") + c.get_int("sim.measure") > 1073741823)
     throw ConfigError("sim.warmup + sim.measure must not exceed 1073741823 cycles");
+  if (c.get_str("sim.mode") == "batch") {
+    if (c.get_bool("sim.drain"))
+      throw ConfigError(
+          "sim.drain=true: not allowed with sim.mode=batch (a batch run ends with "
+          "its last batch); allowed: sim.drain=false");
+    if (c.get_int("sim.warmup") +
+            c.get_int("sim.batches") * (c.get_int("sim.batch_max_cycles") + 1) >
+        1073741823)
+      throw ConfigError(
+          "sim.batches=" + std::to_string(c.get_int("sim.batches")) +
+          ", sim.batch_max_cycles=" + std::to_string(c.get_int("sim.batch_max_cycles")) +
+          ": sim.warmup + sim.batches * (sim.batch_max_cycles + 1) must not exceed "
+          "1073741823 cycles");
+  }
 }
 
 std::string contention_threshold_warning(const Config& c) {

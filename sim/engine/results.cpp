@@ -103,6 +103,56 @@ void collect_classes(const StatsSink& s, const Config& cfg, const RunPlan& plan,
     r.per_class.push_back(x);
   }
 }
+// Batch mode: each batch's figures from the run control's batches, and their mean and standard
+// deviation (docs/model.md §5 "Batches").
+void collect_batches(const RunControl& control, RunResults& r) {
+  r.batch_mode = true;
+  r.batch_packets = control.plan().batch_packets;
+  const double nodes = double(r.nodes);
+  for (const RunControl::Batch& b : control.batches()) {
+    RunResults::Batch x;
+    x.start = b.start;
+    x.end = b.end;
+    x.packets = b.packets;
+    x.cut = b.cut;
+    const double cycles = double(b.end - b.start + 1);
+    x.accepted_load = double(b.phits) / (nodes * cycles);
+    for (const uint64_t p : b.node_phits) x.node_injected.push_back(double(p) / cycles);
+    x.fairness = fairness_of(x.node_injected);
+    x.fairness_per_router = fairness_of(router_loads(x.node_injected, r.node_router, r.routers));
+    r.batches.push_back(std::move(x));
+  }
+  const double n = double(r.batches.size());
+  if (n == 0) return;
+  // Mean and population standard deviation of one figure over the batches.
+  auto stats = [&](auto get, double& mean, double& sd) {
+    double s = 0, s2 = 0;
+    for (const RunResults::Batch& b : r.batches) {
+      const double v = get(b);
+      s += v;
+      s2 += v * v;
+    }
+    mean = s / n;
+    sd = std::sqrt(std::max(0.0, s2 / n - mean * mean));
+  };
+  stats([](const RunResults::Batch& b) { return b.accepted_load; }, r.batch_mean.accepted_load,
+        r.batch_stddev.accepted_load);
+  auto fair = [&](Fairness RunResults::Batch::*which, Fairness& mean, Fairness& sd) {
+    stats([&](const RunResults::Batch& b) { return (b.*which).min_load; }, mean.min_load,
+          sd.min_load);
+    stats([&](const RunResults::Batch& b) { return (b.*which).max_load; }, mean.max_load,
+          sd.max_load);
+    stats([&](const RunResults::Batch& b) { return (b.*which).max_min_ratio; }, mean.max_min_ratio,
+          sd.max_min_ratio);
+    stats([&](const RunResults::Batch& b) { return (b.*which).cov; }, mean.cov, sd.cov);
+    stats([&](const RunResults::Batch& b) { return (b.*which).jain; }, mean.jain, sd.jain);
+    stats([&](const RunResults::Batch& b) { return (b.*which).min_avg_ratio; }, mean.min_avg_ratio,
+          sd.min_avg_ratio);
+  };
+  fair(&RunResults::Batch::fairness, r.batch_mean.fairness, r.batch_stddev.fairness);
+  fair(&RunResults::Batch::fairness_per_router, r.batch_mean.fairness_per_router,
+       r.batch_stddev.fairness_per_router);
+}
 }  // namespace
 
 RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total) {
@@ -207,7 +257,10 @@ RunResults finish_run(const Network& net, const RunControl& control,
   parse_node_list(net.config().get_str("traffic.fullrate_nodes"), topo.nodes(), fullrate);
   for (const Nic& n : net.nics()) {
     r.node_router.push_back(topo.node_router(n.node));
-    r.node_injected.push_back(double(n.window_injected_phits) / plan.measure);
+    // Batch mode: the window has no end; the run's last window ended at plan.end().
+    const uint64_t phits =
+        plan.batch ? n.injected_through(plan.end() - 1) : n.window_injected_phits;
+    r.node_injected.push_back(double(phits) / plan.measure);
     const bool full = std::find(fullrate.begin(), fullrate.end(), n.node) != fullrate.end();
     r.node_offered.push_back(full ? 1.0 : r.offered_load);
   }
@@ -226,6 +279,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   }
   r.fairness = fairness_of(r.node_injected);
   r.fairness_per_router = fairness_of(router_loads(r.node_injected, r.node_router, r.routers));
+  if (plan.batch) collect_batches(control, r);
   r.wall_seconds = wall;
   r.cycles_per_second = wall > 0 ? total / wall : 0;
   r.peak_rss_mb = peak_rss_mb();

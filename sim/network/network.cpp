@@ -1,5 +1,6 @@
 #include "sim/network/network.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -10,10 +11,29 @@ Network::Network(const Config& cfg, NetworkParts parts)
       p_(std::move(parts)),
       warmup_(static_cast<Cycle>(cfg.get_int("sim.warmup"))),
       measure_(static_cast<Cycle>(cfg.get_int("sim.measure"))),
-      ts_bin_(static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"))) {}
+      ts_bin_(static_cast<Cycle>(cfg.get_int("sim.timeseries_bin"))) {
+  if (cfg.get_str("sim.mode") != "batch") return;
+  // Batch mode (docs/model.md §5 "Batches"): a window is at most max_lookahead cycles and a NIC
+  // injects at most one packet per cycle, so its log keeps the injections after any cycle of the
+  // last window; a delivery is recorded at most a packet's ejection (its phits) after the cycle
+  // it is simulated in, so the sinks' rings hold a window plus the longest packet.
+  uint32_t phits = p_.packet_size;
+  for (const uint32_t x : p_.sl_packet_phits) phits = std::max(phits, x);
+  auto pow2_above = [](uint64_t n) {
+    uint32_t r = 1;
+    while (r <= n) r <<= 1;
+    return r;
+  };
+  batch_ring_ = pow2_above(uint64_t{p_.max_lookahead} + phits + 2);
+  const uint32_t log = pow2_above(uint64_t{p_.max_lookahead} + 2);
+  for (Nic& n : *p_.nics) n.init_batches(log);
+  measure_ = static_cast<Cycle>(cfg.get_int("sim.batches") * cfg.get_int("sim.batch_max_cycles"));
+}
 
 void Network::init_sink(StatsSink& s) const {
-  s.init(warmup_, warmup_ + measure_, p_.packet_size);
+  // In batch mode the window has no end: the run ends after its last batch (RunControl).
+  s.init(warmup_, batch_ring_ != 0 ? kNone : warmup_ + measure_, p_.packet_size);
+  if (batch_ring_ != 0) s.init_batches(batch_ring_);
   s.single_hop_class = p_.topology->single_hop_class();
   s.init_timeseries(ts_bin_, warmup_ + measure_);
   s.sls = static_cast<uint32_t>(p_.sl_packet_phits.size());

@@ -71,6 +71,8 @@ class Network {
   // The lookahead of the engines: cycles a partition can be simulated before another partition can
   // see any of its effects (the shortest latency of the links that cross partitions).
   Cycle lookahead() const { return p_.lookahead; }
+  // The lookahead as built (set_lookahead may only shorten it): no engine's window is longer.
+  Cycle max_lookahead() const { return p_.max_lookahead; }
   // A shorter window (>= 1) gives the same results; 1 is a plain cycle-by-cycle loop (tests).
   void set_lookahead(Cycle cycles);
 
@@ -102,6 +104,8 @@ class Network {
   NetworkParts p_;
   StatsSink preloaded_;
   Cycle warmup_, measure_, ts_bin_;
+  // Batch mode (sim.mode=batch): the sinks' delivery rings' length (0: off).
+  uint32_t batch_ring_ = 0;
 };
 
 }  // namespace netcosim

@@ -45,6 +45,37 @@ ordered_json fairness_json(const Fairness& f, const std::string& of) {
   return o;
 }
 
+// Batch mode (docs/model.md §5 "Batches"): the batches, and the mean and standard deviation of
+// their figures.
+ordered_json batches_json(const RunResults& r) {
+  ordered_json o;
+  o["packets_per_batch"] = r.batch_packets;
+  ordered_json list = ordered_json::array();
+  for (const RunResults::Batch& b : r.batches) {
+    ordered_json x;
+    x["start"] = static_cast<uint64_t>(b.start);
+    x["end"] = static_cast<uint64_t>(b.end);
+    x["cycles"] = static_cast<uint64_t>(b.end - b.start + 1);
+    x["packets"] = b.packets;
+    x["cut"] = b.cut;
+    x["accepted_load"] = b.accepted_load;
+    x["fairness"] = fairness_json(b.fairness, "node");
+    x["fairness_per_router"] = fairness_json(b.fairness_per_router, "router");
+    list.push_back(x);
+  }
+  o["batches"] = list;
+  for (const auto& [name, v] :
+       {std::pair<const char*, const RunResults::BatchSummary*>{"mean", &r.batch_mean},
+        {"stddev", &r.batch_stddev}}) {
+    ordered_json x;
+    x["accepted_load"] = v->accepted_load;
+    x["fairness"] = fairness_json(v->fairness, "node");
+    x["fairness_per_router"] = fairness_json(v->fairness_per_router, "router");
+    o[name] = x;
+  }
+  return o;
+}
+
 ordered_json timeseries_json(const RunResults& r) {
   ordered_json o;
   o["bin"] = static_cast<uint64_t>(r.ts_bin);
@@ -149,6 +180,7 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
   }
   if (!r.per_class.empty()) w["per_class"] = per_class_json(r);
   if (r.ts_bin != 0) w["timeseries"] = timeseries_json(r);
+  if (r.batch_mode) w["batches"] = batches_json(r);
   if (r.sat.on) {
     ordered_json x;
     x["ring_nodes"] = r.sat.ring_nodes;
@@ -238,6 +270,32 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
                   (unsigned long long)r.sat.interval_max, (unsigned long long)r.sat.intervals);
     out += buf;
   }
+  if (r.batch_mode) {  // seed 004 Sec. 3: batches of sim.batch_packets deliveries
+    std::snprintf(buf, sizeof buf, "  batches           %zu of %llu delivered packets\n",
+                  r.batches.size(), (unsigned long long)r.batch_packets);
+    out += buf;
+    for (size_t i = 0; i < r.batches.size(); ++i) {
+      const RunResults::Batch& b = r.batches[i];
+      std::snprintf(buf, sizeof buf,
+                    "    batch %-3zu cycles %u-%u accepted %.4f  node min %.4f min/avg %.3f  "
+                    "router min %.4f max/min %.3f CoV %.4f%s\n",
+                    i + 1, b.start, b.end, b.accepted_load, b.fairness.min_load,
+                    b.fairness.min_avg_ratio, b.fairness_per_router.min_load,
+                    b.fairness_per_router.max_min_ratio, b.fairness_per_router.cov,
+                    b.cut ? "  CUT (sim.batch_max_cycles)" : "");
+      out += buf;
+    }
+    const RunResults::BatchSummary &m = r.batch_mean, &d = r.batch_stddev;
+    std::snprintf(buf, sizeof buf,
+                  "    mean (sd)   accepted %.4f (%.4f)  node min %.4f (%.4f) min/avg %.3f "
+                  "(%.3f)  router min %.4f (%.4f) max/min %.3f (%.3f) CoV %.4f (%.4f)\n",
+                  m.accepted_load, d.accepted_load, m.fairness.min_load, d.fairness.min_load,
+                  m.fairness.min_avg_ratio, d.fairness.min_avg_ratio,
+                  m.fairness_per_router.min_load, d.fairness_per_router.min_load,
+                  m.fairness_per_router.max_min_ratio, d.fairness_per_router.max_min_ratio,
+                  m.fairness_per_router.cov, d.fairness_per_router.cov);
+    out += buf;
+  }
   if (!r.per_sl.empty()) {
     std::snprintf(buf, sizeof buf,
                   "  service levels    load in flits/(node*cycle), latency in cycles (ns at "
@@ -270,12 +328,20 @@ std::string results_summary(const RunResults& r, const Config& cfg) {
 }
 
 std::string node_loads_csv(const RunResults& r) {
-  std::string out = "node,router,offered_load,injected_load\n";
+  // Batch mode: one more column per batch, the node's injected load in it.
+  std::string out = "node,router,offered_load,injected_load";
+  for (size_t b = 0; b < r.batches.size(); ++b) out += ",batch" + std::to_string(b + 1);
+  out += "\n";
   char buf[128];
   for (size_t n = 0; n < r.node_injected.size(); ++n) {
-    std::snprintf(buf, sizeof buf, "%zu,%u,%.6g,%.6g\n", n, r.node_router[n], r.node_offered[n],
+    std::snprintf(buf, sizeof buf, "%zu,%u,%.6g,%.6g", n, r.node_router[n], r.node_offered[n],
                   r.node_injected[n]);
     out += buf;
+    for (const RunResults::Batch& b : r.batches) {
+      std::snprintf(buf, sizeof buf, ",%.6g", b.node_injected[n]);
+      out += buf;
+    }
+    out += "\n";
   }
   return out;
 }

@@ -72,6 +72,24 @@ struct RunResults {
   bool conservation_ok = false;  // meaningful when drained
   double wall_seconds = 0, cycles_per_second = 0;
   double peak_rss_mb = 0;
+  // Batch mode (sim.mode=batch; docs/model.md §5 "Batches"; seed 004 Sec. 3): each batch's
+  // cycles [start, end], deliveries, accepted load, per-node injected loads and fairness; the
+  // mean and the standard deviation (population) of the figures over the batches.
+  struct Batch {
+    Cycle start = 0, end = 0;
+    uint64_t packets = 0;
+    double accepted_load = 0;
+    bool cut = false;
+    Fairness fairness, fairness_per_router;
+    std::vector<double> node_injected;
+  };
+  bool batch_mode = false;
+  uint64_t batch_packets = 0;  // the deliveries that end a batch
+  std::vector<Batch> batches;
+  struct BatchSummary {
+    double accepted_load = 0;
+    Fairness fairness, fairness_per_router;
+  } batch_mean, batch_stddev;
   // Time series (sim.timeseries_bin > 0): per bin of `ts_bin` cycles from cycle 0.
   Cycle ts_bin = 0;
   std::vector<Cycle> ts_start;

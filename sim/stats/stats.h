@@ -82,6 +82,18 @@ struct StatsSink {
     ts_phits.assign(n, 0);
   }
 
+  // Batch mode (sim.mode=batch; docs/model.md §5 "Batches"): the packets and phits delivered in
+  // the window, by delivery cycle, in a ring of batch_mask + 1 cycles (longer than a window plus a
+  // packet's ejection) that the run control reads and empties after each window
+  // (RunControl::batch_window); batch_mask = 0: off.
+  uint32_t batch_mask = 0;
+  std::vector<uint32_t> batch_ring_packets, batch_ring_phits;
+  void init_batches(uint32_t ring) {  // ring: a power of two
+    batch_mask = ring - 1;
+    batch_ring_packets.assign(ring, 0);
+    batch_ring_phits.assign(ring, 0);
+  }
+
   void init(Cycle start, Cycle end, uint32_t size) {
     window_start = start;
     window_end = end;
@@ -129,6 +141,10 @@ struct StatsSink {
     network_latency_sum += t_del - p.t_inject;
     injection_latency_sum += p.t_inject - p.t_gen;
     if (lat > latency_max) latency_max = lat;
+    if (batch_mask != 0) {
+      ++batch_ring_packets[t_del & batch_mask];
+      batch_ring_phits[t_del & batch_mask] += size;
+    }
     if (sls != 0) on_deliver_class(p, lat, t_del - p.t_inject);
     for (uint32_t c = 1; c < kMaxPortClasses; ++c) {
       const uint32_t h = p.hops(c);

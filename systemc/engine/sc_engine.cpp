@@ -270,7 +270,11 @@ class ScNetwork : public sc_core::sc_module {
   void end_of_window() {
     const Cycle W = ctx_.window;
     const Cycle t = (ScContext::now() / W + 1) * W;
-    const StatsSink& s = ctx_.sink;
+    StatsSink& s = ctx_.sink;
+    if (!ctx_.error) {
+      control_.batch_window(t, &s, 1, net_);
+      ctx_.limit = control_.limit();  // batch mode: the end is set when the last batch closes
+    }
     if (control_.finished(t, s.generated, s.delivered)) {
       sc_core::sc_stop();
       return;

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -257,3 +258,37 @@ TEST(CliConfig, SatBadInputExits2NamingKeyValueAndAllowed) {
 }
 
 }  // namespace
+
+// Batch mode's keys (docs/model.md §5 "Batches"): exit 2 naming the key, the value and what is
+// allowed; nothing written.
+TEST(CliConfig, BatchModeKeysAreValidated) {
+  const std::string json = tmp_path("batch_bad.json");
+  struct Bad {
+    std::vector<std::string> sets;
+    std::vector<std::string> says;
+  };
+  const std::vector<Bad> cases = {
+      {{"sim.mode=batches"}, {"sim.mode", "batches", "window", "batch"}},
+      {{"sim.mode=batch", "sim.batches=0"}, {"sim.batches", "0"}},
+      {{"sim.mode=batch", "sim.batch_packets=-1"}, {"sim.batch_packets", "-1"}},
+      {{"sim.mode=batch", "sim.batch_max_cycles=0"}, {"sim.batch_max_cycles", "0"}},
+      {{"sim.mode=batch", "sim.drain=true"}, {"sim.drain=true", "sim.mode=batch", "allowed"}},
+      {{"sim.mode=batch", "sim.batches=1000", "sim.batch_max_cycles=1073741823"},
+       {"sim.batches=1000", "sim.batch_max_cycles=1073741823", "must not exceed"}}};
+  for (const Bad& b : cases) {
+    std::remove(json.c_str());
+    std::vector<std::string> args = {"run",
+                                     std::string(NETCOSIM_SOURCE_DIR) + "/configs/mesh-8x8.ini"};
+    for (const std::string& s : b.sets) {
+      args.push_back("--set");
+      args.push_back(s);
+    }
+    args.push_back("--json");
+    args.push_back(json);
+    const Result r = run(with_short(args));
+    EXPECT_EQ(r.status, 2) << b.sets[0] << "\n" << r.output;
+    for (const std::string& w : b.says)
+      EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+    EXPECT_FALSE(std::ifstream(json).good()) << b.sets[0];
+  }
+}

@@ -123,6 +123,14 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"torus_sat_transpose_drain",
              "torus-8x8.ini --set traffic.throttling=sat --set traffic.sat_l=2"
              " --set traffic.pattern=transpose --set sim.drain=true" SHORT},
+        // Seed 004's batch method (docs/model.md §5 "Batches"): the boundaries are found after
+        // windows of different lengths (the lookahead, the quantum, 1) and threads.
+        Case{"mesh_transpose_batch",
+             "mesh-8x8.ini --set traffic.pattern=transpose --set sim.mode=batch"
+             " --set sim.batches=3 --set sim.batch_packets=1500" SHORT},
+        Case{"h2_olm_advc_batch",
+             H2 OLM " --set traffic.pattern=advc --set sim.mode=batch --set sim.batches=3"
+                    " --set sim.batch_packets=3000"},
         Case{"fattree_sat_adaptive",
              "fattree-4-3.ini --set routing.algorithm=updown_adaptive"
              " --set traffic.throttling=sat --set traffic.sat_l=4"

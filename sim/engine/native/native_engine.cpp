@@ -159,6 +159,7 @@ std::exception_ptr NativeRun::loop() {
       del += s.delivered;
     }
     for (const auto& p : parts_) last_move = std::max(last_move, p.last_move);
+    control_.batch_window(t, sinks_.data(), sinks_.size(), net_);
     if (control_.after_window(net_, t, gen, del, last_move) != RunControl::Verdict::Continue)
       return nullptr;
   }

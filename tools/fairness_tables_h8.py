@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Thesis 000 Tables 3.1-3.3 on h8 (ADVc, 16,512 nodes): 8 routings x 2 offered loads x 3
+arbitrations = 48 runs of netcosim, one JSON and one per-node CSV each, then the tables.
+
+  tools/fairness_tables_h8.py run OUTDIR [--warmup W] [--measure M] [--threads T] [--only ARB]
+                                         [--routings R1,R2,...] [--exe BINARY]
+  tools/fairness_tables_h8.py table OUTDIR
+
+`run` skips the runs whose JSON exists, runs each under `nice -n 10` (no shell) and prints its
+wall time; `table` prints one Markdown table per arbitration: min router load (% of offered),
+Max/Min, CoV beside the thesis's values (extract-000-dragonfly-thesis.md §6), the accepted load,
+and the mean injected load of router positions 0 and 15 of the groups (R0, R15) over the mean.
+Routings and keys: docs/validation.md, "Thesis 000 Tables 3.1-3.3 on h8".
+"""
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+GROUP_VAL = ["router.vcs_local=3", "router.vcs_global=2", "routing.valiant=group"]
+ROUTINGS = {
+    "MIN": ["routing.algorithm=min"],
+    "Obl-RRG": ["routing.algorithm=val"] + GROUP_VAL + ["routing.valiant_group_draw=other_than_source"],
+    "Obl-CRG": ["routing.algorithm=val"] + GROUP_VAL + ["routing.valiant_group_draw=current_router"],
+    "Src-RRG": ["routing.algorithm=pb"] + GROUP_VAL + ["routing.valiant_group_draw=other_than_source"],
+    "Src-CRG": ["routing.algorithm=pb"] + GROUP_VAL + ["routing.valiant_group_draw=current_router"],
+    "In-Trns-RRG": ["routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                    "routing.global_policy=rrg"],
+    "In-Trns-CRG": ["routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                    "routing.global_policy=crg"],
+    "In-Trns-MM": ["routing.algorithm=olm", "router.vcs_local=3", "router.vcs_global=2",
+                   "routing.global_policy=mm"],
+}
+ARBS = {
+    "transit": ["router.input_arbitration=rr", "router.output_arbitration=transit_rr"],
+    "rr": ["router.input_arbitration=rr", "router.output_arbitration=rr"],
+    "age": ["router.input_arbitration=age", "router.output_arbitration=age",
+            "router.age_timestamp=accumulated"],
+}
+# Thesis 000 Tables 3.1 (transit), 3.2 (rr), 3.3 (age): routing -> [(sat, offered, min, max/min,
+# cov)] for the two offered loads of the row (extract-000-dragonfly-thesis.md §6).
+THESIS = {
+    "transit": {
+        "MIN": [(0.05, 0.03, 0.0275, 1.180, 0.0236), (0.05, 0.55, 0.0100, 43.81, 0.4106)],
+        "Obl-RRG": [(0.40, 0.35, 0.3416, 1.048, 0.0069), (0.40, 0.55, 0.3522, 1.309, 0.0345)],
+        "Obl-CRG": [(0.43, 0.40, 0.3913, 1.045, 0.0063), (0.43, 0.55, 0.3833, 1.321, 0.0533)],
+        "Src-RRG": [(0.33, 0.30, 0.1589, 1.925, 0.0483), (0.33, 0.55, 0.1739, 3.138, 0.1569)],
+        "Src-CRG": [(0.12, 0.10, 0.0571, 1.829, 0.0857), (0.12, 0.55, 0.0528, 8.832, 0.2251)],
+        "In-Trns-RRG": [(0.47, 0.40, 0.0066, 62.79, 0.2435), (0.47, 0.55, 0.0039, 145.29, 0.2820)],
+        "In-Trns-CRG": [(0.49, 0.40, 0.0042, 97.90, 0.2450), (0.49, 0.55, 0.0032, 172.89, 0.2525)],
+        "In-Trns-MM": [(0.49, 0.40, 0.0053, 79.74, 0.2442), (0.49, 0.55, 0.0051, 112.56, 0.2519)],
+    },
+    "rr": {
+        "MIN": [(0.05, 0.03, 0.0275, 1.180, 0.0236), (0.05, 0.55, 0.0056, 91.16, 1.3382)],
+        "Obl-RRG": [(0.38, 0.35, 0.3424, 1.047, 0.0068), (0.38, 0.55, 0.3237, 1.364, 0.0427)],
+        "Obl-CRG": [(0.40, 0.35, 0.3421, 1.049, 0.0068), (0.40, 0.55, 0.3477, 1.354, 0.0394)],
+        "Src-RRG": [(0.32, 0.30, 0.1388, 2.207, 0.0668), (0.32, 0.55, 0.1409, 3.954, 0.2216)],
+        "Src-CRG": [(0.12, 0.10, 0.0560, 1.868, 0.0339), (0.12, 0.55, 0.0419, 13.14, 0.5937)],
+        "In-Trns-RRG": [(0.45, 0.40, 0.2729, 1.496, 0.0701), (0.45, 0.55, 0.3092, 1.781, 0.1032)],
+        "In-Trns-CRG": [(0.46, 0.40, 0.2683, 1.523, 0.0740), (0.46, 0.55, 0.2814, 1.874, 0.1080)],
+        "In-Trns-MM": [(0.46, 0.40, 0.2634, 1.551, 0.0741), (0.46, 0.55, 0.2829, 1.857, 0.1078)],
+    },
+    "age": {
+        "MIN": [(0.05, 0.03, 0.0275, 1.180, 0.0236), (0.05, 0.55, 0.0156, 29.54, 0.5676)],
+        "Obl-RRG": [(0.40, 0.35, 0.3422, 1.046, 0.0068), (0.40, 0.55, 0.3794, 1.212, 0.0317)],
+        "Obl-CRG": [(0.43, 0.40, 0.3919, 1.043, 0.0063), (0.43, 0.55, 0.3797, 1.359, 0.0632)],
+        "Src-RRG": [(0.28, 0.25, 0.2428, 1.060, 0.0081), (0.28, 0.55, 0.1961, 2.802, 0.2190)],
+        "Src-CRG": [(0.12, 0.10, 0.0956, 1.092, 0.0128), (0.12, 0.55, 0.0782, 4.167, 0.1830)],
+        "In-Trns-RRG": [(0.50, 0.40, 0.3784, 1.082, 0.0103), (0.50, 0.55, 0.2582, 2.069, 0.1033)],
+        "In-Trns-CRG": [(0.49, 0.40, 0.3883, 1.052, 0.0067), (0.49, 0.55, 0.2701, 2.044, 0.0979)],
+        "In-Trns-MM": [(0.49, 0.40, 0.3896, 1.050, 0.0068), (0.49, 0.55, 0.2735, 2.020, 0.0973)],
+    },
+}
+ROUTERS_PER_GROUP = 16  # configs/dragonfly-h8.ini: a = 16
+
+
+def runs():
+    for arb in ARBS:
+        for routing, rows in THESIS[arb].items():
+            for row in rows:
+                yield arb, routing, row[1]
+
+
+def stem(outdir, arb, routing, load):
+    return os.path.join(outdir, f"{arb}_{routing}_{load:.2f}")
+
+
+def do_run(args):
+    os.makedirs(args.outdir, exist_ok=True)
+    exe = args.exe or os.path.join(ROOT, "build", "netcosim")
+    for arb, routing, load in runs():
+        if args.only and arb != args.only:
+            continue
+        if args.routings and routing not in args.routings.split(","):
+            continue
+        base = stem(args.outdir, arb, routing, load)
+        if os.path.exists(base + ".json"):
+            continue
+        cmd = ["nice", "-n", "10", exe, "run", os.path.join(ROOT, "configs", "dragonfly-h8.ini")]
+        for kv in ["traffic.pattern=advc", f"traffic.load={load}", f"sim.warmup={args.warmup}",
+                   f"sim.measure={args.measure}"] + ROUTINGS[routing] + ARBS[arb]:
+            cmd += ["--set", kv]
+        cmd += ["--threads", str(args.threads), "-q", "--json", base + ".json",
+                "--node-loads-csv", base + ".csv"]
+        t0 = time.time()
+        subprocess.run(cmd, check=True)
+        print(f"{arb:8s} {routing:12s} {load:.2f}  {time.time() - t0:6.1f} s", flush=True)
+
+
+def positions(csv_path):
+    """Mean injected load of each router position in its group (0..a-1) over the mean."""
+    sums = [0.0] * ROUTERS_PER_GROUP
+    counts = [0] * ROUTERS_PER_GROUP
+    with open(csv_path) as f:
+        for r in csv.DictReader(f):
+            pos = int(r["router"]) % ROUTERS_PER_GROUP
+            sums[pos] += float(r["injected_load"])
+            counts[pos] += 1
+    means = [s / c for s, c in zip(sums, counts)]
+    avg = sum(sums) / sum(counts)
+    return [m / avg for m in means]
+
+
+def do_table(args):
+    for arb in ARBS:
+        print(f"\n{arb}\n")
+        print("| routing | offered | accepted | min router load (%) | thesis | Max/Min | thesis "
+              "| CoV | thesis | R0/avg | R15/avg |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        for routing, rows in THESIS[arb].items():
+            for sat, load, tmin, tmm, tcov in rows:
+                base = stem(args.outdir, arb, routing, load)
+                if not os.path.exists(base + ".json"):
+                    print(f"| {routing} | {load:.2f} | (not run) |")
+                    continue
+                d = json.load(open(base + ".json"))
+                f = d["fairness_per_router"]
+                pos = positions(base + ".csv")
+                print(f"| {routing} | {load:.2f} | {d['accepted_load']:.4f} | "
+                      f"{f['min_router_load']:.4f} ({100 * f['min_router_load'] / load:.1f}%) | "
+                      f"{tmin:.4f} ({100 * tmin / load:.1f}%) | {f['max_min_ratio']:.3f} | {tmm} | "
+                      f"{f['cov']:.4f} | {tcov} | {pos[0]:.2f} | {pos[15]:.2f} |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("action", choices=["run", "table"])
+    ap.add_argument("outdir")
+    ap.add_argument("--warmup", type=int, default=1500)
+    ap.add_argument("--measure", type=int, default=2000)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--only", choices=list(ARBS))
+    ap.add_argument("--routings", help="comma-separated routings to run (default: all 8)")
+    ap.add_argument("--exe", help="the netcosim binary (default: build/netcosim)")
+    args = ap.parse_args()
+    (do_run if args.action == "run" else do_table)(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
