@@ -14,7 +14,8 @@
 //      a kind on one port stops the run); pkt_size is the packet size (set at reset);
 //   2. two delta cycles; underflow and overflow read (combinational, from the counts before the
 //      edge and the edge's events);
-//   3. clk high (every instance of the router shares the clock), two delta cycles, credits[] and
+//   3. clk high (each instance has its own clock: only the ports with events see an edge; an
+//      instance without a valid input keeps its counts), two delta cycles, credits[] and
 //      can_send[] read (registered counts, and can_send from them), clk low;
 //   4. Rtl mode: a raised underflow or overflow, or a can_send[v] other than credits[v] >=
 //      pkt_size, stops the run; the RTL's counts replace the model's (CreditCounter::set_credits);
@@ -47,7 +48,7 @@
 namespace netcosim::sc {
 
 // The instance of one output port: its Verilated credit_counter and the signals of its port list,
-// the clock and reset being the socket's.
+// its own clock (only the instances of the ports with events see an edge) and the socket's reset.
 class CreditCounterLane {
  public:
   struct Outputs {
@@ -62,9 +63,12 @@ class CreditCounterLane {
                      uint32_t ramt) = 0;
   virtual void read_flags(Outputs& o) const = 0;
   virtual void read_counts(Outputs& o) const = 0;
+  sc_core::sc_signal<bool>& clk() { return s_clk_; }
   VcdWindow* vcd() { return vcd_.get(); }
 
  protected:
+  explicit CreditCounterLane(const std::string& name) : s_clk_((name + "_clk").c_str()) {}
+  sc_core::sc_signal<bool> s_clk_;
   std::unique_ptr<VcdWindow> vcd_;
 };
 
@@ -74,9 +78,10 @@ class CreditCounterLaneRtl final : public CreditCounterLane {
   static constexpr int VW = index_width(V);
   static_assert(CAP < (1 << W), "CAP must fit in W bits");
 
-  CreditCounterLaneRtl(const std::string& name, sc_core::sc_signal<bool>& clk,
-                       sc_core::sc_signal<bool>& rst, const SocketOptions& opt)
-      : s_consume_valid_((name + "_consume_valid").c_str()),
+  CreditCounterLaneRtl(const std::string& name, sc_core::sc_signal<bool>& rst,
+                       const SocketOptions& opt)
+      : CreditCounterLane(name),
+        s_consume_valid_((name + "_consume_valid").c_str()),
         s_return_valid_((name + "_return_valid").c_str()),
         s_consume_vc_((name + "_consume_vc").c_str()),
         s_return_vc_((name + "_return_vc").c_str()),
@@ -88,7 +93,7 @@ class CreditCounterLaneRtl final : public CreditCounterLane {
         s_underflow_((name + "_underflow").c_str()),
         s_overflow_((name + "_overflow").c_str()),
         rtl_(std::make_unique<Vtop>(name.c_str())) {
-    rtl_->clk(clk);
+    rtl_->clk(s_clk_);
     rtl_->rst(rst);
     rtl_->consume_valid(s_consume_valid_);
     rtl_->consume_vc(s_consume_vc_);
@@ -144,18 +149,15 @@ class CreditCounterLaneRtl final : public CreditCounterLane {
 class CreditCountersSocket final : public model::CreditCountersEdge {
  public:
   CreditCountersSocket(const std::string& name, const SocketOptions& opt, uint32_t packet_size)
-      : opt_(opt),
-        packet_size_(packet_size),
-        s_clk_((name + "_clk").c_str()),
-        s_rst_((name + "_rst").c_str()) {}
+      : opt_(opt), packet_size_(packet_size), s_rst_((name + "_rst").c_str()) {}
 
-  sc_core::sc_signal<bool>& clk() { return s_clk_; }
   sc_core::sc_signal<bool>& rst() { return s_rst_; }
-  // The instance of output port `port` (bound to clk() and rst()).
+  // The instance of output port `port` (bound to rst()).
   void add_lane(uint32_t port, std::unique_ptr<CreditCounterLane> lane) {
     ports_.push_back(port);
     lanes_.push_back(std::move(lane));
     out_.emplace_back();
+    active_.reserve(lanes_.size());
   }
 
   void edge(model::CreditCounter* credits) override {
@@ -169,21 +171,33 @@ class CreditCountersSocket final : public model::CreditCountersEdge {
                               ": two events of one kind on one output in one edge (" +
                               describe_events() + ")");
     const int dropped = fault_port(now);
+    // Only the instances of the ports with events are driven and clocked: with no valid input an
+    // instance's counts stay, so its edge can be left out (and its outputs, unchanged on both
+    // sides, are not read again). An instance keeps its last inputs until its next edge, which
+    // drives them anew.
+    const uint64_t ports = events_.consumed | events_.returned;
+    active_.clear();
     for (size_t k = 0; k < lanes_.size(); ++k) {
       const uint32_t o = ports_[k];
       const uint64_t bit = uint64_t{1} << o;
+      if ((ports & bit) == 0) continue;
+      active_.push_back(k);
       const bool rv = (events_.returned & bit) != 0 && static_cast<int>(o) != dropped;
       lanes_[k]->drive((events_.consumed & bit) != 0, events_.consume_vc[o], events_.consume_amt[o],
                        rv, events_.return_vc[o], events_.return_amt[o]);
     }
     sc_core::wait(sc_core::SC_ZERO_TIME);
     sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (size_t k = 0; k < lanes_.size(); ++k) lanes_[k]->read_flags(out_[k]);
-    s_clk_.write(true);
+    for (const size_t k : active_) {
+      lanes_[k]->read_flags(out_[k]);
+      lanes_[k]->clk().write(true);
+    }
     sc_core::wait(sc_core::SC_ZERO_TIME);
     sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (size_t k = 0; k < lanes_.size(); ++k) lanes_[k]->read_counts(out_[k]);
-    s_clk_.write(false);
+    for (const size_t k : active_) {
+      lanes_[k]->read_counts(out_[k]);
+      lanes_[k]->clk().write(false);
+    }
     if (opt_.mode == SocketMode::Shadow)
       compare(now, credits);
     else
@@ -192,12 +206,23 @@ class CreditCountersSocket final : public model::CreditCountersEdge {
   }
 
  private:
+  // All instances over one edge with rst high (socket_reset_pulse's sequence on every clock).
   void reset() {
-    for (auto& l : lanes_) l->set_packet_size(packet_size_);
-    socket_reset_pulse(s_clk_, s_rst_);
-    s_clk_.write(false);
+    for (auto& l : lanes_) {
+      l->set_packet_size(packet_size_);
+      l->clk().write(false);
+    }
+    s_rst_.write(true);
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    for (auto& l : lanes_) l->clk().write(true);
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    for (auto& l : lanes_) l->clk().write(false);
     s_rst_.write(false);
     sc_core::wait(sc_core::SC_ZERO_TIME);
+    // The outputs after reset, read once: an instance's outputs are read again after its edges.
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    for (size_t k = 0; k < lanes_.size(); ++k) lanes_[k]->read_counts(out_[k]);
     reset_done_ = true;
   }
 
@@ -281,8 +306,9 @@ class CreditCountersSocket final : public model::CreditCountersEdge {
 
   SocketOptions opt_;
   uint32_t packet_size_;
-  sc_core::sc_signal<bool> s_clk_, s_rst_;
+  sc_core::sc_signal<bool> s_rst_;
   std::vector<uint32_t> ports_;
+  std::vector<size_t> active_;  // the edge's instances (reserved: no allocation per edge)
   std::vector<std::unique_ptr<CreditCounterLane>> lanes_;
   std::vector<CreditCounterLane::Outputs> out_;
   Checker checker_;

@@ -76,7 +76,7 @@ template <class Vtop, int V, int W, int CAP>
 std::unique_ptr<CreditCounterLane> make_credit_lane(const std::string& name,
                                                     CreditCountersSocket& s,
                                                     const SocketOptions& o) {
-  return std::make_unique<CreditCounterLaneRtl<Vtop, V, W, CAP>>(name, s.clk(), s.rst(), o);
+  return std::make_unique<CreditCounterLaneRtl<Vtop, V, W, CAP>>(name, s.rst(), o);
 }
 
 #define NETCOSIM_CREDIT_COUNTER_SET(S, V, W, CAP) \

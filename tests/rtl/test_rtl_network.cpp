@@ -158,7 +158,7 @@ TEST(RtlNetwork, InjectedFaultIsReportedByBothModes) {
 // RTL, under uniform traffic: the --rtl run (the RTL's counts drive the router: that VC has one
 // packet of room less from then on, which the VC selector sees) gives other results than the
 // native run, and the shadow run stops at that edge with that VC's count one packet
-// (packet.size = 8 phits) below the model's.
+// (packet.size = 8 phits) below the model's, with that port's VCD window on disk.
 TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
   const std::string base = kConfigs + H2;
   const std::string native = run_json(base, "credit_fault_native");
@@ -168,9 +168,12 @@ TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
   EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
   EXPECT_NE(comparable(native), comparable(faulty));
 
+  const std::string vcd = testing::TempDir() + "rtl_network_credit_vcd";
+  std::filesystem::remove_all(vcd);
   const auto o = run_cli("run " + base +
                          " --engine systemc --rtl-shadow credit_counter "
-                         "--rtl-fault credit_counter:5:400:4 --quiet");
+                         "--rtl-fault credit_counter:5:400:4 --rtl-vcd " +
+                         vcd + " --quiet");
   EXPECT_EQ(o.status, 3) << o.output;
   const std::string head =
       "shadow: router 5: credit_counter RTL differs from the C++ model at cycle ";
@@ -192,6 +195,11 @@ TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
   const auto ev = o.err.find("; events (output:consume vc/phits, return vc/phits): ", r);
   ASSERT_NE(ev, std::string::npos) << o.err;
   EXPECT_NE(o.err.find("r" + std::to_string(vc) + "/8", ev), std::string::npos) << o.err;
+  // The VCD window of the differing port's instance.
+  EXPECT_NE(o.err.find("; VCD window: " + vcd + "/router_5_credit_counter_o4_c0.vcd", ev),
+            std::string::npos)
+      << o.err;
+  EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_credit_counter_o4_c0.vcd"));
 }
 
 // The faults are real changes of the RTL's output: without them, the same shadow run passes.
