@@ -50,9 +50,18 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       {"credit_counter",
        "cosim_credit_counter",
        {"credit_counter.sv"},
+       // v1w6c32 to v4w6c32, v1w9c256 and v2w9c256: the output ports of the routers the
+       // in-network socket is tested on (systemc/rtl/, docs/cosim.md "Verilated blocks inside a
+       // network": V = the port class's VCs, CAP = its buffer per VC): h2 Dragonfly local/global
+       // with MIN 2/1, OLM 3/2, VAL or UGAL 4/2, the 4-ary 3-tree's 1 VC of 32 phits.
        {{"v2w6c32", "V=2,W=6,CAP=32"},
         {"v3w9c256", "V=3,W=9,CAP=256"},
-        {"v4w9c256", "V=4,W=9,CAP=256"}}},
+        {"v4w9c256", "V=4,W=9,CAP=256"},
+        {"v1w6c32", "V=1,W=6,CAP=32"},
+        {"v3w6c32", "V=3,W=6,CAP=32"},
+        {"v4w6c32", "V=4,W=6,CAP=32"},
+        {"v1w9c256", "V=1,W=9,CAP=256"},
+        {"v2w9c256", "V=2,W=9,CAP=256"}}},
       // Q outputs, W-bit counters, N event slots per kind. q31w8n62: the h8 router (31 ports,
       // at most 2 increments per input port per cycle; 8-bit counters as in
       // sim/congestion/contention_sensor.h).

@@ -11,7 +11,12 @@
 
 #include "Vcredit_counter_v2w6c32.h"
 #ifndef NETCOSIM_MUTANT
+#include "Vcredit_counter_v1w6c32.h"
+#include "Vcredit_counter_v1w9c256.h"
+#include "Vcredit_counter_v2w9c256.h"
+#include "Vcredit_counter_v3w6c32.h"
 #include "Vcredit_counter_v3w9c256.h"
+#include "Vcredit_counter_v4w6c32.h"
 #include "Vcredit_counter_v4w9c256.h"
 #endif
 
@@ -309,6 +314,12 @@ int sc_main(int argc, char** argv) {
       entry<2, 6, 32, Vcredit_counter_v2w6c32>("v2w6c32"),
       entry<3, 9, 256, Vcredit_counter_v3w9c256>("v3w9c256"),
       entry<4, 9, 256, Vcredit_counter_v4w9c256>("v4w9c256"),
+      // The ports of the routers of the in-network socket (rtl/catalog.h).
+      entry<1, 6, 32, Vcredit_counter_v1w6c32>("v1w6c32"),
+      entry<3, 6, 32, Vcredit_counter_v3w6c32>("v3w6c32"),
+      entry<4, 6, 32, Vcredit_counter_v4w6c32>("v4w6c32"),
+      entry<1, 9, 256, Vcredit_counter_v1w9c256>("v1w9c256"),
+      entry<2, 9, 256, Vcredit_counter_v2w9c256>("v2w9c256"),
   };
 #endif
   return bench_main(argc, argv, info);

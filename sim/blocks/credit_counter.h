@@ -90,6 +90,12 @@ class CreditCounter : public CreditLevels {
     for (unsigned v = 0; v < vcs_; ++v) credits_[v] = cap_;
   }
 
+  // Replaces a count (an edge implemented elsewhere: CreditCountersEdge).
+  void set_credits(unsigned vc, uint32_t value) {
+    assert(vc < vcs_ && value <= cap_);
+    credits_[vc] = value;
+  }
+
  private:
   uint32_t clamp(int64_t v) const {
     return v < 0 ? 0 : (v > static_cast<int64_t>(cap_) ? cap_ : static_cast<uint32_t>(v));
@@ -98,5 +104,49 @@ class CreditCounter : public CreditLevels {
 
 // The static credit model: per-VC buffers, the thesis 000 Table 1.2 router's.
 using StaticCredits = CreditCounter;
+
+// The clock edge of a router's per-output credit counters implemented elsewhere (the Verilated
+// block's socket, systemc/rtl/credit_counter_socket.h; docs/cosim.md "Verilated blocks inside a
+// network"). The router keeps applying every event to its own counters (consume, give_back) and
+// also records it here; once per cycle in which it has events, between its receive and
+// allocation phases, it calls edge() with its counters (indexed by output port). One edge holds
+// the consumes of the router's previous allocation and the returns of this cycle's receive: the
+// events between two reads of the counts by the allocation, so that the counts after the edge
+// are the ones the allocation reads. The edge may replace the counts (set_credits).
+class CreditCountersEdge {
+ public:
+  static constexpr unsigned kMaxPorts = 64;
+  // One edge's events, at most one of each kind per output port (one grant per output and cycle;
+  // one credit per link and cycle: the sender's input port is busy for a crossbar transfer
+  // between two credits). A second event of a kind on a port is recorded in `repeated`.
+  struct Events {
+    uint64_t consumed = 0, returned = 0, repeated = 0;  // output ports
+    uint8_t consume_vc[kMaxPorts] = {}, return_vc[kMaxPorts] = {};
+    uint32_t consume_amt[kMaxPorts] = {}, return_amt[kMaxPorts] = {};
+    bool any() const { return (consumed | returned) != 0; }
+    void consume(unsigned port, unsigned vc, uint32_t amt) {
+      repeated |= consumed & (uint64_t{1} << port);
+      consumed |= uint64_t{1} << port;
+      consume_vc[port] = static_cast<uint8_t>(vc);
+      consume_amt[port] = amt;
+    }
+    void give_back(unsigned port, unsigned vc, uint32_t amt) {
+      repeated |= returned & (uint64_t{1} << port);
+      returned |= uint64_t{1} << port;
+      return_vc[port] = static_cast<uint8_t>(vc);
+      return_amt[port] = amt;
+    }
+    void clear() { consumed = returned = repeated = 0; }
+  };
+
+  virtual ~CreditCountersEdge() = default;
+  Events& events() { return events_; }
+  // The edge: events() went into `credits` already (the model's counts after them); clears
+  // events().
+  virtual void edge(CreditCounter* credits) = 0;
+
+ protected:
+  Events events_;
+};
 
 }  // namespace netcosim::model

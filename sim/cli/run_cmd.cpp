@@ -56,14 +56,15 @@ void describe(CommandLine& cl) {
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
       "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
-      "contention_counters) "
+      "contention_counters, credit_counter) "
       "instead of its C++ model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
       "difference stops the run (exit 3)")(
-      "rtl-fault", text("R:C[:I]"),
-      "flip the RTL's grant of input I (default: the lowest granted) of router R at its first "
-      "allocation at or after cycle C")(
+      "rtl-fault", text("[B:]R:C[:P]"),
+      "block B sep_alloc_if (default if socketed): flip the RTL's grant of input P (default: the "
+      "lowest granted) of router R at its first allocation at or after cycle C; credit_counter: "
+      "drop the RTL's credit return on output P (default: the lowest) at its first return then")(
       "rtl-vcd", text("DIR"), "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
@@ -157,7 +158,7 @@ int run_main(int argc, char** argv) {
   CommandLine cl{"run",
                  "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
                  "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--check] "
-                 "[--rtl BLOCKS | --rtl-shadow BLOCKS [--rtl-fault R:C[:I]] [--rtl-vcd DIR]] "
+                 "[--rtl BLOCKS | --rtl-shadow BLOCKS [--rtl-fault [B:]R:C[:P]] [--rtl-vcd DIR]] "
                  "[--quiet]\n",
                  keys.c_str()};
   describe(cl);

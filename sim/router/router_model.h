@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sim/blocks/contention_counters.h"
+#include "sim/blocks/credit_counter.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
@@ -133,6 +134,19 @@ class RouterModel {
   // and another implementation of their clock edge, which the router then owns.
   virtual const model::ContentionCounters* contention_counters() const { return nullptr; }
   virtual void set_contention_edge(std::unique_ptr<model::ContentionCountersEdge> /*edge*/) {}
+  // The per-VC credit counters of the outputs (sim/blocks/credit_counter.h, one per output port
+  // with a downstream input buffer: `vcs` VCs of `capacity` phits each): true with their shapes;
+  // false with `why` (what the router's credits are instead) when it has none. And another
+  // implementation of their clock edge (model::CreditCountersEdge), which the router then owns;
+  // both before the first step.
+  struct CreditCounterShape {
+    uint32_t port = 0, vcs = 0, capacity = 0;
+  };
+  virtual bool credit_counters(std::vector<CreditCounterShape>& /*ports*/, std::string& why) const {
+    why = "the router architecture keeps no per-VC credit counters";
+    return false;
+  }
+  virtual void set_credit_edge(std::unique_ptr<model::CreditCountersEdge> /*edge*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

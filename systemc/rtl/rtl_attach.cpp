@@ -1,8 +1,9 @@
 // The block sockets' attachment in `netcosim-rtl` (systemc/rtl/CMakeLists.txt): every parameter
-// set of rtl/catalog.h's sep_alloc_if and contention_counters Verilated once, listed by the header
-// CMake generates from the catalog (Vsep_alloc_if_catalog.h: one
-// NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER) or NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W, N)
-// per set, with the include of its Verilated model), so the compiled sets are the catalog's.
+// set of rtl/catalog.h's sep_alloc_if, contention_counters and credit_counter Verilated once,
+// listed by the header CMake generates from the catalog (Vsep_alloc_if_catalog.h: one
+// NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER), NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W, N)
+// or NETCOSIM_CREDIT_COUNTER_SET(name, V, W, CAP) per set, with the include of its Verilated
+// model), so the compiled sets are the catalog's.
 #include <verilated.h>
 
 #include <memory>
@@ -13,6 +14,7 @@
 #include "rtl/catalog.h"
 #include "sim/config/config.h"
 #include "systemc/rtl/contention_counters_socket.h"
+#include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/rtl_sockets.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 
@@ -61,6 +63,36 @@ std::unique_ptr<model::ContentionCountersEdge> make_counters(const std::string& 
 const std::vector<ContentionCountersSet>& contention_counters_sets() {
   static const std::vector<ContentionCountersSet> sets = {NETCOSIM_CONTENTION_COUNTERS_SETS};
   return sets;
+}
+
+struct CreditCounterSet {
+  const char* name;
+  unsigned V, W, CAP;
+  std::unique_ptr<CreditCounterLane> (*make)(const std::string& name, CreditCountersSocket& s,
+                                             const SocketOptions& o);
+};
+
+template <class Vtop, int V, int W, int CAP>
+std::unique_ptr<CreditCounterLane> make_credit_lane(const std::string& name,
+                                                    CreditCountersSocket& s,
+                                                    const SocketOptions& o) {
+  return std::make_unique<CreditCounterLaneRtl<Vtop, V, W, CAP>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_CREDIT_COUNTER_SET(S, V, W, CAP) \
+  CreditCounterSet{#S, V, W, CAP, &make_credit_lane<Vcredit_counter_##S, V, W, CAP>},
+
+const std::vector<CreditCounterSet>& credit_counter_sets() {
+  static const std::vector<CreditCounterSet> sets = {NETCOSIM_CREDIT_COUNTER_SETS};
+  return sets;
+}
+
+std::string available_credit_sets() {
+  std::string s;
+  for (const auto& x : credit_counter_sets())
+    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (V=" + std::to_string(x.V) +
+         ",W=" + std::to_string(x.W) + ",CAP=" + std::to_string(x.CAP) + ")";
+  return s;
 }
 
 std::string available_sets() {
@@ -124,6 +156,70 @@ void attach_contention_counters(Network& net, const RtlRequest& req, bool shadow
   }
 }
 
+// The W of a counter of capacity `cap`: the fewest bits that hold it (CAP < 2^W), as
+// `netcosim area` sizes the router's counters (sim/experiment/router_area.cpp).
+unsigned counter_width(uint32_t cap) {
+  unsigned w = 1;
+  while ((uint64_t{1} << w) <= cap) ++w;
+  return w;
+}
+
+// The credit counters of every router: one instance per output port with a downstream buffer,
+// the set of the port's VCs and capacity (V = router.vcs_<class>, CAP = router.buffer_<class>).
+void attach_credit_counters(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  const bool faulted = req.fault && req.fault_block == "credit_counter";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    std::vector<RouterModel::CreditCounterShape> ports;
+    std::string why;
+    if (!router.credit_counters(ports, why)) {
+      if (req.all) return;  // `all`: the configured routers have other credits
+      throw ConfigError(opt + " credit_counter: " + why);
+    }
+    SocketOptions o;
+    o.router = r;
+    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
+    o.vcd_dir = req.vcd_dir;
+    if (faulted && req.fault_router == r) {
+      bool has_port = req.fault_input < 0;
+      for (const auto& p : ports) has_port |= static_cast<int>(p.port) == req.fault_input;
+      if (!has_port) {
+        std::string list;
+        for (const auto& p : ports) list += (list.empty() ? "" : ", ") + std::to_string(p.port);
+        throw ConfigError("--rtl-fault credit_counter:" + std::to_string(r) + ":" +
+                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                          ": router " + std::to_string(r) + " has credit counters on outputs " +
+                          list);
+      }
+      o.fault.armed = true;
+      o.fault.cycle = req.fault_cycle;
+      o.fault.input = req.fault_input;
+    }
+    const std::string name = "router_" + std::to_string(r) + "_credit_counter";
+    auto socket = std::make_unique<CreditCountersSocket>(name, o, router.packet_size());
+    for (const auto& p : ports) {
+      const unsigned W = counter_width(p.capacity);
+      const CreditCounterSet* set = nullptr;
+      for (const auto& x : credit_counter_sets())
+        if (x.V == p.vcs && x.W == W && x.CAP == p.capacity) set = &x;
+      if (set == nullptr)
+        throw ConfigError(opt + " credit_counter: router " + std::to_string(r) + " output " +
+                          std::to_string(p.port) + " needs V=" + std::to_string(p.vcs) +
+                          ",W=" + std::to_string(W) + ",CAP=" + std::to_string(p.capacity) +
+                          ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                          available_credit_sets());
+      if (router.packet_size() > p.capacity)
+        throw ConfigError(opt +
+                          " credit_counter: packet.size=" + std::to_string(router.packet_size()) +
+                          " exceeds the " + std::to_string(p.capacity) + "-phit VCs of output " +
+                          std::to_string(p.port));
+      socket->add_lane(p.port, set->make(name + "_o" + std::to_string(p.port), *socket, o));
+    }
+    router.set_credit_edge(std::move(socket));
+  }
+}
+
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
   const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
   for (uint32_t r = 0; r < net.routers(); ++r) {
@@ -145,7 +241,7 @@ void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
     o.router = r;
     o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
     o.vcd_dir = req.vcd_dir;
-    if (req.fault && req.fault_router == r) {
+    if (req.fault && req.fault_block == "sep_alloc_if" && req.fault_router == r) {
       if (req.fault_input >= static_cast<int>(s.inputs))
         throw ConfigError("--rtl-fault " + std::to_string(r) + ":" +
                           std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
@@ -167,20 +263,24 @@ bool rtl_sockets_linked() {
   return true;
 }
 
-void attach_rtl_sockets(Network& net, const RtlRequest& req) {
+void attach_rtl_sockets(Network& net, const RtlRequest& req_in) {
+  RtlRequest req = req_in;
+  const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
   if (req.fault && req.fault_router >= net.routers())
     throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
                       std::to_string(req.fault_router) + " does not exist (routers 0 to " +
                       std::to_string(net.routers() - 1) + ")");
-  if (req.fault && !has(req.rtl, "sep_alloc_if") && !has(req.shadow, "sep_alloc_if"))
-    throw ConfigError(
-        "--rtl-fault: faults the RTL of sep_alloc_if, which is not in --rtl or "
-        "--rtl-shadow");
+  if (req.fault && req.fault_block.empty())  // the default: sep_alloc_if, else credit_counter
+    req.fault_block = socketed("sep_alloc_if") ? "sep_alloc_if" : "credit_counter";
+  if (req.fault && !socketed(req.fault_block.c_str()))
+    throw ConfigError("--rtl-fault: faults the RTL of sep_alloc_if or credit_counter, and " +
+                      req.fault_block + " is not in --rtl or --rtl-shadow");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
-  if (has(req.rtl, "sep_alloc_if") || has(req.shadow, "sep_alloc_if"))
-    attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
-  if (has(req.rtl, "contention_counters") || has(req.shadow, "contention_counters"))
+  if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
+  if (socketed("contention_counters"))
     attach_contention_counters(net, req, has(req.shadow, "contention_counters"));
+  if (socketed("credit_counter"))
+    attach_credit_counters(net, req, has(req.shadow, "credit_counter"));
 }
 
 }  // namespace netcosim::sc

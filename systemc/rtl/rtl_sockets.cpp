@@ -11,7 +11,8 @@
 namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters",
+                                                  "credit_counter"};
   return blocks;
 }
 
@@ -61,6 +62,11 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
   return r;
 }
 
+static const std::vector<std::string>& faultable_blocks() {
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter"};
+  return blocks;
+}
+
 void parse_rtl_fault(const std::string& value, RtlRequest& req) {
   std::vector<std::string> f;
   size_t from = 0;
@@ -70,12 +76,22 @@ void parse_rtl_fault(const std::string& value, RtlRequest& req) {
     if (colon == std::string::npos) break;
     from = colon + 1;
   }
+  std::string block;
+  if (!f.empty() && !f[0].empty() && f[0].find_first_not_of("0123456789") != std::string::npos) {
+    block = f[0];
+    f.erase(f.begin());
+    const auto& b = faultable_blocks();
+    if (std::find(b.begin(), b.end(), block) == b.end())
+      throw ConfigError("--rtl-fault '" + value + "': block " + block +
+                        " has no fault injection; allowed: " + joined(b));
+  }
   uint64_t router = 0, cycle = 0, input = 0;
   if ((f.size() != 2 && f.size() != 3) || !parse_u64(f[0], router) || router > 0xffffffffu ||
       !parse_u64(f[1], cycle) || (f.size() == 3 && (!parse_u64(f[2], input) || input >= 64)))
-    throw ConfigError("--rtl-fault '" + value +
-                      "': expected ROUTER:CYCLE[:INPUT] (non-negative integers, INPUT < 64)");
+    throw ConfigError("--rtl-fault '" + value + "': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK " +
+                      joined(faultable_blocks()) + "; non-negative integers, PORT < 64)");
   req.fault = true;
+  req.fault_block = block;
   req.fault_router = static_cast<uint32_t>(router);
   req.fault_cycle = cycle;
   req.fault_input = f.size() == 3 ? static_cast<int>(input) : -1;
@@ -111,6 +127,15 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   };
   const std::string in = cfg.get_str("router.input_arbitration");
   const std::string out = cfg.get_str("router.output_arbitration");
+  // The credit counter's RTL is the static per-VC model (sim/blocks/credit_counter.h); `all`
+  // leaves it out of a router that has another (rtl_attach.cpp).
+  if (named("credit_counter") && !req.all && cfg.get_str("router.buffer_model") != "static")
+    throw ConfigError(opt +
+                      " credit_counter: router.buffer_model=" + cfg.get_str("router.buffer_model") +
+                      ": the downstream buffers are pools shared by their VCs "
+                      "(sim/blocks/damq_credits.h), not the per-VC counters of "
+                      "rtl/credit_counter.sv (allowed: router.buffer_model=static), in strict and "
+                      "in shadow mode");
   if (named("sep_alloc_if") && (in != "rr" || out != "rr"))
     throw ConfigError(opt +
                       ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "

@@ -18,18 +18,22 @@ namespace netcosim::sc {
 
 // The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
 // sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
-// counters of OLM's contention, filtered, hybrid and ECtN triggers).
+// counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
+// credit counters of its outputs).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
   std::vector<std::string> rtl;     // --rtl: the RTL drives the router
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
-  bool fault = false;               // --rtl-fault ROUTER:CYCLE[:INPUT]
+  bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
+  std::string fault_block;          // empty: sep_alloc_if if socketed, else credit_counter
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
-  int fault_input = -1;  // -1: the lowest granted input
-  std::string vcd_dir;   // --rtl-vcd DIR
-  bool all = false;      // `all`: a block the configured router does not use is left out
+  // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
+  // dropped; -1: the lowest one granted (with a return).
+  int fault_input = -1;
+  std::string vcd_dir;  // --rtl-vcd DIR
+  bool all = false;     // `all`: a block the configured router does not use is left out
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
 
@@ -38,7 +42,8 @@ struct RtlRequest {
 // allowed blocks (a block of rtl/catalog.h without a socket is named as such).
 std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
 
-// "ROUTER:CYCLE[:INPUT]" of --rtl-fault into `req`; throws ConfigError.
+// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if or
+// credit_counter); throws ConfigError.
 void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict

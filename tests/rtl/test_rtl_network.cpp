@@ -1,10 +1,11 @@
 // Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
-// inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, and
-// contention_counters where the routing counts) gives the native engine's JSON exactly (engine and
-// timing keys aside) for h2 with MIN, VAL, OLM with the contention trigger and UGAL under uniform
-// and ADV+1 traffic, and for the 4-ary 3-tree; shadow mode runs without a difference; a fault
-// injected into one router's RTL changes the --rtl run's results and stops the shadow run naming
-// the router; bad input is exit status 2 naming the block and what is available. Each run is a
+// inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, credit_counter on
+// every output with a downstream buffer, and contention_counters where the routing counts) gives
+// the native engine's JSON exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with
+// the contention trigger and UGAL under uniform and ADV+1 traffic, OLM under FlexVC (ADV+1), and
+// for the 4-ary 3-tree; shadow mode runs without a difference; a fault injected into one router's
+// RTL (a grant, a credit) changes the --rtl run's results and stops the shadow run naming the
+// router; bad input is exit status 2 naming the block and what is available. Each run is a
 // process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
 
@@ -53,8 +54,9 @@ struct Case {
 
 class RtlEquivalence : public ::testing::TestWithParam<Case> {};
 
-// The RTL drives every router's switch allocator: the native engine's JSON, exactly; in shadow
-// (the model driving, the RTL compared at every allocation) no difference and the same JSON.
+// The RTL drives every router's switch allocator and credit counters (and contention counters
+// under OLM): the native engine's JSON, exactly; in shadow (the model driving, the RTL compared at
+// every allocation and credit edge) no difference and the same JSON.
 TEST_P(RtlEquivalence, SameJsonAsNative) {
   const Case c = GetParam();
   const std::string base = kConfigs + c.args;
@@ -78,6 +80,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"h2_olm_contention_uniform", H2 OLM},
                       Case{"h2_olm_contention_adv", H2 OLM ADV}, Case{"h2_ugal_uniform", H2 UGAL},
                       Case{"h2_ugal_adv", H2 UGAL ADV},
+                      // FlexVC (seed 002 Sec. III-B): the VC selector reads the counts of several
+                      // VCs, the RTL's under --rtl.
+                      Case{"h2_olm_flexvc_contention_adv",
+                           H2 OLM " --set router.vc_management=flexvc" ADV},
                       // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
                       Case{"fattree_4_3_uniform",
                            "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
@@ -85,28 +91,33 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
-// socketed) and its filtered trigger (the filter reads the RTL's counts), the native JSON.
+// socketed) and its filtered trigger (the filter reads the RTL's counts), the native JSON; the
+// credit counters' RTL driving with the other two blocks in shadow.
 TEST(RtlNetwork, EachBlockAloneAndMixedModesGiveTheNativeJson) {
   for (const std::string trigger : {"contention", "filtered"}) {
     const std::string base = kConfigs + H2 OLM ADV " --set routing.trigger=" + trigger;
     const std::string native = run_json(base, "mixed_native_" + trigger);
-    for (const char* mode : {"--rtl contention_counters", "--rtl sep_alloc_if",
-                             "--rtl sep_alloc_if --rtl-shadow contention_counters",
-                             "--rtl contention_counters --rtl-shadow sep_alloc_if"}) {
+    for (const char* mode :
+         {"--rtl contention_counters", "--rtl sep_alloc_if",
+          "--rtl sep_alloc_if --rtl-shadow contention_counters",
+          "--rtl contention_counters --rtl-shadow sep_alloc_if",
+          "--rtl credit_counter --rtl-shadow sep_alloc_if,contention_counters"}) {
       const std::string j = run_json(base + " --engine systemc " + mode, "mixed_" + trigger);
       EXPECT_EQ(comparable(native), comparable(j)) << trigger << " " << mode;
     }
   }
 }
 
-// 10^5 cycles in shadow, the RTL compared with the model in every allocation of every router.
+// 10^5 cycles in shadow, the RTL compared with the model in every allocation and every credit
+// edge of every router.
 TEST(RtlNetwork, ShadowRunsTenToTheFiveCyclesWithoutDifference) {
   const std::string json = json_path("shadow_long");
-  const auto o = run_cli("run " + kConfigs +
-                         "dragonfly-h2.ini --set sim.warmup=20000 --set sim.measure=80000 "
-                         "--set traffic.load=0.4 --engine systemc --rtl-shadow sep_alloc_if "
-                         "--quiet --json " +
-                         json);
+  const auto o =
+      run_cli("run " + kConfigs +
+              "dragonfly-h2.ini --set sim.warmup=20000 --set sim.measure=80000 "
+              "--set traffic.load=0.4 --engine systemc --rtl-shadow sep_alloc_if,credit_counter "
+              "--quiet --json " +
+              json);
   ASSERT_EQ(o.status, 0) << o.output;
   const nlohmann::json j = netcosim::test::load_json(json);
   EXPECT_EQ(j.at("cycles_total").get<int64_t>(), 100000) << j.dump();
@@ -143,10 +154,58 @@ TEST(RtlNetwork, InjectedFaultIsReportedByBothModes) {
   EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_sep_alloc_if_c0.vcd"));
 }
 
-// The fault is a real change of the RTL's output: without it, the same shadow run passes.
+// One credit returned to router 5's output 4 (a local port) dropped on its way into that port's
+// RTL, under uniform traffic: the --rtl run (the RTL's counts drive the router: that VC has one
+// packet of room less from then on, which the VC selector sees) gives other results than the
+// native run, and the shadow run stops at that edge with that VC's count one packet
+// (packet.size = 8 phits) below the model's, with that port's VCD window on disk.
+TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
+  const std::string base = kConfigs + H2;
+  const std::string native = run_json(base, "credit_fault_native");
+  const std::string faulty =
+      run_json(base + " --engine systemc --rtl credit_counter --rtl-fault credit_counter:5:400:4",
+               "credit_fault_rtl");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty));
+
+  const std::string vcd = testing::TempDir() + "rtl_network_credit_vcd";
+  std::filesystem::remove_all(vcd);
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow credit_counter "
+                         "--rtl-fault credit_counter:5:400:4 --rtl-vcd " +
+                         vcd + " --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  const std::string head =
+      "shadow: router 5: credit_counter RTL differs from the C++ model at cycle ";
+  const auto at = o.err.find(head);
+  ASSERT_NE(at, std::string::npos) << o.err;
+  const uint64_t cycle = std::stoull(o.err.substr(at + head.size()));
+  EXPECT_GE(cycle, 400u) << o.err;
+  // The first difference: credits[4.VC] model M RTL M - 8, in that edge's events as a return
+  // to output 4 on that VC of 8 phits.
+  const auto d = o.err.find(": credits[4.", at);
+  ASSERT_NE(d, std::string::npos) << o.err;
+  const unsigned vc = static_cast<unsigned>(std::stoul(o.err.substr(d + 12)));
+  const auto m = o.err.find("] model ", d);
+  ASSERT_NE(m, std::string::npos) << o.err;
+  const long model = std::stol(o.err.substr(m + 8));
+  const auto r = o.err.find(" RTL ", m);
+  ASSERT_NE(r, std::string::npos) << o.err;
+  EXPECT_EQ(std::stol(o.err.substr(r + 5)), model - 8) << o.err;
+  const auto ev = o.err.find("; events (output:consume vc/phits, return vc/phits): ", r);
+  ASSERT_NE(ev, std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("r" + std::to_string(vc) + "/8", ev), std::string::npos) << o.err;
+  // The VCD window of the differing port's instance.
+  EXPECT_NE(o.err.find("; VCD window: " + vcd + "/router_5_credit_counter_o4_c0.vcd", ev),
+            std::string::npos)
+      << o.err;
+  EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_credit_counter_o4_c0.vcd"));
+}
+
+// The faults are real changes of the RTL's output: without them, the same shadow run passes.
 TEST(RtlNetwork, ShadowWithoutFaultPasses) {
-  const auto o =
-      run_cli("run " + kConfigs + H2 ADV + " --engine systemc --rtl-shadow sep_alloc_if --quiet");
+  const auto o = run_cli("run " + kConfigs + H2 ADV +
+                         " --engine systemc --rtl-shadow sep_alloc_if,credit_counter --quiet");
   EXPECT_EQ(o.status, 0) << o.output;
 }
 
@@ -190,11 +249,13 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
-                "contention_counters (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+                "contention_counters, credit_counter (RTL blocks of rtl/catalog.h: rr_arbiter, "
+                "sep_alloc_if,"},
         BadCase{
             "no_socket", "--engine systemc --rtl sep_alloc_if,vc_selector",
             "--rtl 'sep_alloc_if,vc_selector': block vc_selector has RTL (rtl/catalog.h) but "
-            "no socket in a router of a network; allowed: all, sep_alloc_if, contention_counters"},
+            "no socket in a router of a network; allowed: all, sep_alloc_if, contention_counters, "
+            "credit_counter"},
         BadCase{"native_engine", "--rtl sep_alloc_if",
                 "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
                 "(--engine native)"},
@@ -214,7 +275,32 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_router", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 36:5",
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
-                "--rtl-fault '3': expected ROUTER:CYCLE[:INPUT]"},
+                "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
+                "credit_counter;"},
+        BadCase{"fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
+                "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
+                "sep_alloc_if, credit_counter"},
+        BadCase{"fault_block_not_socketed",
+                "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
+                "--rtl-fault: faults the RTL of sep_alloc_if or credit_counter, and "
+                "credit_counter is not in --rtl or --rtl-shadow"},
+        BadCase{"credit_fault_port",
+                "--engine systemc --rtl credit_counter --rtl-fault credit_counter:3:5:0",
+                "--rtl-fault credit_counter:3:5:0: router 3 has credit counters on outputs 2, 3, "
+                "4, 5, 6"},
+        BadCase{"credit_not_verilated",
+                "--engine systemc --rtl credit_counter --set router.vcs_local=5 "
+                "--set router.vcs_global=2 --set routing.algorithm=val",
+                "--rtl credit_counter: router 0 output 2 needs V=5,W=6,CAP=32, a parameter set "
+                "that was not Verilated; available (rtl/catalog.h): v2w6c32 (V=2,W=6,CAP=32), "
+                "v3w9c256 (V=3,W=9,CAP=256),"},
+        BadCase{"credit_damq",
+                "--engine systemc --rtl-shadow credit_counter "
+                "--set router.buffer_model=damq",
+                "--rtl-shadow credit_counter: router.buffer_model=damq: the downstream buffers "
+                "are pools shared by their VCs (sim/blocks/damq_credits.h), not the per-VC "
+                "counters of rtl/credit_counter.sv (allowed: router.buffer_model=static), in "
+                "strict and in shadow mode"},
         BadCase{"fault_alone", "--engine systemc --rtl-fault 3:5",
                 "--rtl-fault: needs --rtl or --rtl-shadow"},
         BadCase{"counters_unused", "--engine systemc --rtl contention_counters",

@@ -93,6 +93,14 @@ class CioqRouter final : public RouterModel {
     contention_edge_ = std::move(edge);
     sensors_.set_contention_edge(contention_edge_.get());
   }
+  // The credit counters' socket (RouterModel): the static per-VC counters only (the DAMQ's credits
+  // are a pool shared by the VCs, sim/blocks/damq_credits.h, which rtl/credit_counter.sv does not
+  // implement). With an edge set, the router records its credit events (take_credits_edged,
+  // note_consumes) and calls the edge once per cycle that has any, between receive and
+  // allocation; without, its paths are the native ones but for one pointer test per receive
+  // phase in which credits arrive.
+  bool credit_counters(std::vector<CreditCounterShape>& ports, std::string& why) const override;
+  void set_credit_edge(std::unique_ptr<model::CreditCountersEdge> edge) override;
   // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
   // the crossbar latency; one credit per crossbar transfer of an input port.
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -288,10 +296,18 @@ class CioqRouter final : public RouterModel {
   // the router was built (allocate_).
   // kPolicy: the allocator of router.input_arbitration / router.output_arbitration other than
   // rr / rr (policy_alloc_, evaluated with one call per cycle); false: alloc_, the round-robin
-  // allocator, inline. Instantiations: selectors x 2 per credit model; the 15 policy allocators
+  // allocator, inline. Instantiations: selectors x 2 per credit model, and x 2 more for the static
+  // model's credit counters' edge (kCreditEdge); the 15 policy allocators
   // are built once, apart (sim/router/cioq/arbitration.cpp).
-  template <class Sel, bool kPolicy>
+  // kCreditEdge: a credit counters' edge is set (set_credit_edge): the grants' consumes are
+  // recorded for it (note_consumes); instantiated for the static credit model only.
+  template <class Sel, bool kPolicy, bool kCreditEdge>
   bool allocate(Cycle now);
+  template <class Alloc>
+  void note_consumes(const Alloc& a, Cycle now);
+  // receive()'s credits when a credit counters' edge is set: each return is applied and recorded,
+  // then the edge is called if the cycle has events.
+  [[gnu::noinline]] void take_credits_edged(uint64_t ports, Cycle now);
   template <class Sel, bool kPolicy, class Alloc>
   [[gnu::always_inline]] inline bool request_heads(Alloc& a, Cycle now);
   [[gnu::noinline]] void count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc);
@@ -374,6 +390,8 @@ class CioqRouter final : public RouterModel {
   // SAT (enable_sat): some NIC is in the ring; the NICs whose signal comes from another partition.
   bool sat_ = false;
   uint64_t sat_remote_ = 0;
+  // Another implementation of the credit counters' edge (set_credit_edge); nullptr.
+  std::unique_ptr<model::CreditCountersEdge> credit_edge_;
   // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
   // VC's next header is at the head of the buffer from then on (counting_, head rule).
   uint8_t leaving_vc_[64] = {};

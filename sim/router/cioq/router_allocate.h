@@ -8,6 +8,7 @@
 
 #include <cassert>
 #include <cstring>
+#include <type_traits>
 
 #include "sim/router/cioq/router.h"
 
@@ -184,7 +185,7 @@ inline void CioqRouter<Credits>::apply_route(Packet& pkt, const RouteResult& r, 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
 // crossbar transfers of the grants.
 template <class Credits>
-template <class Sel, bool kPolicy>
+template <class Sel, bool kPolicy, bool kCreditEdge>
 bool CioqRouter<Credits>::allocate(Cycle now) {
   if constexpr (kPolicy) {
     // The grants are read after the update, which moves only the arbiters' state.
@@ -192,22 +193,48 @@ bool CioqRouter<Credits>::allocate(Cycle now) {
     a.clear_requests();
     if (!request_heads<Sel, true>(a, now)) return false;
     a.evaluate_and_update();
+    if constexpr (kCreditEdge) note_consumes(a, now);
     return grant(a, now);
   } else {
     alloc_.clear_requests();
     if (!request_heads<Sel, false>(alloc_, now)) return false;
     alloc_.evaluate();
+    if constexpr (kCreditEdge) note_consumes(alloc_, now);
     const bool moved = grant(alloc_, now);
     alloc_.update();
     return moved;
   }
 }
 
+// The consumes of this cycle's grants (kCreditEdge), before commit() takes the heads out: each
+// grant to an output with a downstream buffer consumes the packet's phits on the VC its head chose.
+// The output is marked in the credit wheel's next slot: the router steps then, and its receive
+// phase reaches the edge (take_credits_edged) with these consumes.
+template <class Credits>
+template <class Alloc>
+void CioqRouter<Credits>::note_consumes(const Alloc& a, Cycle now) {
+  model::CreditCountersEdge::Events& ev = credit_edge_->events();
+  for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    const uint32_t o = a.grant_out(i);
+    if (is_injection_[o]) continue;
+    ev.consume(o, in_.vc(i, a.grant_vc(i)).out_vc, S_);
+    credit_wheel_.mark(now + 1, o);
+  }
+}
+
 template <class Credits>
 template <class Sel>
 void CioqRouter<Credits>::use_vc_selector() {
-  allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true>
-                                       : &CioqRouter::template allocate<Sel, false>;
+  if constexpr (std::is_same_v<Credits, model::StaticCredits>) {
+    if (credit_edge_ != nullptr) {
+      allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true, true>
+                                           : &CioqRouter::template allocate<Sel, false, true>;
+      return;
+    }
+  }
+  allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true, false>
+                                       : &CioqRouter::template allocate<Sel, false, false>;
 }
 
 }  // namespace netcosim

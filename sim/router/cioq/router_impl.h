@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "sim/router/cioq/router.h"
 #include "sim/router/cioq/router_allocate.h"
@@ -220,7 +221,16 @@ bool CioqRouter<Credits>::receive(Cycle now) {
       got = true;
     }
   }
-  for (uint64_t m = credit_wheel_.take(now); m != 0; m &= m - 1) {
+  const uint64_t credited = credit_wheel_.take(now);
+  if (credited == 0) return got;
+  // A credit counters' edge (set_credit_edge): the ports of the previous cycle's consumes are
+  // marked in this cycle's slot too (note_consumes), so the edge is reached from here, and the
+  // native path tests the pointer only in the cycles credits arrive.
+  if (credit_edge_ != nullptr) [[unlikely]] {
+    take_credits_edged(credited, now);
+    return got;
+  }
+  for (uint64_t m = credited; m != 0; m &= m - 1) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
     Link* L = out_link_[o];
     while (const CreditMsg* c = L->credits.ready(now)) {
@@ -232,6 +242,57 @@ bool CioqRouter<Credits>::receive(Cycle now) {
     }
   }
   return got;
+}
+
+// The credits of `ports` with a credit counters' edge set: as receive() takes them, each also
+// recorded; then the edge (the consumes of the previous allocation, the returns of this cycle).
+// `ports` also holds the outputs of the previous cycle's consumes (note_consumes marks them).
+template <class Credits>
+void CioqRouter<Credits>::take_credits_edged(uint64_t ports, Cycle now) {
+  model::CreditCountersEdge::Events& ev = credit_edge_->events();
+  for (uint64_t m = ports; m != 0; m &= m - 1) {
+    const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
+    Link* L = out_link_[o];
+    while (const CreditMsg* c = L->credits.ready(now)) {
+      const uint32_t vc = c->vc & ~CreditMsg::kMinimal;
+      if ((c->vc & CreditMsg::kMinimal) == 0)
+        credits_[o].give_back(vc, c->phits);
+      else
+        take_minimal_credit(o, vc, c->phits);
+      ev.give_back(o, vc, c->phits);
+      L->credits.pop();
+    }
+  }
+  if constexpr (std::is_same_v<Credits, model::StaticCredits>) {
+    if (ev.any()) credit_edge_->edge(credits_.data());
+  }
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::credit_counters(std::vector<CreditCounterShape>& ports,
+                                          std::string& why) const {
+  ports.clear();
+  if constexpr (!std::is_same_v<Credits, model::StaticCredits>) {
+    why =
+        "router.buffer_model=damq: the downstream buffers are pools shared by their VCs "
+        "(sim/blocks/damq_credits.h), not the per-VC counters of rtl/credit_counter.sv";
+    return false;
+  } else {
+    for (uint32_t o = 0; o < P_; ++o)
+      if (!is_injection_[o]) ports.push_back({o, credits_[o].vcs(), credits_[o].capacity()});
+    return true;
+  }
+}
+
+template <class Credits>
+void CioqRouter<Credits>::set_credit_edge(std::unique_ptr<model::CreditCountersEdge> edge) {
+  if constexpr (!std::is_same_v<Credits, model::StaticCredits>) {
+    throw std::invalid_argument("router " + std::to_string(id_) +
+                                ": its credit model has no per-VC credit counters");
+  } else {
+    credit_edge_ = std::move(edge);
+    set_vc_selection(cfg_.vc_selection);  // the allocation function that records the consumes
+  }
 }
 
 // minCred (thesis 000 Sec. 5.2.4): a flagged credit frees phits of a minimally routed packet, in
