@@ -2,11 +2,12 @@
 //
 // Source of the mechanism: seed 001 Sec. III and thesis 000 Sec. 4.2.1.1 (one counter per output
 // port, incremented when a header reaches the head of an input buffer, decremented when the tail
-// leaves it, compared with a threshold). Bench structure and timing: cosim_common.h and
+// leaves it, compared with a threshold). Bench top and timing: bench_top.h and
 // docs/cosim.md.
 #include <array>
 
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "sim/blocks/contention_counters.h"
 #include "systemc/blocks/contention_counters.h"
 
@@ -41,33 +42,33 @@ struct CntStimulus {
 //              decremented there);
 //   threshold  per burst 0, 1, 2^W-1, the paper's 6 (clipped to 2^W-1) or random; within a burst
 //              it changes in 5 % of the cycles.
-// Resets: two cycles in the middle of the run plus rare random ones (1 in 10,000 cycles).
+// Bursts and resets: burst_generator.h.
 template <int Q, int W, int N>
-class CntGenerator {
+class CntShape {
  public:
+  using Stimulus = CntStimulus<N>;
+  static constexpr uint32_t kMaxBurst = 512;
+  static constexpr bool kResets = true;
+  static constexpr bool kDrawsPowerOnReset = false;
   static constexpr int QW = index_width(Q);
   static constexpr uint32_t kMax = (1u << W) - 1;
-  CntGenerator(uint64_t seed, uint64_t mid_reset) : rng_(seed), mid_(mid_reset), shadow_(Q, W) {}
-  CntStimulus<N> next(uint64_t cycle, bool force_reset = false) {
-    if (left_ == 0) new_burst();
-    --left_;
-    CntStimulus<N> s;
-    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4) || force_reset;
-    if (rng_.chance(0.05)) threshold_ = pick_threshold();
+  CntShape() : shadow_(Q, W) {}
+  void fill(CntStimulus<N>& s, uint64_t /*cycle*/, Rng& rng) {
+    if (rng.chance(0.05)) threshold_ = pick_threshold(rng);
     s.threshold = threshold_;
     for (int k = 0; k < N; ++k) {
-      s.inc_port[k] = static_cast<uint8_t>(rng_.below(1u << QW));
-      s.dec_port[k] = static_cast<uint8_t>(rng_.below(1u << QW));
-      if (rng_.chance(p_inc_)) {
+      s.inc_port[k] = static_cast<uint8_t>(rng.below(1u << QW));
+      s.dec_port[k] = static_cast<uint8_t>(rng.below(1u << QW));
+      if (rng.chance(p_inc_)) {
         s.inc_valid[k] = true;
-        s.inc_port[k] = target();
+        s.inc_port[k] = target(rng);
       }
-      if (rng_.chance(p_dec_)) {
+      if (rng.chance(p_dec_)) {
         if (mode_ == kRouterLike) {
           // A decrement only for an output with a count above 0 (a packet that incremented it
           // before); give up the slot if none is found quickly.
           for (int tries = 0; tries < 4; ++tries) {
-            const uint32_t q = rng_.below(Q);
+            const uint32_t q = rng.below(Q);
             if (shadow_.count(q) > 0) {
               s.dec_valid[k] = true;
               s.dec_port[k] = static_cast<uint8_t>(q);
@@ -76,7 +77,7 @@ class CntGenerator {
           }
         } else {
           s.dec_valid[k] = true;
-          s.dec_port[k] = target();
+          s.dec_port[k] = target(rng);
         }
       }
     }
@@ -86,25 +87,24 @@ class CntGenerator {
       shadow_.cycle(s.inc_valid.data(), s.inc_port.data(), s.dec_valid.data(), s.dec_port.data(),
                     N);
     }
-    return s;
   }
 
  private:
   enum Mode { kUniform, kHot1, kHot2, kRouterLike };
-  uint8_t target() {
+  uint8_t target(Rng& rng) {
     switch (mode_) {
       case kHot1:
         return hot_[0];
       case kHot2:
-        return hot_[rng_.below(2)];
+        return hot_[rng.below(2)];
       case kRouterLike:
-        return static_cast<uint8_t>(rng_.below(Q));
+        return static_cast<uint8_t>(rng.below(Q));
       default:
-        return static_cast<uint8_t>(rng_.below(1u << QW));  // includes codes >= Q
+        return static_cast<uint8_t>(rng.below(1u << QW));  // includes codes >= Q
     }
   }
-  uint32_t pick_threshold() {
-    switch (rng_.below(5)) {
+  uint32_t pick_threshold(Rng& rng) {
+    switch (rng.below(5)) {
       case 0:
         return 0;
       case 1:
@@ -114,11 +114,11 @@ class CntGenerator {
       case 3:
         return 6 < kMax ? 6 : kMax;
       default:
-        return rng_.below(kMax + 1);
+        return rng.below(kMax + 1);
     }
   }
-  double pick_density() {
-    switch (rng_.below(5)) {
+  double pick_density(Rng& rng) {
+    switch (rng.below(5)) {
       case 0:
         return 0.0;
       case 1:
@@ -131,33 +131,33 @@ class CntGenerator {
         return 1.0;  // dense: every slot
     }
   }
-  void new_burst() {
-    left_ = 1 + rng_.below(512);
-    mode_ = static_cast<Mode>(rng_.below(4));
-    hot_[0] = static_cast<uint8_t>(rng_.below(Q));
-    hot_[1] = static_cast<uint8_t>(rng_.below(Q));
-    threshold_ = pick_threshold();
-    switch (rng_.below(4)) {
+
+ public:
+  void new_burst(Rng& rng) {
+    mode_ = static_cast<Mode>(rng.below(4));
+    hot_[0] = static_cast<uint8_t>(rng.below(Q));
+    hot_[1] = static_cast<uint8_t>(rng.below(Q));
+    threshold_ = pick_threshold(rng);
+    switch (rng.below(4)) {
       case 0:  // fill: saturate at 2^W-1
-        mode_ = rng_.chance(0.5) ? kHot1 : kHot2;
-        p_inc_ = rng_.chance(0.5) ? 1.0 : 0.5;
-        p_dec_ = rng_.chance(0.5) ? 0.0 : 0.05;
+        mode_ = rng.chance(0.5) ? kHot1 : kHot2;
+        p_inc_ = rng.chance(0.5) ? 1.0 : 0.5;
+        p_dec_ = rng.chance(0.5) ? 0.0 : 0.05;
         break;
       case 1:  // drain: to 0
         p_inc_ = 0.0;
-        p_dec_ = pick_density();
+        p_dec_ = pick_density(rng);
         if (p_dec_ < 0.1) p_dec_ = 0.5;
         break;
       default:  // mixed
-        p_inc_ = pick_density();
-        p_dec_ = pick_density();
+        p_inc_ = pick_density(rng);
+        p_dec_ = pick_density(rng);
         break;
     }
   }
-  Rng rng_;
-  uint64_t mid_;
+
+ private:
   model::ContentionCounters shadow_;  // the counts, for router-like decrements
-  uint64_t left_ = 0;
   Mode mode_ = kUniform;
   uint8_t hot_[2] = {0, 0};
   double p_inc_ = 0.5, p_dec_ = 0.5;
@@ -165,11 +165,13 @@ class CntGenerator {
 };
 
 template <int Q, int W, int N, class Vtop>
-class CntBench : public sc_core::sc_module, public BenchHooks {
+class CntBench : public BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShape<Q, W, N>>, Vtop> {
  public:
+  using Top = BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShape<Q, W, N>>, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int QW = index_width(Q);
   static constexpr uint32_t kMax = (1u << W) - 1;
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"};
   sc_core::sc_signal<Port<N>> inc_valid{"inc_valid"}, dec_valid{"dec_valid"};
   sc_core::sc_signal<Port<N * QW>> inc_port{"inc_port"}, dec_port{"dec_port"};
@@ -178,12 +180,12 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   sc_core::sc_signal<Port<Q>> over_model{"over_model"};
   RtlOutput<Port<Q * W>> count{"count"};
   RtlOutput<Port<Q>> over{"over"};
-  Vtop dut{"dut"};
   sc::ContentionCounters<Q, W, N> model{"model"};
 
-  SC_HAS_PROCESS(CntBench);
   CntBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2) {
+      : Top(n, o, r,
+            "contention_counters_Q" + std::to_string(Q) + "_W" + std::to_string(W) + "_N" +
+                std::to_string(N)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.inc_valid(inc_valid);
@@ -202,41 +204,25 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     model.threshold(threshold);
     model.count(count_model);
     model.over(over_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
-                                         "contention_counters_Q" + std::to_string(Q) + "_W" +
-                                             std::to_string(W) + "_N" + std::to_string(N),
-                                         o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    if (force_reset) {
-      cur_ = CntStimulus<N>{};
-      cur_.rst = true;
-    } else {
-      cur_ = gen_.next(cycle);
-    }
-    write(cur_);
-  }
   void compare(Checker& c) override {
     const auto ov_m = over_model.read(), ov_r = over.rtl.read();
     const auto cn_m = count_model.read(), cn_r = count.rtl.read();
     for (int q = 0; q < Q; ++q) c.check("over", q, field(ov_m, q, 1), field(ov_r, q, 1));
     for (int q = 0; q < Q; ++q) c.check("count", q, field(cn_m, q * W, W), field(cn_r, q * W, W));
     // Coverage: what the next edge will do, from the registered counts and this cycle's events.
-    cov_resets_ += cur_.rst;
-    cov_threshold_changes_ += cur_.threshold != last_threshold_;
-    last_threshold_ = cur_.threshold;
+    cov_resets_ += stimulus().rst;
+    cov_threshold_changes_ += stimulus().threshold != last_threshold_;
+    last_threshold_ = stimulus().threshold;
     const uint64_t ov = field(ov_m, 0, Q);
     cov_over_mixed_ += ov != 0 && ov != (Q == 64 ? ~uint64_t{0} : (uint64_t{1} << Q) - 1);
-    if (cur_.rst) return;
+    if (stimulus().rst) return;
     int inc[1 << QW] = {}, dec[1 << QW] = {};
     int events = 0;
     for (int k = 0; k < N; ++k) {
-      if (cur_.inc_valid[k]) ++inc[cur_.inc_port[k]], ++events;
-      if (cur_.dec_valid[k]) ++dec[cur_.dec_port[k]], ++events;
+      if (stimulus().inc_valid[k]) ++inc[stimulus().inc_port[k]], ++events;
+      if (stimulus().dec_valid[k]) ++dec[stimulus().dec_port[k]], ++events;
     }
     for (int k = Q; k < (1 << QW); ++k) cov_out_of_range_ += inc[k] + dec[k];
     for (int q = 0; q < Q; ++q) {
@@ -279,34 +265,27 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   std::vector<FaultTapBase*> fault_taps() override { return {&count.tap, &over.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " threshold=" << cur_.threshold << " inc(slot:port)=";
+    s << "rst=" << stimulus().rst << " threshold=" << stimulus().threshold << " inc(slot:port)=";
     bool any = false;
     for (int k = 0; k < N; ++k) {
-      if (cur_.inc_valid[k]) s << (any ? "," : "") << k << ":" << int{cur_.inc_port[k]};
-      any = any || cur_.inc_valid[k];
+      if (stimulus().inc_valid[k]) s << (any ? "," : "") << k << ":" << int{stimulus().inc_port[k]};
+      any = any || stimulus().inc_valid[k];
     }
     s << (any ? "" : "-") << " dec(slot:port)=";
     any = false;
     for (int k = 0; k < N; ++k) {
-      if (cur_.dec_valid[k]) s << (any ? "," : "") << k << ":" << int{cur_.dec_port[k]};
-      any = any || cur_.dec_valid[k];
+      if (stimulus().dec_valid[k]) s << (any ? "," : "") << k << ":" << int{stimulus().dec_port[k]};
+      any = any || stimulus().dec_valid[k];
     }
     s << (any ? "" : "-");
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    CntGenerator<Q, W, N> g(o_.seed ^ 0x5EEDu, entries / 2);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::ContentionCounters m(Q, W);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const CntStimulus<N>& s = buf_[k % buf_.size()];
+      const CntStimulus<N>& s = timing_buffer()[k % timing_buffer().size()];
       for (int q = 0; q < Q; ++q) sink += m.count(q) + m.over(q, s.threshold);
       if (s.rst) {
         m.reset();
@@ -320,6 +299,9 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  BurstGenerator<CntShape<Q, W, N>> make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, CntShape<Q, W, N>()};
+  }
   void write(const CntStimulus<N>& s) {
     BitPacker iv(N), dv(N), ip(N * QW), dp(N * QW);
     for (int k = 0; k < N; ++k) {
@@ -341,15 +323,6 @@ class CntBench : public sc_core::sc_module, public BenchHooks {
     rst.write(s.rst);
     threshold.write(packed<Port<W>>(W, {{0, s.threshold}}, W));
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  CntGenerator<Q, W, N> gen_;
-  CntStimulus<N> cur_;
-  std::vector<CntStimulus<N>> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint32_t last_threshold_ = 0;
   uint64_t cov_multi_ = 0, cov_both_ = 0, cov_sat_hi_ = 0, cov_sat_lo_ = 0, cov_at_max_ = 0;
@@ -363,10 +336,8 @@ template <int Q, int W, int N, class Vtop>
 ParamSetEntry entry(const char* name) {
   static_assert(Q >= 1 && Q <= 64 && index_width(Q) <= 8, "Q: 1..64 outputs");
   static_assert(W >= 1 && W <= 16, "W: 1..16 bits (the model's limit)");
-  return {name, "Q=" + std::to_string(Q) + ",W=" + std::to_string(W) + ",N=" + std::to_string(N),
-          [](const Options& o, RunResult& r) {
-            return std::unique_ptr<sc_core::sc_module>(new CntBench<Q, W, N, Vtop>("bench", o, r));
-          }};
+  return bench_entry<CntBench<Q, W, N, Vtop>>(
+      name, "Q=" + std::to_string(Q) + ",W=" + std::to_string(W) + ",N=" + std::to_string(N));
 }
 
 }  // namespace

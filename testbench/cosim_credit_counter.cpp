@@ -1,11 +1,12 @@
 // Co-simulation bench: rtl/credit_counter.sv against netcosim::model::CreditCounter.
 //
 // Source of the mechanism: thesis 000 Sec. 1.1 and 1.6.3 (credit-based flow control per VC,
-// counted in phits; Virtual Cut-Through needs room for the whole packet). Bench structure and
-// timing: cosim_common.h and docs/cosim.md.
+// counted in phits; Virtual Cut-Through needs room for the whole packet). Bench top and
+// timing: bench_top.h and docs/cosim.md.
 #include <deque>
 
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "sim/blocks/credit_counter.h"
 #include "systemc/blocks/credit_counter.h"
 
@@ -35,49 +36,56 @@ struct CcStimulus {
 // credits, a spurious credit return) exercise the underflow/overflow flags. The fields of an
 // invalid consume/return carry random values. Resets (one mid-run) also empty the link.
 template <int V, int W, int CAP>
-class CcGenerator {
+class CcShape {
  public:
+  using Stimulus = CcStimulus;
+  static constexpr uint32_t kMaxBurst = 512;
+  static constexpr bool kResets = true;
+  static constexpr bool kDrawsPowerOnReset = false;
   static constexpr int VW = index_width(V);
-  CcGenerator(uint64_t seed, uint64_t mid_reset, bool legal_only)
-      : rng_(seed), mid_(mid_reset), legal_(legal_only), shadow_(V, CAP) {}
-  CcStimulus next(uint64_t cycle, bool force_reset = false) {
-    if (left_ == 0) new_burst();
-    --left_;
-    CcStimulus s;
-    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4) || force_reset;
-    s.cvc = rng_.below(1u << VW) % V;
-    s.rvc = rng_.below(1u << VW) % V;
-    s.camt = rng_.below(1u << W);
-    s.ramt = rng_.below(1u << W);
+  explicit CcShape(bool legal_only) : legal_(legal_only), shadow_(V, CAP) {}
+  void fill(CcStimulus& s, uint64_t cycle, Rng& rng) {
+    s.cvc = rng.below(1u << VW) % V;
+    s.rvc = rng.below(1u << VW) % V;
+    s.camt = rng.below(1u << W);
+    s.ramt = rng.below(1u << W);
     if (!stall_ && !link_.empty() && link_.front().due <= cycle) {
       s.rv = true;
       s.rvc = link_.front().vc;
       s.ramt = link_.front().amt;
       link_.pop_front();
-    } else if (!legal_ && rng_.chance(0.002)) {  // spurious return: overflow unless drained
+    } else if (!legal_ && rng.chance(0.002)) {  // spurious return: overflow unless drained
       s.rv = true;
-      s.rvc = rng_.below(V);
-      s.ramt = 1 + rng_.below((1u << W) - 1);
+      s.rvc = rng.below(V);
+      s.ramt = 1 + rng.below((1u << W) - 1);
     }
-    if (rng_.chance(p_send_)) {
-      const uint32_t vc = rng_.below(V);
-      const uint32_t amt = packet_size();
+    if (rng.chance(p_send_)) {
+      const uint32_t vc = rng.below(V);
+      const uint32_t amt = packet_size(rng);
       const bool room = shadow_.credits(vc) >= amt;
-      if (room || (!legal_ && rng_.chance(0.02))) {  // without room: underflow
+      if (room || (!legal_ && rng.chance(0.02))) {  // without room: underflow
         s.cv = true;
         s.cvc = vc;
         s.camt = amt;
         if (room) link_.push_back({cycle + delay_, vc, amt});
       }
     }
-    s.pkt = rng_.chance(0.5) ? size_ : rng_.below(1u << W);
+    s.pkt = rng.chance(0.5) ? size_ : rng.below(1u << W);
     if (s.rst) {
       shadow_.reset();
       link_.clear();
     } else {
       shadow_.cycle(s.cv, s.cvc, s.camt, s.rv, s.rvc, s.ramt);
     }
-    return s;
+  }
+  void new_burst(Rng& rng) {
+    static constexpr double kSend[] = {0.0, 0.1, 0.5, 1.0};
+    static constexpr uint64_t kDelay[] = {0, 1, 10, 100};
+    p_send_ = kSend[rng.below(4)];
+    delay_ = kDelay[rng.below(4)];
+    stall_ = rng.chance(0.2);
+    size_mode_ = static_cast<int>(rng.below(4));
+    size_ = CAP < 8 ? CAP : 8;  // packets of 8 phits (docs/model.md §2)
   }
 
  private:
@@ -85,7 +93,7 @@ class CcGenerator {
     uint64_t due;
     uint32_t vc, amt;
   };
-  uint32_t packet_size() {
+  uint32_t packet_size(Rng& rng) {
     switch (size_mode_) {
       case 0:
         return size_;
@@ -94,25 +102,13 @@ class CcGenerator {
       case 2:
         return CAP;
       default:
-        return rng_.below(CAP + 1);
+        return rng.below(CAP + 1);
     }
   }
-  void new_burst() {
-    static constexpr double kSend[] = {0.0, 0.1, 0.5, 1.0};
-    static constexpr uint64_t kDelay[] = {0, 1, 10, 100};
-    left_ = 1 + rng_.below(512);
-    p_send_ = kSend[rng_.below(4)];
-    delay_ = kDelay[rng_.below(4)];
-    stall_ = rng_.chance(0.2);
-    size_mode_ = static_cast<int>(rng_.below(4));
-    size_ = CAP < 8 ? CAP : 8;  // packets of 8 phits (docs/model.md §2)
-  }
-  Rng rng_;
-  uint64_t mid_;
   bool legal_;
   model::CreditCounter shadow_;  // the counter as the sender sees it
   std::deque<InFlight> link_;
-  uint64_t left_ = 0, delay_ = 1;
+  uint64_t delay_ = 1;
   double p_send_ = 0.5;
   bool stall_ = false;
   int size_mode_ = 0;
@@ -120,10 +116,13 @@ class CcGenerator {
 };
 
 template <int V, int W, int CAP, class Vtop>
-class CcBench : public sc_core::sc_module, public BenchHooks {
+class CcBench
+    : public BenchTop<CcBench<V, W, CAP, Vtop>, BurstGenerator<CcShape<V, W, CAP>>, Vtop> {
  public:
+  using Top = BenchTop<CcBench<V, W, CAP, Vtop>, BurstGenerator<CcShape<V, W, CAP>>, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int VW = index_width(V);
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, consume_valid{"consume_valid"}, return_valid{"return_valid"};
   sc_core::sc_signal<Port<VW>> consume_vc{"consume_vc"}, return_vc{"return_vc"};
   sc_core::sc_signal<Port<W>> consume_amt{"consume_amt"}, return_amt{"return_amt"};
@@ -134,12 +133,12 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<V>> can_send{"can_send"};
   RtlOutput<Port<V * W>> credits{"credits"};
   RtlOutput<bool> underflow{"underflow"}, overflow{"overflow"};
-  Vtop dut{"dut"};
   sc::CreditCounter<V, W, CAP> model{"model"};
 
-  SC_HAS_PROCESS(CcBench);
   CcBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2, o.legal_only) {
+      : Top(n, o, r,
+            "credit_counter_V" + std::to_string(V) + "_W" + std::to_string(W) + "_CAP" +
+                std::to_string(CAP)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.consume_valid(consume_valid);
@@ -166,24 +165,8 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     model.credits(credits_model);
     model.underflow(underflow_model);
     model.overflow(overflow_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
-                                         "credit_counter_V" + std::to_string(V) + "_W" +
-                                             std::to_string(W) + "_CAP" + std::to_string(CAP),
-                                         o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    if (force_reset) {
-      cur_ = CcStimulus{};
-      cur_.rst = true;
-    } else {
-      cur_ = gen_.next(cycle);
-    }
-    write(cur_);
-  }
   void compare(Checker& c) override {
     const auto cs_m = can_send_model.read(), cs_r = can_send.rtl.read();
     const auto cr_m = credits_model.read(), cr_r = credits.rtl.read();
@@ -193,26 +176,27 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     c.check("overflow", -1, overflow_model.read(), overflow.rtl.read());
     cov_under_ += underflow_model.read();
     cov_over_ += overflow_model.read();
-    cov_same_ += cur_.cv && cur_.rv && cur_.cvc == cur_.rvc && !cur_.rst;
+    cov_same_ +=
+        stimulus().cv && stimulus().rv && stimulus().cvc == stimulus().rvc && !stimulus().rst;
     cov_blocked_ += field(cs_m, 0, V) == 0;
     bool empty = false, full = false, exact = false;
     for (int v = 0; v < V; ++v) {
       const uint64_t cr = field(cr_m, v * W, W);
       empty = empty || cr == 0;
       full = full || cr == CAP;
-      exact = exact || (cr == cur_.pkt && cr > 0);
+      exact = exact || (cr == stimulus().pkt && cr > 0);
     }
     cov_empty_ += empty;
     cov_full_ += full;
     cov_exact_ += exact;
-    cov_resets_ += cur_.rst;
-    if (!cur_.rst && cur_.cv) ++cov_consumes_[cur_.cvc % V];
-    if (!cur_.rst && cur_.rv) ++cov_returns_[cur_.rvc % V];
+    cov_resets_ += stimulus().rst;
+    if (!stimulus().rst && stimulus().cv) ++cov_consumes_[stimulus().cvc % V];
+    if (!stimulus().rst && stimulus().rv) ++cov_returns_[stimulus().rvc % V];
   }
   Coverage coverage() const override {
     // Under --legal-only the stimulus never violates the protocol: no underflow, no overflow.
-    return {{"underflow_cycles", cov_under_, !o_.legal_only},
-            {"overflow_cycles", cov_over_, !o_.legal_only},
+    return {{"underflow_cycles", cov_under_, !options().legal_only},
+            {"overflow_cycles", cov_over_, !options().legal_only},
             {"same_vc_consume_and_return", cov_same_, true},
             {"cycles_with_a_vc_at_0_credits", cov_empty_, true},
             {"cycles_with_a_vc_at_cap", cov_full_, true},
@@ -227,26 +211,18 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " consume_valid=" << cur_.cv << " consume_vc=" << cur_.cvc
-      << " consume_amt=" << cur_.camt << " return_valid=" << cur_.rv << " return_vc=" << cur_.rvc
-      << " return_amt=" << cur_.ramt << " pkt_size=" << cur_.pkt;
+    s << "rst=" << stimulus().rst << " consume_valid=" << stimulus().cv
+      << " consume_vc=" << stimulus().cvc << " consume_amt=" << stimulus().camt
+      << " return_valid=" << stimulus().rv << " return_vc=" << stimulus().rvc
+      << " return_amt=" << stimulus().ramt << " pkt_size=" << stimulus().pkt;
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    CcGenerator<V, W, CAP> g(o_.seed ^ 0x5EEDu, entries / 2, o_.legal_only);
-    buf_.clear();
-    // Entry 0 is a reset, so that the buffer is a legal sequence from any state and when replayed
-    // cyclically.
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::CreditCounter m(V, CAP);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const CcStimulus& s = buf_[k % buf_.size()];
+      const CcStimulus& s = timing_buffer()[k % timing_buffer().size()];
       for (int v = 0; v < V; ++v) sink += m.can_send(v, s.pkt);
       if (s.rst) {
         m.reset();
@@ -261,6 +237,9 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  BurstGenerator<CcShape<V, W, CAP>> make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, CcShape<V, W, CAP>(options().legal_only)};
+  }
   void write(const CcStimulus& s) {
     rst.write(s.rst);
     consume_valid.write(s.cv);
@@ -271,15 +250,6 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
     return_amt.write(packed<Port<W>>(W, {{0, s.ramt}}, W));
     pkt_size.write(packed<Port<W>>(W, {{0, s.pkt}}, W));
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  CcGenerator<V, W, CAP> gen_;
-  CcStimulus cur_;
-  std::vector<CcStimulus> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_under_ = 0, cov_over_ = 0, cov_same_ = 0, cov_blocked_ = 0, cov_empty_ = 0;
   uint64_t cov_resets_ = 0, cov_full_ = 0, cov_exact_ = 0;
@@ -290,11 +260,8 @@ class CcBench : public sc_core::sc_module, public BenchHooks {
 template <int V, int W, int CAP, class Vtop>
 ParamSetEntry entry(const char* name) {
   static_assert(CAP < (1 << W), "CAP must fit in W bits");
-  return {name,
-          "V=" + std::to_string(V) + ",W=" + std::to_string(W) + ",CAP=" + std::to_string(CAP),
-          [](const Options& o, RunResult& r) {
-            return std::unique_ptr<sc_core::sc_module>(new CcBench<V, W, CAP, Vtop>("bench", o, r));
-          }};
+  return bench_entry<CcBench<V, W, CAP, Vtop>>(
+      name, "V=" + std::to_string(V) + ",W=" + std::to_string(W) + ",CAP=" + std::to_string(CAP));
 }
 
 }  // namespace

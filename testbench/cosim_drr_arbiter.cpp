@@ -1,9 +1,10 @@
 // Co-simulation bench: rtl/drr_arbiter.sv against netcosim::model::DrrArbiter.
 //
 // Source of the mechanism: Deficit Round Robin, the reference of thesis 003's area comparison
-// (Sec. 5.4); docs/model.md §8.4. Bench structure and timing: cosim_common.h and docs/cosim.md;
+// (Sec. 5.4); docs/model.md §8.4. Bench top and timing: bench_top.h and docs/cosim.md;
 // stimulus: qos_stimulus.h (the configuration writes are the lanes' quanta).
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/drr_arbiter.h"
 #include "systemc/blocks/drr_arbiter.h"
@@ -18,10 +19,12 @@ namespace netcosim::cosim {
 namespace {
 
 template <int V, int QW, int SW, class Vtop>
-class DrrBench : public sc_core::sc_module, public BenchHooks {
+class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> {
  public:
+  using Top = BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int VW = index_width(V), AW = (QW > SW ? QW : SW) + 1;
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<VW>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<QW>> cfg_quantum{"cfg_quantum"};
@@ -35,12 +38,10 @@ class DrrBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<VW>> cur{"cur"};
   RtlOutput<bool> in_service{"in_service"};
   RtlOutput<Port<V * AW>> deficit{"deficit"};
-  Vtop dut{"dut"};
   sc::DrrArbiter<V, QW, SW> model{"model"};
 
-  SC_HAS_PROCESS(DrrBench);
   DrrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(V, V, QW, SW, false, o.seed, o.cycles / 2) {
+      : Top(n, o, r, "drr_arbiter_V" + std::to_string(V)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.cfg_we(cfg_we);
@@ -67,17 +68,8 @@ class DrrBench : public sc_core::sc_module, public BenchHooks {
     model.cur(cur_model);
     model.in_service(in_service_model);
     model.deficit(deficit_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ =
-          std::make_unique<VcdWindow>(o.vcd_dir, "drr_arbiter_V" + std::to_string(V), o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = gen_.next(cycle, force_reset);
-    write(cur_);
-  }
   void compare(Checker& c) override {
     c.check("gnt_valid", -1, gnt_valid_model.read(), gnt_valid.rtl.read());
     c.check("gnt_vl", -1, field(gnt_vl_model.read(), 0, VW), field(gnt_vl.rtl.read(), 0, VW));
@@ -104,25 +96,20 @@ class DrrBench : public sc_core::sc_module, public BenchHooks {
   }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " accept=" << cur_.accept << " cfg_we=" << cur_.cfg_we;
-    if (cur_.cfg_we) s << " (lane " << cur_.cfg_addr << ": quantum " << cur_.cfg_weight << ")";
-    s << " active=0x" << std::hex << cur_.active << std::dec << " size=";
-    for (int l = 0; l < V; ++l) s << (l ? "," : "") << cur_.size[l];
+    s << "rst=" << stimulus().rst << " accept=" << stimulus().accept
+      << " cfg_we=" << stimulus().cfg_we;
+    if (stimulus().cfg_we)
+      s << " (lane " << stimulus().cfg_addr << ": quantum " << stimulus().cfg_weight << ")";
+    s << " active=0x" << std::hex << stimulus().active << std::dec << " size=";
+    for (int l = 0; l < V; ++l) s << (l ? "," : "") << stimulus().size[l];
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    QosGenerator g(V, V, QW, SW, false, o_.seed ^ 0x5EEDu, entries / 2);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::DrrArbiter m(sc::DrrArbiter<V, QW, SW>::params());
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = buf_[k % buf_.size()];
+      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
       if (s.rst) {
         m.reset();
         continue;
@@ -138,18 +125,21 @@ class DrrBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  QosGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, QosShape(V, V, QW, SW, false)};
+  }
   void coverage_of_cycle() {
-    cov_resets_ += cur_.rst;
-    if (cur_.rst) return;
-    cov_writes_ += cur_.cfg_we;
+    cov_resets_ += stimulus().rst;
+    if (stimulus().rst) return;
+    cov_writes_ += stimulus().cfg_we;
     const model::DrrArbiter& a = model.arbiter();
-    const uint32_t act = static_cast<uint32_t>(cur_.active);
-    const auto d = a.evaluate(act, cur_.size.data());
+    const uint32_t act = static_cast<uint32_t>(stimulus().active);
+    const auto d = a.evaluate(act, stimulus().size.data());
     if (!d.valid) {
       cov_no_grant_ += act != 0;
       return;
     }
-    if (!cur_.accept) {
+    if (!stimulus().accept) {
       ++cov_held_;
       return;
     }
@@ -184,15 +174,6 @@ class DrrBench : public sc_core::sc_module, public BenchHooks {
     size.write(sv);
     accept.write(s.accept);
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  QosGenerator gen_;
-  QosStimulus cur_;
-  std::vector<QosStimulus> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_visits_ = 0, cov_cont_ = 0, cov_revisit_ = 0, cov_lost_ = 0, cov_passed_ = 0;
   uint64_t cov_no_grant_ = 0, cov_held_ = 0, cov_writes_ = 0, cov_resets_ = 0;
@@ -203,11 +184,8 @@ template <int V, int QW, int SW, class Vtop>
 ParamSetEntry entry(const char* name) {
   static_assert(V >= 2 && V <= 32 && (V & (V - 1)) == 0, "V: a power of two, 2..32");
   static_assert(QW <= 16 && SW <= 8, "widths within the stimulus's ranges");
-  return {
-      name, "V=" + std::to_string(V) + ",QW=" + std::to_string(QW) + ",SW=" + std::to_string(SW),
-      [](const Options& o, RunResult& r) {
-        return std::unique_ptr<sc_core::sc_module>(new DrrBench<V, QW, SW, Vtop>("bench", o, r));
-      }};
+  return bench_entry<DrrBench<V, QW, SW, Vtop>>(
+      name, "V=" + std::to_string(V) + ",QW=" + std::to_string(QW) + ",SW=" + std::to_string(SW));
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // Co-simulation bench: rtl/dtable_arbiter.sv against netcosim::model::DTableArbiter.
 //
 // Source of the mechanism: thesis 003 Sec. 4.3.3 (Algorithm 3), Sec. 5.4 (Figs. 5.2, 5.3);
-// docs/model.md §8.2. Bench structure and timing: cosim_common.h and docs/cosim.md; stimulus:
+// docs/model.md §8.2. Bench top and timing: bench_top.h and docs/cosim.md; stimulus:
 // qos_stimulus.h.
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/dtable_arbiter.h"
 #include "systemc/blocks/dtable_arbiter.h"
@@ -18,12 +19,14 @@ namespace netcosim::cosim {
 namespace {
 
 template <int S, int N, int WW, int AW, int SW, class Vtop>
-class DTableBench : public sc_core::sc_module, public BenchHooks {
+class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop> {
  public:
+  using Top = BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int SLW = index_width(S), NW = index_width(N);
   // deficit' + weight can exceed 2^AW - 1 only when the widths allow it.
   static constexpr bool kCanOverflow = ((1u << SW) - 2) + ((1u << WW) - 1) > (1u << AW) - 1;
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<NW>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<SLW>> cfg_sl{"cfg_sl"};
@@ -46,12 +49,10 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
   RtlOutput<Port<S * AW>> deficit{"deficit"};
   RtlOutput<Port<SW>> pending{"pending"};
   RtlOutput<bool> overflow{"overflow"};
-  Vtop dut{"dut"};
   sc::DTableArbiter<S, N, WW, AW, SW> model{"model"};
 
-  SC_HAS_PROCESS(DTableBench);
   DTableBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(S, N, WW, SW, true, o.seed, o.cycles / 2) {
+      : Top(n, o, r, "dtable_arbiter_S" + std::to_string(S) + "_N" + std::to_string(N)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.cfg_we(cfg_we);
@@ -88,18 +89,8 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
     model.deficit(deficit_model);
     model.pending(pending_model);
     model.overflow(overflow_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ = std::make_unique<VcdWindow>(
-          o.vcd_dir, "dtable_arbiter_S" + std::to_string(S) + "_N" + std::to_string(N),
-          o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = gen_.next(cycle, force_reset);
-    write(cur_);
-  }
   void compare(Checker& c) override {
     c.check("gnt_valid", -1, gnt_valid_model.read(), gnt_valid.rtl.read());
     c.check("gnt_sl", -1, field(gnt_sl_model.read(), 0, SLW), field(gnt_sl.rtl.read(), 0, SLW));
@@ -135,28 +126,22 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
   }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " accept=" << cur_.accept << " cfg_we=" << cur_.cfg_we;
-    if (cur_.cfg_we)
-      s << " (entry " << cur_.cfg_addr << ": SL " << cur_.cfg_sl << ", weight " << cur_.cfg_weight
-        << ")";
-    s << " active=0x" << std::hex << cur_.active << std::dec << " size=";
-    for (int l = 0; l < S; ++l) s << (l ? "," : "") << cur_.size[l];
+    s << "rst=" << stimulus().rst << " accept=" << stimulus().accept
+      << " cfg_we=" << stimulus().cfg_we;
+    if (stimulus().cfg_we)
+      s << " (entry " << stimulus().cfg_addr << ": SL " << stimulus().cfg_sl << ", weight "
+        << stimulus().cfg_weight << ")";
+    s << " active=0x" << std::hex << stimulus().active << std::dec << " size=";
+    for (int l = 0; l < S; ++l) s << (l ? "," : "") << stimulus().size[l];
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    QosGenerator g(S, N, WW, SW, true, o_.seed ^ 0x5EEDu, entries / 2);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k, k == 0));
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::DTableTable t(N);
     model::DTableArbiter m(sc::DTableArbiter<S, N, WW, AW, SW>::params(), &t);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = buf_[k % buf_.size()];
+      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
       if (s.rst) {
         t.clear();
         m.reset();
@@ -173,19 +158,22 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  QosGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, QosShape(S, N, WW, SW, true)};
+  }
   // What the next edge will do, from the model's state and this cycle's inputs.
   void coverage_of_cycle() {
-    cov_resets_ += cur_.rst;
-    if (cur_.rst) return;
-    cov_writes_ += cur_.cfg_we;
+    cov_resets_ += stimulus().rst;
+    if (stimulus().rst) return;
+    cov_writes_ += stimulus().cfg_we;
     const model::DTableArbiter& a = model.arbiter();
-    const uint32_t act = static_cast<uint32_t>(cur_.active);
-    const auto d = a.evaluate(act, cur_.size.data());
+    const uint32_t act = static_cast<uint32_t>(stimulus().active);
+    const auto d = a.evaluate(act, stimulus().size.data());
     if (!d.valid()) {
       cov_no_grant_ += act != 0;
       return;
     }
-    if (!cur_.accept) {
+    if (!stimulus().accept) {
       ++cov_held_;
       return;
     }
@@ -233,15 +221,6 @@ class DTableBench : public sc_core::sc_module, public BenchHooks {
     size.write(sv);
     accept.write(s.accept);
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  QosGenerator gen_;
-  QosStimulus cur_;
-  std::vector<QosStimulus> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_new_ = 0, cov_cont_ = 0, cov_locked_ = 0, cov_reselect_ = 0, cov_carried_ = 0;
   uint64_t cov_discarded_ = 0, cov_passed_ = 0, cov_no_grant_ = 0, cov_held_ = 0, cov_wraps_ = 0;
@@ -254,13 +233,9 @@ ParamSetEntry entry(const char* name) {
   static_assert(S >= 2 && S <= 32 && (S & (S - 1)) == 0, "S: a power of two, 2..32");
   static_assert(N >= 2 && N <= 128 && (N & (N - 1)) == 0, "N: a power of two, 2..128");
   static_assert(WW <= 16 && AW <= 16 && SW <= 8, "widths within the stimulus's ranges");
-  return {name,
-          "S=" + std::to_string(S) + ",N=" + std::to_string(N) + ",WW=" + std::to_string(WW) +
-              ",AW=" + std::to_string(AW) + ",SW=" + std::to_string(SW),
-          [](const Options& o, RunResult& r) {
-            return std::unique_ptr<sc_core::sc_module>(
-                new DTableBench<S, N, WW, AW, SW, Vtop>("bench", o, r));
-          }};
+  return bench_entry<DTableBench<S, N, WW, AW, SW, Vtop>>(
+      name, "S=" + std::to_string(S) + ",N=" + std::to_string(N) + ",WW=" + std::to_string(WW) +
+                ",AW=" + std::to_string(AW) + ",SW=" + std::to_string(SW));
 }
 
 }  // namespace

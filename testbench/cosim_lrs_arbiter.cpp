@@ -1,9 +1,10 @@
 // Co-simulation bench: rtl/lrs_arbiter.sv against netcosim::model::LrsArbiter.
 //
 // Source of the mechanism: FOGSim's least-recently-served arbiter (thesis 000 Sec. 1.6.3: serve
-// the first requester of the priority list, move it to the end). Bench structure and timing:
-// cosim_common.h and docs/cosim.md.
-#include "cosim_common.h"
+// the first requester of the priority list, move it to the end). Bench top and timing:
+// bench_top.h and docs/cosim.md.
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "request_stimulus.h"
 #include "sim/blocks/lrs_arbiter.h"
 #include "systemc/blocks/lrs_arbiter.h"
@@ -18,21 +19,21 @@ namespace netcosim::cosim {
 namespace {
 
 template <int N, class Vtop>
-class LrsBench : public sc_core::sc_module, public BenchHooks {
+class LrsBench : public BenchTop<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop> {
  public:
+  using Top = BenchTop<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int M = sc::lrs_pair_bits(N);
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
   sc_core::sc_signal<Port<M>> prio_model{"prio_model"};
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<M>> prio{"prio"};
-  Vtop dut{"dut"};
   sc::LrsArbiter<N> model{"model"};
 
-  SC_HAS_PROCESS(LrsBench);
   LrsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2, true) {
+      : Top(n, o, r, "lrs_arbiter_N" + std::to_string(N)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.req(req);
@@ -45,17 +46,8 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
     model.update(update);
     model.gnt(gnt_model);
     model.prio(prio_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ =
-          std::make_unique<VcdWindow>(o.vcd_dir, "lrs_arbiter_N" + std::to_string(N), o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = force_reset ? RequestStimulus{true, false, 0} : gen_.next(cycle);
-    write(cur_);
-  }
   void compare(Checker& c) override {
     const uint64_t g = field(gnt_model.read(), 0, N);
     c.check("gnt", -1, g, field(gnt.rtl.read(), 0, N));
@@ -70,13 +62,14 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
     }
     const int granted = g == 0 ? -1 : __builtin_ctzll(g);
     cov_grants_ += g != 0;
-    cov_held_ += g != 0 && !cur_.update && !cur_.rst;
-    cov_all_ += cur_.req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
-    cov_contended_ += __builtin_popcountll(cur_.req) >= 2;
-    cov_not_lowest_ += granted > __builtin_ctzll(cur_.req | (uint64_t{1} << 63));
+    cov_held_ += g != 0 && !stimulus().update && !stimulus().rst;
+    cov_all_ += stimulus().req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
+    cov_contended_ += __builtin_popcountll(stimulus().req) >= 2;
+    cov_not_lowest_ += granted > __builtin_ctzll(stimulus().req | (uint64_t{1} << 63));
     cov_order_changes_ += changed;
-    cov_resets_ += cur_.rst;
-    if (granted >= 0 && cur_.update && !cur_.rst) ++cov_taken_[static_cast<size_t>(granted)];
+    cov_resets_ += stimulus().rst;
+    if (granted >= 0 && stimulus().update && !stimulus().rst)
+      ++cov_taken_[static_cast<size_t>(granted)];
   }
   Coverage coverage() const override {
     return {{"grant_cycles", cov_grants_, true},
@@ -91,23 +84,16 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &prio.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " update=" << cur_.update << " req=0x" << std::hex << cur_.req;
+    s << "rst=" << stimulus().rst << " update=" << stimulus().update << " req=0x" << std::hex
+      << stimulus().req;
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    RequestBurstGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2, true);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
-    buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::LrsArbiter m(N);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const RequestStimulus& s = buf_[k % buf_.size()];
+      const RequestStimulus& s = timing_buffer()[k % timing_buffer().size()];
       const int g = m.arbitrate(s.req);
       sink += static_cast<uint64_t>(g) + m.rank(0);
       if (s.rst) {
@@ -122,20 +108,14 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  RequestBurstGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, RequestShape(N, true)};
+  }
   void write(const RequestStimulus& s) {
     rst.write(s.rst);
     update.write(s.update);
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  RequestBurstGenerator gen_;
-  RequestStimulus cur_;
-  std::vector<RequestStimulus> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_contended_ = 0, cov_resets_ = 0;
   uint64_t cov_not_lowest_ = 0, cov_order_changes_ = 0;
@@ -145,9 +125,7 @@ class LrsBench : public sc_core::sc_module, public BenchHooks {
 
 template <int N, class Vtop>
 ParamSetEntry entry(const char* name) {
-  return {name, "N=" + std::to_string(N), [](const Options& o, RunResult& r) {
-            return std::unique_ptr<sc_core::sc_module>(new LrsBench<N, Vtop>("bench", o, r));
-          }};
+  return bench_entry<LrsBench<N, Vtop>>(name, "N=" + std::to_string(N));
 }
 
 }  // namespace

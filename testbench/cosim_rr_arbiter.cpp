@@ -1,8 +1,8 @@
 // Co-simulation bench: rtl/rr_arbiter.sv against netcosim::model::RoundRobinArbiter.
 //
 // Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (round-robin, priority rotates only
-// on a grant). Bench structure and timing: cosim_common.h and docs/cosim.md.
-#include "cosim_common.h"
+// on a grant). Bench top and timing: bench_top.h and docs/cosim.md.
+#include "bench_top.h"
 #include "request_stimulus.h"
 #include "sim/blocks/rr_arbiter.h"
 #include "systemc/blocks/rr_arbiter.h"
@@ -18,21 +18,21 @@ namespace netcosim::cosim {
 namespace {
 
 template <int N, class Vtop>
-class RrBench : public sc_core::sc_module, public BenchHooks {
+class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
  public:
+  using Top = BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   static constexpr int PW = index_width(N);
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
   sc_core::sc_signal<Port<PW>> ptr_model{"ptr_model"};
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<PW>> ptr{"ptr"};
-  Vtop dut{"dut"};
   sc::RrArbiter<N> model{"model"};
 
-  SC_HAS_PROCESS(RrBench);
   RrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(N, o.seed, o.cycles / 2, false) {
+      : Top(n, o, r, "rr_arbiter_N" + std::to_string(N)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.req(req);
@@ -45,16 +45,6 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
     model.update(update);
     model.gnt(gnt_model);
     model.ptr(ptr_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ =
-          std::make_unique<VcdWindow>(o.vcd_dir, "rr_arbiter_N" + std::to_string(N), o.vcd_chunk);
-    }
-    SC_THREAD(run);
-  }
-
-  void drive(uint64_t cycle, bool force_reset) override {
-    cur_ = force_reset ? RequestStimulus{true, false, 0} : gen_.next(cycle);
-    write(cur_);
   }
   void compare(Checker& c) override {
     const uint64_t g = field(gnt_model.read(), 0, N), p = field(ptr_model.read(), 0, PW);
@@ -65,13 +55,14 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
       if ((g >> i) & 1u) granted = i;
     }
     cov_grants_ += g != 0;
-    cov_held_ += g != 0 && !cur_.update && !cur_.rst;
-    cov_all_ += cur_.req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
-    cov_contended_ += __builtin_popcountll(cur_.req) >= 2;
+    cov_held_ += g != 0 && !stimulus().update && !stimulus().rst;
+    cov_all_ += stimulus().req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
+    cov_contended_ += __builtin_popcountll(stimulus().req) >= 2;
     cov_wrapped_ += granted >= 0 && static_cast<uint64_t>(granted) < p;
     cov_moves_ += p != last_ptr_;
-    cov_resets_ += cur_.rst;
-    if (granted >= 0 && cur_.update && !cur_.rst) ++cov_taken_[static_cast<size_t>(granted)];
+    cov_resets_ += stimulus().rst;
+    if (granted >= 0 && stimulus().update && !stimulus().rst)
+      ++cov_taken_[static_cast<size_t>(granted)];
     last_ptr_ = p;
   }
   Coverage coverage() const override {
@@ -87,23 +78,16 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &ptr.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " update=" << cur_.update << " req=0x" << std::hex << cur_.req;
+    s << "rst=" << stimulus().rst << " update=" << stimulus().update << " req=0x" << std::hex
+      << stimulus().req;
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    RequestBurstGenerator g(N, o_.seed ^ 0x5EEDu, entries / 2, false);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
-    buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::RoundRobinArbiter m(N);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const RequestStimulus& s = buf_[k % buf_.size()];
+      const RequestStimulus& s = timing_buffer()[k % timing_buffer().size()];
       const int g = m.arbitrate(s.req);
       sink += static_cast<uint64_t>(g) + m.pointer();
       if (s.rst) {
@@ -118,20 +102,14 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  RequestBurstGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, RequestShape(N, false)};
+  }
   void write(const RequestStimulus& s) {
     rst.write(s.rst);
     update.write(s.update);
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  RequestBurstGenerator gen_;
-  RequestStimulus cur_;
-  std::vector<RequestStimulus> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;
   uint64_t cov_contended_ = 0, cov_wrapped_ = 0;
@@ -141,9 +119,7 @@ class RrBench : public sc_core::sc_module, public BenchHooks {
 
 template <int N, class Vtop>
 ParamSetEntry entry(const char* name) {
-  return {name, "N=" + std::to_string(N), [](const Options& o, RunResult& r) {
-            return std::unique_ptr<sc_core::sc_module>(new RrBench<N, Vtop>("bench", o, r));
-          }};
+  return bench_entry<RrBench<N, Vtop>>(name, "N=" + std::to_string(N));
 }
 
 }  // namespace

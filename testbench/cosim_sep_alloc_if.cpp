@@ -2,10 +2,11 @@
 //
 // Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (input-first separable allocator,
 // round-robin priorities rotating only on a grant, FOGSim's allocator iterations). Bench structure
-// and timing: cosim_common.h and docs/cosim.md.
+// and timing: bench_top.h and docs/cosim.md.
 #include <array>
 
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "sim/blocks/separable_allocator.h"
 #include "systemc/blocks/sep_alloc_if.h"
 
@@ -27,33 +28,32 @@ struct SaStimulus {
   std::array<uint8_t, P * V> valid{}, out{};
 };
 
-// Constrained-random requests in bursts: densities from one request per cycle to all VCs of all
-// inputs requesting; output patterns uniform, one hot spot, two hot spots, a permutation, one
-// output per VC; update low (back-pressure) for whole bursts; resets (one mid-run).
+// Constrained-random requests in bursts (burst_generator.h): densities from one request per cycle
+// to all VCs of all inputs requesting; output patterns uniform, one hot spot, two hot spots, a
+// permutation, one output per VC; update low (back-pressure) for whole bursts.
 template <int P, int V, int Q>
-class SaGenerator {
+class SaShape {
  public:
-  SaGenerator(uint64_t seed, uint64_t mid_reset) : rng_(seed), mid_(mid_reset) {}
-  SaStimulus<P, V> next(uint64_t cycle) {
-    if (left_ == 0) new_burst();
-    --left_;
-    SaStimulus<P, V> s;
-    s.rst = (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
-    s.update = rng_.chance(p_update_);
+  using Stimulus = SaStimulus<P, V>;
+  static constexpr uint32_t kMaxBurst = 256;
+  static constexpr bool kResets = true;
+  static constexpr bool kDrawsPowerOnReset = false;
+  void fill(Stimulus& s, uint64_t /*cycle*/, Rng& rng) {
+    s.update = rng.chance(p_update_);
     for (int i = 0; i < P; ++i) {
       for (int v = 0; v < V; ++v) {
         const int k = i * V + v;
-        s.valid[k] = rng_.chance(density_) ? 1 : 0;
+        s.valid[k] = rng.chance(density_) ? 1 : 0;
         uint32_t o = 0;
         switch (pattern_) {
           case 0:
-            o = rng_.below(Q);
+            o = rng.below(Q);
             break;
           case 1:
             o = hot_;
             break;
           case 2:
-            o = rng_.chance(0.5) ? hot_ : hot2_;
+            o = rng.chance(0.5) ? hot_ : hot2_;
             break;
           case 3:
             o = (i + shift_) % Q;
@@ -65,36 +65,34 @@ class SaGenerator {
         s.out[k] = static_cast<uint8_t>(o);
       }
     }
-    return s;
+  }
+  void new_burst(Rng& rng) {
+    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 1.0};
+    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
+    pattern_ = static_cast<int>(rng.below(5));
+    density_ = kDensity[rng.below(6)];
+    if (density_ == 0.0) density_ = 1.0 / (P * V);  // sparse: about one request per cycle
+    p_update_ = kUpdate[rng.below(5)];
+    hot_ = rng.below(Q);
+    hot2_ = rng.below(Q);
+    shift_ = rng.below(Q);
   }
 
  private:
-  void new_burst() {
-    static constexpr double kDensity[] = {0.0, 0.05, 0.2, 0.5, 0.8, 1.0};
-    static constexpr double kUpdate[] = {1.0, 1.0, 0.8, 0.3, 0.0};
-    left_ = 1 + rng_.below(256);
-    pattern_ = static_cast<int>(rng_.below(5));
-    density_ = kDensity[rng_.below(6)];
-    if (density_ == 0.0) density_ = 1.0 / (P * V);  // sparse: about one request per cycle
-    p_update_ = kUpdate[rng_.below(5)];
-    hot_ = rng_.below(Q);
-    hot2_ = rng_.below(Q);
-    shift_ = rng_.below(Q);
-  }
-  Rng rng_;
-  uint64_t mid_;
-  uint64_t left_ = 0;
   int pattern_ = 0;
   double density_ = 0.5, p_update_ = 1.0;
   uint32_t hot_ = 0, hot2_ = 0, shift_ = 0;
 };
 
 template <int P, int V, int Q, int I, class Vtop>
-class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllocIfWidths<P, V, Q> {
+class SaBench : public BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShape<P, V, Q>>, Vtop>,
+                public sc::SepAllocIfWidths<P, V, Q> {
  public:
+  using Top = BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShape<P, V, Q>>, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   using W = sc::SepAllocIfWidths<P, V, Q>;
   using Stim = SaStimulus<P, V>;
-  sc_core::sc_clock clk{"clk", kClockPeriod};
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
   sc_core::sc_signal<Port<P * V>> req_valid{"req_valid"};
   sc_core::sc_signal<Port<P * V * W::QW>> req_out{"req_out"};
@@ -108,12 +106,12 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
   RtlOutput<Port<P * W::QW>> gnt_out{"gnt_out"};
   RtlOutput<Port<P * W::VW>> in_ptr{"in_ptr"};
   RtlOutput<Port<Q * W::PW>> out_ptr{"out_ptr"};
-  Vtop dut{"dut"};
   sc::SepAllocIf<P, V, Q, I> model{"model"};
 
-  SC_HAS_PROCESS(SaBench);
   SaBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed, o.cycles / 2) {
+      : Top(n, o, r,
+            "sep_alloc_if_P" + std::to_string(P) + "_V" + std::to_string(V) + "_Q" +
+                std::to_string(Q) + "_ITER" + std::to_string(I)) {
     dut.clk(clk);
     dut.rst(rst);
     dut.update(update);
@@ -134,25 +132,8 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
     model.gnt_out(gnt_out_model);
     model.in_ptr(in_ptr_model);
     model.out_ptr(out_ptr_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
-                                         "sep_alloc_if_P" + std::to_string(P) + "_V" +
-                                             std::to_string(V) + "_Q" + std::to_string(Q) +
-                                             "_ITER" + std::to_string(I),
-                                         o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  void drive(uint64_t cycle, bool force_reset) override {
-    if (force_reset) {
-      cur_ = Stim{};
-      cur_.rst = true;
-    } else {
-      cur_ = gen_.next(cycle);
-    }
-    write(cur_);
-  }
   void compare(Checker& c) override {
     const auto gv_m = gnt_valid_model.read(), gv_r = gnt_valid.rtl.read();
     const auto gvc_m = gnt_vc_model.read(), gvc_r = gnt_vc.rtl.read();
@@ -182,8 +163,8 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
       std::array<bool, Q> named{};
       for (int v = 0; v < V; ++v) {
         const int k = i * V + v;
-        any = any || cur_.valid[k] != 0;
-        if (cur_.valid[k] != 0 && cur_.out[k] < Q) named[cur_.out[k]] = true;
+        any = any || stimulus().valid[k] != 0;
+        if (stimulus().valid[k] != 0 && stimulus().out[k] < Q) named[stimulus().out[k]] = true;
       }
       for (int o = 0; o < Q; ++o) inputs_per_output[o] += named[o];
       requesting += any;
@@ -193,9 +174,9 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
     cov_grants_ += static_cast<uint64_t>(grants);
     cov_full_ += grants == P;
     cov_partial_ += grants > 0 && grants < requesting;
-    cov_held_ += grants > 0 && !cur_.update && !cur_.rst;
+    cov_held_ += grants > 0 && !stimulus().update && !stimulus().rst;
     cov_conflict_ += conflict;
-    cov_resets_ += cur_.rst;
+    cov_resets_ += stimulus().rst;
   }
   Coverage coverage() const override {
     return {{"grants", cov_grants_, true},
@@ -212,31 +193,24 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
   }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << cur_.rst << " update=" << cur_.update << " requests (input.vc->output):";
+    s << "rst=" << stimulus().rst << " update=" << stimulus().update
+      << " requests (input.vc->output):";
     int n = 0;
     for (int k = 0; k < P * V; ++k) {
-      if (cur_.valid[k] != 0) {
-        s << " " << k / V << "." << k % V << "->" << static_cast<int>(cur_.out[k]);
+      if (stimulus().valid[k] != 0) {
+        s << " " << k / V << "." << k % V << "->" << static_cast<int>(stimulus().out[k]);
         ++n;
       }
     }
     if (n == 0) s << " none";
     return s.str();
   }
-  void prepare_timing(uint64_t entries) override {
-    SaGenerator<P, V, Q> g(o_.seed ^ 0x5EEDu, entries / 2);
-    buf_.clear();
-    for (uint64_t k = 0; k < entries; ++k) buf_.push_back(g.next(k));
-    buf_[0].rst = true;  // a reset starts the replayed sequence (from any state, cyclically)
-  }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     model::SeparableAllocator m(P, V, Q, I);
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const Stim& s = buf_[k % buf_.size()];
+      const Stim& s = timing_buffer()[k % timing_buffer().size()];
       m.clear_requests();
       for (int j = 0; j < P * V; ++j) {
         if (s.valid[j] != 0) m.request(j / V, j % V, s.out[j]);
@@ -255,6 +229,9 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
   }
 
  private:
+  BurstGenerator<SaShape<P, V, Q>> make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, SaShape<P, V, Q>()};
+  }
   void write(const Stim& s) {
     rst.write(s.rst);
     update.write(s.update);
@@ -270,15 +247,6 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
     ro.store(b);
     req_out.write(b);
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  SaGenerator<P, V, Q> gen_;
-  Stim cur_;
-  std::vector<Stim> buf_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_full_ = 0, cov_partial_ = 0, cov_held_ = 0, cov_resets_ = 0;
   uint64_t cov_conflict_ = 0;
@@ -288,13 +256,9 @@ class SaBench : public sc_core::sc_module, public BenchHooks, public sc::SepAllo
 
 template <int P, int V, int Q, int I, class Vtop>
 ParamSetEntry entry(const char* name) {
-  return {
-      name,
-      "P=" + std::to_string(P) + ",V=" + std::to_string(V) + ",Q=" + std::to_string(Q) +
-          ",ITER=" + std::to_string(I),
-      [](const Options& o, RunResult& r) {
-        return std::unique_ptr<sc_core::sc_module>(new SaBench<P, V, Q, I, Vtop>("bench", o, r));
-      }};
+  return bench_entry<SaBench<P, V, Q, I, Vtop>>(
+      name, "P=" + std::to_string(P) + ",V=" + std::to_string(V) + ",Q=" + std::to_string(Q) +
+                ",ITER=" + std::to_string(I));
 }
 
 }  // namespace

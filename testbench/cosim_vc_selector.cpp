@@ -5,10 +5,11 @@
 // allowed VCs with credits for the whole packet; JSQ with ties to the highest VC as FOGSim's
 // LOWEST_OCCUPANCY) and Sec. VII (JSQ as a stage of comparators). The block is combinational: it
 // has no clock, no reset and no state, so every compared cycle is one independent evaluation.
-// Bench structure and timing: cosim_common.h and docs/cosim.md.
+// Bench top and timing: bench_top.h and docs/cosim.md.
 #include <type_traits>
 
-#include "cosim_common.h"
+#include "bench_top.h"
+#include "burst_generator.h"
 #include "sim/blocks/vc_selector.h"
 #include "systemc/blocks/vc_selector.h"
 
@@ -52,30 +53,32 @@ struct VsStimulus {
 //   pkt_size: 8 phits (seed 002 Table V) in 40 % of the bursts; random; exactly the credits of
 //     one VC (an allowed one if any); 1; 0; 2^W - 1.
 template <int V, int W>
-class VsGenerator {
+class VsShape {
  public:
+  using Stimulus = VsStimulus;
+  static constexpr uint32_t kMaxBurst = 256;
+  // The block has no reset: no reset is drawn, and the power-on cycles of the bench top drive
+  // VsStimulus{} (no VC allowed).
+  static constexpr bool kResets = false;
+  static constexpr bool kDrawsPowerOnReset = false;
   static constexpr uint32_t kMax = (1u << W) - 1;
   static constexpr uint32_t kCap = kMax >= 256 ? 256 : (kMax >= 32 ? 32 : kMax);
   static constexpr uint32_t kPacket = kMax >= 8 ? 8 : 1;
 
-  explicit VsGenerator(uint64_t seed) : rng_(seed) {
+  VsShape() {
     for (int v = 0; v < V; ++v) walk_[v] = kCap;
   }
-  VsStimulus next() {
-    if (left_ == 0) new_burst();
-    --left_;
-    VsStimulus s;
-    s.pkt = packet_size();
-    s.allowed = allowed_mask();
-    draw_credits(s);
+  void fill(VsStimulus& s, uint64_t /*cycle*/, Rng& rng) {
+    s.pkt = packet_size(rng);
+    s.allowed = allowed_mask(rng);
+    draw_credits(s, rng);
     if (pkt_mode_ == kPktEqualToCredits) {  // exactly the credits of one VC (allowed if any is)
       const uint32_t from = s.allowed != 0 ? s.allowed : (1u << V) - 1;
-      uint32_t pick = rng_.below(static_cast<uint32_t>(__builtin_popcount(from)));
+      uint32_t pick = rng.below(static_cast<uint32_t>(__builtin_popcount(from)));
       uint32_t m = from;
       for (; pick != 0; --pick) m &= m - 1;
       s.pkt = s.credits[__builtin_ctz(m)];
     }
-    return s;
   }
 
  private:
@@ -93,27 +96,29 @@ class VsGenerator {
     kCreditModes
   };
 
-  void new_burst() {
-    left_ = 1 + rng_.below(256);
+ public:
+  void new_burst(Rng& rng) {
     static constexpr PktMode kPkt[] = {
         kPktPacket,         kPktPacket,         kPktPacket, kPktPacket, kPktRandom,
         kPktEqualToCredits, kPktEqualToCredits, kPktOne,    kPktZero,   kPktMax};
-    pkt_mode_ = kPkt[rng_.below(sizeof kPkt / sizeof kPkt[0])];
+    pkt_mode_ = kPkt[rng.below(sizeof kPkt / sizeof kPkt[0])];
     static constexpr MaskMode kMask[] = {
         kAll,    kAll,   kAll,   kNone,       kOne,        kOne,        kPrefix,     kPrefix,
         kPrefix, kRange, kRange, kRandomBits, kRandomBits, kRandomBits, kRandomBits, kRandomBits};
-    mask_mode_ = kMask[rng_.below(sizeof kMask / sizeof kMask[0])];
+    mask_mode_ = kMask[rng.below(sizeof kMask / sizeof kMask[0])];
     static constexpr double kDensity[] = {0.25, 0.5, 0.75};
-    density_ = kDensity[rng_.below(3)];
-    credit_mode_ = static_cast<CreditMode>(rng_.below(kCreditModes));
+    density_ = kDensity[rng.below(3)];
+    credit_mode_ = static_cast<CreditMode>(rng.below(kCreditModes));
   }
-  uint32_t packet_size() {
+
+ private:
+  uint32_t packet_size(Rng& rng) {
     switch (pkt_mode_) {
       case kPktPacket:
       case kPktEqualToCredits:  // replaced once the credits are drawn
         return kPacket;
       case kPktRandom:
-        return rng_.below(kMax + 1);
+        return rng.below(kMax + 1);
       case kPktOne:
         return 1;
       case kPktZero:
@@ -122,7 +127,7 @@ class VsGenerator {
         return kMax;
     }
   }
-  uint32_t allowed_mask() {
+  uint32_t allowed_mask(Rng& rng) {
     const uint32_t all = (1u << V) - 1;
     switch (mask_mode_) {
       case kAll:
@@ -130,56 +135,56 @@ class VsGenerator {
       case kNone:
         return 0;
       case kOne:
-        return 1u << rng_.below(V);
+        return 1u << rng.below(V);
       case kPrefix:
-        return (2u << rng_.below(V)) - 1;
+        return (2u << rng.below(V)) - 1;
       case kRange: {
-        const uint32_t lo = rng_.below(V), hi = lo + rng_.below(V - lo);
+        const uint32_t lo = rng.below(V), hi = lo + rng.below(V - lo);
         return ((2u << hi) - 1) & ~((1u << lo) - 1);
       }
       default: {
         uint32_t m = 0;
-        for (int v = 0; v < V; ++v) m |= rng_.chance(density_) ? 1u << v : 0u;
+        for (int v = 0; v < V; ++v) m |= rng.chance(density_) ? 1u << v : 0u;
         return m;
       }
     }
   }
-  void draw_credits(VsStimulus& s) {
-    const uint32_t a = rng_.below(kMax + 1), b = rng_.below(kMax + 1);
+  void draw_credits(VsStimulus& s, Rng& rng) {
+    const uint32_t a = rng.below(kMax + 1), b = rng.below(kMax + 1);
     for (int v = 0; v < V; ++v) {
       uint32_t& c = s.credits[v];
       switch (credit_mode_) {
         case kUniform:
-          c = rng_.below(kMax + 1);
+          c = rng.below(kMax + 1);
           break;
         case kTwoValues:
-          c = rng_.chance(0.5) ? a : b;
+          c = rng.chance(0.5) ? a : b;
           break;
         case kAllEqual:
           c = a;
           break;
         case kAroundPacket: {
-          const int64_t x = static_cast<int64_t>(s.pkt) + static_cast<int64_t>(rng_.below(3)) - 1;
+          const int64_t x = static_cast<int64_t>(s.pkt) + static_cast<int64_t>(rng.below(3)) - 1;
           c = static_cast<uint32_t>(std::clamp<int64_t>(x, 0, kMax));
           break;
         }
         case kBelowPacket:
-          c = s.pkt == 0 ? 0 : rng_.below(s.pkt);
+          c = s.pkt == 0 ? 0 : rng.below(s.pkt);
           break;
         case kMultiples:
-          c = kPacket * rng_.below(kCap / kPacket + 1);
+          c = kPacket * rng.below(kCap / kPacket + 1);
           break;
         case kWalk:
           c = walk_[v];
           break;
         default:
-          c = kMax - rng_.below(3);
+          c = kMax - rng.below(3);
           break;
       }
     }
     if (credit_mode_ == kWalk) {  // the next cycle's counts: one VC sends or gets credits back
-      const unsigned v = rng_.below(V);
-      if (rng_.chance(0.5)) {
+      const unsigned v = rng.below(V);
+      if (rng.chance(0.5)) {
         walk_[v] = walk_[v] >= kPacket ? walk_[v] - kPacket : walk_[v];
       } else {
         walk_[v] = walk_[v] + kPacket <= kCap ? walk_[v] + kPacket : walk_[v];
@@ -187,8 +192,6 @@ class VsGenerator {
     }
   }
 
-  Rng rng_;
-  uint64_t left_ = 0;
   PktMode pkt_mode_ = kPktPacket;
   MaskMode mask_mode_ = kAll;
   CreditMode credit_mode_ = kUniform;
@@ -197,10 +200,12 @@ class VsGenerator {
 };
 
 template <int V, int W, int MODE, class Vtop>
-class VsBench : public sc_core::sc_module, public BenchHooks {
+class VsBench : public BenchTop<VsBench<V, W, MODE, Vtop>, BurstGenerator<VsShape<V, W>>, Vtop> {
  public:
+  using Top = BenchTop<VsBench<V, W, MODE, Vtop>, BurstGenerator<VsShape<V, W>>, Vtop>;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  friend Top;
   using Sel = sc::VcSelectorOf<MODE>;
-  sc_core::sc_clock clk{"clk", kClockPeriod};  // paces the cycles; the block has no clock
   sc_core::sc_signal<Port<V>> allowed{"allowed"};
   sc_core::sc_signal<Port<V * W>> credits{"credits"};
   sc_core::sc_signal<Port<W>> pkt_size{"pkt_size"};
@@ -208,12 +213,12 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
   sc_core::sc_signal<bool> valid_model{"valid_model"};
   RtlOutput<Port<V>> grant{"grant"};
   RtlOutput<bool> valid{"valid"};
-  Vtop dut{"dut"};
   sc::VcSelector<V, W, MODE> model{"model"};
 
-  SC_HAS_PROCESS(VsBench);
   VsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : sc_core::sc_module(n), o_(o), r_(r), gen_(o.seed) {
+      : Top(n, o, r,
+            "vc_selector_V" + std::to_string(V) + "_W" + std::to_string(W) + "_MODE" +
+                std::to_string(MODE)) {
     dut.allowed(allowed);
     dut.credits(credits);
     dut.pkt_size(pkt_size);
@@ -224,21 +229,8 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     model.pkt_size(pkt_size);
     model.grant(grant_model);
     model.valid(valid_model);
-    if (!o.vcd_dir.empty()) {
-      vcd_ = std::make_unique<VcdWindow>(o.vcd_dir,
-                                         "vc_selector_V" + std::to_string(V) + "_W" +
-                                             std::to_string(W) + "_MODE" + std::to_string(MODE),
-                                         o.vcd_chunk);
-    }
-    SC_THREAD(run);
   }
 
-  // The power-on cycles of the common loop (force_reset) drive an idle stimulus, no VC allowed:
-  // the block has no reset.
-  void drive(uint64_t /*cycle*/, bool force_reset) override {
-    cur_ = force_reset ? VsStimulus{} : gen_.next();
-    write(cur_);
-  }
   void compare(Checker& c) override {
     const auto gm = grant_model.read(), gr = grant.rtl.read();
     for (int v = 0; v < V; ++v) c.check("grant", v, field(gm, v, 1), field(gr, v, 1));
@@ -266,36 +258,34 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     std::ostringstream s;
     s << "allowed VCs {";
     for (int v = 0, first = 1; v < V; ++v) {
-      if (((cur_.allowed >> v) & 1u) == 0) continue;
+      if (((stimulus().allowed >> v) & 1u) == 0) continue;
       s << (first ? "" : ",") << v;
       first = 0;
     }
     s << "} credits ";
-    for (int v = 0; v < V; ++v) s << (v ? "," : "") << cur_.credits[v];
-    s << " pkt_size=" << cur_.pkt << " (MODE " << MODE << ", " << sc::kVcSelectorModeName[MODE]
-      << ")";
+    for (int v = 0; v < V; ++v) s << (v ? "," : "") << stimulus().credits[v];
+    s << " pkt_size=" << stimulus().pkt << " (MODE " << MODE << ", "
+      << sc::kVcSelectorModeName[MODE] << ")";
     return s.str();
   }
+  // The replayed buffer of the timing phase (BenchTop) and the model's credit levels of each entry.
   void prepare_timing(uint64_t entries) override {
-    VsGenerator<V, W> g(o_.seed ^ 0x5EEDu);
-    buf_.clear();
+    Top::prepare_timing(entries);
     levels_.clear();
-    for (uint64_t k = 0; k < entries; ++k) {
-      buf_.push_back(g.next());
+    for (const VsStimulus& s : timing_buffer()) {
       sc::VcSelectorCredits l(V, (1u << W) - 1);
-      for (int v = 0; v < V; ++v) l.set(v, buf_.back().credits[v]);
+      for (int v = 0; v < V; ++v) l.set(v, s.credits[v]);
       levels_.push_back(l);
     }
   }
-  void drive_timing(uint64_t k) override { write(buf_[k % buf_.size()]); }
-  void set_model_enabled(bool on) override { model.enabled = on; }
   double time_model(uint64_t cycles) override {
     netcosim::Rng rng;
     uint64_t sink = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (uint64_t k = 0; k < cycles; ++k) {
-      const size_t i = k % buf_.size();
-      sink += static_cast<uint64_t>(Sel::select(levels_[i], buf_[i].allowed, buf_[i].pkt, rng) + 1);
+      const size_t i = k % timing_buffer().size();
+      const VsStimulus& s = timing_buffer()[i];
+      sink += static_cast<uint64_t>(Sel::select(levels_[i], s.allowed, s.pkt, rng) + 1);
     }
     const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     sink_ = sink;
@@ -303,9 +293,12 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
   }
 
  private:
+  BurstGenerator<VsShape<V, W>> make_generator(uint64_t seed, uint64_t mid_reset) const {
+    return {seed, mid_reset, VsShape<V, W>()};
+  }
   // The situations of the cycle, from its stimulus and the three selection functions.
   void coverage_of_cycle(uint32_t grant_model_bits) {
-    const VsStimulus& s = cur_;
+    const VsStimulus& s = stimulus();
     const uint32_t all = (1u << V) - 1;
     cov_none_allowed_ += s.allowed == 0;
     cov_all_allowed_ += s.allowed == all;
@@ -357,16 +350,7 @@ class VsBench : public sc_core::sc_module, public BenchHooks {
     credits.write(cv);
     pkt_size.write(packed<Port<W>>(W, {{0, s.pkt}}, W));
   }
-  void run() {
-    run_guarded(*this, o_, clk, vcd_.get(), r_, [this] { vcd_->start(dut); });
-  }
-  const Options& o_;
-  RunResult& r_;
-  VsGenerator<V, W> gen_;
-  VsStimulus cur_;
-  std::vector<VsStimulus> buf_;
   std::vector<sc::VcSelectorCredits> levels_;
-  std::unique_ptr<VcdWindow> vcd_;
   volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_none_allowed_ = 0, cov_all_allowed_ = 0, cov_no_credits_ = 0;
   uint64_t cov_exact_ = 0, cov_short_ = 0, cov_ties_ = 0, cov_ties3_ = 0, cov_jsq_ne_high_ = 0;
@@ -379,11 +363,8 @@ ParamSetEntry entry(const char* name) {
   static_assert(V >= 2 && V <= static_cast<int>(model::CreditLevels::kMaxVcs), "V: 2..16");
   static_assert(W >= 2 && W <= 16, "W: 2..16");
   static_assert(MODE >= 0 && MODE <= 2, "MODE: 0 jsq, 1 highest, 2 lowest");
-  return {
-      name, "V=" + std::to_string(V) + ",W=" + std::to_string(W) + ",MODE=" + std::to_string(MODE),
-      [](const Options& o, RunResult& r) {
-        return std::unique_ptr<sc_core::sc_module>(new VsBench<V, W, MODE, Vtop>("bench", o, r));
-      }};
+  return bench_entry<VsBench<V, W, MODE, Vtop>>(
+      name, "V=" + std::to_string(V) + ",W=" + std::to_string(W) + ",MODE=" + std::to_string(MODE));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Constrained-random stimulus of the table schedulers' benches (cosim_dtable_arbiter.cpp,
 // cosim_drr_arbiter.cpp; docs/cosim.md): a configuration write port and per-lane activity, sizes
-// and an accept, drawn from the simulator's random stream (cosim_common.h).
+// and an accept, in the bursts of the shared burst generator (burst_generator.h).
 //
 //   programming  after every reset, the whole table (or every lane's quantum) is written, one
 //                address per cycle, in one of three styles: "proper" (weights at least the lane's
@@ -14,13 +14,14 @@
 //                all lanes, one lane, or idle; sizes the lane's MTU, random from 1 to the
 //                maximum, the maximum, 1, or random with 0 in 2 % of them; accept with
 //                probability 1, 0.9, 0.5 or 0 (back-pressure: the state must hold);
-//   resets       two cycles in the middle of the run plus rare random ones (1 in 10,000).
+//   resets       the burst generator's (two cycles in the middle of the run plus rare random
+//                ones); the power-on reset is drawn too, so the table is programmed after it.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
-#include "cosim_common.h"
+#include "burst_generator.h"
 
 namespace netcosim::cosim {
 
@@ -33,53 +34,50 @@ struct QosStimulus {
   std::array<uint32_t, kQosMaxLanes> size{};
 };
 
-class QosGenerator {
+class QosShape {
  public:
+  using Stimulus = QosStimulus;
+  static constexpr uint32_t kMaxBurst = 256;
+  static constexpr bool kResets = true;
+  static constexpr bool kDrawsPowerOnReset = true;
   // `lanes` SLs or VLs, `addresses` table entries (DTable) or lanes (DRR), weights of
   // `weight_bits`, sizes of `size_bits`; `entry_sl`: the writes carry an SL (DTable).
-  QosGenerator(int lanes, int addresses, int weight_bits, int size_bits, bool entry_sl,
-               uint64_t seed, uint64_t mid_reset)
+  QosShape(int lanes, int addresses, int weight_bits, int size_bits, bool entry_sl)
       : lanes_(lanes),
         addrs_(addresses),
         wmax_((1u << weight_bits) - 1),
         smax_((1u << size_bits) - 1),
-        entry_sl_(entry_sl),
-        rng_(seed),
-        mid_(mid_reset) {}
+        entry_sl_(entry_sl) {}
 
-  QosStimulus next(uint64_t cycle, bool force_reset = false) {
-    if (left_ == 0) new_burst();
-    --left_;
-    QosStimulus s;
-    s.rst = force_reset || (mid_ != 0 && (cycle == mid_ || cycle == mid_ + 1)) || rng_.chance(1e-4);
+  void fill(QosStimulus& s, uint64_t /*cycle*/, Rng& rng) {
     if (s.rst) {
       program_at_ = 0;  // reprogram after the reset
-      new_programming();
-      return s;
+      new_programming(rng);
+      return;
     }
     if (program_at_ < addrs_) {
       s.cfg_we = true;
       s.cfg_addr = static_cast<uint32_t>(program_at_);
       s.cfg_sl = entry_sl_ ? (round_robin_sl_ ? static_cast<uint32_t>(program_at_ % lanes_)
-                                              : rng_.below(static_cast<uint32_t>(lanes_)))
+                                              : rng.below(static_cast<uint32_t>(lanes_)))
                            : 0;
-      s.cfg_weight = weight_for(s.cfg_sl);
+      s.cfg_weight = weight_for(s.cfg_sl, rng);
       ++program_at_;
-    } else if (rng_.chance(0.005)) {
+    } else if (rng.chance(0.005)) {
       s.cfg_we = true;
-      s.cfg_addr = rng_.below(static_cast<uint32_t>(addrs_));
-      s.cfg_sl = entry_sl_ ? rng_.below(static_cast<uint32_t>(lanes_)) : 0;
-      s.cfg_weight = rng_.below(wmax_ + 1);
+      s.cfg_addr = rng.below(static_cast<uint32_t>(addrs_));
+      s.cfg_sl = entry_sl_ ? rng.below(static_cast<uint32_t>(lanes_)) : 0;
+      s.cfg_weight = rng.below(wmax_ + 1);
     }
     switch (active_mode_) {
       case 0:  // sticky
         for (int l = 0; l < lanes_; ++l)
-          if (rng_.chance(0.05)) sticky_ ^= uint64_t{1} << l;
+          if (rng.chance(0.05)) sticky_ ^= uint64_t{1} << l;
         s.active = sticky_;
         break;
       case 1:  // random every cycle
         for (int l = 0; l < lanes_; ++l)
-          if (rng_.chance(density_)) s.active |= uint64_t{1} << l;
+          if (rng.chance(density_)) s.active |= uint64_t{1} << l;
         break;
       case 2:
         s.active = lanes_ == 64 ? ~uint64_t{0} : (uint64_t{1} << lanes_) - 1;
@@ -96,7 +94,7 @@ class QosGenerator {
           s.size[l] = mtu_[l];
           break;
         case 1:
-          s.size[l] = 1 + rng_.below(smax_);
+          s.size[l] = 1 + rng.below(smax_);
           break;
         case 2:
           s.size[l] = smax_;
@@ -105,56 +103,51 @@ class QosGenerator {
           s.size[l] = 1;
           break;
         default:
-          s.size[l] = rng_.chance(0.02) ? 0 : 1 + rng_.below(smax_);
+          s.size[l] = rng.chance(0.02) ? 0 : 1 + rng.below(smax_);
           break;
       }
     }
-    s.accept = rng_.chance(p_accept_);
-    return s;
+    s.accept = rng.chance(p_accept_);
+  }
+  void new_burst(Rng& rng) {
+    static constexpr double kDensity[] = {0.05, 0.2, 0.5, 0.8, 0.95};
+    static constexpr double kAccept[] = {1.0, 1.0, 0.9, 0.5, 0.0};
+    active_mode_ = static_cast<int>(rng.below(5));
+    size_mode_ = static_cast<int>(rng.below(5));
+    density_ = kDensity[rng.below(5)];
+    if (density_ == 0.05) density_ = 1.0 / lanes_;  // about one lane per cycle
+    p_accept_ = kAccept[rng.below(5)];
+    one_ = static_cast<int>(rng.below(static_cast<uint32_t>(lanes_)));
+    sticky_ = 0;
+    for (int l = 0; l < lanes_; ++l)
+      if (rng.chance(0.5)) sticky_ |= uint64_t{1} << l;
   }
 
  private:
-  void new_programming() {
-    style_ = static_cast<int>(rng_.below(3));
-    round_robin_sl_ = rng_.chance(0.5);
+  void new_programming(Rng& rng) {
+    style_ = static_cast<int>(rng.below(3));
+    round_robin_sl_ = rng.chance(0.5);
     for (int l = 0; l < lanes_; ++l) {
       // Mostly small MTUs (1 to 4), sometimes up to the maximum.
-      mtu_[l] = rng_.chance(0.7) ? 1 + rng_.below(smax_ < 4 ? smax_ : 4) : 1 + rng_.below(smax_);
+      mtu_[l] = rng.chance(0.7) ? 1 + rng.below(smax_ < 4 ? smax_ : 4) : 1 + rng.below(smax_);
     }
   }
-  uint32_t weight_for(uint32_t lane) {
+  uint32_t weight_for(uint32_t lane, Rng& rng) {
     switch (style_) {
       case 0: {  // proper: at least the lane's MTU
         const uint32_t lo = mtu_[lane] <= wmax_ ? mtu_[lane] : wmax_;
-        return lo + rng_.below(wmax_ - lo + 1);
+        return lo + rng.below(wmax_ - lo + 1);
       }
       case 1:
-        return rng_.below(wmax_ + 1);
+        return rng.below(wmax_ + 1);
       default:
-        return rng_.below(5 <= wmax_ ? 5 : wmax_ + 1);
+        return rng.below(5 <= wmax_ ? 5 : wmax_ + 1);
     }
-  }
-  void new_burst() {
-    static constexpr double kDensity[] = {0.05, 0.2, 0.5, 0.8, 0.95};
-    static constexpr double kAccept[] = {1.0, 1.0, 0.9, 0.5, 0.0};
-    left_ = 1 + rng_.below(256);
-    active_mode_ = static_cast<int>(rng_.below(5));
-    size_mode_ = static_cast<int>(rng_.below(5));
-    density_ = kDensity[rng_.below(5)];
-    if (density_ == 0.05) density_ = 1.0 / lanes_;  // about one lane per cycle
-    p_accept_ = kAccept[rng_.below(5)];
-    one_ = static_cast<int>(rng_.below(static_cast<uint32_t>(lanes_)));
-    sticky_ = 0;
-    for (int l = 0; l < lanes_; ++l)
-      if (rng_.chance(0.5)) sticky_ |= uint64_t{1} << l;
   }
 
   int lanes_, addrs_;
   uint32_t wmax_, smax_;
   bool entry_sl_;
-  Rng rng_;
-  uint64_t mid_;
-  uint64_t left_ = 0;
   int program_at_ = 0;
   int style_ = 0;
   bool round_robin_sl_ = false;
@@ -163,5 +156,7 @@ class QosGenerator {
   double density_ = 0.5, p_accept_ = 1.0;
   uint64_t sticky_ = 0;
 };
+
+using QosGenerator = BurstGenerator<QosShape>;
 
 }  // namespace netcosim::cosim

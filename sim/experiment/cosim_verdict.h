@@ -1,6 +1,6 @@
 // How `netcosim cosim` (sim/cli/cosim_cmd.cpp) reads the outcome of one co-simulation bench run
-// (the benches' common code, cosim_common.h: exit status 0 no mismatch, 1 mismatch, 2 bad usage or
-// an output it cannot write).
+// (the benches' common code, testbench/bench_top.cpp: exit status 0 no mismatch, 1 mismatch, 2 bad
+// usage or an output it cannot write).
 #pragma once
 
 #include <cstdint>

@@ -1,167 +1,30 @@
-// Shared machinery of the co-simulation benches (docs/principles.md §9; docs/cosim.md).
-//
-// Each bench places a Verilated RTL block and the sc_module of its C++ model (systemc/blocks/) side
-// by side in one SystemC kernel, bound to the same input signals, and compares them with the
-// SystemC layer's checker (systemc/check/). One clock period per compared cycle:
-//   posedge            both the RTL registers and the model's clocked update() commit
-//   posedge + 2 ns     the stimulus thread writes the inputs of the cycle (kStimulusDelay)
-//   posedge + 7 ns     every output of both is read and compared (kSampleDelay): a separate time
-//                      step, so all delta cycles of the edge and of the stimulus have settled
-// (docs/principles.md §10: outputs are read at a fixed point of the cycle, never in the delta cycle
-// of the stimulus).
-#pragma once
+// The bench top's common part (bench_top.h; docs/cosim.md, "A bench"): the cycle loop, the
+// options, the run report (the lines ctest matches, testbench/CMakeLists.txt) and the output
+// files, compiled once for every bench and mutant (netcosim_bench_top).
+#include "bench_top.h"
 
-#include <verilated.h>
-#include <verilated_vcd_sc.h>
+#include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
-#include <chrono>
-#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
-#include <map>
-#include <memory>
-#include <sstream>
-#include <stdexcept>
-#include <string>
 #include <system_error>
-#include <type_traits>
-#include <utility>
-#include <vector>
 
-#include <systemc>
-
-#include <unistd.h>
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 
 #include "rtl/catalog.h"
 #include "sim/util/json_number.h"
-#include "sim/util/rng.h"
-#include "systemc/blocks/ports.h"
-#include "systemc/check/checker.h"
-#include "systemc/check/vcd_window.h"
 
 namespace netcosim::cosim {
 
-// SystemC 2.3 prints its copyright banner on stderr when the kernel starts unless
-// SC_COPYRIGHT_MESSAGE=DISABLE; set it at static initialisation, before sc_main.
-inline const bool kQuietSystemC = (setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0), true);
-
-inline const sc_core::sc_time kClockPeriod(10, sc_core::SC_NS);
-inline const sc_core::sc_time kStimulusDelay(2, sc_core::SC_NS);
-inline const sc_core::sc_time kSampleDelay(5, sc_core::SC_NS);  // after the stimulus
-constexpr int kPowerOnResetCycles = 2;   // uncounted cycles with rst high before cycle 0
-constexpr int kCyclesAfterMismatch = 5;  // simulated after a mismatch so the VCD shows them
-
-// ---------------------------------------------------------------------------------------------
-// The port types and the comparator are the SystemC layer's (systemc/blocks/ports.h,
-// systemc/check/).
-using sc::BitPacker;
-using sc::Checker;
-using sc::clog2;
-using sc::FaultTap;
-using sc::FaultTapBase;
-using sc::field;
-using sc::index_width;
-using sc::packed;
-using sc::Port;
-using sc::RtlOutput;
-using sc::VcdWindow;
-
-// ---------------------------------------------------------------------------------------------
-// The stimulus draws from the simulator's random stream (sim/util/rng.h, docs/principles.md §4):
-// one stream per bench run, seeded from --seed (kind kRngKindTestbench separates it from the
-// simulator's node and router streams).
-constexpr uint64_t kRngKindTestbench = 0x7e57be4c4ULL;
-class Rng : public netcosim::Rng {
- public:
-  explicit Rng(uint64_t seed) : netcosim::Rng(seed, kRngKindTestbench, 0) {}
-  bool chance(double p) { return uniform() < p; }
-};
-
-// Exit status of a bench (docs/cosim.md).
-constexpr int kExitOk = 0;
-constexpr int kExitInternal = 1;         // an unexpected exception (a bug of the bench)
-constexpr int kExitUsage = 2;            // bad option or an output that cannot be written
-constexpr int kExitMismatch = 3;         // the RTL and the model differ
-constexpr int kExitCoverageMissing = 4;  // --require-coverage and a counter stayed at 0
-
-// ---------------------------------------------------------------------------------------------
-struct Options {
-  std::string params;
-  uint64_t cycles = 100000;
-  uint64_t seed = 1;
-  std::string vcd_dir;
-  uint64_t vcd_chunk = 1000;  // VCD window: chunks of this many cycles, the last two kept
-  int64_t inject_fault = -1;  // cycle of the fault, -1 none
-  std::string inject_port;    // output port whose RTL value is corrupted (default: the first)
-  std::string json;
-  uint64_t timing_cycles = 50000;  // capped at --cycles unless given explicitly
-  bool legal_only = false;         // no protocol violations in the stimulus; RTL assertions enabled
-  bool require_coverage = false;   // exit 4 when a required coverage counter is 0
-  bool list_params = false;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Stimulus coverage: named counters of the situations met during the compared cycles. A
-// required counter must be above 0 for --require-coverage (counters of situations that the
-// stimulus avoids on purpose, such as protocol violations under --legal-only, are not required).
-struct CoverageCounter {
-  std::string name;  // snake_case: also the JSON key
-  uint64_t value;
-  bool required;
-};
-using Coverage = std::vector<CoverageCounter>;
-
-inline uint64_t min_of(const std::vector<uint64_t>& v) {
-  return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
-}
-
-// What a bench supplies for the common cycle loop.
-class BenchHooks {
- public:
-  virtual ~BenchHooks() = default;
-  // Cosim phase: generate the stimulus of `cycle` (random, or rst forced high) and write it.
-  virtual void drive(uint64_t cycle, bool force_reset) = 0;
-  // Compares every output (model against the `<port>_rtl` signals) and counts coverage.
-  virtual void compare(Checker& c) = 0;
-  virtual std::string inputs_text() const = 0;
-  // Timing phase: write pre-generated stimulus entry k (model wrapper disabled, no compare).
-  virtual void prepare_timing(uint64_t entries) = 0;
-  virtual void drive_timing(uint64_t k) = 0;
-  virtual void set_model_enabled(bool on) = 0;
-  // Plain C++ loop of the model over the same pre-generated stimulus; returns seconds.
-  virtual double time_model(uint64_t cycles) = 0;
-  // Counts of the interesting situations met during the compared cycles.
-  virtual Coverage coverage() const = 0;
-  // The taps of the RTL outputs, in the order of the bench's output port list.
-  virtual std::vector<FaultTapBase*> fault_taps() = 0;
-};
-
-struct RunResult {
-  uint64_t cycles_compared = 0;
-  uint64_t mismatches = 0;
-  int64_t fail_cycle = -1;
-  double fail_time_ns = 0;  // simulation time of the failing sample (VCD time stamp)
-  std::string fail_inputs;
-  std::vector<Checker::Diff> fail_diffs;
-  double rtl_seconds = 0, model_seconds = 0;
-  uint64_t timing_cycles = 0;
-  std::vector<std::string> vcd_files;
-  Coverage coverage;
-  std::string error;  // an output that could not be written during the run (exit 2)
-};
-
-constexpr uint64_t kTimingBuffer = 4096;  // pre-generated stimulus entries, replayed cyclically
+namespace {
 
 // The body of the bench's SC_THREAD: power-on reset, compared cycles, then the RTL timing phase.
-inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_clock& clk,
-                           VcdWindow* vcd, RunResult& r) {
+void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_clock& clk, VcdWindow* vcd,
+                    RunResult& r) {
   using sc_core::wait;
   Checker checker;
   FaultTapBase* fault = nullptr;
@@ -223,10 +86,12 @@ inline void run_cycle_loop(BenchHooks& h, const Options& o, const sc_core::sc_cl
   sc_core::sc_stop();
 }
 
+}  // namespace
+
 // The SC_THREAD body of every bench: an output that cannot be written ends the run as a usage
 // error (RunResult::error), never as an exception out of the SystemC kernel.
-inline void run_guarded(BenchHooks& h, const Options& o, const sc_core::sc_clock& clk,
-                        VcdWindow* vcd, RunResult& r, const std::function<void()>& start_vcd) {
+void run_guarded(BenchHooks& h, const Options& o, const sc_core::sc_clock& clk, VcdWindow* vcd,
+                 RunResult& r, const std::function<void()>& start_vcd) {
   try {
     if (vcd) start_vcd();
     run_cycle_loop(h, o, clk, vcd, r);
@@ -236,33 +101,16 @@ inline void run_guarded(BenchHooks& h, const Options& o, const sc_core::sc_clock
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// One parameterisation of a block: its name (--params), its "K=V,..." string and a factory that
-// elaborates the bench top for it (called once: SystemC elaborates once per process).
-struct ParamSetEntry {
-  std::string name;
-  std::string params;
-  std::function<std::unique_ptr<sc_core::sc_module>(const Options&, RunResult&)> make;
-};
+namespace {
 
-// What a bench executable is: its block, its output ports (in compare order) and its sets.
-struct BenchInfo {
-  const char* block;
-  std::vector<std::string> outputs;
-  std::vector<ParamSetEntry> sets;
-  // Non-empty for a deliberately broken RTL copy (testbench/CMakeLists.txt, NETCOSIM_MUTANT): the
-  // mutant's description; it then holds only some of the block's parameter sets.
-  std::string mutant;
-};
-
-inline std::string usage_text(const char* prog) {
+std::string usage_text(const char* prog) {
   return std::string("usage: ") + prog +
          " --params NAME [--cycles N] [--seed S] [--vcd DIR] [--vcd-chunk N]\n"
          "          [--inject-fault CYCLE[:PORT]] [--json FILE] [--timing-cycles N]"
          " [--legal-only]\n          [--require-coverage] [--list-params]";
 }
 
-inline bool parse_u64(const std::string& s, uint64_t& v) {
+bool parse_u64(const std::string& s, uint64_t& v) {
   if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) {
     return false;
   }
@@ -270,20 +118,20 @@ inline bool parse_u64(const std::string& s, uint64_t& v) {
   return true;
 }
 
-inline std::string joined(const std::vector<std::string>& v) {
+std::string joined(const std::vector<std::string>& v) {
   std::string r;
   for (const auto& x : v) r += (r.empty() ? "" : ", ") + x;
   return r;
 }
 
 // One-line usage error on stderr; returns kExitUsage.
-inline int usage_error(const std::string& msg) {
+int usage_error(const std::string& msg) {
   std::fprintf(stderr, "error: %s\n", msg.c_str());
   return kExitUsage;
 }
 
 // Returns -1 when the options are good, otherwise the exit status (0 for --help/--list-params).
-inline int parse_options(int argc, char** argv, const BenchInfo& info, Options& o) {
+int parse_options(int argc, char** argv, const BenchInfo& info, Options& o) {
   namespace po = boost::program_options;
   std::string cycles, seed, vcd_chunk, inject, timing;
   po::options_description desc("options");
@@ -371,7 +219,7 @@ inline int parse_options(int argc, char** argv, const BenchInfo& info, Options& 
 }
 
 // Creates the VCD directory and checks that a file can be created in it (before elaboration).
-inline bool check_output_dir(const std::string& dir, std::string& why) {
+bool check_output_dir(const std::string& dir, std::string& why) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
@@ -390,8 +238,7 @@ inline bool check_output_dir(const std::string& dir, std::string& why) {
 }
 
 // Writes a file completely or not at all: a temporary file next to it, renamed over it.
-inline bool write_file_atomically(const std::string& path, const std::string& text,
-                                  std::string& why) {
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& why) {
   const std::string tmp = path + ".tmp" + std::to_string(static_cast<long long>(getpid()));
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
@@ -416,7 +263,7 @@ inline bool write_file_atomically(const std::string& path, const std::string& te
 }
 
 // Checks that `path` can be written, without leaving a file behind (before the run).
-inline bool check_output_file(const std::string& path, std::string& why) {
+bool check_output_file(const std::string& path, std::string& why) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     why = "is a directory";
@@ -435,7 +282,7 @@ inline bool check_output_file(const std::string& path, std::string& why) {
 
 // sc_main body shared by the benches. Exit status: kExitOk, kExitUsage, kExitMismatch,
 // kExitCoverageMissing, kExitInternal (docs/cosim.md).
-inline int bench_main_checked(int argc, char** argv, const BenchInfo& info) {
+int bench_main_checked(int argc, char** argv, const BenchInfo& info) {
   const char* block = info.block;
   // The compiled parameterisations must be the shared list (rtl/catalog.h): all of them, in order,
   // or, for a mutant, each one equal to the shared set of that name.
@@ -562,7 +409,9 @@ inline int bench_main_checked(int argc, char** argv, const BenchInfo& info) {
   return kExitOk;
 }
 
-inline int bench_main(int argc, char** argv, const BenchInfo& info) {
+}  // namespace
+
+int bench_main(int argc, char** argv, const BenchInfo& info) {
   try {
     return bench_main_checked(argc, argv, info);
   } catch (const std::exception& e) {
