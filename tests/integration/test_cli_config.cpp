@@ -53,6 +53,24 @@ std::vector<std::string> with_short(std::vector<std::string> v) {
   return v;
 }
 
+// `netcosim run ARGS... --set S... --json JSON` with short windows: exit 2, every text of
+// `wanted` in the output, and no JSON file written.
+void expect_refused(std::vector<std::string> args, const std::vector<std::string>& sets,
+                    const std::vector<std::string>& wanted, const std::string& json) {
+  std::remove(json.c_str());
+  for (const std::string& s : sets) {
+    args.push_back("--set");
+    args.push_back(s);
+  }
+  args.push_back("--json");
+  args.push_back(json);
+  const Result r = run(with_short(args));
+  EXPECT_EQ(r.status, 2) << sets.at(0) << "\n" << r.output;
+  for (const std::string& w : wanted)
+    EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
+  EXPECT_FALSE(std::ifstream(json).good()) << sets.at(0) << ": a JSON file was written";
+}
+
 TEST(CliConfig, RunAndSweepRefuseADirectoryWithExit2) {
   const std::string dir = tmp_path("dir");
   mkdir(dir.c_str(), 0700);
@@ -238,23 +256,7 @@ TEST(CliConfig, SatBadInputExits2NamingKeyValueAndAllowed) {
        {"traffic.throttling=sat", "traffic.source_queue >= 1", "traffic.source_queue=0"}},
       {{"traffic.throttling=fair"}, {"traffic.throttling", "fair", "none|sat"}},
   };
-  for (const Bad& b : cases) {
-    const std::string json = tmp_path("sat_bad.json");
-    std::remove(json.c_str());
-    std::vector<std::string> args = {"run"};
-    for (const auto& s : b.sets) {
-      args.push_back("--set");
-      args.push_back(s);
-    }
-    args.push_back("--json");
-    args.push_back(json);
-    const Result r = run(with_short(args));
-    EXPECT_EQ(r.status, 2) << b.sets[0] << "\n" << r.output;
-    for (const auto& w : b.wanted)
-      EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
-    struct stat st;
-    EXPECT_NE(stat(json.c_str(), &st), 0) << "a JSON file was written";
-  }
+  for (const Bad& b : cases) expect_refused({"run"}, b.sets, b.wanted, tmp_path("sat_bad.json"));
 }
 
 }  // namespace
@@ -275,20 +277,7 @@ TEST(CliConfig, BatchModeKeysAreValidated) {
       {{"sim.mode=batch", "sim.drain=true"}, {"sim.drain=true", "sim.mode=batch", "allowed"}},
       {{"sim.mode=batch", "sim.batches=1000", "sim.batch_max_cycles=1073741823"},
        {"sim.batches=1000", "sim.batch_max_cycles=1073741823", "must not exceed"}}};
-  for (const Bad& b : cases) {
-    std::remove(json.c_str());
-    std::vector<std::string> args = {"run",
-                                     std::string(NETCOSIM_SOURCE_DIR) + "/configs/mesh-8x8.ini"};
-    for (const std::string& s : b.sets) {
-      args.push_back("--set");
-      args.push_back(s);
-    }
-    args.push_back("--json");
-    args.push_back(json);
-    const Result r = run(with_short(args));
-    EXPECT_EQ(r.status, 2) << b.sets[0] << "\n" << r.output;
-    for (const std::string& w : b.says)
-      EXPECT_NE(r.output.find(w), std::string::npos) << w << "\n" << r.output;
-    EXPECT_FALSE(std::ifstream(json).good()) << b.sets[0];
-  }
+  for (const Bad& b : cases)
+    expect_refused({"run", std::string(NETCOSIM_SOURCE_DIR) + "/configs/mesh-8x8.ini"}, b.sets,
+                   b.says, json);
 }
