@@ -117,28 +117,34 @@ struct Nic {
   Link* link = nullptr;
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
   // Batch mode (sim.mode=batch; docs/model.md §5 "Batches"): the arrival cycle and phits of the
-  // NIC's last injections counted in window_injected_phits, in a ring of inj_log_mask + 1 entries
-  // (a power of two above the longest window: at most one injection per cycle), from which
+  // NIC's last injections counted in window_injected_phits, in a ring of mask + 1 entries (a
+  // power of two above the longest window: at most one injection per cycle), from which
   // injected_through() finds the phits injected up to a batch's last cycle after the window.
-  // inj_log_mask = 0: off.
-  struct Injection {
-    Cycle arrive;
-    uint32_t phits;
+  // Held out of line, so that the NICs the cycle loop walks keep their size; nullptr: off.
+  struct InjectionLog {
+    struct Injection {
+      Cycle arrive;
+      uint32_t phits;
+    };
+    std::unique_ptr<Injection[]> ring;
+    uint32_t mask = 0;
+    uint64_t count = 0;
   };
-  std::unique_ptr<Injection[]> inj_log;
-  uint32_t inj_log_mask = 0;
-  uint64_t inj_log_count = 0;
+  std::unique_ptr<InjectionLog> inj_log;
   void init_batches(uint32_t ring) {  // ring: a power of two
-    inj_log.reset(new Injection[ring]());
-    inj_log_mask = ring - 1;
+    inj_log = std::make_unique<InjectionLog>();
+    inj_log->ring.reset(new InjectionLog::Injection[ring]());
+    inj_log->mask = ring - 1;
   }
   // The phits counted in window_injected_phits whose head entered the router in a cycle <= b; b
   // must lie in the last window run (its injections after b are still in the ring).
   uint64_t injected_through(Cycle b) const {
     uint64_t phits = window_injected_phits;
-    const uint64_t kept = std::min<uint64_t>(inj_log_count, uint64_t{inj_log_mask} + 1);
+    if (!inj_log) return phits;
+    const InjectionLog& l = *inj_log;
+    const uint64_t kept = std::min<uint64_t>(l.count, uint64_t{l.mask} + 1);
     for (uint64_t i = 0; i < kept; ++i) {
-      const Injection& e = inj_log[(inj_log_count - 1 - i) & inj_log_mask];
+      const InjectionLog::Injection& e = l.ring[(l.count - 1 - i) & l.mask];
       if (e.arrive <= b) break;
       phits -= e.phits;
     }
@@ -458,7 +464,10 @@ inline void Nic::inject(Cycle now, StatsSink& sink, uint32_t S, const SourceEntr
   const Cycle arrive = now + 1;
   if (arrive >= sink.window_start && arrive < sink.window_end) {
     window_injected_phits += S;
-    if (inj_log_mask != 0) inj_log[inj_log_count++ & inj_log_mask] = Injection{arrive, S};
+    if (inj_log) {
+      InjectionLog& l = *inj_log;
+      l.ring[l.count++ & l.mask] = InjectionLog::Injection{arrive, S};
+    }
   }
   link->push_data(arrive, [&](PacketMsg& m) {
     m.vc = static_cast<uint8_t>(vc);
