@@ -157,10 +157,13 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.ugal_compare", KeyType::Enum, "queue", 0, 0, "queue|queue_hops",
        "UGAL's comparison: Q_MIN <= F*Q_VAL + T (queue; thesis Eq. 1.2) or Q_MIN*H_MIN <= "
        "Q_VAL*H_VAL + T with the paths' hop counts (queue_hops) (ugal, pb)"},
-      {"routing.valiant", KeyType::Enum, "any", 0, 0, "any|outside_source_group|group",
+      {"routing.valiant", KeyType::Enum, "any", 0, 0,
+       "any|outside_source_group|group|current_router",
        "the Valiant intermediate of val, ugal and pb: a router anywhere (any), a router outside "
-       "the source group with traffic inside it routed minimally, or a group (VAL-group, 3/2 "
-       "VCs) (thesis Sec. 1.4.1); default any for val, outside_source_group for ugal and pb"},
+       "the source group with traffic inside it routed minimally, a group (VAL-group, 3/2 "
+       "VCs) (thesis Sec. 1.4.1), or a router of the h groups the source router's global links "
+       "reach (current_router: CRG, thesis Sec. 1.4.3); default any for val, "
+       "outside_source_group for ugal and pb"},
       {"routing.valiant_group_draw", KeyType::Enum, "other_than_source", 0, 0,
        "other_than_source|other_than_source_and_destination|current_router",
        "routing.valiant=group: the group is drawn among the groups other than the source group, "

@@ -47,6 +47,29 @@ TEST(RunStrategies, UnknownTriggerIsExitTwoWithTheRegisteredNames) {
       << r.err;
 }
 
+// routing.valiant's values (docs/model.md §4): a misspelt one is refused with exit 2 and the four
+// allowed values; router-level CRG (current_router) is VAL's path, so it needs VAL's 4 local VCs,
+// and it applies to val, ugal and pb only.
+TEST(RunStrategies, ValiantCandidateIsValidatedWithExitTwo) {
+  auto r = run_netcosim({"run", "--set", "routing.valiant=crg", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("routing.valiant=crg (--set): allowed values are "
+                       "any|outside_source_group|group|current_router"),
+            std::string::npos)
+      << r.err;
+  r = run_netcosim({"run", "--set", "routing.algorithm=val", "--set", "router.vcs_local=3", "--set",
+                    "router.vcs_global=2", "--set", "routing.valiant=current_router", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("needs at least 4 local and 2 global VCs"), std::string::npos) << r.err;
+  r = run_netcosim({"run", "--set", "routing.algorithm=olm", "--set", "router.vcs_local=3", "--set",
+                    "router.vcs_global=2", "--set", "routing.valiant=current_router", "--quiet"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("routing.valiant=current_router: applies to routing.algorithm=val|ugal|pb "
+                       "only"),
+            std::string::npos)
+      << r.err;
+}
+
 // The traffic-source registry (sim/traffic/source_registry.h) and the engine registry
 // (sim/cli/engines.h) refuse unknown names the same way.
 TEST(RunStrategies, UnknownTrafficSourceIsExitTwoWithTheRegisteredNames) {

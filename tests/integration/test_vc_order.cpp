@@ -197,6 +197,7 @@ const std::vector<CheckedCase> kCases = {
     {"min", kMin},
     {"val", kVal},
     {"val_outside_source_group", with(kVal, {"routing.valiant=outside_source_group"})},
+    {"val_current_router", with(kVal, {"routing.valiant=current_router"})},
     {"val_group",
      {"routing.algorithm=val", "routing.valiant=group", "router.vcs_local=3",
       "router.vcs_global=2"}},
@@ -259,16 +260,16 @@ TEST(VcOrderCheckedH4, EveryRoutingUnderAdvDrainsWithoutViolation) {
 }
 
 // UGAL and PiggyBack with every Valiant candidate (routing.valiant; docs/model.md §4.1): a router
-// anywhere or outside the source group at 4/2 VCs, a group (both draws) at 3/2 and 4/2 VCs, on h2
-// and h4 under ADV+1 at load 1.0 (the pattern that loads the Valiant paths), drained, under the
-// checker.
+// anywhere, outside the source group or of the groups the source router reaches at 4/2 VCs, a group
+// (both draws) at 3/2 and 4/2 VCs, on h2 and h4 under ADV+1 at load 1.0 (the pattern that loads the
+// Valiant paths), drained, under the checker.
 std::vector<CheckedCase> source_adaptive_candidates() {
   std::vector<CheckedCase> out;
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
     for (const char* alg : {"ugal", "pb"})
-      for (const char* c : {"any_4", "outside_4", "group_fogsim_3", "group_fogsim_4",
-                            "group_older_3", "group_older_4"})
+      for (const char* c : {"any_4", "outside_4", "current_router_4", "group_fogsim_3",
+                            "group_fogsim_4", "group_older_3", "group_older_4"})
         n.push_back(std::string(alg) + "_" + c);
     return n;
   }();
@@ -281,6 +282,7 @@ std::vector<CheckedCase> source_adaptive_candidates() {
     };
     add({"routing.valiant=any", "router.vcs_local=4"});
     add({"routing.valiant=outside_source_group", "router.vcs_local=4"});
+    add({"routing.valiant=current_router", "router.vcs_local=4"});
     for (const char* draw : {"other_than_source", "other_than_source_and_destination"})
       for (const char* vcs : {"3", "4"})
         add({"routing.valiant=group", std::string("routing.valiant_group_draw=") + draw,

@@ -61,8 +61,10 @@ inline RouteResult valiant_hop(const Dragonfly& topo, const DragonflyFlexVc& fle
 
 // The Valiant intermediate of VAL, UGAL and PiggyBack (routing.valiant; thesis 000 Sec. 1.4.1):
 // a router anywhere, a router outside the source group (traffic within the source group routed
-// minimally), or a group (VAL-group, l0-g0-l1-g1-l2: 3/2 VCs).
-enum class ValiantMode : uint8_t { Any, OutsideSourceGroup, Group };
+// minimally), a group (VAL-group, l0-g0-l1-g1-l2: 3/2 VCs), or a router of one of the h groups
+// the source router's own global links reach (CRG at router level, thesis 000 Sec. 1.4.3, Ch. 3's
+// Obl-CRG and Src-CRG; traffic within the source group routed minimally).
+enum class ValiantMode : uint8_t { Any, OutsideSourceGroup, Group, CurrentRouter };
 
 // How VAL-group draws its intermediate group (routing.valiant_group_draw): uniformly among the
 // groups other than the source group, the destination group allowed (the path is then minimal)
@@ -77,6 +79,17 @@ enum class GroupDraw : uint8_t { OtherThanSource, OtherThanSourceAndDestination,
 // The `draw`-th group (draw < groups - 1) in increasing order among the groups other than x.
 inline uint32_t group_other_than(uint32_t draw, uint32_t x) {
   return draw < x ? draw : draw + 1;
+}
+
+// CRG at router level (ValiantMode::CurrentRouter; thesis 000 Sec. 1.4.3: "only those groups that
+// are directly linked to the current (source) router are candidates"): the draw-th (draw < h*a)
+// router of the h groups router R's global links reach, its global link k = draw / a and the
+// router index draw % a in the group that link reaches. Uniform over the h*a routers.
+inline uint32_t current_router_intermediate(const Dragonfly& topo, uint32_t R, uint32_t draw) {
+  const uint32_t a = topo.a();
+  const uint32_t Gi =
+      topo.global_target_group(topo.group_of_router(R), topo.index_in_group(R), draw / a);
+  return Gi * a + draw % a;
 }
 
 // The router of group `Gi` on which the global link from group G (!= Gi) lands.

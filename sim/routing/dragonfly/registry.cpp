@@ -22,6 +22,7 @@ ValiantMode valiant_mode(const Config& c) {
   const std::string& v = c.get_str("routing.valiant");
   return v == "group"                  ? ValiantMode::Group
          : v == "outside_source_group" ? ValiantMode::OutsideSourceGroup
+         : v == "current_router"       ? ValiantMode::CurrentRouter
                                        : ValiantMode::Any;
 }
 GroupDraw group_draw(const Config& c) {

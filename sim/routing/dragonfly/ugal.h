@@ -7,10 +7,10 @@
 // The decision is taken at the source router and re-evaluated in every cycle the packet waits
 // there; once it leaves, the path is fixed: minimal, or Valiant through the candidate with VAL's
 // VCs (l0-g1-l2-l3-g4-l5, 4/2; VAL-group's l0-g0-l1-g1-l2, 3/2, when the candidate is a group).
-// The candidate (routing.valiant: a router anywhere, a router outside the source group, or a
-// group) is a hash of the packet's identity (the same every cycle), or of its identity and the
-// cycle with routing.recompute_valiant (thesis Ch. 5: a head that is not granted tries another
-// intermediate).
+// The candidate (routing.valiant: a router anywhere, a router outside the source group, a router
+// of the groups the source router's global links reach, or a group) is a hash of the packet's
+// identity (the same every cycle), or of its identity and the cycle with routing.recompute_valiant
+// (thesis Ch. 5: a head that is not granted tries another intermediate).
 #pragma once
 
 #include "sim/routing/dragonfly/dragonfly_routing.h"
@@ -93,7 +93,8 @@ class SourceAdaptiveRouting : public DragonflyRouting {
   }
   // The candidate for hash `h` of a packet at router R towards dst_router, kNone for none (the
   // minimal path): a router anywhere; a router outside the source group (none for traffic within
-  // it); or an intermediate group drawn as routing.valiant_group_draw says (none for traffic
+  // it); a router of the h groups R's global links reach (CRG, none for traffic within the source
+  // group); or an intermediate group drawn as routing.valiant_group_draw says (none for traffic
   // within a group under FOGSim's draw, and when the draw is the destination group, whose path is
   // the minimal one).
   uint32_t candidate_of(uint64_t h, uint32_t R, uint32_t dst_router) const {
@@ -108,6 +109,12 @@ class SourceAdaptiveRouting : public DragonflyRouting {
         const uint32_t a = topo_.a();
         const uint32_t k = static_cast<uint32_t>(h % (topo_.routers() - a));
         const uint32_t c = k < G * a ? k : k + a;
+        return c == dst_router ? kNone : c;
+      }
+      case ValiantMode::CurrentRouter: {  // CRG: a router of a group R's global links reach
+        if (Gd == G) return kNone;
+        const uint32_t c = current_router_intermediate(
+            topo_, R, static_cast<uint32_t>(h % (topo_.h() * topo_.a())));
         return c == dst_router ? kNone : c;
       }
       case ValiantMode::Group:

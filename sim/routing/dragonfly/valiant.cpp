@@ -17,6 +17,9 @@ RouteResult ValiantRouting::route(const PortView& q, const Packet& pkt, Rng& rng
       const uint32_t dst_router = topo_.router_of_node(pkt.dst);
       if (topo_.group_of_router(dst_router) == G) {
         view.route.intermediate = dst_router;
+      } else if (mode_ == ValiantMode::CurrentRouter) {  // CRG: a router of a group R's links reach
+        view.route.intermediate =
+            current_router_intermediate(topo_, q.router, rng.below(topo_.h() * a));
       } else {
         const uint32_t k = rng.below(topo_.routers() - a);  // the routers of the other groups
         view.route.intermediate = k < G * a ? k : k + a;

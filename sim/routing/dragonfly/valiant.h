@@ -3,6 +3,10 @@
 //   minimally to the destination (node/router Valiant, the thesis's VAL), VCs l0-g0-l1-l2-g1-l3;
 // - outside_source_group: the intermediate router is drawn outside the source group, and traffic
 //   within the source group is routed minimally (same VCs);
+// - current_router: CRG at router level (thesis 000 Sec. 1.4.3, Ch. 3's Obl-CRG): the
+//   intermediate router is drawn among the h*a routers of the h groups the source router's own
+//   global links reach, so the first hop is one of them; traffic within the source group is
+//   routed minimally (same VCs);
 // - group: VAL-group, a random intermediate *group*, drawn as routing.valiant_group_draw says
 //   (GroupDraw, paths.h): minimally to it, then minimally from the router the global link lands
 //   on to the destination, which saves the local hop at an intermediate router and one VC:

@@ -145,6 +145,54 @@ TEST(ValiantRouting, OutsideSourceGroupDrawsAmongTheOtherGroupsRouters) {
   EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
 }
 
+// routing.valiant=current_router (CRG at router level, thesis 000 Sec. 1.4.3; Ch. 3's Obl-CRG).
+// h2 palmtree (a = 4, h = 2, g = 9): global link j = A*h + k of group G reaches group
+// (G - (j + 1)) mod 9, so router 5 (group 1, A = 1) reaches group 7 on link k = 0 (j = 2) and
+// group 6 on k = 1 (j = 3). The draw d = below(h*a) = below(8) takes link d / 4 and router index
+// d % 4 there: d = 0..3 -> routers 28..31, d = 4..7 -> routers 24..27; the first hop is that
+// global link (no local hop in the source group) on global VC 0.
+TEST(ValiantRouting, CurrentRouterDrawsAmongTheRoutersOfTheGroupsTheSourceRouterReaches) {
+  Net n;
+  const ValiantRouting val(n.topo, ValiantMode::CurrentRouter);
+  EXPECT_STREQ(val.vc_order().reference, "l0-g0-l1-l2-g1-l3");
+  Packet p;
+  p.src = 10;  // router 5, group 1
+  p.dst = 20;  // router 10, group 2
+  std::vector<uint32_t> hits(n.topo.routers(), 0);
+  for (int draw = 0; draw < 400; ++draw) {
+    Rng copy = n.rng;
+    const uint32_t d = copy.below(8);
+    const uint32_t expect = d < 4 ? 28 + d : 24 + (d - 4);
+    const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
+    ASSERT_EQ(r.set_intermediate, expect);
+    ASSERT_EQ(r.port, n.topo.first_global_port() + d / 4);
+    ASSERT_EQ(r.vcs, vc_bit(0));
+    EXPECT_TRUE(r.nonminimal_decision);
+    ++hits[r.set_intermediate];
+  }
+  for (uint32_t R = 0; R < n.topo.routers(); ++R)
+    EXPECT_EQ(hits[R] > 0, R >= 24 && R < 32) << R;  // every one of the 8, no other
+  p.dst = 14;                                        // router 7, the source group: minimal, no draw
+  Rng before = n.rng;
+  const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, 7u);
+  EXPECT_EQ(r.port, n.topo.min_output(5, 7));
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
+}
+
+// The mapping of the draw itself, d -> router, for every d of router 5 (the same hand-derived
+// table) and of router 0 (group 0, A = 0: j = 0 -> group 8, j = 1 -> group 7).
+TEST(ValiantRouting, CurrentRouterIntermediateMapsEachDrawToOneRouter) {
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const std::vector<uint32_t> r5 = {28, 29, 30, 31, 24, 25, 26, 27};
+  const std::vector<uint32_t> r0 = {32, 33, 34, 35, 28, 29, 30, 31};
+  for (uint32_t d = 0; d < 8; ++d) {
+    EXPECT_EQ(current_router_intermediate(topo, 5, d), r5[d]) << d;
+    EXPECT_EQ(current_router_intermediate(topo, 0, d), r0[d]) << d;
+  }
+}
+
 // routing.valiant=group (VAL-group, thesis Sec. 1.4.1) with the draw other than the source and
 // destination groups: the intermediate group is the k-th group other than them; the path is
 // l0-g0-l1-g1-l2, every hop's VC being the global hops done so far.

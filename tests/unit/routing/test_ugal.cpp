@@ -344,6 +344,19 @@ TEST(SourceAdaptiveCandidate, EachRuleTakesEachOfItsValuesEquallyOften) {
   }
   EXPECT_EQ(hits[topo.routers()], none);
   EXPECT_EQ(count(crg, 2, 6)[topo.routers()], 2 * M);  // within the source group: none
+  // CRG at router level (routing.valiant=current_router), n = h*a = 8: each router of groups 7
+  // and 6 (routers 28..31 and 24..27, the groups router 5's links reach; see
+  // ValiantRouting.CurrentRouter*) once per M; towards router 29 (group 7) that router is the
+  // minimal path, no candidate; within the source group none.
+  const Exposed crg_router(topo, with_candidate(ValiantMode::CurrentRouter));
+  hits = count(crg_router, 8, D);
+  for (uint32_t r = 0; r < topo.routers(); ++r) EXPECT_EQ(hits[r], r >= 24 && r < 32 ? M : 0u) << r;
+  EXPECT_EQ(hits[topo.routers()], 0u);
+  hits = count(crg_router, 8, 29);
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    EXPECT_EQ(hits[r], r >= 24 && r < 32 && r != 29 ? M : 0u) << r;
+  EXPECT_EQ(hits[topo.routers()], M);
+  EXPECT_EQ(count(crg_router, 8, 6)[topo.routers()], 8 * M);
 }
 
 // A group candidate: the Valiant decision goes towards the group on VC 0 and records the group;
