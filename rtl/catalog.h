@@ -107,7 +107,10 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // 1 highest, 2 lowest: VcSelection's order). The ports of the h8 router's VC sets of seed
       // 002 Table V and Sec. V (local/global VCs 2/1, 4/2, 8/4): local outputs of 32 phits per VC
       // (W=6) with 2, 4 or 8 VCs, global outputs of 256 (W=9) with 2 or 4 (one VC needs no
-      // selector). The first set is JSQ: the mutants run it.
+      // selector). The first set is JSQ: the mutants run it. v3w6 (jsq, highest, lowest): the local
+      // outputs of the h2 FlexVC networks the in-network socket is tested on with 3/2 VCs (VAL,
+      // OLM: seed 002 Table III's minimum for their paths; systemc/rtl/, docs/cosim.md "Verilated
+      // blocks inside a network"); their global outputs are v2w9, MIN's 2/1 v2w6.
       {"vc_selector",
        "cosim_vc_selector",
        {"vc_selector.sv"},
@@ -125,7 +128,10 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v2w9_lowest", "V=2,W=9,MODE=2"},
         {"v4w9_jsq", "V=4,W=9,MODE=0"},
         {"v4w9_highest", "V=4,W=9,MODE=1"},
-        {"v4w9_lowest", "V=4,W=9,MODE=2"}}},
+        {"v4w9_lowest", "V=4,W=9,MODE=2"},
+        {"v3w6_jsq", "V=3,W=6,MODE=0"},
+        {"v3w6_highest", "V=3,W=6,MODE=1"},
+        {"v3w6_lowest", "V=3,W=6,MODE=2"}}},
   };
   return blocks;
 }

@@ -20,6 +20,9 @@
 #include "Vvc_selector_v2w9_highest.h"
 #include "Vvc_selector_v2w9_jsq.h"
 #include "Vvc_selector_v2w9_lowest.h"
+#include "Vvc_selector_v3w6_highest.h"
+#include "Vvc_selector_v3w6_jsq.h"
+#include "Vvc_selector_v3w6_lowest.h"
 #include "Vvc_selector_v4w6_highest.h"
 #include "Vvc_selector_v4w6_jsq.h"
 #include "Vvc_selector_v4w6_lowest.h"
@@ -396,6 +399,10 @@ int sc_main(int argc, char** argv) {
       entry<4, 9, 0, Vvc_selector_v4w9_jsq>("v4w9_jsq"),
       entry<4, 9, 1, Vvc_selector_v4w9_highest>("v4w9_highest"),
       entry<4, 9, 2, Vvc_selector_v4w9_lowest>("v4w9_lowest"),
+      // The local ports of the h2 FlexVC routers of the in-network socket (rtl/catalog.h).
+      entry<3, 6, 0, Vvc_selector_v3w6_jsq>("v3w6_jsq"),
+      entry<3, 6, 1, Vvc_selector_v3w6_highest>("v3w6_highest"),
+      entry<3, 6, 2, Vvc_selector_v3w6_lowest>("v3w6_lowest"),
   };
 #endif
   return bench_main(argc, argv, info);

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "sim/blocks/credit_model.h"
 #include "sim/util/rng.h"
@@ -111,5 +112,33 @@ struct DestVc {
     return static_cast<uint32_t>(uint64_t{dst} * vcs / nodes);
   }
 };
+
+namespace model {
+
+// The VC selectors of a router's outputs implemented elsewhere (the Verilated block's socket,
+// systemc/rtl/vc_selector_socket.h; docs/cosim.md "Verilated blocks inside a network"), which the
+// router then owns (RouterModel::set_vc_selector_block). The router keeps computing its C++
+// selector's choice and passes it to select() with the selection's inputs (output `port`, its
+// credits, the allowed VCs, the packet's phits, the block's port list); it uses the VC select()
+// returns (kNoVc: none). Only the deterministic functions (jsq, highest, lowest) have RTL.
+class VcSelectorBlock {
+ public:
+  virtual ~VcSelectorBlock() = default;
+  virtual int select(uint32_t port, const CreditLevels& credits, uint32_t allowed, uint32_t phits,
+                     int model) = 0;
+};
+
+}  // namespace model
+
+// The router's selector when a VcSelectorBlock is set: Model chooses (its static select), the
+// block is called with Model's choice and decides (CioqRouter::select_vc).
+template <class Model>
+struct SocketedVc {
+  using Base = Model;
+};
+template <class Sel>
+struct IsSocketedVc : std::false_type {};
+template <class Model>
+struct IsSocketedVc<SocketedVc<Model>> : std::true_type {};
 
 }  // namespace netcosim

@@ -56,16 +56,18 @@ void describe(CommandLine& cl) {
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
       "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
-      "contention_counters, credit_counter) "
-      "instead of its C++ model (strict mode; docs/cosim.md)")(
+      "contention_counters, credit_counter, vc_selector; all: those the configured router uses "
+      "in a form their RTL implements) instead of its C++ model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
       "difference stops the run (exit 3)")(
       "rtl-fault", text("[B:]R:C[:P]"),
       "block B sep_alloc_if (default if socketed): flip the RTL's grant of input P (default: the "
       "lowest granted) of router R at its first allocation at or after cycle C; credit_counter: "
-      "drop the RTL's credit return on output P (default: the lowest) at its first return then")(
-      "rtl-vcd", text("DIR"), "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
+      "drop the RTL's credit return on output P (default: the lowest) at its first return then; "
+      "vc_selector: empty the RTL's allowed VCs at its first selection then on output P (default: "
+      "any) that finds a VC")("rtl-vcd", text("DIR"),
+                              "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);

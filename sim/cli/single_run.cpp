@@ -39,7 +39,7 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
   }
   const Cycle lead = engine->local_lead(cfg, opt);
   const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);
-  if (req.rtl.any()) sc::attach_rtl_sockets(*net, req.rtl);
+  if (req.rtl.any()) sc::attach_rtl_sockets(*net, req.rtl, cfg);
   CycleProgress progress(req.progress);
   return engine->run(*net, opt, progress.callback());
 }

@@ -20,6 +20,7 @@
 #include "sim/blocks/contention_counters.h"
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/separable_allocator.h"
+#include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
@@ -147,6 +148,17 @@ class RouterModel {
     return false;
   }
   virtual void set_credit_edge(std::unique_ptr<model::CreditCountersEdge> /*edge*/) {}
+  // FlexVC's VC selector (sim/blocks/vc_selector.h; rtl/vc_selector.sv) of each output port with a
+  // downstream input buffer: true with the ports' shapes (`capacity`: the phits of one VC, the
+  // credit counts' range) and the router's selection function; false with `why` when the router
+  // has none the RTL implements. And another implementation of the selections
+  // (model::VcSelectorBlock), which the router then owns; both before the first step.
+  virtual bool vc_selectors(std::vector<CreditCounterShape>& /*ports*/, VcSelection& /*sel*/,
+                            std::string& why) const {
+    why = "the router architecture has no VC selector";
+    return false;
+  }
+  virtual void set_vc_selector_block(std::unique_ptr<model::VcSelectorBlock> /*block*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

@@ -10,7 +10,7 @@ bool rtl_sockets_linked() {
   return false;
 }
 
-void attach_rtl_sockets(Network& /*net*/, const RtlRequest& /*req*/) {
+void attach_rtl_sockets(Network& /*net*/, const RtlRequest& /*req*/, const Config& /*cfg*/) {
   throw ConfigError("--rtl: this executable has no Verilated model linked (use netcosim-rtl)");
 }
 

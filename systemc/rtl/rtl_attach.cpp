@@ -1,9 +1,9 @@
 // The block sockets' attachment in `netcosim-rtl` (systemc/rtl/CMakeLists.txt): every parameter
-// set of rtl/catalog.h's sep_alloc_if, contention_counters and credit_counter Verilated once,
-// listed by the header CMake generates from the catalog (Vsep_alloc_if_catalog.h: one
-// NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER), NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W, N)
-// or NETCOSIM_CREDIT_COUNTER_SET(name, V, W, CAP) per set, with the include of its Verilated
-// model), so the compiled sets are the catalog's.
+// set of rtl/catalog.h's sep_alloc_if, contention_counters, credit_counter and vc_selector
+// Verilated once, listed by the header CMake generates from the catalog (Vsep_alloc_if_catalog.h:
+// one NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER), NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W,
+// N), NETCOSIM_CREDIT_COUNTER_SET(name, V, W, CAP) or NETCOSIM_VC_SELECTOR_SET(name, V, W, MODE)
+// per set, with the include of its Verilated model), so the compiled sets are the catalog's.
 #include <verilated.h>
 
 #include <memory>
@@ -17,6 +17,7 @@
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/rtl_sockets.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
+#include "systemc/rtl/vc_selector_socket.h"
 
 namespace netcosim::sc {
 
@@ -92,6 +93,33 @@ std::string available_credit_sets() {
   for (const auto& x : credit_counter_sets())
     s += (s.empty() ? "" : ", ") + std::string(x.name) + " (V=" + std::to_string(x.V) +
          ",W=" + std::to_string(x.W) + ",CAP=" + std::to_string(x.CAP) + ")";
+  return s;
+}
+
+struct VcSelectorSet {
+  const char* name;
+  unsigned V, W, MODE;
+  std::unique_ptr<VcSelectorLane> (*make)(const std::string& name, const SocketOptions& o);
+};
+
+template <class Vtop, int V, int W, int MODE>
+std::unique_ptr<VcSelectorLane> make_vc_lane(const std::string& name, const SocketOptions& o) {
+  return std::make_unique<VcSelectorLaneRtl<Vtop, V, W, MODE>>(name, o);
+}
+
+#define NETCOSIM_VC_SELECTOR_SET(S, V, W, MODE) \
+  VcSelectorSet{#S, V, W, MODE, &make_vc_lane<Vvc_selector_##S, V, W, MODE>},
+
+const std::vector<VcSelectorSet>& vc_selector_sets() {
+  static const std::vector<VcSelectorSet> sets = {NETCOSIM_VC_SELECTOR_SETS};
+  return sets;
+}
+
+std::string available_vc_sets() {
+  std::string s;
+  for (const auto& x : vc_selector_sets())
+    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (V=" + std::to_string(x.V) +
+         ",W=" + std::to_string(x.W) + ",MODE=" + std::to_string(x.MODE) + ")";
   return s;
 }
 
@@ -220,6 +248,82 @@ void attach_credit_counters(Network& net, const RtlRequest& req, bool shadow) {
   }
 }
 
+// The VC selectors of every router: one instance per output port with a downstream buffer of two
+// or more VCs, the set of the port's VCs, the width of its per-VC capacity (as the credit
+// counters') and the router's selection function (MODE: VcSelection's order, jsq 0, highest 1,
+// lowest 2). Under `all`, left out of a network without FlexVC (one allowed VC per hop: no
+// selection), with router.vc_selection=random (no RTL) or with DAMQ buffers (no per-VC counts);
+// check_rtl_request refuses these when the block is named.
+void attach_vc_selectors(Network& net, const RtlRequest& req, bool shadow, const Config& cfg) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  const bool faulted = req.fault && req.fault_block == "vc_selector";
+  if (req.all && (cfg.get_str("router.vc_management") != "flexvc" ||
+                  cfg.get_str("router.vc_selection") == "random")) {
+    if (faulted)
+      throw ConfigError(
+          "--rtl-fault vc_selector: `all` leaves vc_selector out of this network "
+          "(router.vc_management=" +
+          cfg.get_str("router.vc_management") + ", router.vc_selection=" +
+          cfg.get_str("router.vc_selection") + "; it needs flexvc and jsq, highest or lowest)");
+    return;
+  }
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    std::vector<RouterModel::CreditCounterShape> ports;
+    VcSelection sel = VcSelection::Jsq;
+    std::string why;
+    if (!router.vc_selectors(ports, sel, why)) {
+      if (req.all) return;  // `all`: the configured routers have other credits
+      throw ConfigError(opt + " vc_selector: " + why);
+    }
+    const unsigned mode = static_cast<unsigned>(sel);  // VcSelection: Jsq, Highest, Lowest
+    SocketOptions o;
+    o.router = r;
+    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
+    o.vcd_dir = req.vcd_dir;
+    if (faulted && req.fault_router == r) {
+      bool has_port = req.fault_input < 0;
+      std::string list;
+      for (const auto& p : ports)
+        if (p.vcs >= 2) {
+          has_port |= static_cast<int>(p.port) == req.fault_input;
+          list += (list.empty() ? "" : ", ") + std::to_string(p.port);
+        }
+      if (!has_port)
+        throw ConfigError("--rtl-fault vc_selector:" + std::to_string(r) + ":" +
+                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                          ": router " + std::to_string(r) + " has VC selectors on outputs " +
+                          (list.empty() ? std::string("none") : list) +
+                          " (the outputs of two or more VCs)");
+      o.fault.armed = true;
+      o.fault.cycle = req.fault_cycle;
+      o.fault.input = req.fault_input;
+    }
+    const std::string name = "router_" + std::to_string(r) + "_vc_selector";
+    auto socket = std::make_unique<VcSelectorSocket>(o);
+    for (const auto& p : ports) {
+      if (p.vcs < 2) continue;  // one VC: no selector (rtl/vc_selector.sv needs V >= 2)
+      const unsigned W = counter_width(p.capacity);
+      const VcSelectorSet* set = nullptr;
+      for (const auto& x : vc_selector_sets())
+        if (x.V == p.vcs && x.W == W && x.MODE == mode) set = &x;
+      if (set == nullptr)
+        throw ConfigError(opt + " vc_selector: router " + std::to_string(r) + " output " +
+                          std::to_string(p.port) + " needs V=" + std::to_string(p.vcs) +
+                          ",W=" + std::to_string(W) + ",MODE=" + std::to_string(mode) +
+                          " (router.vc_selection=" + cfg.get_str("router.vc_selection") +
+                          "), a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                          available_vc_sets());
+      if (router.packet_size() >= (1u << W))
+        throw ConfigError(opt + " vc_selector: packet.size=" +
+                          std::to_string(router.packet_size()) + " does not fit the " +
+                          std::to_string(W) + "-bit pkt_size of output " + std::to_string(p.port));
+      socket->add_lane(p.port, set->make(name + "_o" + std::to_string(p.port), o));
+    }
+    router.set_vc_selector_block(std::move(socket));
+  }
+}
+
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
   const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
   for (uint32_t r = 0; r < net.routers(); ++r) {
@@ -263,24 +367,30 @@ bool rtl_sockets_linked() {
   return true;
 }
 
-void attach_rtl_sockets(Network& net, const RtlRequest& req_in) {
+void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cfg) {
   RtlRequest req = req_in;
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
   if (req.fault && req.fault_router >= net.routers())
     throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
                       std::to_string(req.fault_router) + " does not exist (routers 0 to " +
                       std::to_string(net.routers() - 1) + ")");
-  if (req.fault && req.fault_block.empty())  // the default: sep_alloc_if, else credit_counter
-    req.fault_block = socketed("sep_alloc_if") ? "sep_alloc_if" : "credit_counter";
+  // The default: sep_alloc_if, else credit_counter, else vc_selector, whichever is socketed.
+  if (req.fault && req.fault_block.empty())
+    req.fault_block = socketed("sep_alloc_if")     ? "sep_alloc_if"
+                      : socketed("credit_counter") ? "credit_counter"
+                      : socketed("vc_selector")    ? "vc_selector"
+                                                   : "sep_alloc_if";
   if (req.fault && !socketed(req.fault_block.c_str()))
-    throw ConfigError("--rtl-fault: faults the RTL of sep_alloc_if or credit_counter, and " +
-                      req.fault_block + " is not in --rtl or --rtl-shadow");
+    throw ConfigError(
+        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter or vc_selector, and " +
+        req.fault_block + " is not in --rtl or --rtl-shadow");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("contention_counters"))
     attach_contention_counters(net, req, has(req.shadow, "contention_counters"));
   if (socketed("credit_counter"))
     attach_credit_counters(net, req, has(req.shadow, "credit_counter"));
+  if (socketed("vc_selector")) attach_vc_selectors(net, req, has(req.shadow, "vc_selector"), cfg);
 }
 
 }  // namespace netcosim::sc

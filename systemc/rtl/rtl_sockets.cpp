@@ -12,7 +12,7 @@ namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
   static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters",
-                                                  "credit_counter"};
+                                                  "credit_counter", "vc_selector"};
   return blocks;
 }
 
@@ -63,7 +63,7 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 }
 
 static const std::vector<std::string>& faultable_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter", "vc_selector"};
   return blocks;
 }
 
@@ -136,6 +136,30 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
                       "(sim/blocks/damq_credits.h), not the per-VC counters of "
                       "rtl/credit_counter.sv (allowed: router.buffer_model=static), in strict and "
                       "in shadow mode");
+  // The VC selector's RTL (rtl/vc_selector.sv): FlexVC's selection among several allowed VCs
+  // (seed 002 Sec. III-A; the baseline allows one VC per hop, thesis 000 Sec. 1.3), by jsq,
+  // highest or lowest over per-VC counts. `all` leaves it out otherwise (rtl_attach.cpp).
+  if (named("vc_selector") && !req.all) {
+    const std::string vm = cfg.get_str("router.vc_management");
+    const std::string sel = cfg.get_str("router.vc_selection");
+    if (vm != "flexvc")
+      throw ConfigError(opt + " vc_selector: router.vc_management=" + vm +
+                        ": each hop allows one VC (thesis 000 Sec. 1.3), there is no VC "
+                        "selection for rtl/vc_selector.sv (allowed: router.vc_management=flexvc)");
+    if (sel == "random")
+      throw ConfigError(opt +
+                        " vc_selector: router.vc_selection=random: rtl/vc_selector.sv has no "
+                        "random mode (MODE 0 jsq, 1 highest, 2 lowest: no random stream in the "
+                        "RTL), so its choice can neither drive the router nor be compared with "
+                        "the model's (allowed: router.vc_selection=jsq|highest|lowest), in strict "
+                        "and in shadow mode");
+    if (cfg.get_str("router.buffer_model") != "static")
+      throw ConfigError(opt +
+                        " vc_selector: router.buffer_model=" + cfg.get_str("router.buffer_model") +
+                        ": a VC's room downstream is its share of a pool "
+                        "(sim/blocks/damq_credits.h), not the per-VC count rtl/vc_selector.sv "
+                        "compares with the packet size (allowed: router.buffer_model=static)");
+  }
   if (named("sep_alloc_if") && (in != "rr" || out != "rr"))
     throw ConfigError(opt +
                       ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "

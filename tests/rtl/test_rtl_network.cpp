@@ -1,12 +1,13 @@
 // Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
 // inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, credit_counter on
-// every output with a downstream buffer, and contention_counters where the routing counts) gives
-// the native engine's JSON exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with
-// the contention trigger and UGAL under uniform and ADV+1 traffic, OLM under FlexVC (ADV+1), and
-// for the 4-ary 3-tree; shadow mode runs without a difference; a fault injected into one router's
-// RTL (a grant, a credit) changes the --rtl run's results and stops the shadow run naming the
-// router; bad input is exit status 2 naming the block and what is available. Each run is a
-// process (`netcosim run --rtl` executes netcosim-rtl).
+// every output with a downstream buffer, contention_counters where the routing counts, and
+// vc_selector on every output of two or more VCs under FlexVC) gives the native engine's JSON
+// exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with the contention trigger and
+// UGAL under uniform and ADV+1 traffic, MIN and VAL under FlexVC (uniform, ADV+1), OLM under
+// FlexVC (ADV+1), and for the 4-ary 3-tree; shadow mode runs without a difference; a fault
+// injected into one router's RTL (a grant, a credit, a VC selection) changes the --rtl run's
+// results and stops the shadow run naming the router; bad input is exit status 2 naming the block
+// and what is available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -46,6 +47,13 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
   " --set routing.trigger=contention"
 #define UGAL " --set routing.algorithm=ugal --set router.vcs_local=4 --set router.vcs_global=2"
 #define ADV " --set traffic.pattern=adv --set traffic.adv_offset=1"
+// FlexVC (seed 002 Sec. III): MIN with 2/1 VCs, VAL with 3/2 (seed 002 Table III's minimum for
+// its opportunistic paths); every local output has a VC selector (V = 2 or 3), VAL's global
+// outputs too (V = 2).
+#define FLEXVC " --set router.vc_management=flexvc"
+#define VAL_FLEXVC                                                                  \
+  " --set routing.algorithm=val --set router.vcs_local=3 --set router.vcs_global=2" \
+  " --set router.vc_management=flexvc"
 
 struct Case {
   const char* name;
@@ -55,8 +63,9 @@ struct Case {
 class RtlEquivalence : public ::testing::TestWithParam<Case> {};
 
 // The RTL drives every router's switch allocator and credit counters (and contention counters
-// under OLM): the native engine's JSON, exactly; in shadow (the model driving, the RTL compared at
-// every allocation and credit edge) no difference and the same JSON.
+// under OLM, VC selectors under FlexVC): the native engine's JSON, exactly; in shadow (the model
+// driving, the RTL compared at every allocation, credit edge and VC selection) no difference and
+// the same JSON.
 TEST_P(RtlEquivalence, SameJsonAsNative) {
   const Case c = GetParam();
   const std::string base = kConfigs + c.args;
@@ -75,19 +84,20 @@ TEST_P(RtlEquivalence, SameJsonAsNative) {
 
 INSTANTIATE_TEST_SUITE_P(
     Networks, RtlEquivalence,
-    ::testing::Values(Case{"h2_min_uniform", H2}, Case{"h2_min_adv", H2 ADV},
-                      Case{"h2_val_uniform", H2 VAL}, Case{"h2_val_adv", H2 VAL ADV},
-                      Case{"h2_olm_contention_uniform", H2 OLM},
-                      Case{"h2_olm_contention_adv", H2 OLM ADV}, Case{"h2_ugal_uniform", H2 UGAL},
-                      Case{"h2_ugal_adv", H2 UGAL ADV},
-                      // FlexVC (seed 002 Sec. III-B): the VC selector reads the counts of several
-                      // VCs, the RTL's under --rtl.
-                      Case{"h2_olm_flexvc_contention_adv",
-                           H2 OLM " --set router.vc_management=flexvc" ADV},
-                      // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
-                      Case{"fattree_4_3_uniform",
-                           "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
-                           " --set traffic.load=0.6"}),
+    ::testing::Values(
+        Case{"h2_min_uniform", H2}, Case{"h2_min_adv", H2 ADV}, Case{"h2_val_uniform", H2 VAL},
+        Case{"h2_val_adv", H2 VAL ADV}, Case{"h2_olm_contention_uniform", H2 OLM},
+        Case{"h2_olm_contention_adv", H2 OLM ADV}, Case{"h2_ugal_uniform", H2 UGAL},
+        Case{"h2_ugal_adv", H2 UGAL ADV},
+        // FlexVC (seed 002 Sec. III-B): the VC selector's RTL chooses among several
+        // VCs from the counts of the credit counters' RTL.
+        Case{"h2_min_flexvc_uniform", H2 FLEXVC}, Case{"h2_min_flexvc_adv", H2 FLEXVC ADV},
+        Case{"h2_val_flexvc_uniform", H2 VAL_FLEXVC}, Case{"h2_val_flexvc_adv", H2 VAL_FLEXVC ADV},
+        Case{"h2_olm_flexvc_contention_adv", H2 OLM " --set router.vc_management=flexvc" ADV},
+        // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
+        Case{"fattree_4_3_uniform",
+             "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
+             " --set traffic.load=0.6"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
@@ -202,6 +212,66 @@ TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
   EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_credit_counter_o4_c0.vcd"));
 }
 
+// FlexVC's VC selectors alone, by each selection function the RTL has (MODE 0 jsq, 1 highest,
+// 2 lowest): strict and shadow give the native JSON; the selection functions give different
+// results (the RTL's MODE is the configured one, not one function for all).
+TEST(RtlNetwork, VcSelectorByEachSelectionFunctionGivesTheNativeJson) {
+  std::vector<nlohmann::json> natives;
+  for (const std::string sel : {"jsq", "highest", "lowest"}) {
+    const std::string base = kConfigs + H2 VAL_FLEXVC ADV " --set router.vc_selection=" + sel;
+    const std::string native = run_json(base, "vcsel_native_" + sel);
+    natives.push_back(comparable(native));
+    for (const char* mode : {"--rtl vc_selector", "--rtl-shadow vc_selector",
+                             "--rtl vc_selector,credit_counter --rtl-shadow sep_alloc_if"}) {
+      const std::string j = run_json(base + " --engine systemc " + mode, "vcsel_" + sel);
+      EXPECT_EQ(natives.back(), comparable(j)) << sel << " " << mode;
+    }
+  }
+  EXPECT_NE(natives[0], natives[1]);
+  EXPECT_NE(natives[1], natives[2]);
+}
+
+// One VC selection of router 5's RTL emptied (its allowed VCs driven 0) at its first selection
+// at or after cycle 400 on local output 2 that finds a VC, under FlexVC MIN: the --rtl run (that
+// head does not request in that cycle) gives other results than the native run, and the shadow
+// run stops at that selection with the model's one-hot grant against the RTL's 0, naming the
+// router's allowed VCs and the counts, with that port's VCD window on disk.
+TEST(RtlNetwork, InjectedVcSelectorFaultIsReportedByBothModes) {
+  const std::string base = kConfigs + H2 FLEXVC;
+  const std::string native = run_json(base, "vcsel_fault_native");
+  const std::string faulty =
+      run_json(base + " --engine systemc --rtl vc_selector --rtl-fault vc_selector:5:400:2",
+               "vcsel_fault_rtl");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty));
+
+  const std::string vcd = testing::TempDir() + "rtl_network_vcsel_vcd";
+  std::filesystem::remove_all(vcd);
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow vc_selector "
+                         "--rtl-fault vc_selector:5:400:2 --rtl-vcd " +
+                         vcd + " --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  const std::string head = "shadow: router 5: vc_selector RTL differs from the C++ model at cycle ";
+  const auto at = o.err.find(head);
+  ASSERT_NE(at, std::string::npos) << o.err;
+  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+  // grant[2] model 1 or 2 (VC 0 or 1 of the local port's two) RTL 0, valid[2] model 1 RTL 0.
+  const auto g = o.err.find(": grant[2] model ", at);
+  ASSERT_NE(g, std::string::npos) << o.err;
+  const unsigned grant = static_cast<unsigned>(std::stoul(o.err.substr(g + 17)));
+  EXPECT_TRUE(grant == 1 || grant == 2) << o.err;
+  EXPECT_NE(o.err.find(" RTL 0, valid[2] model 1 RTL 0; inputs (output: allowed, credits per VC, "
+                       "pkt_size): 2: allowed 0x",
+                       g),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find(", pkt_size 8; VCD window: " + vcd + "/router_5_vc_selector_o2_c0.vcd", g),
+            std::string::npos)
+      << o.err;
+  EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_vc_selector_o2_c0.vcd"));
+}
+
 // The faults are real changes of the RTL's output: without them, the same shadow run passes.
 TEST(RtlNetwork, ShadowWithoutFaultPasses) {
   const auto o = run_cli("run " + kConfigs + H2 ADV +
@@ -249,13 +319,12 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
-                "contention_counters, credit_counter (RTL blocks of rtl/catalog.h: rr_arbiter, "
-                "sep_alloc_if,"},
-        BadCase{
-            "no_socket", "--engine systemc --rtl sep_alloc_if,vc_selector",
-            "--rtl 'sep_alloc_if,vc_selector': block vc_selector has RTL (rtl/catalog.h) but "
-            "no socket in a router of a network; allowed: all, sep_alloc_if, contention_counters, "
-            "credit_counter"},
+                "contention_counters, credit_counter, vc_selector (RTL blocks of rtl/catalog.h: "
+                "rr_arbiter, sep_alloc_if,"},
+        BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,dtable_arbiter",
+                "--rtl 'sep_alloc_if,dtable_arbiter': block dtable_arbiter has RTL "
+                "(rtl/catalog.h) but no socket in a router of a network; allowed: all, "
+                "sep_alloc_if, contention_counters, credit_counter, vc_selector"},
         BadCase{"native_engine", "--rtl sep_alloc_if",
                 "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
                 "(--engine native)"},
@@ -276,14 +345,50 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
-                "credit_counter;"},
+                "credit_counter, vc_selector;"},
         BadCase{"fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
                 "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
-                "sep_alloc_if, credit_counter"},
+                "sep_alloc_if, credit_counter, vc_selector"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
-                "--rtl-fault: faults the RTL of sep_alloc_if or credit_counter, and "
+                "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter or vc_selector, and "
                 "credit_counter is not in --rtl or --rtl-shadow"},
+        BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",
+                "--rtl vc_selector: router.vc_management=baseline: each hop allows one VC (thesis "
+                "000 Sec. 1.3), there is no VC selection for rtl/vc_selector.sv (allowed: "
+                "router.vc_management=flexvc)"},
+        BadCase{"vcsel_random",
+                "--engine systemc --rtl vc_selector" FLEXVC " --set router.vc_selection=random",
+                "--rtl vc_selector: router.vc_selection=random: rtl/vc_selector.sv has no random "
+                "mode (MODE 0 jsq, 1 highest, 2 lowest: no random stream in the RTL), so its "
+                "choice can neither drive the router nor be compared with the model's (allowed: "
+                "router.vc_selection=jsq|highest|lowest), in strict and in shadow mode"},
+        BadCase{"vcsel_random_shadow",
+                "--engine systemc --rtl-shadow vc_selector" FLEXVC
+                " --set router.vc_selection=random",
+                "--rtl-shadow vc_selector: router.vc_selection=random: rtl/vc_selector.sv has no "
+                "random mode"},
+        BadCase{"vcsel_damq",
+                "--engine systemc --rtl-shadow vc_selector" FLEXVC
+                " --set router.buffer_model=damq",
+                "--rtl-shadow vc_selector: router.buffer_model=damq: a VC's room downstream is "
+                "its share of a pool (sim/blocks/damq_credits.h), not the per-VC count "
+                "rtl/vc_selector.sv compares with the packet size (allowed: "
+                "router.buffer_model=static)"},
+        BadCase{"vcsel_not_verilated",
+                "--engine systemc --rtl vc_selector" FLEXVC " --set router.vcs_local=5",
+                "--rtl vc_selector: router 0 output 2 needs V=5,W=6,MODE=0 "
+                "(router.vc_selection=jsq), a parameter set that was not Verilated; available "
+                "(rtl/catalog.h): v2w6_jsq (V=2,W=6,MODE=0), v2w6_highest (V=2,W=6,MODE=1),"},
+        BadCase{"vcsel_fault_port",
+                "--engine systemc --rtl vc_selector" FLEXVC " --rtl-fault vc_selector:3:5:5",
+                "--rtl-fault vc_selector:3:5:5: router 3 has VC selectors on outputs 2, 3, 4 (the "
+                "outputs of two or more VCs)"},
+        BadCase{"vcsel_fault_all_baseline",
+                "--engine systemc --rtl all --rtl-fault vc_selector:3:5",
+                "--rtl-fault vc_selector: `all` leaves vc_selector out of this network "
+                "(router.vc_management=baseline, router.vc_selection=jsq; it needs flexvc and jsq, "
+                "highest or lowest)"},
         BadCase{"credit_fault_port",
                 "--engine systemc --rtl credit_counter --rtl-fault credit_counter:3:5:0",
                 "--rtl-fault credit_counter:3:5:0: router 3 has credit counters on outputs 2, 3, "

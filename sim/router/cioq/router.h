@@ -101,6 +101,14 @@ class CioqRouter final : public RouterModel {
   // phase in which credits arrive.
   bool credit_counters(std::vector<CreditCounterShape>& ports, std::string& why) const override;
   void set_credit_edge(std::unique_ptr<model::CreditCountersEdge> edge) override;
+  // FlexVC's VC selector socket (RouterModel): with the static per-VC counters only (the RTL's
+  // test is credits[v] >= pkt_size on per-VC counts; a DAMQ's room is its shared pool). With a
+  // block set, allocate<SocketedVc<Sel>> is the allocation function (use_vc_selector): every
+  // selection on an output goes through the block (select_vc); without, the native
+  // instantiations run, unchanged.
+  bool vc_selectors(std::vector<CreditCounterShape>& ports, VcSelection& sel,
+                    std::string& why) const override;
+  void set_vc_selector_block(std::unique_ptr<model::VcSelectorBlock> block) override;
   // Thesis 000 Table 1.2 timing (docs/model.md "Router timing"): the extra pipeline cycles and
   // the crossbar latency; one credit per crossbar transfer of an input port.
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -297,7 +305,8 @@ class CioqRouter final : public RouterModel {
   // kPolicy: the allocator of router.input_arbitration / router.output_arbitration other than
   // rr / rr (policy_alloc_, evaluated with one call per cycle); false: alloc_, the round-robin
   // allocator, inline. Instantiations: selectors x 2 per credit model, and x 2 more for the static
-  // model's credit counters' edge (kCreditEdge); the 15 policy allocators
+  // model's credit counters' edge (kCreditEdge); for the static model also the three RTL-backed
+  // selectors (SocketedVc, with a VC selector block) x 4; the 15 policy allocators
   // are built once, apart (sim/router/cioq/arbitration.cpp).
   // kCreditEdge: a credit counters' edge is set (set_credit_edge): the grants' consumes are
   // recorded for it (note_consumes); instantiated for the static credit model only.
@@ -310,6 +319,9 @@ class CioqRouter final : public RouterModel {
   [[gnu::noinline]] void take_credits_edged(uint64_t ports, Cycle now);
   template <class Sel, bool kPolicy, class Alloc>
   [[gnu::always_inline]] inline bool request_heads(Alloc& a, Cycle now);
+  // Sel's choice among `allowed` on output `o`; SocketedVc<M>: M's choice, then the block's.
+  template <class Sel>
+  [[gnu::always_inline]] inline int select_vc(uint32_t o, uint32_t allowed);
   [[gnu::noinline]] void count_minimal_grant(const Packet& pkt, uint32_t o, uint32_t out_vc);
   [[gnu::noinline]] void take_minimal_credit(uint32_t o, uint32_t vc, uint32_t phits);
   template <class Sel>
@@ -392,6 +404,8 @@ class CioqRouter final : public RouterModel {
   uint64_t sat_remote_ = 0;
   // Another implementation of the credit counters' edge (set_credit_edge); nullptr.
   std::unique_ptr<model::CreditCountersEdge> credit_edge_;
+  // Another implementation of the VC selectors (set_vc_selector_block); nullptr.
+  std::unique_ptr<model::VcSelectorBlock> vc_block_;
   // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
   // VC's next header is at the head of the buffer from then on (counting_, head rule).
   uint8_t leaving_vc_[64] = {};

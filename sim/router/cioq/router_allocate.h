@@ -33,7 +33,7 @@ bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
       const uint32_t o = b.out_port;
       if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
       if (!is_injection_[o]) {
-        const int vc = Sel::select(credits_[o], b.out_vcs, S_, rng_);
+        const int vc = select_vc<Sel>(o, b.out_vcs);
         if (vc != kNoVc)
           b.out_vc = static_cast<uint8_t>(vc);
         else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
@@ -72,10 +72,24 @@ bool CioqRouter<Credits>::revert_to_escape(uint32_t i, uint32_t v, StaticInputUn
   b.out_vc = static_cast<uint8_t>(r.lowest_vc());
   if (!out_.can_accept(r.port, now, cfg_.buffer_output, S_)) return false;
   if (is_injection_[r.port]) return true;
-  const int vc = Sel::select(credits_[r.port], r.vcs, S_, rng_);
+  const int vc = select_vc<Sel>(r.port, r.vcs);
   if (vc == kNoVc) return false;
   b.out_vc = static_cast<uint8_t>(vc);
   return true;
+}
+
+// The selection of output `o`'s VC (sim/blocks/vc_selector.h). SocketedVc<M> is instantiated only
+// with a VC selector block set (set_vc_selector_block): M chooses as natively, and the block,
+// given the same inputs and M's choice, returns the VC (the RTL's in strict mode, M's in shadow).
+template <class Credits>
+template <class Sel>
+inline int CioqRouter<Credits>::select_vc(uint32_t o, uint32_t allowed) {
+  if constexpr (IsSocketedVc<Sel>::value) {
+    const int m = Sel::Base::select(credits_[o], allowed, S_, rng_);
+    return vc_block_->select(o, credits_[o], allowed, S_, m);
+  } else {
+    return Sel::select(credits_[o], allowed, S_, rng_);
+  }
 }
 
 template <class Credits>

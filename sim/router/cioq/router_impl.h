@@ -114,6 +114,22 @@ bool CioqRouter<Credits>::replace_allocator(std::unique_ptr<model::AllocatorCore
 
 template <class Credits>
 void CioqRouter<Credits>::set_vc_selection(VcSelection s) {
+  if constexpr (std::is_same_v<Credits, model::StaticCredits>) {
+    if (vc_block_ != nullptr) {  // the selections through the block (select_vc)
+      switch (s) {
+        case VcSelection::Highest:
+          return use_vc_selector<SocketedVc<HighestVc>>();
+        case VcSelection::Lowest:
+          return use_vc_selector<SocketedVc<LowestVc>>();
+        case VcSelection::Random:
+          throw std::invalid_argument("router " + std::to_string(id_) +
+                                      ": router.vc_selection=random has no VC selector block");
+        case VcSelection::Jsq:
+          break;
+      }
+      return use_vc_selector<SocketedVc<JsqVc>>();
+    }
+  }
   switch (s) {
     case VcSelection::Highest:
       return use_vc_selector<HighestVc>();
@@ -300,6 +316,38 @@ void CioqRouter<Credits>::set_credit_edge(std::unique_ptr<model::CreditCountersE
   } else {
     credit_edge_ = std::move(edge);
     set_vc_selection(cfg_.vc_selection);  // the allocation function that records the consumes
+  }
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::vc_selectors(std::vector<CreditCounterShape>& ports, VcSelection& sel,
+                                       std::string& why) const {
+  ports.clear();
+  sel = cfg_.vc_selection;
+  if constexpr (!std::is_same_v<Credits, model::StaticCredits>) {
+    why =
+        "router.buffer_model=damq: a VC's room downstream is its share of a pool "
+        "(sim/blocks/damq_credits.h), not the per-VC count rtl/vc_selector.sv compares with the "
+        "packet size";
+    return false;
+  } else {
+    for (uint32_t o = 0; o < P_; ++o)
+      if (!is_injection_[o]) ports.push_back({o, credits_[o].vcs(), credits_[o].capacity()});
+    return true;
+  }
+}
+
+template <class Credits>
+void CioqRouter<Credits>::set_vc_selector_block(std::unique_ptr<model::VcSelectorBlock> block) {
+  if constexpr (!std::is_same_v<Credits, model::StaticCredits>) {
+    throw std::invalid_argument("router " + std::to_string(id_) +
+                                ": its credit model has no per-VC credit counts");
+  } else {
+    if (cfg_.vc_selection == VcSelection::Random)
+      throw std::invalid_argument("router " + std::to_string(id_) +
+                                  ": router.vc_selection=random has no VC selector block");
+    vc_block_ = std::move(block);
+    set_vc_selection(cfg_.vc_selection);  // the allocation function through the block
   }
 }
 
