@@ -71,7 +71,8 @@ enum class ValiantMode : uint8_t { Any, OutsideSourceGroup, Group, CurrentRouter
 // and traffic within a group routed minimally (FOGSim's VAL and PB, releases 4-5: a Valiant node
 // outside the source group, in it for traffic within it, "reached" in its group); or among the
 // groups other than the source and destination groups, traffic within a group through another
-// group as well; or CRG (thesis 000 Sec. 1.4.3, Ch. 3's Obl-CRG and Src-CRG): among the h groups
+// group as well; or CRG at group level (thesis 000 Sec. 1.4.3; Ch. 3's tables use the router-level
+// draw, ValiantMode::CurrentRouter): among the h groups
 // the source router's own global links reach, so the path leaves the source group on its first
 // hop (traffic within a group routed minimally; a drawn destination group is the minimal path).
 enum class GroupDraw : uint8_t { OtherThanSource, OtherThanSourceAndDestination, CurrentRouter };
