@@ -88,12 +88,20 @@ const std::vector<CreditCounterSet>& credit_counter_sets() {
   return sets;
 }
 
-std::string available_credit_sets() {
+// "name (parameters), ..." of a block's Verilated sets, for the errors that list them.
+template <class Set, class Params>
+std::string list_sets(const std::vector<Set>& sets, Params params) {
   std::string s;
-  for (const auto& x : credit_counter_sets())
-    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (V=" + std::to_string(x.V) +
-         ",W=" + std::to_string(x.W) + ",CAP=" + std::to_string(x.CAP) + ")";
+  for (const auto& x : sets)
+    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (" + params(x) + ")";
   return s;
+}
+
+std::string available_credit_sets() {
+  return list_sets(credit_counter_sets(), [](const CreditCounterSet& x) {
+    return "V=" + std::to_string(x.V) + ",W=" + std::to_string(x.W) +
+           ",CAP=" + std::to_string(x.CAP);
+  });
 }
 
 struct VcSelectorSet {
@@ -116,28 +124,23 @@ const std::vector<VcSelectorSet>& vc_selector_sets() {
 }
 
 std::string available_vc_sets() {
-  std::string s;
-  for (const auto& x : vc_selector_sets())
-    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (V=" + std::to_string(x.V) +
-         ",W=" + std::to_string(x.W) + ",MODE=" + std::to_string(x.MODE) + ")";
-  return s;
+  return list_sets(vc_selector_sets(), [](const VcSelectorSet& x) {
+    return "V=" + std::to_string(x.V) + ",W=" + std::to_string(x.W) +
+           ",MODE=" + std::to_string(x.MODE);
+  });
 }
 
 std::string available_sets() {
-  std::string s;
-  for (const auto& x : sep_alloc_if_sets())
-    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (P=" + std::to_string(x.P) +
-         ",V=" + std::to_string(x.V) + ",Q=" + std::to_string(x.Q) +
-         ",ITER=" + std::to_string(x.I) + ")";
-  return s;
+  return list_sets(sep_alloc_if_sets(), [](const auto& x) {
+    return "P=" + std::to_string(x.P) + ",V=" + std::to_string(x.V) + ",Q=" + std::to_string(x.Q) +
+           ",ITER=" + std::to_string(x.I);
+  });
 }
 
 std::string available_contention_sets() {
-  std::string s;
-  for (const auto& x : contention_counters_sets())
-    s += (s.empty() ? "" : ", ") + std::string(x.name) + " (Q=" + std::to_string(x.Q) +
-         ",W=" + std::to_string(x.W) + ",N=" + std::to_string(x.N) + ")";
-  return s;
+  return list_sets(contention_counters_sets(), [](const ContentionCountersSet& x) {
+    return "Q=" + std::to_string(x.Q) + ",W=" + std::to_string(x.W) + ",N=" + std::to_string(x.N);
+  });
 }
 
 bool has(const std::vector<std::string>& v, const char* b) {

@@ -322,18 +322,16 @@ void CioqRouter<Credits>::set_credit_edge(std::unique_ptr<model::CreditCountersE
 template <class Credits>
 bool CioqRouter<Credits>::vc_selectors(std::vector<CreditCounterShape>& ports, VcSelection& sel,
                                        std::string& why) const {
-  ports.clear();
   sel = cfg_.vc_selection;
   if constexpr (!std::is_same_v<Credits, model::StaticCredits>) {
+    ports.clear();
     why =
         "router.buffer_model=damq: a VC's room downstream is its share of a pool "
         "(sim/blocks/damq_credits.h), not the per-VC count rtl/vc_selector.sv compares with the "
         "packet size";
     return false;
   } else {
-    for (uint32_t o = 0; o < P_; ++o)
-      if (!is_injection_[o]) ports.push_back({o, credits_[o].vcs(), credits_[o].capacity()});
-    return true;
+    return credit_counters(ports, why);  // one selector per output with a downstream buffer
   }
 }
 
