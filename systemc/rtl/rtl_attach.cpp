@@ -143,6 +143,16 @@ std::string available_contention_sets() {
   });
 }
 
+// One router's socket options: its index, the mode and the VCD window's folder (the fault, if
+// any, is set by the caller for the block it names).
+SocketOptions socket_options(uint32_t r, bool shadow, const RtlRequest& req) {
+  SocketOptions o;
+  o.router = r;
+  o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
+  o.vcd_dir = req.vcd_dir;
+  return o;
+}
+
 bool has(const std::vector<std::string>& v, const char* b) {
   for (const auto& x : v)
     if (x == b) return true;
@@ -178,10 +188,7 @@ void attach_contention_counters(Network& net, const RtlRequest& req, bool shadow
                         std::to_string(Q) + ",W=" + std::to_string(W) + ",N=" + std::to_string(N) +
                         ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
                         available_contention_sets());
-    SocketOptions o;
-    o.router = r;
-    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
-    o.vcd_dir = req.vcd_dir;
+    SocketOptions o = socket_options(r, shadow, req);
     router.set_contention_edge(set->make("router_" + std::to_string(r) + "_contention_counters", o,
                                          static_cast<uint32_t>(threshold)));
   }
@@ -208,10 +215,7 @@ void attach_credit_counters(Network& net, const RtlRequest& req, bool shadow) {
       if (req.all) return;  // `all`: the configured routers have other credits
       throw ConfigError(opt + " credit_counter: " + why);
     }
-    SocketOptions o;
-    o.router = r;
-    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
-    o.vcd_dir = req.vcd_dir;
+    SocketOptions o = socket_options(r, shadow, req);
     if (faulted && req.fault_router == r) {
       bool has_port = req.fault_input < 0;
       for (const auto& p : ports) has_port |= static_cast<int>(p.port) == req.fault_input;
@@ -280,10 +284,7 @@ void attach_vc_selectors(Network& net, const RtlRequest& req, bool shadow, const
       throw ConfigError(opt + " vc_selector: " + why);
     }
     const unsigned mode = static_cast<unsigned>(sel);  // VcSelection: Jsq, Highest, Lowest
-    SocketOptions o;
-    o.router = r;
-    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
-    o.vcd_dir = req.vcd_dir;
+    SocketOptions o = socket_options(r, shadow, req);
     if (faulted && req.fault_router == r) {
       bool has_port = req.fault_input < 0;
       std::string list;
@@ -344,10 +345,7 @@ void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
                         ",ITER=" + std::to_string(s.iterations) +
                         ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
                         available_sets());
-    SocketOptions o;
-    o.router = r;
-    o.mode = shadow ? SocketMode::Shadow : SocketMode::Rtl;
-    o.vcd_dir = req.vcd_dir;
+    SocketOptions o = socket_options(r, shadow, req);
     if (req.fault && req.fault_block == "sep_alloc_if" && req.fault_router == r) {
       if (req.fault_input >= static_cast<int>(s.inputs))
         throw ConfigError("--rtl-fault " + std::to_string(r) + ":" +

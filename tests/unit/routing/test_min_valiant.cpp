@@ -119,6 +119,19 @@ TEST(ValiantRouting, PhaseZeroHopOnTheMinimalPathIsMinimal) {
 
 namespace {
 
+// From router 5 (group 1 of h2) to node 14 (router 7, the same group): the Valiant modes that draw
+// outside the source group route it minimally, with the destination router as the intermediate and
+// no draw from the router's stream.
+void expect_minimal_within_source_group(const ValiantRouting& val, Net& n, Packet p) {
+  p.dst = 14;
+  Rng before = n.rng;
+  const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
+  EXPECT_EQ(r.set_intermediate, 7u);
+  EXPECT_EQ(r.port, n.topo.min_output(5, 7));
+  EXPECT_FALSE(r.nonminimal);
+  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
+}
+
 // routing.valiant=outside_source_group: the intermediate is drawn among the routers of the other
 // groups (k-th of them, in router order, from the router's stream), and traffic within the source
 // group is routed minimally (a Valiant path through the destination router).
@@ -136,13 +149,7 @@ TEST(ValiantRouting, OutsideSourceGroupDrawsAmongTheOtherGroupsRouters) {
     ASSERT_EQ(r.set_intermediate, expect);
     ASSERT_NE(n.topo.group_of_router(r.set_intermediate), 1u);
   }
-  p.dst = 14;  // router 7, the source group: minimal, no draw
-  Rng before = n.rng;
-  const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
-  EXPECT_EQ(r.set_intermediate, 7u);
-  EXPECT_EQ(r.port, n.topo.min_output(5, 7));
-  EXPECT_FALSE(r.nonminimal);
-  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
+  expect_minimal_within_source_group(val, n, p);
 }
 
 // routing.valiant=current_router (CRG at router level, thesis 000 Sec. 1.4.3; Ch. 3's Obl-CRG).
@@ -172,13 +179,7 @@ TEST(ValiantRouting, CurrentRouterDrawsAmongTheRoutersOfTheGroupsTheSourceRouter
   }
   for (uint32_t R = 0; R < n.topo.routers(); ++R)
     EXPECT_EQ(hits[R] > 0, R >= 24 && R < 32) << R;  // every one of the 8, no other
-  p.dst = 14;                                        // router 7, the source group: minimal, no draw
-  Rng before = n.rng;
-  const RouteResult r = val.route(n.ports.at(5, 0), p, n.rng);
-  EXPECT_EQ(r.set_intermediate, 7u);
-  EXPECT_EQ(r.port, n.topo.min_output(5, 7));
-  EXPECT_FALSE(r.nonminimal);
-  EXPECT_EQ(n.rng.below(1000), before.below(1000));  // the stream was not used
+  expect_minimal_within_source_group(val, n, p);
 }
 
 // The mapping of the draw itself, d -> router, for every d of router 5 (the same hand-derived
