@@ -67,6 +67,12 @@ class StaticInputUnit final {
   Cycle busy_until(uint32_t i) const { return busy_until_[i]; }
   void set_busy_until(uint32_t i, Cycle c) { busy_until_[i] = c; }
 
+  // Starts fetching port i's VC records (a hint for receive's arrivals).
+  void prefetch_port(uint32_t i) const {
+    const char* first = reinterpret_cast<const char*>(&vcb_[i * V_]);
+    __builtin_prefetch(first);
+    __builtin_prefetch(first + V_ * sizeof(VcBuffer) - 1);
+  }
   // Appends a packet that arrived on (i, v), ready at t_ready; returns the stored packet.
   Packet& push(uint32_t i, uint32_t v, const Packet& pkt, Cycle t_ready) {
     VcBuffer& b = vcb_[i * V_ + v];
