@@ -93,16 +93,26 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        {"drr_arbiter.sv", "rr_arb_core.sv"},
        {{"v4", "V=4,QW=4,SW=3"}, {"v8", "V=8,QW=8,SW=6"}, {"v16", "V=16,QW=8,SW=6"}}},
       // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
-      // arbiter of the h8 router.
+      // arbiter of the h8 router. Inside a network (systemc/rtl/, docs/cosim.md "Verilated blocks
+      // inside a network"): the h2 routers' VC arbiters (n3: MIN or OLM 3/2 with 3 injection VCs;
+      // n4: VAL or UGAL 4/2) and output arbiters (n7: 7 ports).
       {"lrs_arbiter",
        "cosim_lrs_arbiter",
        {"lrs_arbiter.sv"},
-       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}, {"n4", "N=4"}}},
       // Age arbiter: N requesters with W-bit ages; n31w16 the output arbiter of the h8 router.
+      // n3w32, n4w32, n7w32: the h2 routers' VC and output arbiters inside a network
+      // (systemc/rtl/), with the 32-bit ages the router feeds its age arbiters
+      // (sim/blocks/separable_allocator.h).
       {"age_arbiter",
        "cosim_age_arbiter",
        {"age_arbiter.sv", "rr_arb_core.sv"},
-       {{"n3w4", "N=3,W=4"}, {"n7w8", "N=7,W=8"}, {"n31w16", "N=31,W=16"}}},
+       {{"n3w4", "N=3,W=4"},
+        {"n7w8", "N=7,W=8"},
+        {"n31w16", "N=31,W=16"},
+        {"n3w32", "N=3,W=32"},
+        {"n4w32", "N=4,W=32"},
+        {"n7w32", "N=7,W=32"}}},
       // FlexVC's VC selector of one output port (V VCs, W-bit credits and packet size; MODE 0 jsq,
       // 1 highest, 2 lowest: VcSelection's order). The ports of the h8 router's VC sets of seed
       // 002 Table V and Sec. V (local/global VCs 2/1, 4/2, 8/4): local outputs of 32 phits per VC

@@ -12,6 +12,7 @@
 #include "Vlrs_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
 #include "Vlrs_arbiter_n31.h"
+#include "Vlrs_arbiter_n4.h"
 #include "Vlrs_arbiter_n7.h"
 #endif
 
@@ -145,6 +146,8 @@ int sc_main(int argc, char** argv) {
       entry<3, Vlrs_arbiter_n3>("n3"),
       entry<7, Vlrs_arbiter_n7>("n7"),
       entry<31, Vlrs_arbiter_n31>("n31"),
+      // The h2 router's VC arbiter under VAL or UGAL 4/2 inside a network (rtl/catalog.h).
+      entry<4, Vlrs_arbiter_n4>("n4"),
   };
 #endif
   return bench_main(argc, argv, info);

@@ -62,6 +62,11 @@ inline TransitLrsArbiter make_arbiter<TransitLrsArbiter>(unsigned n, uint64_t tr
   return TransitLrsArbiter(n, transit);
 }
 
+// Whether an arbiter type reads the requests' ages (set_age before arbitrate): AgeArbiter, and any
+// type that wraps one (the in-network block socket's, systemc/rtl/arbiter_socket.h).
+template <class A>
+struct ReadsAges : std::is_same<A, AgeArbiter> {};
+
 // The requests and grants of a separable allocator: the port list, the same for every policy.
 class AllocatorCore {
  public:
@@ -251,10 +256,13 @@ class SeparableAllocatorT final : public AllocatorCore {
   unsigned output_pointer(unsigned out) const { return out_arb_[out].pointer(); }
   const InArb& input_arbiter(unsigned in) const { return in_arb_[in]; }
   const OutArb& output_arbiter(unsigned out) const { return out_arb_[out]; }
+  // Before the first evaluation: an arbiter's connection to its socket (systemc/rtl/).
+  InArb& input_arbiter(unsigned in) { return in_arb_[in]; }
+  OutArb& output_arbiter(unsigned out) { return out_arb_[out]; }
 
  private:
-  static constexpr bool kInAge = std::is_same_v<InArb, AgeArbiter>;
-  static constexpr bool kOutAge = std::is_same_v<OutArb, AgeArbiter>;
+  static constexpr bool kInAge = ReadsAges<InArb>::value;
+  static constexpr bool kOutAge = ReadsAges<OutArb>::value;
 
   std::vector<InArb> in_arb_;
   std::vector<OutArb> out_arb_;

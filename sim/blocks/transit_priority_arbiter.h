@@ -34,6 +34,7 @@ class TransitPriorityArbiter {
   uint64_t transit() const { return transit_; }
   void set_transit(uint64_t transit) { transit_ = transit; }
   const Inner& inner() const { return inner_; }
+  Inner& inner() { return inner_; }
 
   // Combinational: the inner arbiter's grant among the transit requests, or among all requests
   // when no transit input requests (then they are all injection requests).

@@ -6,6 +6,7 @@
 // per set, with the include of its Verilated model), so the compiled sets are the catalog's.
 #include <verilated.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "Vsep_alloc_if_catalog.h"
 #include "rtl/catalog.h"
 #include "sim/config/config.h"
+#include "sim/router/cioq/arbitration.h"
+#include "systemc/rtl/arbiter_socket.h"
 #include "systemc/rtl/contention_counters_socket.h"
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/rtl_sockets.h"
@@ -362,6 +365,132 @@ void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
   }
 }
 
+struct LrsArbiterSet {
+  const char* name;
+  unsigned N;
+  std::shared_ptr<ArbiterLane> (*make)(const std::string& name, const SocketOptions& o);
+};
+
+template <class Vtop, int N>
+std::shared_ptr<ArbiterLane> make_lrs_lane(const std::string& name, const SocketOptions& o) {
+  return std::make_shared<LrsArbiterLane<Vtop, N>>(name, o);
+}
+
+#define NETCOSIM_LRS_ARBITER_SET(S, N) LrsArbiterSet{#S, N, &make_lrs_lane<Vlrs_arbiter_##S, N>},
+
+const std::vector<LrsArbiterSet>& lrs_arbiter_sets() {
+  static const std::vector<LrsArbiterSet> sets = {NETCOSIM_LRS_ARBITER_SETS};
+  return sets;
+}
+
+struct AgeArbiterSet {
+  const char* name;
+  unsigned N, W;
+  std::shared_ptr<ArbiterLane> (*make)(const std::string& name, const SocketOptions& o);
+};
+
+template <class Vtop, int N, int W>
+std::shared_ptr<ArbiterLane> make_age_lane(const std::string& name, const SocketOptions& o) {
+  return std::make_shared<AgeArbiterLane<Vtop, N, W>>(name, o);
+}
+
+#define NETCOSIM_AGE_ARBITER_SET(S, N, W) \
+  AgeArbiterSet{#S, N, W, &make_age_lane<Vage_arbiter_##S, N, W>},
+
+const std::vector<AgeArbiterSet>& age_arbiter_sets() {
+  static const std::vector<AgeArbiterSet> sets = {NETCOSIM_AGE_ARBITER_SETS};
+  return sets;
+}
+
+bool lrs_policy(ArbPolicy p) {
+  return p == ArbPolicy::Lrs || p == ArbPolicy::TransitLrs;
+}
+
+// The allocator arbiters of every router whose policy is a socketed block's (lrs_arbiter: lrs, and
+// transit_lrs's LRS inside each class; age_arbiter: age): the router's allocator is replaced by
+// make_socketed_allocator's (systemc/rtl/arbiter_socket.h), one instance per arbiter of the set
+// of its N (the router's VCs at the input stage, its ports at the output stage; age_arbiter's
+// W = 32, the width of the ages the router computes). check_rtl_request refuses a named block
+// the configured arbitration does not use; `all` leaves it out (attach_rtl_sockets).
+void attach_arbiters(Network& net, const RtlRequest& req, const Config& cfg, bool lrs, bool age) {
+  const ArbPolicy in = parse_arb_policy(cfg.get_str("router.input_arbitration"));
+  const ArbPolicy out = parse_arb_policy(cfg.get_str("router.output_arbitration"));
+  const auto stage_name = [](int stage) { return stage == 0 ? "input" : "output"; };
+  const auto arbiter_options = [&](uint32_t r, const char* block, int fault_stage,
+                                   unsigned arbiters) {
+    SocketOptions o = socket_options(r, has(req.shadow, block), req);
+    if (req.fault && req.fault_block == block && req.fault_router == r) {
+      if (req.fault_input >= static_cast<int>(arbiters))
+        throw ConfigError("--rtl-fault " + std::string(block) + ":" + std::to_string(r) + ":" +
+                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                          ": router " + std::to_string(r) + " has " + stage_name(fault_stage) +
+                          " arbiters 0 to " + std::to_string(arbiters - 1) + " (" + block +
+                          " faults the " + stage_name(fault_stage) + " stage here)");
+      o.fault.armed = true;
+      o.fault.cycle = req.fault_cycle;
+      o.fault.input = req.fault_input;
+    }
+    return o;
+  };
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::SwitchAllocatorShape s;
+    if (!router.switch_allocator(s))
+      throw ConfigError(std::string(has(req.rtl, lrs ? "lrs_arbiter" : "age_arbiter")
+                                        ? "--rtl"
+                                        : "--rtl-shadow") +
+                        ": router " + std::to_string(r) + " has no switch-allocator socket");
+    const std::string prefix = "router_" + std::to_string(r) + "_";
+    ArbiterBlock lb, ab;
+    if (lrs) {
+      const int stage = lrs_policy(out) ? 1 : 0;
+      const SocketOptions o = arbiter_options(r, "lrs_arbiter", stage, s.inputs);
+      const std::string opt = has(req.shadow, "lrs_arbiter") ? "--rtl-shadow" : "--rtl";
+      lb.socket = std::make_shared<ArbiterSocket>("lrs_arbiter", o, stage);
+      lb.lane = [=, &stage_name](int st, unsigned index, unsigned n) {
+        for (const auto& x : lrs_arbiter_sets())
+          if (x.N == n)
+            return x.make(prefix + "lrs_arbiter_" + (st == 0 ? "i" : "o") + std::to_string(index),
+                          o);
+        throw ConfigError(opt + " lrs_arbiter: router " + std::to_string(r) + "'s " +
+                          stage_name(st) + " arbiters need N=" + std::to_string(n) +
+                          (st == 0 ? " (its VCs)" : " (its ports)") +
+                          ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                          list_sets(lrs_arbiter_sets(), [](const LrsArbiterSet& y) {
+                            return "N=" + std::to_string(y.N);
+                          }));
+      };
+    }
+    if (age) {
+      const int stage = out == ArbPolicy::Age ? 1 : 0;
+      const SocketOptions o = arbiter_options(r, "age_arbiter", stage, s.inputs);
+      const std::string opt = has(req.shadow, "age_arbiter") ? "--rtl-shadow" : "--rtl";
+      ab.socket = std::make_shared<ArbiterSocket>("age_arbiter", o, stage);
+      ab.lane = [=, &stage_name](int st, unsigned index, unsigned n) {
+        const unsigned W = model::AgeArbiter::kMaxAgeBits;
+        for (const auto& x : age_arbiter_sets())
+          if (x.N == n && x.W == W)
+            return x.make(prefix + "age_arbiter_" + (st == 0 ? "i" : "o") + std::to_string(index),
+                          o);
+        throw ConfigError(opt + " age_arbiter: router " + std::to_string(r) + "'s " +
+                          stage_name(st) + " arbiters need N=" + std::to_string(n) +
+                          (st == 0 ? " (its VCs)" : " (its ports)") + ",W=" + std::to_string(W) +
+                          " (the router's ages), a parameter set that was not Verilated; "
+                          "available (rtl/catalog.h): " +
+                          list_sets(age_arbiter_sets(), [](const AgeArbiterSet& y) {
+                            return "N=" + std::to_string(y.N) + ",W=" + std::to_string(y.W);
+                          }));
+      };
+    }
+    uint64_t transit = 0;  // the ports that are not injection ports (CioqRouter's rule)
+    for (uint32_t i = 0; i < s.inputs; ++i)
+      if (router.port_class(i) != kInjectionClass) transit |= uint64_t{1} << i;
+    std::unique_ptr<model::AllocatorCore> alloc =
+        make_socketed_allocator(in, out, s, transit, lb, ab);
+    router.replace_allocator(alloc);
+  }
+}
+
 }  // namespace
 
 bool rtl_sockets_linked() {
@@ -370,20 +499,49 @@ bool rtl_sockets_linked() {
 
 void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cfg) {
   RtlRequest req = req_in;
+  // The allocator arbiters' blocks the configured arbitration uses (check_rtl_request refuses a
+  // named one it does not use; `all` leaves it out, and sep_alloc_if, whose RTL is round-robin,
+  // out of a network with another policy).
+  const std::string in = cfg.get_str("router.input_arbitration");
+  const std::string out = cfg.get_str("router.output_arbitration");
+  const bool lrs_used = in == "lrs" || in == "transit_lrs" || out == "lrs" || out == "transit_lrs";
+  const bool age_used = in == "age" || out == "age";
+  const bool rr_pair = in == "rr" && out == "rr";
+  if (req.all && req.fault && !req.fault_block.empty() &&
+      ((req.fault_block == "sep_alloc_if" && !rr_pair) ||
+       (req.fault_block == "lrs_arbiter" && !lrs_used) ||
+       (req.fault_block == "age_arbiter" && !age_used)))
+    throw ConfigError("--rtl-fault " + req.fault_block + ": `all` leaves " + req.fault_block +
+                      " out of this network (router.input_arbitration=" + in +
+                      ", router.output_arbitration=" + out + "; sep_alloc_if needs rr and rr, " +
+                      "lrs_arbiter lrs or transit_lrs, age_arbiter age)");
+  if (req.all)
+    for (auto* list : {&req.rtl, &req.shadow})
+      list->erase(std::remove_if(list->begin(), list->end(),
+                                 [&](const std::string& b) {
+                                   return (b == "sep_alloc_if" && !rr_pair) ||
+                                          (b == "lrs_arbiter" && !lrs_used) ||
+                                          (b == "age_arbiter" && !age_used);
+                                 }),
+                  list->end());
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
   if (req.fault && req.fault_router >= net.routers())
     throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
                       std::to_string(req.fault_router) + " does not exist (routers 0 to " +
                       std::to_string(net.routers() - 1) + ")");
-  // The default: sep_alloc_if, else credit_counter, else vc_selector, whichever is socketed.
+  // The default: sep_alloc_if, else credit_counter, vc_selector, lrs_arbiter, age_arbiter, the
+  // first socketed.
   if (req.fault && req.fault_block.empty())
     req.fault_block = socketed("sep_alloc_if")     ? "sep_alloc_if"
                       : socketed("credit_counter") ? "credit_counter"
                       : socketed("vc_selector")    ? "vc_selector"
+                      : socketed("lrs_arbiter")    ? "lrs_arbiter"
+                      : socketed("age_arbiter")    ? "age_arbiter"
                                                    : "sep_alloc_if";
   if (req.fault && !socketed(req.fault_block.c_str()))
     throw ConfigError(
-        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter or vc_selector, and " +
+        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter "
+        "or age_arbiter, and " +
         req.fault_block + " is not in --rtl or --rtl-shadow");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
@@ -392,6 +550,8 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
   if (socketed("credit_counter"))
     attach_credit_counters(net, req, has(req.shadow, "credit_counter"));
   if (socketed("vc_selector")) attach_vc_selectors(net, req, has(req.shadow, "vc_selector"), cfg);
+  if (socketed("lrs_arbiter") || socketed("age_arbiter"))
+    attach_arbiters(net, req, cfg, socketed("lrs_arbiter"), socketed("age_arbiter"));
 }
 
 }  // namespace netcosim::sc

@@ -11,8 +11,9 @@
 namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "contention_counters",
-                                                  "credit_counter", "vc_selector"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if",   "contention_counters",
+                                                  "credit_counter", "vc_selector",
+                                                  "lrs_arbiter",    "age_arbiter"};
   return blocks;
 }
 
@@ -63,7 +64,8 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 }
 
 static const std::vector<std::string>& faultable_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter", "vc_selector"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter", "vc_selector",
+                                                  "lrs_arbiter", "age_arbiter"};
   return blocks;
 }
 
@@ -160,7 +162,23 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
                         "(sim/blocks/damq_credits.h), not the per-VC count rtl/vc_selector.sv "
                         "compares with the packet size (allowed: router.buffer_model=static)");
   }
-  if (named("sep_alloc_if") && (in != "rr" || out != "rr"))
+  // The allocator's arbiters of a policy with RTL (rtl/lrs_arbiter.sv: lrs, and the LRS inside
+  // each class of transit_lrs; rtl/age_arbiter.sv: age). `all` leaves each out of a network that
+  // does not use it, and sep_alloc_if out of one that is not rr/rr (rtl_attach.cpp).
+  const auto lrs_policy = [](const std::string& p) { return p == "lrs" || p == "transit_lrs"; };
+  if (named("lrs_arbiter") && !req.all && !lrs_policy(in) && !lrs_policy(out))
+    throw ConfigError(opt + " lrs_arbiter: router.input_arbitration=" + in +
+                      ", router.output_arbitration=" + out +
+                      ": no arbiter of the switch allocator is least-recently-served, none is "
+                      "rtl/lrs_arbiter.sv's (allowed: router.input_arbitration or "
+                      "router.output_arbitration lrs or transit_lrs)");
+  if (named("age_arbiter") && !req.all && in != "age" && out != "age")
+    throw ConfigError(opt + " age_arbiter: router.input_arbitration=" + in +
+                      ", router.output_arbitration=" + out +
+                      ": no arbiter of the switch allocator is an age arbiter, none is "
+                      "rtl/age_arbiter.sv's (allowed: router.input_arbitration or "
+                      "router.output_arbitration age)");
+  if (named("sep_alloc_if") && !req.all && (in != "rr" || out != "rr"))
     throw ConfigError(opt +
                       ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "
                       "at both stages: needs router.input_arbitration=rr and "

@@ -19,26 +19,31 @@ namespace netcosim::sc {
 // The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
 // sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
 // counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
-// credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs).
+// credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs), lrs_arbiter
+// and age_arbiter (the switch allocator's arbiters of policy lrs or transit_lrs, and age).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
   std::vector<std::string> rtl;     // --rtl: the RTL drives the router
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
   bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
-  // empty: sep_alloc_if if socketed, else credit_counter if socketed, else vc_selector
+  // empty: the first socketed of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter,
+  // age_arbiter
   std::string fault_block;
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
   // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
   // dropped; vc_selector: the output whose selection is emptied; -1: the lowest one granted (with
-  // a return; any output).
+  // a return; any output); lrs_arbiter, age_arbiter: the port of the arbiter whose request is
+  // removed (the output stage's when router.output_arbitration uses the block, else the input
+  // stage's; -1: any).
   int fault_input = -1;
   std::string vcd_dir;  // --rtl-vcd DIR
   // `all`: a block the configured router does not use, or uses in a form its RTL does not
   // implement, is left out (contention_counters without a counting trigger, credit_counter and
   // vc_selector under router.buffer_model=damq, vc_selector without FlexVC or with
-  // router.vc_selection=random)
+  // router.vc_selection=random, sep_alloc_if unless both arbitrations are rr, lrs_arbiter without
+  // lrs or transit_lrs, age_arbiter without age)
   bool all = false;
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
@@ -48,13 +53,14 @@ struct RtlRequest {
 // allowed blocks (a block of rtl/catalog.h without a socket is named as such).
 std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
 
-// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter
-// or vc_selector); throws ConfigError.
+// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter,
+// vc_selector, lrs_arbiter or age_arbiter); throws ConfigError.
 void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict
-// mode, router.architecture=cioq with round-robin allocator arbiters, a block not both in --rtl and
-// --rtl-shadow, a fault with a block to fault. Throws ConfigError.
+// mode, router.architecture=cioq, allocator arbiters of the named arbiter blocks' policies
+// (sep_alloc_if: rr and rr), a block not both in --rtl and --rtl-shadow, a fault with a block to
+// fault. Throws ConfigError.
 void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
                        uint64_t sc_quantum);
 

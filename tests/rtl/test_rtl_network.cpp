@@ -1,13 +1,15 @@
 // Verilated blocks inside every router of a running network (docs/cosim.md, "Verilated blocks
 // inside a network"): `netcosim run --engine systemc --rtl all` (sep_alloc_if, credit_counter on
-// every output with a downstream buffer, contention_counters where the routing counts, and
-// vc_selector on every output of two or more VCs under FlexVC) gives the native engine's JSON
-// exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with the contention trigger and
-// UGAL under uniform and ADV+1 traffic, MIN and VAL under FlexVC (uniform, ADV+1), OLM under
-// FlexVC (ADV+1), and for the 4-ary 3-tree; shadow mode runs without a difference; a fault
-// injected into one router's RTL (a grant, a credit, a VC selection) changes the --rtl run's
-// results and stops the shadow run naming the router; bad input is exit status 2 naming the block
-// and what is available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
+// every output with a downstream buffer, contention_counters where the routing counts,
+// vc_selector on every output of two or more VCs under FlexVC, and lrs_arbiter / age_arbiter at
+// every allocator arbiter of that policy, sep_alloc_if when both are round-robin) gives the native
+// engine's JSON exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with the
+// contention trigger and UGAL under uniform and ADV+1 traffic, MIN and VAL under FlexVC (uniform,
+// ADV+1), OLM under FlexVC (ADV+1), MIN and VAL with LRS or age arbiters (uniform, ADV+1), and for
+// the 4-ary 3-tree; shadow mode runs without a difference; a fault injected into one router's RTL
+// (a grant, a credit, a VC selection, an LRS or age arbitration) changes the --rtl run's results
+// and stops the shadow run naming the router; bad input is exit status 2 naming the block and what
+// is available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -55,6 +57,11 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
   " --set routing.algorithm=val --set router.vcs_local=3 --set router.vcs_global=2" \
   " --set router.vc_management=flexvc"
 
+// The allocator's arbiters at both stages (docs/model.md "Arbiters"): least-recently served, or
+// age with its default timestamp (router.age_timestamp=gen_qinf).
+#define LRS " --set router.input_arbitration=lrs --set router.output_arbitration=lrs"
+#define AGE " --set router.input_arbitration=age --set router.output_arbitration=age"
+
 struct Case {
   const char* name;
   const char* args;
@@ -94,6 +101,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"h2_min_flexvc_uniform", H2 FLEXVC}, Case{"h2_min_flexvc_adv", H2 FLEXVC ADV},
         Case{"h2_val_flexvc_uniform", H2 VAL_FLEXVC}, Case{"h2_val_flexvc_adv", H2 VAL_FLEXVC ADV},
         Case{"h2_olm_flexvc_contention_adv", H2 OLM " --set router.vc_management=flexvc" ADV},
+        // The LRS and age arbiters' RTL at every arbiter of the allocator (sep_alloc_if's RTL is
+        // round-robin: `all` leaves it out).
+        Case{"h2_min_lrs_uniform", H2 LRS}, Case{"h2_min_lrs_adv", H2 LRS ADV},
+        Case{"h2_val_lrs_uniform", H2 VAL LRS}, Case{"h2_val_lrs_adv", H2 VAL LRS ADV},
+        Case{"h2_min_age_uniform", H2 AGE}, Case{"h2_min_age_adv", H2 AGE ADV},
+        Case{"h2_val_age_uniform", H2 VAL AGE}, Case{"h2_val_age_adv", H2 VAL AGE ADV},
         // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
         Case{"fattree_4_3_uniform",
              "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
@@ -272,6 +285,86 @@ TEST(RtlNetwork, InjectedVcSelectorFaultIsReportedByBothModes) {
   EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_vc_selector_o2_c0.vcd"));
 }
 
+// The arbiter blocks by policy pair and mode: age at the inputs with transit_lrs at the outputs
+// (the LRS inside each class: the RTL sees the class's requests), lrs with age, each block strict
+// or in shadow beside the other; the native JSON each time. The policies give different results
+// (the RTL's arbiters are the configured ones).
+TEST(RtlNetwork, ArbiterBlocksByPolicyPairAndModeGiveTheNativeJson) {
+  const struct {
+    const char* policies;
+    std::vector<const char*> modes;
+  } pairs[] = {
+      {" --set router.input_arbitration=age --set router.output_arbitration=transit_lrs",
+       {"--rtl lrs_arbiter,age_arbiter", "--rtl lrs_arbiter --rtl-shadow age_arbiter",
+        "--rtl-shadow all"}},
+      {" --set router.input_arbitration=lrs --set router.output_arbitration=age",
+       {"--rtl all", "--rtl age_arbiter --rtl-shadow lrs_arbiter,credit_counter"}},
+      {" --set router.input_arbitration=transit_lrs --set router.output_arbitration=rr",
+       {"--rtl lrs_arbiter"}},
+  };
+  std::vector<nlohmann::json> natives;
+  for (const auto& p : pairs) {
+    const std::string base = kConfigs + H2 ADV + p.policies;
+    natives.push_back(comparable(run_json(base, "arb_native")));
+    for (const char* mode : p.modes) {
+      const std::string j = run_json(base + " --engine systemc " + mode, "arb_pair");
+      EXPECT_EQ(natives.back(), comparable(j)) << p.policies << " " << mode;
+    }
+  }
+  EXPECT_NE(natives[0], natives[1]);
+  EXPECT_NE(natives[1], natives[2]);
+}
+
+// One arbitration of router 5's output 4 (a local port) with two or more requests at or after
+// cycle 400, under uniform traffic: the model's winner's request removed from the RTL's. The
+// --rtl run (the RTL grants another input, whose packet has another destination) gives other
+// results than the native run (under ADV+1 the two swapped packets leave the same figures); the
+// shadow run stops at that arbitration with the model's one-hot grant against the RTL's other
+// one, both among the requests, with the arbiter's VCD window on disk. For the LRS and the age
+// arbiter.
+TEST(RtlNetwork, InjectedArbiterFaultIsReportedByBothModes) {
+  for (const std::string block : {"lrs_arbiter", "age_arbiter"}) {
+    const std::string base = kConfigs + H2 + (block == "lrs_arbiter" ? LRS : AGE);
+    const std::string native = run_json(base, "arb_fault_native_" + block);
+    const std::string faulty =
+        run_json(base + " --engine systemc --rtl " + block + " --rtl-fault " + block + ":5:400:4",
+                 "arb_fault_rtl_" + block);
+    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+    EXPECT_NE(comparable(native), comparable(faulty)) << block;
+
+    const std::string vcd = testing::TempDir() + "rtl_network_arb_vcd_" + block;
+    std::filesystem::remove_all(vcd);
+    const auto o = run_cli("run " + base + " --engine systemc --rtl-shadow " + block +
+                           " --rtl-fault " + block + ":5:400:4 --rtl-vcd " + vcd + " --quiet");
+    EXPECT_EQ(o.status, 3) << o.output;
+    const std::string head =
+        "shadow: router 5: " + block + " RTL differs from the C++ model at cycle ";
+    const auto at = o.err.find(head);
+    ASSERT_NE(at, std::string::npos) << o.err;
+    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+    // out4_gnt model 2^m RTL 2^r, m != r, both requesters of the reported req; the state agrees
+    // (the fault is in the request, not the registers): the gnt is the only difference.
+    const auto g = o.err.find(": out4_gnt model ", at);
+    ASSERT_NE(g, std::string::npos) << o.err;
+    const uint64_t model = std::stoull(o.err.substr(g + 17));
+    const auto r = o.err.find(" RTL ", g);
+    ASSERT_NE(r, std::string::npos) << o.err;
+    const uint64_t rtl = std::stoull(o.err.substr(r + 5));
+    const auto in = o.err.find("; inputs (arbiter: req, ages, state): out4: req 0x", r);
+    ASSERT_EQ(in, o.err.find(";", r)) << o.err;  // no other difference before the inputs
+    const uint64_t req = std::stoull(o.err.substr(in + 50), nullptr, 16);
+    EXPECT_EQ(__builtin_popcountll(model), 1) << o.err;
+    EXPECT_EQ(__builtin_popcountll(rtl), 1) << o.err;
+    EXPECT_NE(model, rtl) << o.err;
+    EXPECT_EQ(model & req, model) << o.err;
+    EXPECT_EQ(rtl & req, rtl) << o.err;
+    EXPECT_NE(o.err.find("; VCD window: " + vcd + "/router_5_" + block + "_o4_c0.vcd", in),
+              std::string::npos)
+        << o.err;
+    EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_" + block + "_o4_c0.vcd"));
+  }
+}
+
 // The faults are real changes of the RTL's output: without them, the same shadow run passes.
 TEST(RtlNetwork, ShadowWithoutFaultPasses) {
   const auto o = run_cli("run " + kConfigs + H2 ADV +
@@ -319,8 +412,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
-                "contention_counters, credit_counter, vc_selector (RTL blocks of rtl/catalog.h: "
-                "rr_arbiter, sep_alloc_if,"},
+                "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter (RTL "
+                "blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
         BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,dtable_arbiter",
                 "--rtl 'sep_alloc_if,dtable_arbiter': block dtable_arbiter has RTL "
                 "(rtl/catalog.h) but no socket in a router of a network; allowed: all, "
@@ -345,14 +438,14 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
-                "credit_counter, vc_selector;"},
+                "credit_counter, vc_selector, lrs_arbiter, age_arbiter;"},
         BadCase{"fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
                 "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
-                "sep_alloc_if, credit_counter, vc_selector"},
+                "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
-                "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter or vc_selector, and "
-                "credit_counter is not in --rtl or --rtl-shadow"},
+                "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
+                "lrs_arbiter or age_arbiter, and credit_counter is not in --rtl or --rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",
                 "--rtl vc_selector: router.vc_management=baseline: each hop allows one VC (thesis "
                 "000 Sec. 1.3), there is no VC selection for rtl/vc_selector.sv (allowed: "
@@ -418,7 +511,41 @@ INSTANTIATE_TEST_SUITE_P(
                 "--set routing.trigger=contention",
                 "--rtl-shadow contention_counters: router 0 needs Q=8,W=8,N=16, a parameter set "
                 "that was not Verilated; available (rtl/catalog.h): q7w4n4 (Q=7,W=4,N=4), "
-                "q7w8n14 (Q=7,W=8,N=14),"}),
+                "q7w8n14 (Q=7,W=8,N=14),"},
+        BadCase{"lrs_unused", "--engine systemc --rtl lrs_arbiter",
+                "--rtl lrs_arbiter: router.input_arbitration=rr, router.output_arbitration=rr: "
+                "no arbiter of the switch allocator is least-recently-served, none is "
+                "rtl/lrs_arbiter.sv's (allowed: router.input_arbitration or "
+                "router.output_arbitration lrs or transit_lrs)"},
+        BadCase{"age_unused", "--engine systemc --rtl-shadow age_arbiter" LRS,
+                "--rtl-shadow age_arbiter: router.input_arbitration=lrs, "
+                "router.output_arbitration=lrs: no arbiter of the switch allocator is an age "
+                "arbiter, none is rtl/age_arbiter.sv's (allowed: router.input_arbitration or "
+                "router.output_arbitration age)"},
+        BadCase{"lrs_with_sep_alloc_if", "--engine systemc --rtl sep_alloc_if,lrs_arbiter" LRS,
+                "--rtl: block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters at both "
+                "stages: needs router.input_arbitration=rr and router.output_arbitration=rr (lrs, "
+                "lrs)"},
+        BadCase{"lrs_not_verilated",
+                "--engine systemc --rtl lrs_arbiter" LRS " --set router.vcs_local=5 "
+                "--set router.vcs_global=2 --set routing.algorithm=val",
+                "--rtl lrs_arbiter: router 0's input arbiters need N=5 (its VCs), a parameter set "
+                "that was not Verilated; available (rtl/catalog.h): n3 (N=3), n7 (N=7), n31 "
+                "(N=31), n4 (N=4)"},
+        BadCase{"age_not_verilated",
+                "--engine systemc --rtl age_arbiter --set router.output_arbitration=age "
+                "--set topology.a=5",
+                "--rtl age_arbiter: router 0's output arbiters need N=8 (its ports),W=32 (the "
+                "router's ages), a parameter set that was not Verilated; available "
+                "(rtl/catalog.h): n3w4 (N=3,W=4), n7w8 (N=7,W=8),"},
+        BadCase{"arb_fault_port",
+                "--engine systemc --rtl lrs_arbiter" LRS " --rtl-fault lrs_arbiter:3:5:7",
+                "--rtl-fault lrs_arbiter:3:5:7: router 3 has output arbiters 0 to 6 (lrs_arbiter "
+                "faults the output stage here)"},
+        BadCase{"arb_fault_all_unused", "--engine systemc --rtl all --rtl-fault age_arbiter:3:5",
+                "--rtl-fault age_arbiter: `all` leaves age_arbiter out of this network "
+                "(router.input_arbitration=rr, router.output_arbitration=rr; sep_alloc_if needs "
+                "rr and rr, lrs_arbiter lrs or transit_lrs, age_arbiter age)"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 }  // namespace
