@@ -56,8 +56,9 @@ void describe(CommandLine& cl) {
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
       "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
-      "contention_counters, credit_counter, vc_selector; all: those the configured router uses "
-      "in a form their RTL implements) instead of its C++ model (strict mode; docs/cosim.md)")(
+      "contention_counters, credit_counter, vc_selector; dtable_arbiter in the OPA/IB switches; "
+      "all: those the configured router uses in a form their RTL implements) instead of its C++ "
+      "model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
       "difference stops the run (exit 3)")(
@@ -66,8 +67,9 @@ void describe(CommandLine& cl) {
       "lowest granted) of router R at its first allocation at or after cycle C; credit_counter: "
       "drop the RTL's credit return on output P (default: the lowest) at its first return then; "
       "vc_selector: empty the RTL's allowed VCs at its first selection then on output P (default: "
-      "any) that finds a VC")("rtl-vcd", text("DIR"),
-                              "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
+      "any) that finds a VC; dtable_arbiter: empty the RTL's active SLs at its first decision then "
+      "on output P (default: any) that grants")(
+      "rtl-vcd", text("DIR"), "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);

@@ -19,26 +19,29 @@ namespace netcosim::sc {
 // The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
 // sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
 // counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
-// credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs).
+// credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs),
+// dtable_arbiter (the DTable output scheduler of every output of the OPA and IB switches).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
   std::vector<std::string> rtl;     // --rtl: the RTL drives the router
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
   bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
-  // empty: sep_alloc_if if socketed, else credit_counter if socketed, else vc_selector
+  // empty: sep_alloc_if if socketed, else credit_counter if socketed, else vc_selector; in the
+  // OPA and IB switches dtable_arbiter
   std::string fault_block;
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
   // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
-  // dropped; vc_selector: the output whose selection is emptied; -1: the lowest one granted (with
-  // a return; any output).
+  // dropped; vc_selector: the output whose selection is emptied; dtable_arbiter: the output whose
+  // decision is emptied; -1: the lowest one granted (with a return; any output).
   int fault_input = -1;
   std::string vcd_dir;  // --rtl-vcd DIR
   // `all`: a block the configured router does not use, or uses in a form its RTL does not
   // implement, is left out (contention_counters without a counting trigger, credit_counter and
   // vc_selector under router.buffer_model=damq, vc_selector without FlexVC or with
-  // router.vc_selection=random)
+  // router.vc_selection=random, dtable_arbiter in the CIOQ router; in the OPA and IB switches
+  // every block but dtable_arbiter)
   bool all = false;
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
@@ -48,8 +51,8 @@ struct RtlRequest {
 // allowed blocks (a block of rtl/catalog.h without a socket is named as such).
 std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
 
-// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter
-// or vc_selector); throws ConfigError.
+// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter,
+// vc_selector or dtable_arbiter); throws ConfigError.
 void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict
