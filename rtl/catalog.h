@@ -79,12 +79,19 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // accumulator, SW-bit message sizes). s4n8: small widths, the accumulator overflows;
       // s8n16: 8 SLs with 8-bit weights, the DRR comparison (drr_arbiter v8); s16n64: the IB
       // mapping (16 SLs, 64 high-priority entries, 8-bit weights and accumulator, Sec. 5.4.1).
+      // s8n128_opa, s8n64_opa, s8n64_ib: the OPA and IB switches' DTable inside a network
+      // (systemc/rtl/dtable_arbiter_socket.h) with the tables of configs/qos/: Table 4.9's (5 SLs,
+      // 128 entries) and Table 5.4's (7 SLs, 64) at the OPA widths of
+      // sim/router/vl/vl_switch_config.cpp, and Table 5.4's IB mapping (8-bit entries, Fig. 5.3).
       {"dtable_arbiter",
        "cosim_dtable_arbiter",
        {"dtable_arbiter.sv", "rr_arb_core.sv"},
        {{"s4n8", "S=4,N=8,WW=4,AW=4,SW=3"},
         {"s8n16", "S=8,N=16,WW=8,AW=9,SW=6"},
-        {"s16n64", "S=16,N=64,WW=8,AW=8,SW=6"}}},
+        {"s16n64", "S=16,N=64,WW=8,AW=8,SW=6"},
+        {"s8n128_opa", "S=8,N=128,WW=24,AW=32,SW=16"},
+        {"s8n64_opa", "S=8,N=64,WW=24,AW=32,SW=16"},
+        {"s8n64_ib", "S=8,N=64,WW=8,AW=8,SW=16"}}},
       // Deficit Round Robin (V lanes, QW-bit quanta, SW-bit sizes): the area reference of the
       // DTable (thesis 003 Sec. 5.4); v8 and v16 have dtable_arbiter s8n16's and s16n64's lanes
       // and widths.

@@ -102,12 +102,22 @@ module dtable_arbiter #(
     else gnt_sl = '0;
   end
 
-  always_ff @(posedge clk) begin
-    if (rst) begin
-      for (int e = 0; e < N; e++) begin
+  // The table: one register per entry (a generate loop, so that the reset of every entry is a
+  // plain assignment for any N).
+  for (genvar e = 0; e < N; e++) begin : g_tbl
+    always_ff @(posedge clk) begin
+      if (rst) begin
         tbl_sl[e] <= '0;
         tbl_w[e]  <= '0;
+      end else if (cfg_we && cfg_addr == NW'(e)) begin
+        tbl_sl[e] <= cfg_sl;
+        tbl_w[e]  <= cfg_weight;
       end
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (rst) begin
       ptr <= '0;
       cur_valid <= 1'b0;
       cur_sl <= '0;
@@ -116,10 +126,6 @@ module dtable_arbiter #(
       pending <= '0;
       overflow <= 1'b0;
     end else begin
-      if (cfg_we) begin
-        tbl_sl[cfg_addr] <= cfg_sl;
-        tbl_w[cfg_addr]  <= cfg_weight;
-      end
       if (accept && gnt_valid) begin
         if (locked) begin
           pending <= pending - SW'(1);

@@ -12,7 +12,10 @@
 #include "Vdtable_arbiter_s4n8.h"
 #ifndef NETCOSIM_MUTANT
 #include "Vdtable_arbiter_s16n64.h"
+#include "Vdtable_arbiter_s8n128_opa.h"
 #include "Vdtable_arbiter_s8n16.h"
+#include "Vdtable_arbiter_s8n64_ib.h"
+#include "Vdtable_arbiter_s8n64_opa.h"
 #endif
 
 namespace netcosim::cosim {
@@ -26,7 +29,8 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
   friend Top;
   static constexpr int SLW = index_width(S), NW = index_width(N);
   // deficit' + weight can exceed 2^AW - 1 only when the widths allow it.
-  static constexpr bool kCanOverflow = ((1u << SW) - 2) + ((1u << WW) - 1) > (1u << AW) - 1;
+  static constexpr bool kCanOverflow = ((uint64_t{1} << SW) - 2) + ((uint64_t{1} << WW) - 1) >
+                                       (uint64_t{1} << AW) - 1;
   sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<NW>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<SLW>> cfg_sl{"cfg_sl"};
@@ -232,7 +236,7 @@ template <int S, int N, int WW, int AW, int SW, class Vtop>
 ParamSetEntry entry(const char* name) {
   static_assert(S >= 2 && S <= 32 && (S & (S - 1)) == 0, "S: a power of two, 2..32");
   static_assert(N >= 2 && N <= 128 && (N & (N - 1)) == 0, "N: a power of two, 2..128");
-  static_assert(WW <= 16 && AW <= 16 && SW <= 8, "widths within the stimulus's ranges");
+  static_assert(WW <= 24 && AW <= 32 && SW <= 16, "widths within the stimulus's ranges");
   return bench_entry<DTableBench<S, N, WW, AW, SW, Vtop>>(
       name, "S=" + std::to_string(S) + ",N=" + std::to_string(N) + ",WW=" + std::to_string(WW) +
                 ",AW=" + std::to_string(AW) + ",SW=" + std::to_string(SW));
@@ -260,6 +264,12 @@ int sc_main(int argc, char** argv) {
       entry<4, 8, 4, 4, 3, Vdtable_arbiter_s4n8>("s4n8"),
       entry<8, 16, 8, 9, 6, Vdtable_arbiter_s8n16>("s8n16"),
       entry<16, 64, 8, 8, 6, Vdtable_arbiter_s16n64>("s16n64"),
+      // The switches' sets inside a network (systemc/rtl/dtable_arbiter_socket.h): Table 4.9's
+      // and Table 5.4's OPA tables (sim/router/vl/vl_switch_config.cpp's OPA widths), Table 5.4's
+      // IB-mapped table (8-bit entries), 5 and 7 SLs in 8 lanes.
+      entry<8, 128, 24, 32, 16, Vdtable_arbiter_s8n128_opa>("s8n128_opa"),
+      entry<8, 64, 24, 32, 16, Vdtable_arbiter_s8n64_opa>("s8n64_opa"),
+      entry<8, 64, 8, 8, 16, Vdtable_arbiter_s8n64_ib>("s8n64_ib"),
   };
 #endif
   return bench_main(argc, argv, info);

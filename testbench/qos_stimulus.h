@@ -41,12 +41,16 @@ class QosShape {
   static constexpr bool kResets = true;
   static constexpr bool kDrawsPowerOnReset = true;
   // `lanes` SLs or VLs, `addresses` table entries (DTable) or lanes (DRR), weights of
-  // `weight_bits`, sizes of `size_bits`; `entry_sl`: the writes carry an SL (DTable).
+  // `weight_bits`, sizes of `size_bits`; `entry_sl`: the writes carry an SL (DTable). Drawn
+  // weights stay below 2^10 and sizes below 2^8 when the fields are wider (the switches' sets,
+  // WW = 24, SW = 16: their tables' weights are hundreds of credits and their messages at most 32
+  // credits, thesis 003 Tables 4.9 and 5.4), so that messages end and entries compete as in the
+  // narrower sets instead of one message of up to 65,535 credits holding the grant.
   QosShape(int lanes, int addresses, int weight_bits, int size_bits, bool entry_sl)
       : lanes_(lanes),
         addrs_(addresses),
-        wmax_((1u << weight_bits) - 1),
-        smax_((1u << size_bits) - 1),
+        wmax_((1u << (weight_bits < 10 ? weight_bits : 10)) - 1),
+        smax_((1u << (size_bits < 8 ? size_bits : 8)) - 1),
         entry_sl_(entry_sl) {}
 
   void fill(QosStimulus& s, uint64_t /*cycle*/, Rng& rng) {

@@ -219,6 +219,22 @@ class DTableArbiter {
   mutable Decision latched_;
 };
 
+// The DTable output schedulers of a switch's ports implemented elsewhere (the Verilated block's
+// socket, systemc/rtl/dtable_arbiter_socket.h; docs/cosim.md "Verilated blocks inside a
+// network"), which the switch then owns (RouterModel::set_dtable_block). For every decision of
+// output `port` the switch passes the active SLs, their head messages' sizes, its C++ arbiter's
+// choice (`model`, kNoGrant for none) and that arbiter (`arb`: its registers before the decision);
+// select() returns the SL that is granted (the RTL's in strict mode, `model` in shadow mode).
+// accept() follows when the granted SL's message starts (sl: the one select() returned), before
+// the port's next select().
+class DTableBlock {
+ public:
+  virtual ~DTableBlock() = default;
+  virtual uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                          const DTableArbiter& arb) = 0;
+  virtual void accept(uint32_t port, uint32_t sl) = 0;
+};
+
 // OPA (Sec. 5.4.2): one scheduling table per device and, per output port, a deficit counter per
 // SL and an accumulated-weight counter: 32 SLs x 48 ports = 1,536 deficit counters and 48
 // accumulators for the canonical 48-port switch. The ports share the table (a write is seen by

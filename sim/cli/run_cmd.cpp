@@ -56,9 +56,10 @@ void describe(CommandLine& cl) {
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
       "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
-      "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter; all: those "
-      "the configured router uses "
-      "in a form their RTL implements) instead of its C++ model (strict mode; docs/cosim.md)")(
+      "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter; dtable_arbiter "
+      "in "
+      "the OPA/IB switches; all: those the configured router uses in a form their RTL implements) "
+      "instead of its C++ model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
       "difference stops the run (exit 3)")(
@@ -69,8 +70,10 @@ void describe(CommandLine& cl) {
       "vc_selector: empty the RTL's allowed VCs at its first selection then on output P (default: "
       "any) that finds a VC; lrs_arbiter, age_arbiter: remove the model's winner from the RTL's "
       "requests at the first arbitration then with two or more requests by the arbiter of port P "
-      "(default: any; the output stage if it uses the block, else the input stage)")(
-      "rtl-vcd", text("DIR"), "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
+      "(default: any; the output stage if it uses the block, else the input stage); "
+      "dtable_arbiter: empty the RTL's active SLs at its first decision then on output P (default: "
+      "any) that grants")("rtl-vcd", text("DIR"),
+                          "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);

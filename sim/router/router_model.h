@@ -19,6 +19,7 @@
 
 #include "sim/blocks/contention_counters.h"
 #include "sim/blocks/credit_counter.h"
+#include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
@@ -159,6 +160,21 @@ class RouterModel {
     return false;
   }
   virtual void set_vc_selector_block(std::unique_ptr<model::VcSelectorBlock> /*block*/) {}
+  // The DTable output scheduler (sim/blocks/dtable_arbiter.h; rtl/dtable_arbiter.sv) of each
+  // output port of a switch with router.output_scheduler=dtable (thesis 003 Sec. 5.4): true with
+  // the ports, the switch's table and the registers' widths; false with `why` when the router has
+  // none. And another implementation of the port's decisions (model::DTableBlock), which the
+  // router then owns; both before the first step.
+  struct DTableShape {
+    uint32_t ports = 0;  // outputs 0 .. ports - 1, each with its arbiter
+    const model::DTableTable* table = nullptr;
+    model::DTableParams params;
+  };
+  virtual bool dtable_schedulers(DTableShape& /*shape*/, std::string& why) const {
+    why = "the router architecture has no DTable output scheduler";
+    return false;
+  }
+  virtual void set_dtable_block(std::unique_ptr<model::DTableBlock> /*block*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

@@ -1,12 +1,13 @@
 // The block sockets' attachment in `netcosim-rtl` (systemc/rtl/CMakeLists.txt): every parameter
-// set of rtl/catalog.h's sep_alloc_if, contention_counters, credit_counter and vc_selector
-// Verilated once, listed by the header CMake generates from the catalog (Vsep_alloc_if_catalog.h:
-// one NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER), NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W,
-// N), NETCOSIM_CREDIT_COUNTER_SET(name, V, W, CAP) or NETCOSIM_VC_SELECTOR_SET(name, V, W, MODE)
-// per set, with the include of its Verilated model), so the compiled sets are the catalog's.
+// set of rtl/catalog.h's socketed blocks (rtl_sockets.cpp, socketed_blocks) Verilated once, listed
+// by the header CMake generates from the catalog (Vsep_alloc_if_catalog.h: one
+// NETCOSIM_SEP_ALLOC_IF_SET(name, P, V, Q, ITER), NETCOSIM_CONTENTION_COUNTERS_SET(name, Q, W, N),
+// NETCOSIM_CREDIT_COUNTER_SET(name, V, W, CAP) or NETCOSIM_VC_SELECTOR_SET(name, V, W, MODE) per
+// set, with the include of its Verilated model), so the compiled sets are the catalog's.
 #include <verilated.h>
 
 #include <algorithm>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "systemc/rtl/arbiter_socket.h"
 #include "systemc/rtl/contention_counters_socket.h"
 #include "systemc/rtl/credit_counter_socket.h"
+#include "systemc/rtl/dtable_arbiter_socket.h"
 #include "systemc/rtl/rtl_sockets.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
@@ -130,6 +132,37 @@ std::string available_vc_sets() {
   return list_sets(vc_selector_sets(), [](const VcSelectorSet& x) {
     return "V=" + std::to_string(x.V) + ",W=" + std::to_string(x.W) +
            ",MODE=" + std::to_string(x.MODE);
+  });
+}
+
+// dtable_arbiter's sets: NETCOSIM_DTABLE_ARBITER_SET(name, S, N, WW, AW, SW) in the generated
+// header.
+struct DTableArbiterSet {
+  const char* name;
+  unsigned S, N, WW, AW, SW;
+  std::unique_ptr<DTableLane> (*make)(const std::string& name, DTableSocket& s,
+                                      const SocketOptions& o);
+};
+
+template <class Vtop, int S, int N, int WW, int AW, int SW>
+std::unique_ptr<DTableLane> make_dtable_lane(const std::string& name, DTableSocket& s,
+                                             const SocketOptions& o) {
+  return std::make_unique<DTableLaneRtl<Vtop, S, N, WW, AW, SW>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_DTABLE_ARBITER_SET(X, S, N, WW, AW, SW) \
+  DTableArbiterSet{#X, S, N, WW, AW, SW, &make_dtable_lane<Vdtable_arbiter_##X, S, N, WW, AW, SW>},
+
+const std::vector<DTableArbiterSet>& dtable_arbiter_sets() {
+  static const std::vector<DTableArbiterSet> sets = {NETCOSIM_DTABLE_ARBITER_SETS};
+  return sets;
+}
+
+std::string available_dtable_sets() {
+  return list_sets(dtable_arbiter_sets(), [](const DTableArbiterSet& x) {
+    return "S=" + std::to_string(x.S) + ",N=" + std::to_string(x.N) +
+           ",WW=" + std::to_string(x.WW) + ",AW=" + std::to_string(x.AW) +
+           ",SW=" + std::to_string(x.SW);
   });
 }
 
@@ -331,6 +364,78 @@ void attach_vc_selectors(Network& net, const RtlRequest& req, bool shadow, const
   }
 }
 
+// The DTable output schedulers of every OPA or IB switch (router.output_scheduler=dtable): one
+// instance per output port, the set of S = the SLs (qos.sls) rounded up to a power of two (the
+// RTL's SL field indexes S lanes; the others are never active), N = the table's entries (the RTL
+// walks N, a power of two) and the widths of the switch's arbiters (WW, AW, SW:
+// sim/router/vl/vl_switch_config.cpp, OPA's wide registers or the IB mapping's 8-bit entries,
+// thesis 003 Sec. 5.4.1-5.4.2).
+void attach_dtable_arbiters(Network& net, const RtlRequest& req, bool shadow, const Config& cfg) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  const bool faulted = req.fault && req.fault_block == "dtable_arbiter";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::DTableShape sh;
+    std::string why;
+    if (!router.dtable_schedulers(sh, why)) throw ConfigError(opt + " dtable_arbiter: " + why);
+    unsigned S = 2;
+    while (S < sh.params.sls) S *= 2;
+    const unsigned N = sh.table->size();
+    const model::DTableParams& p = sh.params;
+    const DTableArbiterSet* set = nullptr;
+    for (const auto& x : dtable_arbiter_sets())
+      if (x.S == S && x.N == N && x.WW == p.weight_bits && x.AW == p.acc_bits &&
+          x.SW == p.size_bits)
+        set = &x;
+    if (set == nullptr)
+      throw ConfigError(opt + " dtable_arbiter: router " + std::to_string(r) +
+                        " needs S=" + std::to_string(S) + ",N=" + std::to_string(N) +
+                        ",WW=" + std::to_string(p.weight_bits) +
+                        ",AW=" + std::to_string(p.acc_bits) + ",SW=" + std::to_string(p.size_bits) +
+                        " (qos.sls=" + std::to_string(p.sls) +
+                        ", qos.table=" + cfg.get_str("qos.table") + ": " + std::to_string(N) +
+                        " entries), a parameter set that was not Verilated; available "
+                        "(rtl/catalog.h): " +
+                        available_dtable_sets());
+    SocketOptions o = socket_options(r, shadow, req);
+    if (faulted && req.fault_router == r) {
+      if (req.fault_input >= static_cast<int>(sh.ports))
+        throw ConfigError("--rtl-fault dtable_arbiter:" + std::to_string(r) + ":" +
+                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                          ": router " + std::to_string(r) +
+                          " has DTable schedulers on outputs 0 to " + std::to_string(sh.ports - 1));
+      o.fault.armed = true;
+      o.fault.cycle = req.fault_cycle;
+      o.fault.input = req.fault_input;
+    }
+    const std::string name = "router_" + std::to_string(r) + "_dtable_arbiter";
+    auto socket = std::make_unique<DTableSocket>(name, o, *sh.table, sh.params);
+    for (uint32_t port = 0; port < sh.ports; ++port)
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+    router.set_dtable_block(std::move(socket));
+  }
+}
+
+// The OPA and IB switches (sim/router/ib/): their DTable output schedulers are their only block
+// socket (the other blocks are the CIOQ router's); check_rtl_request has refused the others when
+// named, so here they come from `all`, which takes dtable_arbiter and says so.
+void attach_switch_sockets(Network& net, const RtlRequest& req, const Config& cfg) {
+  const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
+  if (req.fault && req.fault_block != "dtable_arbiter")
+    throw ConfigError("--rtl-fault " + req.fault_block +
+                      ": router.architecture=" + cfg.get_str("router.architecture") +
+                      ": the switches' block socket is dtable_arbiter's (--rtl-fault "
+                      "dtable_arbiter:ROUTER:CYCLE[:PORT])");
+  if (socketed("dtable_arbiter"))
+    attach_dtable_arbiters(net, req, has(req.shadow, "dtable_arbiter"), cfg);
+  if (req.all)
+    std::cerr << (has(req.shadow, "dtable_arbiter") ? "--rtl-shadow" : "--rtl")
+              << " all: router.architecture=" << cfg.get_str("router.architecture")
+              << ": dtable_arbiter on every output port of every switch (the switches' only "
+                 "block socket; sep_alloc_if, contention_counters, credit_counter, vc_selector, "
+                 "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
+}
+
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
   const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
   for (uint32_t r = 0; r < net.routers(); ++r) {
@@ -529,10 +634,12 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
     throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
                       std::to_string(req.fault_router) + " does not exist (routers 0 to " +
                       std::to_string(net.routers() - 1) + ")");
+  const bool cioq = cfg.get_str("router.architecture") == "cioq";
   // The default: sep_alloc_if, else credit_counter, vc_selector, lrs_arbiter, age_arbiter, the
-  // first socketed.
+  // first socketed; the switches' dtable_arbiter.
   if (req.fault && req.fault_block.empty())
-    req.fault_block = socketed("sep_alloc_if")     ? "sep_alloc_if"
+    req.fault_block = !cioq                        ? "dtable_arbiter"
+                      : socketed("sep_alloc_if")   ? "sep_alloc_if"
                       : socketed("credit_counter") ? "credit_counter"
                       : socketed("vc_selector")    ? "vc_selector"
                       : socketed("lrs_arbiter")    ? "lrs_arbiter"
@@ -540,10 +647,11 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                                                    : "sep_alloc_if";
   if (req.fault && !socketed(req.fault_block.c_str()))
     throw ConfigError(
-        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter "
-        "or age_arbiter, and " +
+        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
+        "age_arbiter or dtable_arbiter, and " +
         req.fault_block + " is not in --rtl or --rtl-shadow");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
+  if (!cioq) return attach_switch_sockets(net, req, cfg);
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("contention_counters"))
     attach_contention_counters(net, req, has(req.shadow, "contention_counters"));

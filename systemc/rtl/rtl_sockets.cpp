@@ -11,9 +11,9 @@
 namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if",   "contention_counters",
-                                                  "credit_counter", "vc_selector",
-                                                  "lrs_arbiter",    "age_arbiter"};
+  static const std::vector<std::string> blocks = {
+      "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector",
+      "lrs_arbiter",  "age_arbiter",         "dtable_arbiter"};
   return blocks;
 }
 
@@ -64,8 +64,9 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 }
 
 static const std::vector<std::string>& faultable_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter", "vc_selector",
-                                                  "lrs_arbiter", "age_arbiter"};
+  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter",
+                                                  "vc_selector",  "lrs_arbiter",
+                                                  "age_arbiter",  "dtable_arbiter"};
   return blocks;
 }
 
@@ -120,13 +121,41 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     if (std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end())
       throw ConfigError("--rtl-shadow: block " + b +
                         " is also in --rtl (a block is either the RTL or the model beside it)");
-  if (cfg.get_str("router.architecture") != "cioq")
-    throw ConfigError(opt + ": the block sockets are in the CIOQ router; router.architecture=" +
-                      cfg.get_str("router.architecture") + " has none (allowed: cioq)");
   const auto named = [&](const char* b) {
     return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ||
            std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end();
   };
+  // The DTable output scheduler's RTL (rtl/dtable_arbiter.sv; thesis 003 Sec. 5.4) is in the OPA
+  // and IB switches under router.output_scheduler=dtable, their only block socket; the other
+  // blocks are the CIOQ router's. `all` takes what the configured router has (rtl_attach.cpp).
+  const std::string arch = cfg.get_str("router.architecture");
+  if (arch == "opa" || arch == "ib") {
+    const std::string sched = cfg.get_str("router.output_scheduler");
+    if (!req.all)
+      for (const auto& b : socketed_blocks())
+        if (b != "dtable_arbiter" && named(b.c_str()))
+          throw ConfigError(opt + " " + b + ": the block is the CIOQ router's; the switches of " +
+                            "router.architecture=" + arch +
+                            " have the socket of dtable_arbiter only (allowed: dtable_arbiter, " +
+                            "under router.output_scheduler=dtable)");
+    if (named("dtable_arbiter") && sched != "dtable")
+      throw ConfigError(opt + (req.all ? " all" : " dtable_arbiter") +
+                        ": router.output_scheduler=" + sched +
+                        ": the switches' output "
+                        "scheduler is not the DTable, the one block with RTL in router." +
+                        "architecture=" + arch +
+                        " (allowed: router.output_scheduler=dtable; rr, sbt and ib_vlarb have no "
+                        "RTL)");
+    return;
+  }
+  if (arch != "cioq")
+    throw ConfigError(opt + ": the block sockets are in the CIOQ router and the OPA and IB " +
+                      "switches; router.architecture=" + arch +
+                      " has none (allowed: cioq, opa, ib)");
+  if (named("dtable_arbiter") && !req.all)
+    throw ConfigError(opt +
+                      " dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
+                      "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)");
   const std::string in = cfg.get_str("router.input_arbitration");
   const std::string out = cfg.get_str("router.output_arbitration");
   // The credit counter's RTL is the static per-VC model (sim/blocks/credit_counter.h); `all`

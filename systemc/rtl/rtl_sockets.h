@@ -20,7 +20,8 @@ namespace netcosim::sc {
 // sep_alloc_if (the CIOQ router's switch allocator), contention_counters (the contention
 // counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
 // credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs), lrs_arbiter
-// and age_arbiter (the switch allocator's arbiters of policy lrs or transit_lrs, and age).
+// and age_arbiter (the switch allocator's arbiters of policy lrs or transit_lrs, and age),
+// dtable_arbiter (the DTable output scheduler of every output of the OPA and IB switches).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
@@ -28,22 +29,23 @@ struct RtlRequest {
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
   bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
   // empty: the first socketed of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter,
-  // age_arbiter
+  // age_arbiter; in the OPA and IB switches dtable_arbiter
   std::string fault_block;
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
   // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
-  // dropped; vc_selector: the output whose selection is emptied; -1: the lowest one granted (with
-  // a return; any output); lrs_arbiter, age_arbiter: the port of the arbiter whose request is
-  // removed (the output stage's when router.output_arbitration uses the block, else the input
-  // stage's; -1: any).
+  // dropped; vc_selector: the output whose selection is emptied; dtable_arbiter: the output whose
+  // decision is emptied; -1: the lowest one granted (with a return; any output); lrs_arbiter,
+  // age_arbiter: the port of the arbiter whose request is removed (the output stage's when
+  // router.output_arbitration uses the block, else the input stage's; -1: any).
   int fault_input = -1;
   std::string vcd_dir;  // --rtl-vcd DIR
   // `all`: a block the configured router does not use, or uses in a form its RTL does not
   // implement, is left out (contention_counters without a counting trigger, credit_counter and
   // vc_selector under router.buffer_model=damq, vc_selector without FlexVC or with
   // router.vc_selection=random, sep_alloc_if unless both arbitrations are rr, lrs_arbiter without
-  // lrs or transit_lrs, age_arbiter without age)
+  // lrs or transit_lrs, age_arbiter without age, dtable_arbiter in the CIOQ router; in the OPA and
+  // IB switches every block but dtable_arbiter)
   bool all = false;
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
@@ -54,7 +56,7 @@ struct RtlRequest {
 std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
 
 // "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter,
-// vc_selector, lrs_arbiter or age_arbiter); throws ConfigError.
+// vc_selector, lrs_arbiter, age_arbiter or dtable_arbiter); throws ConfigError.
 void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict

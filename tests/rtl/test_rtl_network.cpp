@@ -6,14 +6,17 @@
 // engine's JSON exactly (engine and timing keys aside) for h2 with MIN, VAL, OLM with the
 // contention trigger and UGAL under uniform and ADV+1 traffic, MIN and VAL under FlexVC (uniform,
 // ADV+1), OLM under FlexVC (ADV+1), MIN and VAL with LRS or age arbiters (uniform, ADV+1), and for
-// the 4-ary 3-tree; shadow mode runs without a difference; a fault injected into one router's RTL
-// (a grant, a credit, a VC selection, an LRS or age arbitration) changes the --rtl run's results
-// and stops the shadow run naming the router; bad input is exit status 2 naming the block and what
-// is available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
+// the 4-ary 3-tree; and, with dtable_arbiter on every output of every switch, for the OPA 4-ary
+// 2-tree with Table 4.9's DTable and the IB 4-ary 3-tree with Table 5.4's IB-mapped DTable; shadow
+// mode runs without a difference; a fault injected into one router's RTL (a grant, a credit, a VC
+// selection, an LRS or age arbitration, a DTable decision) changes the --rtl run's results and
+// stops the shadow run naming the router; bad input is exit status 2 naming the block and what is
+// available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -61,10 +64,27 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 // age with its default timestamp (router.age_timestamp=gen_qinf).
 #define LRS " --set router.input_arbitration=lrs --set router.output_arbitration=lrs"
 #define AGE " --set router.input_arbitration=age --set router.output_arbitration=age"
+// Thesis 003's DTable in the OPA and IB switches (router.output_scheduler=dtable; docs/cosim.md):
+// Table 4.9's OPA table (5 SLs, 128 entries: set s8n128_opa) on Ch. 4's 4-ary 2-tree of OPA
+// switches at saturation, Table 5.4's IB-mapped table (7 SLs, 64 8-bit entries: s8n64_ib) on
+// Ch. 5's 4-ary 3-tree of IB switches.
+#define QOS_TABLE(t) " --set qos.table=" NETCOSIM_SOURCE_DIR "/configs/qos/" t
+#define OPA_DTABLE                                                         \
+  "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700" \
+  " --set router.output_scheduler=dtable" QOS_TABLE("table4_9_dtable.json")
+#define IB_DTABLE                                                         \
+  "qos-ch5-ib-fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700" \
+  " --set router.output_scheduler=dtable" QOS_TABLE("table5_4_dtable_ib.json")
 
 struct Case {
   const char* name;
   const char* args;
+};
+
+struct BadCase {
+  const char* name;
+  const char* args;
+  const char* message;
 };
 
 class RtlEquivalence : public ::testing::TestWithParam<Case> {};
@@ -110,7 +130,9 @@ INSTANTIATE_TEST_SUITE_P(
         // The 4-ary 3-tree's CIOQ switches (radix 8, up*/down*).
         Case{"fattree_4_3_uniform",
              "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
-             " --set traffic.load=0.6"}),
+             " --set traffic.load=0.6"},
+        // The DTable schedulers of the OPA and IB switches (`all` is dtable_arbiter there).
+        Case{"opa_fattree_4_2_dtable", OPA_DTABLE}, Case{"ib_fattree_4_3_dtable", IB_DTABLE}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
@@ -365,6 +387,133 @@ TEST(RtlNetwork, InjectedArbiterFaultIsReportedByBothModes) {
   }
 }
 
+// The DTable schedulers named (strict and shadow) give the native JSON on both switches and
+// tables, as `all` does.
+TEST(RtlNetwork, DTableArbiterNamedGivesTheNativeJson) {
+  for (const std::string& base : {kConfigs + OPA_DTABLE, kConfigs + IB_DTABLE}) {
+    const nlohmann::json native = comparable(run_json(base, "dtable_native"));
+    for (const char* mode : {"--rtl dtable_arbiter", "--rtl-shadow dtable_arbiter"}) {
+      const std::string j = run_json(base + " --engine systemc " + mode, "dtable_named");
+      EXPECT_EQ(native, comparable(j)) << base << " " << mode;
+    }
+  }
+}
+
+// One DTable decision of switch 0's RTL emptied (its active SLs driven 0) at its first decision
+// at or after cycle 400 on output 0 that grants, on the OPA tree: the --rtl run (that output
+// sends nothing in that cycle) gives other results than the native run, and the shadow run stops
+// at that decision with the model's grant against the RTL's none, naming the active SLs and
+// their sizes, with that port's VCD window on disk.
+TEST(RtlNetwork, InjectedDTableFaultIsReportedByBothModes) {
+  const std::string base = kConfigs + OPA_DTABLE;
+  const std::string native = run_json(base, "dtable_fault_native");
+  const std::string faulty =
+      run_json(base + " --engine systemc --rtl dtable_arbiter --rtl-fault dtable_arbiter:0:400:0",
+               "dtable_fault_rtl");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty));
+
+  const std::string vcd = testing::TempDir() + "rtl_network_dtable_vcd";
+  std::filesystem::remove_all(vcd);
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow dtable_arbiter "
+                         "--rtl-fault dtable_arbiter:0:400:0 --rtl-vcd " +
+                         vcd + " --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  const std::string head =
+      "shadow: router 0: dtable_arbiter RTL differs from the C++ model at cycle ";
+  const auto at = o.err.find(head);
+  ASSERT_NE(at, std::string::npos) << o.err;
+  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+  // gnt_valid[0] model 1 RTL 0 (and gnt_sl[0] model S RTL 0 when S is not SL 0); the registers
+  // agree (the fault changes no state).
+  const auto g = o.err.find(": gnt_valid[0] model 1 RTL 0", at);
+  ASSERT_NE(g, std::string::npos) << o.err;
+  EXPECT_EQ(o.err.find("ptr[", g), std::string::npos) << o.err;
+  EXPECT_EQ(o.err.find("acc[", g), std::string::npos) << o.err;
+  EXPECT_NE(
+      o.err.find("; inputs (output: active SLs, head message sizes in credits): 0: active 0x", g),
+      std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("; VCD window: " + vcd + "/router_0_dtable_arbiter_o0_c0.vcd", g),
+            std::string::npos)
+      << o.err;
+  EXPECT_TRUE(std::filesystem::exists(vcd + "/router_0_dtable_arbiter_o0_c0.vcd"));
+}
+
+// Bad input on the OPA switches (qos-ch4-opa-fattree-4-2.ini): exit status 2 naming the block,
+// the key and what is allowed, no JSON written.
+class RtlDTableBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(RtlDTableBadInput, ExitTwoNamingTheBlockAndWhatIsAllowed) {
+  const BadCase c = GetParam();
+  const std::string json = json_path(std::string("bad_dtable_") + c.name);
+  const auto o =
+      run_cli("run " + kConfigs + "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=10 " +
+              "--set sim.measure=10 --engine systemc " + c.args + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find(c.message), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+}
+
+#define DTABLE49 " --set router.output_scheduler=dtable" QOS_TABLE("table4_9_dtable.json")
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, RtlDTableBadInput,
+    ::testing::Values(
+        BadCase{"rr_scheduler", "--rtl dtable_arbiter",
+                "--rtl dtable_arbiter: router.output_scheduler=rr: the switches' output scheduler "
+                "is not the DTable, the one block with RTL in router.architecture=opa (allowed: "
+                "router.output_scheduler=dtable; rr, sbt and ib_vlarb have no RTL)"},
+        BadCase{"all_sbt",
+                "--rtl-shadow all --set router.output_scheduler=sbt "
+                "--set qos.sbt_weights=10,30,50,5,5",
+                "--rtl-shadow all: router.output_scheduler=sbt: the switches' output scheduler "
+                "is not the DTable"},
+        BadCase{"cioq_block", "--rtl sep_alloc_if" DTABLE49,
+                "--rtl sep_alloc_if: the block is the CIOQ router's; the switches of "
+                "router.architecture=opa have the socket of dtable_arbiter only (allowed: "
+                "dtable_arbiter, under router.output_scheduler=dtable)"},
+        BadCase{"fault_port", "--rtl dtable_arbiter" DTABLE49 " --rtl-fault dtable_arbiter:3:5:8",
+                "--rtl-fault dtable_arbiter:3:5:8: router 3 has DTable schedulers on outputs 0 "
+                "to 7"},
+        BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
+                "--rtl-fault credit_counter: router.architecture=opa: the switches' block socket "
+                "is dtable_arbiter's (--rtl-fault dtable_arbiter:ROUTER:CYCLE[:PORT])"}),
+    [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+// A table whose size has no Verilated set (Table 4.9's first 8 entries, one per SL at least):
+// exit status 2 naming the parameters the switch needs and the sets there are.
+TEST(RtlNetwork, DTableWithoutVerilatedSetIsExitTwo) {
+  const std::string table = testing::TempDir() + "rtl_network_dtable8.json";
+  {
+    std::ofstream f(table);
+    f << R"({"schema": "netcosim.qos-table/1", "scheduler": "dtable", "target": "opa",
+  "credit_bytes": 64, "sls": [{"sl": 0, "name": "VO", "mtu": 2}, {"sl": 1, "name": "VI", "mtu": 4},
+  {"sl": 2, "name": "CL", "mtu": 8}, {"sl": 3, "name": "BE", "mtu": 16},
+  {"sl": 4, "name": "BK", "mtu": 16}],
+  "entries": [{"sl": 0, "weight": 7}, {"sl": 1, "weight": 39}, {"sl": 0, "weight": 7},
+  {"sl": 2, "weight": 130}, {"sl": 3, "weight": 26}, {"sl": 4, "weight": 26},
+  {"sl": 0, "weight": 7}, {"sl": 2, "weight": 130}]})";
+  }
+  const std::string json = json_path("bad_dtable_not_verilated");
+  const auto o = run_cli("run " + kConfigs +
+                         "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=10 --set sim.measure=10 "
+                         "--engine systemc --rtl-shadow dtable_arbiter "
+                         "--set router.output_scheduler=dtable --set qos.table=" +
+                         table + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find("--rtl-shadow dtable_arbiter: router 0 needs S=8,N=8,WW=24,AW=32,SW=16 "
+                       "(qos.sls=5, qos.table=" +
+                       table +
+                       ": 8 entries), a parameter set that was not Verilated; available "
+                       "(rtl/catalog.h): s4n8 (S=4,N=8,WW=4,AW=4,SW=3), "),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("s8n128_opa (S=8,N=128,WW=24,AW=32,SW=16)"), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+}
+
 // The faults are real changes of the RTL's output: without them, the same shadow run passes.
 TEST(RtlNetwork, ShadowWithoutFaultPasses) {
   const auto o = run_cli("run " + kConfigs + H2 ADV +
@@ -389,12 +538,6 @@ TEST(RtlNetwork, MissingRtlExecutableIsExitTwo) {
       << o.err;
 }
 
-struct BadCase {
-  const char* name;
-  const char* args;
-  const char* message;
-};
-
 class RtlBadInput : public ::testing::TestWithParam<BadCase> {};
 
 TEST_P(RtlBadInput, ExitTwoNamingTheBlockAndWhatIsAvailable) {
@@ -412,12 +555,17 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
-                "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter (RTL "
-                "blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
-        BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,dtable_arbiter",
-                "--rtl 'sep_alloc_if,dtable_arbiter': block dtable_arbiter has RTL "
+                "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
+                "dtable_arbiter (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+        BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,drr_arbiter",
+                "--rtl 'sep_alloc_if,drr_arbiter': block drr_arbiter has RTL "
                 "(rtl/catalog.h) but no socket in a router of a network; allowed: all, "
-                "sep_alloc_if, contention_counters, credit_counter, vc_selector"},
+                "sep_alloc_if, contention_counters, credit_counter, vc_selector, lrs_arbiter, "
+                "age_arbiter, "
+                "dtable_arbiter"},
+        BadCase{"dtable_cioq", "--engine systemc --rtl dtable_arbiter",
+                "--rtl dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
+                "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)"},
         BadCase{"native_engine", "--rtl sep_alloc_if",
                 "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
                 "(--engine native)"},
@@ -438,14 +586,16 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
-                "credit_counter, vc_selector, lrs_arbiter, age_arbiter;"},
-        BadCase{"fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
-                "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
-                "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter"},
+                "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter;"},
+        BadCase{
+            "fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
+            "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
+            "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
                 "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
-                "lrs_arbiter or age_arbiter, and credit_counter is not in --rtl or --rtl-shadow"},
+                "lrs_arbiter, age_arbiter or dtable_arbiter, and credit_counter is not in --rtl or "
+                "--rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",
                 "--rtl vc_selector: router.vc_management=baseline: each hop allows one VC (thesis "
                 "000 Sec. 1.3), there is no VC selection for rtl/vc_selector.sv (allowed: "

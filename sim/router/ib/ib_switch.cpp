@@ -1,6 +1,7 @@
 #include "sim/router/ib/ib_switch.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <type_traits>
 
 #include "sim/router/vl/rr_sl_scheduler.h"
@@ -376,6 +377,7 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
 // OB: each free output link starts the packet of the VL its scheduler chooses among those whose
 // head has reached the output buffer and has credits for the whole packet downstream.
 template <class Sched, bool kOpa>
+template <bool kSocket>
 bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
   bool moved = false;
   for (uint64_t ports = out_.port_mask(); ports != 0; ports &= ports - 1) {
@@ -395,12 +397,22 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
     }
     if (active == 0) continue;
     uint32_t vl;
-    if constexpr (TakesHeadSl<Sched>::value)
+    if constexpr (kSocket) {
+      Sched& sc = sched_[o];
+      vl = sc.select_with(active, head_phits, head_sl, [&](uint32_t sls, const uint32_t* size) {
+        return sc.block().select_via(*dtable_block_, o, sls, size);
+      });
+    } else if constexpr (TakesHeadSl<Sched>::value) {
       vl = sched_[o].select(active, head_phits, head_sl);
-    else
+    } else {
       vl = sched_[o].select(active, head_phits);
+    }
     if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) continue;  // no grant this cycle
-    sched_[o].accept(vl);
+    if constexpr (kSocket)
+      sched_[o].accept_with(
+          vl, [&](uint32_t sl) { sched_[o].block().accept_via(*dtable_block_, o, sl); });
+    else
+      sched_[o].accept(vl);
     const Packet pkt = out_.front(o, vl).pkt;
     out_.pop(o, vl);
     const uint32_t L = head_phits[vl];
@@ -443,8 +455,38 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
     central_pending_ &= ~(uint64_t{1} << cb);
   }
   if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
-  if (out_.port_mask() != 0) moved |= send(now, sink);
+  if (out_.port_mask() != 0) {
+    if constexpr (kDTable)
+      moved |= dtable_block_ != nullptr ? send<true>(now, sink) : send<false>(now, sink);
+    else
+      moved |= send<false>(now, sink);
+  }
   return moved;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::dtable_schedulers(DTableShape& shape, std::string& why) const {
+  if constexpr (!kDTable) {
+    why =
+        "the switches' output scheduler is not the DTable (router.output_scheduler=dtable has "
+        "one per output port)";
+    return false;
+  } else {
+    shape.ports = P_;
+    shape.table = cfg_.dtable.get();
+    shape.params = cfg_.dtable_params;
+    return true;
+  }
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_dtable_block(std::unique_ptr<model::DTableBlock> block) {
+  if constexpr (!kDTable) {
+    throw std::invalid_argument("switch " + std::to_string(id_) +
+                                ": its output scheduler is not the DTable");
+  } else {
+    dtable_block_ = std::move(block);
+  }
 }
 
 template <class Sched, bool kOpa>

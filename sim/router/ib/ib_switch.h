@@ -29,8 +29,10 @@
 
 #include <cassert>
 #include <cstdint>
+#include <memory>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "sim/blocks/separable_allocator.h"
@@ -39,6 +41,7 @@
 #include "sim/link/channel.h"
 #include "sim/nic/nic.h"
 #include "sim/router/router_model.h"
+#include "sim/router/vl/table_schedulers.h"
 #include "sim/router/vl/vl_fifos.h"
 #include "sim/router/vl/vl_switch_config.h"
 #include "sim/routing/port_view.h"
@@ -80,6 +83,12 @@ class VlSwitch final : public RouterModel {
   }
   void attach_nic(uint32_t port, Nic* nic) override;
   void set_vc_check(const VcOrder* order) override { vc_check_ = order; }
+  // The DTable output schedulers' socket (RouterModel): every output port's scheduler under
+  // router.output_scheduler=dtable. With a block set, send<true> passes every decision of every
+  // port through it (DTableSlBlock::select_via); without, send<false> runs, the native path
+  // unchanged (the other schedulers' switches have no block and no test for one).
+  bool dtable_schedulers(DTableShape& shape, std::string& why) const override;
+  void set_dtable_block(std::unique_ptr<model::DTableBlock> block) override;
   // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
   // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -226,7 +235,10 @@ class VlSwitch final : public RouterModel {
   static uint32_t central_of(uint32_t port) {
     return 2 * mport_of(port) + (port % kMPortPorts) / 2;
   }
+  // kSocket: through the DTable block (dtable_block_; DTable switches only).
+  template <bool kSocket>
   bool send(Cycle now, StatsSink& sink);
+  static constexpr bool kDTable = std::is_same_v<Sched, DTableSlScheduler>;
 
   uint32_t id_;
   VlSwitchConfig cfg_;
@@ -244,6 +256,8 @@ class VlSwitch final : public RouterModel {
   std::vector<model::SharedVlCredits> nic_credits_;  // this switch's injection buffers
   std::vector<model::SharedVlCredits> out_space_;    // this switch's output buffers
   std::vector<Sched> sched_;                         // per output port
+  // Another implementation of the DTable schedulers (set_dtable_block); nullptr.
+  std::unique_ptr<model::DTableBlock> dtable_block_;
   // Per port: crossbar input and output busy until; output link free at; the packet on the link
   // (its output-buffer space is freed at tx_release).
   std::vector<Cycle> in_busy_, out_busy_, link_free_, tx_release_;

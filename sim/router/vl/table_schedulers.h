@@ -69,6 +69,19 @@ class DTableSlBlock {
     (void)sl;
     arb_.commit(latched_);
   }
+  // Through a DTable block (RouterModel::set_dtable_block; VlSwitch::send<true>): this arbiter
+  // decides as natively and `b`, given the same inputs and that choice, returns the SL granted
+  // (the RTL's in strict mode). The arbiter commits its decision when its SL is the one that
+  // starts (always in shadow mode; in strict mode the RTL's registers are the scheduler's).
+  uint32_t select_via(model::DTableBlock& b, uint32_t port, uint32_t active_sls,
+                      const uint32_t* size) const {
+    return b.select(port, active_sls, size, select(active_sls, size), arb_);
+  }
+  void accept_via(model::DTableBlock& b, uint32_t port, uint32_t sl) {
+    if (latched_.valid() && latched_.sl == sl) arb_.commit(latched_);
+    latched_ = model::DTableArbiter::Decision{};
+    b.accept(port, sl);
+  }
   const model::DTableArbiter& arbiter() const { return arb_; }
 
  private:
@@ -91,6 +104,18 @@ class SlTableScheduler {
   }
   // `active`: the VLs whose head may start; head_phits and head_sl of each of them.
   uint32_t select(uint32_t active, const uint32_t* head_phits, const uint8_t* head_sl) const {
+    return select_with(active, head_phits, head_sl, [this](uint32_t sls, const uint32_t* size) {
+      return block_.select(sls, size);
+    });
+  }
+  void accept(uint32_t vl) {
+    accept_with(vl, [this](uint32_t sl) { block_.accept(sl); });
+  }
+  // The same with the SL chosen by choose(active SLs, sizes) and accepted by take(SL) (a DTable
+  // block's socket, VlSwitch::send<true>).
+  template <class Choose>
+  uint32_t select_with(uint32_t active, const uint32_t* head_phits, const uint8_t* head_sl,
+                       Choose choose) const {
     uint32_t sl_active = 0;
     uint32_t size[kMaxSls] = {};
     for (uint32_t m = active; m != 0; m &= m - 1) {
@@ -99,7 +124,7 @@ class SlTableScheduler {
       sl_active |= 1u << s;
       size[s] = head_phits[vl];
     }
-    const uint32_t s = block_.select(sl_active, size);
+    const uint32_t s = choose(sl_active, size);
     if (s >= sls_) return kVls;  // no eligible entry: nothing starts this cycle
     uint32_t vls = 0;
     for (uint32_t m = active; m != 0; m &= m - 1) {
@@ -109,11 +134,13 @@ class SlTableScheduler {
     chosen_sl_ = s;
     return static_cast<uint32_t>(vl_arb_[s].arbitrate(vls));
   }
-  void accept(uint32_t vl) {
-    block_.accept(chosen_sl_);
+  template <class Take>
+  void accept_with(uint32_t vl, Take take) {
+    take(chosen_sl_);
     vl_arb_[chosen_sl_].update(vl);
   }
   const Block& block() const { return block_; }
+  Block& block() { return block_; }
 
  private:
   uint32_t sls_ = 1;
