@@ -40,9 +40,6 @@ class PiggyBackRouting final : public SourceAdaptiveRouting {
 
  private:
   PiggyBackParams bits_;
-  // The saturation bit of the group's minimal global link towards the destination group (false
-  // when the destination is in the router's own group); a reply reads the replies' set.
-  bool minimal_link_saturated(const PortView& q, uint32_t dst_router, bool reply) const;
 };
 
 }  // namespace netcosim
