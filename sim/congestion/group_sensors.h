@@ -17,8 +17,10 @@ class GroupSensors {
   // partial counter plus the partial counters the other routers of the group last broadcast.
   virtual uint32_t ectn_combined(uint32_t g, Cycle now) const = 0;
   // PiggyBack: the saturation bits of the global links of router `index_in_group` of this group,
-  // as visible in cycle `now` (own: current; others: local-latency cycles old).
+  // as visible in cycle `now` (own: current; others: local-latency cycles old); the replies' set,
+  // sensed on the reply VCs' first global VC (the one set when there is no second).
   virtual uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const = 0;
+  virtual uint64_t peer_reply_saturation(uint32_t index_in_group, Cycle now) const = 0;
 };
 
 }  // namespace netcosim

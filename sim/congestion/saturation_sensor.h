@@ -33,18 +33,21 @@ class SaturationSensor final {
         t_phits_(needs.sat_t_phits),
         first_(first_global),
         links_(links),
-        vcs_(needs.sat_per_port ? vcs : 1) {}
+        vcs_(needs.sat_per_port ? vcs : 1),
+        reply_vc_(needs.sat_per_port ? 0 : needs.sat_reply_vc) {}
 
   bool enabled() const { return enabled_; }
   // The sensors of the routers of the group, by index in the group (this one included), read
   // `latency` cycles late. Sizes the change history.
   void set_peers(std::vector<const SaturationSensor*> peers, Cycle latency);
 
-  // Recomputes the mask from the credit counters of the router's output ports (indexed by port).
+  // Recomputes the masks from the credit counters of the router's output ports (indexed by port).
   void update(Cycle now, const model::CreditArray& credits);
   uint64_t mask() const { return mask_; }
+  // The replies' bits (the same as mask() when there is no second set).
+  uint64_t reply_mask() const { return reply_vc_ != 0 ? reply_.mask : mask_; }
   // The mask as of the end of cycle `c` (the latest change at or before c).
-  uint64_t at(Cycle c) const;
+  uint64_t at(Cycle c) const { return at(hist_, mask_, c); }
   // The bits of router `index_in_group` as visible here in cycle `now` (own: current; others:
   // latency cycles old).
   uint64_t peer(uint32_t index_in_group, Cycle now) const {
@@ -53,21 +56,42 @@ class SaturationSensor final {
     if (now < latency_) return 0;
     return s->at(now - latency_);
   }
+  // The same for the replies' bits (the one set when there is no second).
+  uint64_t peer_reply(uint32_t index_in_group, Cycle now) const {
+    if (reply_vc_ == 0) return peer(index_in_group, now);
+    const SaturationSensor* s = peers_[index_in_group];
+    if (s == this) return reply_.mask;
+    if (now < latency_) return 0;
+    return at(s->reply_.hist, s->reply_.mask, now - latency_);
+  }
 
  private:
   struct Change {
     Cycle cycle = kNone;
     uint64_t mask = 0;
   };
+  static uint64_t at(const std::vector<Change>& hist, uint64_t current, Cycle c);
+  // Eq. 1.3 over the links' VCs first_vc .. first_vc + vcs_ - 1.
+  uint64_t compute(const model::CreditArray& credits, uint32_t first_vc) const;
+  // The second set (request-reply, per VC): its mask and changes, kept like the first's.
+  struct ReplySet {
+    uint64_t mask = 0;
+    std::vector<Change> hist;
+    size_t next = 0;
+  };
+  void update_reply(Cycle now, const model::CreditArray& credits);
+
   bool enabled_ = false;
   double f_ = 2.0;
   uint32_t t_phits_ = 0;
   uint32_t first_ = 0, links_ = 0, vcs_ = 1;
+  uint32_t reply_vc_ = 0;  // the second set's VC; 0: none
   uint64_t mask_ = 0;
   std::vector<Change> hist_;
   size_t next_ = 0;
   std::vector<const SaturationSensor*> peers_;
   Cycle latency_ = 10;
+  ReplySet reply_;
 };
 
 }  // namespace netcosim

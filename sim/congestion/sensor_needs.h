@@ -23,6 +23,11 @@ struct SensorNeeds {
   double sat_f = 2.0;
   uint32_t sat_t_phits = 0;
   bool sat_per_port = false;
+  // With request-reply traffic and per-VC sensing, a second set of bits from this global VC, the
+  // first global VC of the replies' VCs, which PiggyBack reads for replies (seed 002 Sec. IV-A:
+  // "the first VC used in each subpath is considered ... PB per-VC distributes the saturation
+  // information of both VCs"); 0: one set (without request-reply, or per port).
+  uint32_t sat_reply_vc = 0;
 
   // True when any sensor is asked for (a router without sensors skips every hook).
   bool any() const { return contention || ectn || saturation; }

@@ -97,6 +97,9 @@ class SensorSet final : public GroupSensors {
   uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const override {
     return saturation_.peer(index_in_group, now);
   }
+  uint64_t peer_reply_saturation(uint32_t index_in_group, Cycle now) const override {
+    return saturation_.peer_reply(index_in_group, now);
+  }
 
  private:
   // ECtN counts heads at injection and global inputs whose destination is another group (a

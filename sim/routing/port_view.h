@@ -46,16 +46,39 @@ class PortView {
   // VCs of a port class.
   uint32_t vcs(PortClass kind) const { return vcs_[static_cast<unsigned>(kind)]; }
   // Downstream buffer occupancy of an output VC, in phits, as the credits see it, and the most
-  // one VC can hold (CreditLevels, sim/blocks/credit_model.h: any credit model).
+  // one VC can hold (CreditLevels, sim/blocks/credit_model.h: any credit model). `vc` is the VC
+  // as the routing names it: in a reply's view under the baseline's request and reply halves
+  // (with_vc_base, sim/routing/request_reply.h), its index within the reply half.
   uint32_t downstream_occupancy(uint32_t port, uint32_t vc) const {
-    return credits_[port].occupancy(vc);
+    return credits_[port].occupancy(vc + vc_base_[classes_[port]]);
   }
   uint32_t downstream_capacity(uint32_t port) const { return credits_[port].capacity(); }
+  // The occupancy of every VC of an output summed (per-port sensing, thesis 000 Sec. 5.2.4: the
+  // port's VCs, both halves with request-reply traffic).
+  uint32_t port_occupancy(uint32_t port) const {
+    uint32_t sum = 0;
+    for (uint32_t v = 0; v < vcs(classes_[port]); ++v) sum += credits_[port].occupancy(v);
+    return sum;
+  }
   // minCred (thesis 000 Sec. 5.2.4): the part of downstream_occupancy held by minimally routed
-  // packets, when the router keeps it (has_min_occupancy()).
+  // packets, when the router keeps it (has_min_occupancy()); of a VC, or summed over the port.
   bool has_min_occupancy() const { return min_occ_ != nullptr; }
   uint32_t downstream_min_occupancy(uint32_t port, uint32_t vc) const {
-    return min_occ_[size_t{port} * min_stride_ + vc];
+    return min_occ_[size_t{port} * min_stride_ + vc + vc_base_[classes_[port]]];
+  }
+  uint32_t port_min_occupancy(uint32_t port) const {
+    uint32_t sum = 0;
+    for (uint32_t v = 0; v < vcs(classes_[port]); ++v)
+      sum += min_occ_[size_t{port} * min_stride_ + v];
+    return sum;
+  }
+  // The view with the VCs of port class k read from VC first[k] on (a reply under the baseline's
+  // halves: the routing names VCs within the reply half, docs/model.md §4.7); every view a router
+  // wires has them from 0.
+  PortView with_vc_base(const uint32_t (&first)[kMaxPortClasses]) const {
+    PortView v = *this;
+    for (unsigned k = 0; k < kMaxPortClasses; ++k) v.vc_base_[k] = static_cast<uint8_t>(first[k]);
+    return v;
   }
   // The level of an output FIFO (the router may keep it inside a larger per-output record): the
   // port's first VL, and VL `vl` of a port with several (output_unit.h).
@@ -74,15 +97,21 @@ class PortView {
   // True if a packet could be granted to (port, vc) now: credits and output FIFO space.
   bool output_can_take(uint32_t port, uint32_t vc) const {
     if (fifo_free(port) < packet_size_) return false;
-    return classes_[port] == kInjectionClass || credits_[port].can_send(vc, packet_size_);
+    return classes_[port] == kInjectionClass ||
+           credits_[port].can_send(vc + vc_base_[classes_[port]], packet_size_);
   }
   // Contention counters of the router's outputs (seed 001 Sec. III), when the routing asked for
   // them (RoutingAlgorithm::sensor_needs()).
   const model::ContentionCounters& contention() const { return *contention_; }
-  // State published by the other routers of the group.
+  // State published by the other routers of the group. PiggyBack's bits, and the replies' (from
+  // the reply VCs' first global VC when the sensors keep that second set, seed 002 Sec. IV-A;
+  // else the one set).
   uint32_t ectn_combined(uint32_t group) const { return sensors_->ectn_combined(group, now); }
   uint64_t peer_saturation(uint32_t index_in_group) const {
     return sensors_->peer_saturation(index_in_group, now);
+  }
+  uint64_t peer_reply_saturation(uint32_t index_in_group) const {
+    return sensors_->peer_reply_saturation(index_in_group, now);
   }
 
   // Wiring, by the router that owns the view (the arrays outlive it).
@@ -132,6 +161,7 @@ class PortView {
   const GroupSensors* sensors_ = nullptr;
   const uint32_t* min_occ_ = nullptr;
   uint32_t min_stride_ = 0;
+  uint8_t vc_base_[kMaxPortClasses] = {};  // per port class: the VC routing's VC 0 reads
 };
 
 }  // namespace netcosim

@@ -5,9 +5,11 @@
 namespace netcosim {
 
 RequestReplyVcs::RequestReplyVcs(std::unique_ptr<RoutingAlgorithm> inner,
-                                 const uint32_t (&reply_first)[kMaxPortClasses])
+                                 const uint32_t (&reply_first)[kMaxPortClasses],
+                                 PortClass crossing_class)
     : inner_(std::move(inner)) {
   for (unsigned k = 0; k < kMaxPortClasses; ++k) first_[k] = reply_first[k];
+  if (crossing_class != kInjectionClass) reply_first_crossing_ = first_[crossing_class];
 }
 
 VcOrder RequestReplyVcs::vc_order() const {
@@ -56,7 +58,13 @@ std::unique_ptr<RoutingAlgorithm> with_request_reply_vcs(const Config& cfg, cons
     const std::string key = "router.vcs_" + names[k];
     first[k] = static_cast<uint32_t>(cfg.get_int(key)) / 2;
   }
-  return std::make_unique<RequestReplyVcs>(std::move(inner), first);
+  PortClass crossing = kInjectionClass;
+  for (uint32_t port = 0; port < topo.router_radix(); ++port)
+    if (topo.crosses_partitions(0, port)) {
+      crossing = topo.port_class_of(0, port);
+      break;
+    }
+  return std::make_unique<RequestReplyVcs>(std::move(inner), first, crossing);
 }
 
 }  // namespace netcosim

@@ -5,9 +5,10 @@
 // second for replies (router.vcs_local=4 with request-reply: 2 request and 2 reply local VCs, the
 // thesis's "4/2 (2/1+2/1)"). The routing is built for one half and routes both classes; a reply's
 // hop is moved to the reply half, and the routing sees a reply's input VC as its VC within the
-// half. Applied by wrapping the routing (make_routing), so a run without request-reply pays
-// nothing. FlexVC's concatenated sequence (Theorem 2) is the routing's own
-// (sim/routing/dragonfly/flexvc_vcs.h). docs/model.md "Request-reply traffic".
+// half, and reads a reply's VCs within the reply half (PortView::with_vc_base: its UGAL, PB and
+// OLM comparisons see the reply VCs' occupancy). Applied by wrapping the routing (make_routing),
+// so a run without request-reply pays nothing. FlexVC's concatenated sequence (Theorem 2) is the
+// routing's own (sim/routing/dragonfly/flexvc_vcs.h). docs/model.md "Request-reply traffic".
 #pragma once
 
 #include <memory>
@@ -20,9 +21,11 @@ namespace netcosim {
 class RequestReplyVcs final : public RoutingAlgorithm {
  public:
   // `reply_first[k]`: the first reply VC of port class k (half its VCs); class 0 (injection) is
-  // not split.
+  // not split. `crossing_class`: the class of the ports whose links cross partitions (the
+  // Dragonfly's global ports, whose bits PiggyBack senses), or kInjectionClass for none.
   RequestReplyVcs(std::unique_ptr<RoutingAlgorithm> inner,
-                  const uint32_t (&reply_first)[kMaxPortClasses]);
+                  const uint32_t (&reply_first)[kMaxPortClasses],
+                  PortClass crossing_class = kInjectionClass);
 
   const char* name() const override { return inner_->name(); }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
@@ -38,7 +41,13 @@ class RequestReplyVcs final : public RoutingAlgorithm {
     return r;
   }
   bool adaptive() const override { return inner_->adaptive(); }
-  SensorNeeds sensor_needs() const override { return inner_->sensor_needs(); }
+  // The routing's sensors; PiggyBack's per-VC bits get their second set, from the reply half's
+  // first VC of the partition-crossing (global) ports (seed 002 Sec. IV-A).
+  SensorNeeds sensor_needs() const override {
+    SensorNeeds n = inner_->sensor_needs();
+    if (n.saturation && !n.sat_per_port) n.sat_reply_vc = reply_first_crossing_;
+    return n;
+  }
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
     return inner_->minimal_output(router, pkt);
   }
@@ -49,7 +58,7 @@ class RequestReplyVcs final : public RoutingAlgorithm {
 
  private:
   PortView within_half(const PortView& q) const {
-    PortView v = q;
+    PortView v = q.with_vc_base(first_);
     const PortClass c = q.port_class(q.in_port);
     if (c != kInjectionClass) v.in_vc -= first_[c];
     return v;
@@ -61,7 +70,8 @@ class RequestReplyVcs final : public RoutingAlgorithm {
 
   std::unique_ptr<RoutingAlgorithm> inner_;
   uint32_t first_[kMaxPortClasses] = {};
-  mutable std::string reference_;  // the VC order's reference text (vc_order() points into it)
+  uint32_t reply_first_crossing_ = 0;  // first_ of the partition-crossing class (0: none)
+  mutable std::string reference_;      // the VC order's reference text (vc_order() points into it)
 };
 
 // The routing of routing.algorithm with the request and reply VCs of traffic.source=request_reply

@@ -29,12 +29,10 @@ bool CreditTrigger::congested(const PortView& q, uint32_t port, uint32_t vc) con
 bool CreditTrigger::global_port_congested(const PortView& q, uint32_t port, uint32_t vc) const {
   const bool per_vc = opt_.restriction_sensing == CreditOptions::Sensing::Vc;
   const uint32_t V = per_vc ? 1 : q.vcs(df::kGlobal);
-  const uint32_t v0 = per_vc ? vc : 0;
   uint64_t port_sum = 0, all_sum = 0, G = 0;
   for (uint32_t p = 0; p < q.radix(); ++p) {
     if (q.port_class(p) != df::kGlobal) continue;
-    uint64_t sum = 0;
-    for (uint32_t v = v0; v < v0 + V; ++v) sum += q.downstream_occupancy(p, v);
+    const uint64_t sum = per_vc ? q.downstream_occupancy(p, vc) : q.port_occupancy(p);
     all_sum += sum;
     if (p == port) port_sum = sum;
     ++G;

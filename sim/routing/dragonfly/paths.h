@@ -103,10 +103,7 @@ inline uint32_t landing_router(const Dragonfly& topo, uint32_t G, uint32_t Gi) {
 inline uint32_t sensed_min_occupancy(const PortView& q, uint32_t port, uint32_t vc, bool per_port) {
   const PortClass kind = q.port_class(port);
   if (kind == kInjectionClass) return 0;
-  if (!per_port) return q.downstream_min_occupancy(port, vc);
-  uint32_t sum = 0;
-  for (uint32_t v = 0; v < q.vcs(kind); ++v) sum += q.downstream_min_occupancy(port, v);
-  return sum;
+  return per_port ? q.port_min_occupancy(port) : q.downstream_min_occupancy(port, vc);
 }
 
 // The VC of `vcs` whose downstream buffer at `port` holds the fewest phits, ties to the highest
@@ -199,10 +196,7 @@ inline RouteResult valiant_group_hop(const Dragonfly& topo, const DragonflyFlexV
 inline uint32_t sensed_occupancy(const PortView& q, uint32_t port, uint32_t vc, bool per_port) {
   const PortClass kind = q.port_class(port);
   if (kind == kInjectionClass) return 0;
-  if (!per_port) return q.downstream_occupancy(port, vc);
-  uint32_t sum = 0;
-  for (uint32_t v = 0; v < q.vcs(kind); ++v) sum += q.downstream_occupancy(port, v);
-  return sum;
+  return per_port ? q.port_occupancy(port) : q.downstream_occupancy(port, vc);
 }
 
 }  // namespace netcosim

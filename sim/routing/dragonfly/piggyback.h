@@ -30,14 +30,16 @@ class PiggyBackRouting final : public SourceAdaptiveRouting {
     n.sat_f = bits_.coef_percent / 100.0;
     n.sat_t_phits = bits_.t_phits;
     n.sat_per_port = bits_.per_port;
+    // FlexVC with request-reply traffic: the replies' bits from the reply part's first global VC
+    // (seed 002 Sec. IV-A, "the first VC used in each subpath"; docs/model.md §4.7). The
+    // baseline's halves are the wrapper's (RequestReplyVcs::sensor_needs).
+    if (flex_.on() && flex_.request_reply() && !bits_.per_port)
+      n.sat_reply_vc = flex_.reply_first(flexvc::kG);
     return n;
   }
 
  private:
   PiggyBackParams bits_;
-  // The saturation bit of the group's minimal global link towards the destination group (false
-  // when the destination is in the router's own group).
-  bool minimal_link_saturated(const PortView& q, uint32_t dst_router) const;
 };
 
 }  // namespace netcosim

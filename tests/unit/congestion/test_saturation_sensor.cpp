@@ -100,5 +100,45 @@ TEST(SaturationSensor, PeersSeeTheBitsExactlyLatencyCyclesLate) {
   EXPECT_EQ(a.at(19), 0b1000u);  // the history answers for cycles before the latest change
 }
 
+// Request-reply traffic (seed 002 Sec. IV-A, docs/model.md §4.7): with sat_reply_vc = 2 (the
+// baseline's 8/4, global VCs 2-3 the reply half) a second set from VC 2, each set against its own
+// VC's mean. Links 2-5 with 4 VCs: VC 0 holds 80, 0, 0, 0 (mean 20, limit 40: link 0), VC 2 holds
+// 0, 0, 0, 100 (mean 25, limit 50: link 3); VC 1 and 3 are read by neither. Peers see both sets
+// latency cycles late. Without sat_reply_vc the second set is the first.
+TEST(SaturationSensor, ReplySetFromTheReplyHalfsFirstGlobalVc) {
+  SensorNeeds n = sat_needs(2.0, 0, false);
+  n.sat_reply_vc = 2;
+  SaturationSensor a(n, 2, 4, 4), b(n, 2, 4, 4);
+  a.set_peers({&a, &b}, 10);
+  b.set_peers({&a, &b}, 10);
+  std::vector<model::CreditCounter> c(6, model::CreditCounter(4, 256));
+  c[2].consume(0, 80);
+  c[5].consume(2, 100);
+  c[3].consume(1, 200);
+  c[4].consume(3, 200);
+  a.update(5, model::CreditArray(c.data()));
+  EXPECT_EQ(a.mask(), 0b0001u);
+  EXPECT_EQ(a.reply_mask(), 0b1000u);
+  EXPECT_EQ(a.peer_reply(0, 5), 0b1000u);
+  EXPECT_EQ(b.peer_reply(0, 14), 0u);
+  EXPECT_EQ(b.peer(0, 15), 0b0001u);
+  EXPECT_EQ(b.peer_reply(0, 15), 0b1000u);
+  SaturationSensor one(sat_needs(2.0, 0, false), 2, 4, 4);
+  one.set_peers({&one}, 10);
+  one.update(5, model::CreditArray(c.data()));
+  EXPECT_EQ(one.mask(), 0b0001u);
+  EXPECT_EQ(one.reply_mask(), 0b0001u);
+  EXPECT_EQ(one.peer_reply(0, 5), 0b0001u);
+  // Per port, one set (both halves summed): F = 1, port means 20, 50, 50, 25 (mean 36.25): links
+  // 1 and 2 in both sets.
+  SensorNeeds p = sat_needs(1.0, 0, true);
+  p.sat_reply_vc = 2;
+  SaturationSensor pp(p, 2, 4, 4);
+  pp.set_peers({&pp}, 10);
+  pp.update(5, model::CreditArray(c.data()));
+  EXPECT_EQ(pp.mask(), 0b0110u);
+  EXPECT_EQ(pp.reply_mask(), 0b0110u);
+}
+
 }  // namespace
 }  // namespace netcosim

@@ -91,16 +91,17 @@ class FakePorts final : public GroupSensors {
   // ECtN's combined counter of group g; PiggyBack's saturation bits of router `index` of the
   // group.
   void set_ectn(uint32_t g, uint32_t combined) { ectn_[g] = combined; }
-  void set_saturation(uint32_t index, uint64_t mask) { sat_[index] = mask; }
+  // `reply`: the replies' set (SensorNeeds::sat_reply_vc).
+  void set_saturation(uint32_t index, uint64_t mask, bool reply = false) {
+    sat_[reply ? 1 : 0][index] = mask;
+  }
 
   uint32_t ectn_combined(uint32_t g, Cycle) const override {
     const auto it = ectn_.find(g);
     return it == ectn_.end() ? 0 : it->second;
   }
-  uint64_t peer_saturation(uint32_t index, Cycle) const override {
-    const auto it = sat_.find(index);
-    return it == sat_.end() ? 0 : it->second;
-  }
+  uint64_t peer_saturation(uint32_t index, Cycle) const override { return sat(0, index); }
+  uint64_t peer_reply_saturation(uint32_t index, Cycle) const override { return sat(1, index); }
 
  private:
   const Dragonfly& topo_;
@@ -112,7 +113,11 @@ class FakePorts final : public GroupSensors {
   std::map<uint32_t, std::map<uint32_t, uint32_t>> occupied_;
   model::ContentionCounters contention_;
   std::map<uint32_t, uint32_t> ectn_;
-  std::map<uint32_t, uint64_t> sat_;
+  uint64_t sat(unsigned set, uint32_t index) const {
+    const auto it = sat_[set].find(index);
+    return it == sat_[set].end() ? 0 : it->second;
+  }
+  std::map<uint32_t, uint64_t> sat_[2];
   PortView view_;
 };
 
