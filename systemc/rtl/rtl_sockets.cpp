@@ -102,7 +102,14 @@ void parse_rtl_fault(const std::string& value, RtlRequest& req) {
 
 void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
                        uint64_t sc_quantum) {
-  const std::string opt = !req.rtl.empty() ? "--rtl" : "--rtl-shadow";
+  // The options that name blocks: in a mixed run (--rtl A --rtl-shadow B), an error about one
+  // block names the option that named it (opt_of), the others name both.
+  const std::string opt = req.rtl.empty()      ? "--rtl-shadow"
+                          : req.shadow.empty() ? "--rtl"
+                                               : "--rtl and --rtl-shadow";
+  const auto opt_of = [&](const char* b) -> std::string {
+    return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ? "--rtl" : "--rtl-shadow";
+  };
   if (!req.any()) {
     if (req.fault) throw ConfigError("--rtl-fault: needs --rtl or --rtl-shadow");
     if (!req.vcd_dir.empty()) throw ConfigError("--rtl-vcd: needs --rtl or --rtl-shadow");
@@ -114,8 +121,8 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   // Cycle accuracy: every router evaluates its sockets on every clock edge (strict mode).
   if (sc_quantum != 0 && sc_quantum != 1)
     throw ConfigError("--sc-quantum " + std::to_string(sc_quantum) + ": " + opt +
-                      " runs the SystemC engine in strict mode (--sc-quantum 1; the default "
-                      "with " +
+                      (req.rtl.empty() || req.shadow.empty() ? " runs" : " run") +
+                      " the SystemC engine in strict mode (--sc-quantum 1; the default with " +
                       opt + ")");
   for (const auto& b : req.rtl)
     if (std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end())
@@ -134,12 +141,13 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     if (!req.all)
       for (const auto& b : socketed_blocks())
         if (b != "dtable_arbiter" && named(b.c_str()))
-          throw ConfigError(opt + " " + b + ": the block is the CIOQ router's; the switches of " +
+          throw ConfigError(opt_of(b.c_str()) + " " + b +
+                            ": the block is the CIOQ router's; the switches of " +
                             "router.architecture=" + arch +
                             " have the socket of dtable_arbiter only (allowed: dtable_arbiter, " +
                             "under router.output_scheduler=dtable)");
     if (named("dtable_arbiter") && sched != "dtable")
-      throw ConfigError(opt + (req.all ? " all" : " dtable_arbiter") +
+      throw ConfigError(opt_of("dtable_arbiter") + (req.all ? " all" : " dtable_arbiter") +
                         ": router.output_scheduler=" + sched +
                         ": the switches' output "
                         "scheduler is not the DTable, the one block with RTL in router." +
@@ -153,7 +161,7 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
                       "switches; router.architecture=" + arch +
                       " has none (allowed: cioq, opa, ib)");
   if (named("dtable_arbiter") && !req.all)
-    throw ConfigError(opt +
+    throw ConfigError(opt_of("dtable_arbiter") +
                       " dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
                       "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)");
   const std::string in = cfg.get_str("router.input_arbitration");
@@ -161,7 +169,7 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   // The credit counter's RTL is the static per-VC model (sim/blocks/credit_counter.h); `all`
   // leaves it out of a router that has another (rtl_attach.cpp).
   if (named("credit_counter") && !req.all && cfg.get_str("router.buffer_model") != "static")
-    throw ConfigError(opt +
+    throw ConfigError(opt_of("credit_counter") +
                       " credit_counter: router.buffer_model=" + cfg.get_str("router.buffer_model") +
                       ": the downstream buffers are pools shared by their VCs "
                       "(sim/blocks/damq_credits.h), not the per-VC counters of "
@@ -174,18 +182,18 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     const std::string vm = cfg.get_str("router.vc_management");
     const std::string sel = cfg.get_str("router.vc_selection");
     if (vm != "flexvc")
-      throw ConfigError(opt + " vc_selector: router.vc_management=" + vm +
+      throw ConfigError(opt_of("vc_selector") + " vc_selector: router.vc_management=" + vm +
                         ": each hop allows one VC (thesis 000 Sec. 1.3), there is no VC "
                         "selection for rtl/vc_selector.sv (allowed: router.vc_management=flexvc)");
     if (sel == "random")
-      throw ConfigError(opt +
+      throw ConfigError(opt_of("vc_selector") +
                         " vc_selector: router.vc_selection=random: rtl/vc_selector.sv has no "
                         "random mode (MODE 0 jsq, 1 highest, 2 lowest: no random stream in the "
                         "RTL), so its choice can neither drive the router nor be compared with "
                         "the model's (allowed: router.vc_selection=jsq|highest|lowest), in strict "
                         "and in shadow mode");
     if (cfg.get_str("router.buffer_model") != "static")
-      throw ConfigError(opt +
+      throw ConfigError(opt_of("vc_selector") +
                         " vc_selector: router.buffer_model=" + cfg.get_str("router.buffer_model") +
                         ": a VC's room downstream is its share of a pool "
                         "(sim/blocks/damq_credits.h), not the per-VC count rtl/vc_selector.sv "
@@ -196,19 +204,19 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   // does not use it, and sep_alloc_if out of one that is not rr/rr (rtl_attach.cpp).
   const auto lrs_policy = [](const std::string& p) { return p == "lrs" || p == "transit_lrs"; };
   if (named("lrs_arbiter") && !req.all && !lrs_policy(in) && !lrs_policy(out))
-    throw ConfigError(opt + " lrs_arbiter: router.input_arbitration=" + in +
+    throw ConfigError(opt_of("lrs_arbiter") + " lrs_arbiter: router.input_arbitration=" + in +
                       ", router.output_arbitration=" + out +
                       ": no arbiter of the switch allocator is least-recently-served, none is "
                       "rtl/lrs_arbiter.sv's (allowed: router.input_arbitration or "
                       "router.output_arbitration lrs or transit_lrs)");
   if (named("age_arbiter") && !req.all && in != "age" && out != "age")
-    throw ConfigError(opt + " age_arbiter: router.input_arbitration=" + in +
+    throw ConfigError(opt_of("age_arbiter") + " age_arbiter: router.input_arbitration=" + in +
                       ", router.output_arbitration=" + out +
                       ": no arbiter of the switch allocator is an age arbiter, none is "
                       "rtl/age_arbiter.sv's (allowed: router.input_arbitration or "
                       "router.output_arbitration age)");
   if (named("sep_alloc_if") && !req.all && (in != "rr" || out != "rr"))
-    throw ConfigError(opt +
+    throw ConfigError(opt_of("sep_alloc_if") +
                       ": block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters "
                       "at both stages: needs router.input_arbitration=rr and "
                       "router.output_arbitration=rr (" +

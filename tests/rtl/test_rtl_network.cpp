@@ -571,6 +571,23 @@ INSTANTIATE_TEST_SUITE_P(
                 "(--engine native)"},
         BadCase{"quantum", "--engine systemc --sc-quantum 2 --rtl sep_alloc_if",
                 "--sc-quantum 2: --rtl runs the SystemC engine in strict mode"},
+        // A mixed run: an error about one block names the option that named it, a general one
+        // names both.
+        BadCase{"mixed_native", "--rtl sep_alloc_if --rtl-shadow contention_counters",
+                "--rtl and --rtl-shadow: the Verilated blocks run on the SystemC kernel: needs "
+                "--engine systemc (--engine native)"},
+        BadCase{"mixed_quantum",
+                "--engine systemc --sc-quantum 4 --rtl sep_alloc_if --rtl-shadow credit_counter",
+                "--sc-quantum 4: --rtl and --rtl-shadow run the SystemC engine in strict mode "
+                "(--sc-quantum 1; the default with --rtl and --rtl-shadow)"},
+        BadCase{"mixed_shadow_block",
+                "--engine systemc --rtl sep_alloc_if --rtl-shadow vc_selector",
+                "--rtl-shadow vc_selector: router.vc_management=baseline: each hop allows one VC"},
+        BadCase{"mixed_rtl_block",
+                "--engine systemc --rtl sep_alloc_if --rtl-shadow credit_counter "
+                "--set router.input_arbitration=lrs",
+                "--rtl: block sep_alloc_if (rtl/sep_alloc_if.sv) has round-robin arbiters at both "
+                "stages"},
         BadCase{"not_verilated",
                 "--engine systemc --rtl sep_alloc_if --set router.vcs_local=5 "
                 "--set router.vcs_global=2 --set routing.algorithm=val",
