@@ -1,0 +1,262 @@
+// Example sc_main to copy: a network of router modules (netcosim::sc::CioqRouterModule of a
+// configured network, systemc/router/cioq_router.h; docs/systemc.md, "Router-facing ports"): the
+// four routers of a 2x2 mesh (two nodes each, DOR, x links of 4 cycles, y links of 6, VCs of 32
+// phits), each its own module, wired to its neighbours through their router-facing ports
+// (packets and credits as TLM-2.0 b_transport calls), and the per-VC credit counters of every
+// router's mesh outputs in RTL: one Verilated rtl/credit_counter.sv per output (parameter set
+// v2w6c32 of rtl/catalog.h: 2 VCs of 32 phits) in each router's credit counters' socket
+// (netcosim::sc::CreditCountersSocket, systemc/rtl/credit_counter_socket.h). The credits the
+// modules exchange over TLM are what those counters count. Each node is fed its configured
+// Bernoulli source by a loosely timed TLM generator (netcosim::sc::SourceInitiator) and a user
+// target per node logs the deliveries; the same traffic is first run by the native engine on
+// the whole network, and the two must agree packet by packet.
+//
+//   router_ports [LOAD [CYCLES]] [--shadow] [--fault R:C]
+//     LOAD      phits per node and cycle offered, 0 < LOAD <= 1 (default 0.6), uniform
+//     CYCLES    cycles of generation (default 3000); the run then drains
+//     --shadow  the C++ counters drive, the RTL is compared at every edge (default: the RTL's
+//               counts replace the model's)
+//     --fault   in router R's counters, the first credit return at or after cycle C is lost on
+//               its way into the RTL (shows that a difference is found)
+// Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
+// shadow comparison fails).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+// Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
+using sc_core::sc_time_stamp;
+
+#include "Vcredit_counter_v2w6c32.h"
+
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "systemc/router/cioq_router.h"
+#include "systemc/rtl/credit_counter_socket.h"
+#include "systemc/tlm/source_initiator.h"
+
+namespace {
+
+// SystemC 2.3 prints its banner on stderr unless SC_COPYRIGHT_MESSAGE=DISABLE before sc_main.
+const bool kQuietSystemC = (setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0), true);
+
+using namespace netcosim;
+
+std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycle tail) {
+  return std::to_string(node) + " " + std::to_string(src) + " " + std::to_string(seq) + " " +
+         std::to_string(t_gen) + " " + std::to_string(tail);
+}
+
+// The native run: a node's source, its receptions logged (the NIC calls on_receive; the
+// simulated numbers do not change).
+class Logged final : public TrafficSource {
+ public:
+  Logged(uint32_t node, uint32_t phits, std::vector<std::string>& log)
+      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
+  void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
+  Cycle next() const override { return inner_ ? inner_->next() : kNone; }
+  TrafficDescriptor generate() override { return inner_->generate(); }
+  void on_receive(const Packet& p, Cycle head) override {
+    log_.push_back(line_of(node_, p.src, p.seq, p.t_gen, head + phits_));
+  }
+
+ private:
+  std::unique_ptr<TrafficSource> inner_;
+  uint32_t node_, phits_;
+  std::vector<std::string>& log_;
+};
+
+// The user's target on a node's `out` socket.
+class NodeSink : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<NodeSink> socket{"socket"};
+  NodeSink(const sc_core::sc_module_name& n, uint32_t node, std::vector<std::string>& log)
+      : sc_core::sc_module(n), node_(node), log_(log) {
+    socket.register_b_transport(this, &NodeSink::b_transport);
+  }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& /*delay: the tail's time*/) {
+    sc::PacketExtension* e = nullptr;
+    gp.get_extension(e);
+    log_.push_back(line_of(node_, e->src, e->seq, e->t_gen, e->tail));
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  uint32_t node_;
+  std::vector<std::string>& log_;
+};
+
+int usage(const std::string& msg) {
+  std::fprintf(stderr, "error: %s\nusage: router_ports [LOAD [CYCLES]] [--shadow] [--fault R:C]\n",
+               msg.c_str());
+  return 2;
+}
+
+bool parse_count(const std::string& s, uint64_t& v) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  v = std::stoull(s);
+  return true;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  constexpr uint32_t kRouters = 4;
+  bool shadow = false;
+  int64_t fault_router = -1;
+  uint64_t fault_cycle = 0;
+  for (size_t k = 0; k < args.size();) {
+    if (args[k] == "--shadow") {
+      shadow = true;
+      args.erase(args.begin() + static_cast<long>(k));
+    } else if (args[k] == "--fault") {
+      const std::string v = k + 1 < args.size() ? args[k + 1] : "";
+      const size_t colon = v.find(':');
+      uint64_t r = 0;
+      if (colon == std::string::npos || !parse_count(v.substr(0, colon), r) ||
+          !parse_count(v.substr(colon + 1), fault_cycle) || r >= kRouters)
+        return usage("--fault '" + v + "': expected R:C, router R in 0..3 and a cycle C");
+      fault_router = static_cast<int64_t>(r);
+      args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+    } else {
+      ++k;
+    }
+  }
+  if (args.size() > 2) return usage("expected at most LOAD CYCLES");
+  uint64_t cycles = 3000;
+  std::string load = "0.6";
+  if (!args.empty()) {
+    char* end = nullptr;
+    const double l = std::strtod(args[0].c_str(), &end);
+    if (end == args[0].c_str() || *end != '\0' || !(l > 0.0 && l <= 1.0))
+      return usage("load '" + args[0] + "': expected a number in (0, 1]");
+    load = args[0];
+  }
+  if (args.size() > 1 && (!parse_count(args[1], cycles) || cycles == 0))
+    return usage("cycles '" + args[1] + "': expected a positive integer");
+
+  Config cfg;
+  for (const char* s : {"topology.type=mesh", "topology.dims=2x2", "topology.nodes_per_switch=2",
+                        "routing.algorithm=dor", "router.buffer_x=32", "router.buffer_y=32",
+                        "link.latency_x=4", "link.latency_y=6", "sim.warmup=0", "sim.drain=true"})
+    cfg.set_override(s);
+  cfg.set_override("traffic.load=" + load);
+  cfg.set_override("sim.measure=" + std::to_string(cycles));
+
+  // 1. The native engine on the whole network.
+  std::vector<std::string> native_log;
+  Cycle total = 0;
+  {
+    std::unique_ptr<Network> net = build_network(cfg);
+    for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
+      auto logged = std::make_unique<Logged>(n, net->packet_size(), native_log);
+      Logged* l = logged.get();
+      l->wrap(net->set_source(n, std::move(logged)));
+      net->source_moved(n);
+    }
+    total = run_native(*net).cycles_total;
+  }
+
+  // 2. SystemC/TLM: a module per router, strict mode with the routers as threads (the credit
+  //    counters' socket waits delta cycles inside the router's step).
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  ScEngineOptions opt;
+  opt.quantum = 1;
+  opt.router_threads = true;
+  std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
+  for (uint32_t r = 0; r < kRouters; ++r)
+    mods.push_back(
+        std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
+  uint32_t lanes = 0;
+  for (auto& m : mods) {
+    // The credit counters' socket: one credit_counter instance per mesh output.
+    std::vector<RouterModel::CreditCounterShape> shapes;
+    std::string why;
+    if (!m->model().credit_counters(shapes, why)) return usage(why);
+    sc::SocketOptions o;
+    o.router = m->router();
+    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    if (fault_router == static_cast<int64_t>(m->router())) {
+      o.fault.armed = true;
+      o.fault.cycle = fault_cycle;
+    }
+    const std::string name = "r" + std::to_string(m->router()) + "_credit_counter";
+    auto socket = std::make_unique<sc::CreditCountersSocket>(name, o, m->model().packet_size());
+    for (const auto& s : shapes) {
+      if (s.vcs != 2 || s.capacity != 32)
+        return usage("output " + std::to_string(s.port) + " has " + std::to_string(s.vcs) +
+                     " VCs of " + std::to_string(s.capacity) +
+                     " phits: the Verilated set is v2w6c32");
+      socket->add_lane(
+          s.port, std::make_unique<sc::CreditCounterLaneRtl<Vcredit_counter_v2w6c32, 2, 6, 32>>(
+                      name + "_o" + std::to_string(s.port), socket->rst(), o));
+      ++lanes;
+    }
+    m->model().set_credit_edge(std::move(socket));
+    // Each link as the topology says: this module's `out` to the peer's `in`.
+    for (uint32_t p = 0; p < m->ports(); ++p)
+      if (m->facing(p) == sc::CioqRouterModule::Facing::Router) {
+        sc::RouterPort& here = m->link(p);
+        here.out.bind(mods[here.peer_router()]->link(here.peer_port()).in);
+      }
+  }
+  std::vector<std::string> log;
+  std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
+  std::vector<std::unique_ptr<NodeSink>> sinks;
+  for (auto& m : mods)
+    for (uint32_t p = 0; p < m->ports(); ++p) {
+      if (m->facing(p) != sc::CioqRouterModule::Facing::Node) continue;
+      sc::TlmNode& node = m->port(p);
+      const std::string n = std::to_string(node.node());
+      gens.push_back(std::make_unique<sc::SourceInitiator>(
+          ("gen_" + n).c_str(), m->network().take_native_source(node.node()),
+          m->network().packet_phits(), cycles));
+      gens.back()->socket.bind(node.in);
+      sinks.push_back(std::make_unique<NodeSink>(("sink_" + n).c_str(), node.node(), log));
+      node.out.bind(sinks.back()->socket);
+    }
+  sc_core::sc_start(sc_core::sc_time(double(total + 100), sc_core::SC_NS));
+  std::vector<sc::CioqRouterModule*> all;
+  for (auto& m : mods) all.push_back(m.get());
+  RunResults res;
+  try {
+    res = sc::CioqRouterModule::results(all);
+  } catch (const std::exception& e) {
+    std::printf("2x2 mesh of router modules: the run stopped: %s\n", e.what());
+    return 3;
+  }
+
+  std::printf(
+      "2x2 mesh of 4 router modules (TLM links), credit counters in RTL (credit_counter v2w6c32, "
+      "%u instances, %s), uniform load %s, %llu cycles + drain (%llu cycles), strict mode\n",
+      lanes, shadow ? "shadow" : "driving", load.c_str(), static_cast<unsigned long long>(cycles),
+      static_cast<unsigned long long>(res.cycles_total));
+  std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
+              static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,
+              res.hops_avg);
+  std::sort(log.begin(), log.end());
+  std::sort(native_log.begin(), native_log.end());
+  if (log != native_log) {
+    size_t k = 0;
+    while (k < log.size() && k < native_log.size() && log[k] == native_log[k]) ++k;
+    std::printf(
+        "  native run: differs: %zu deliveries against %zu; first difference (node src seq "
+        "t_gen tail): native '%s', modules '%s'\n",
+        native_log.size(), log.size(), k < native_log.size() ? native_log[k].c_str() : "none",
+        k < log.size() ? log[k].c_str() : "none");
+    return 3;
+  }
+  std::printf(
+      "  native run of the same traffic: identical (%zu deliveries: node, source, number, "
+      "generation and tail cycles)\n",
+      log.size());
+  return 0;
+}
