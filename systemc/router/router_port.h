@@ -19,9 +19,9 @@
 // last_error(), and not queued: no extension, an arrival outside that range or before the
 // previous item's, a VC the port does not have, a packet of another size or destination, a
 // packet without room in its input VC (sent without credits), a credit for phits that were not
-// sent. A refusal of the peer stops the run (std::runtime_error from sc_start's caller's
-// results) with the peer's reason. The peer's b_transport is called from the router's process:
-// it must not wait.
+// sent. A refusal of the peer stops the run: sink() and results() of the module then throw a
+// std::runtime_error with the peer's reason. The peer's b_transport is called from the router's
+// process: it must not wait.
 #pragma once
 
 #include <cstdint>

@@ -182,17 +182,18 @@ std::string figures(const RunResults& r) {
   return s.str();
 }
 
-// The four router modules of `cfg`, wired as the topology says, each node fed its native source
-// by a SourceInitiator and logged; `tap` (not None) sits on the link from router 0's port
-// `tap_port` to its peer. Runs `cycles` cycles; writes the deliveries, the results' figures and
-// the links' counters under `dir`. Returns the child's status.
-int module_run(const Config& cfg, Cycle quantum, Cycle cycles, const std::string& dir,
-               LinkTap::Fault tap = LinkTap::Fault::None, uint32_t tap_port = 2) {
+// The router modules of `cfg` (routers 0 .. routers - 1), wired as the topology says, each node
+// fed its native source by a SourceInitiator and logged; `tap` (not None) sits on the link from
+// router 0's port `tap_port` to its peer. Runs `cycles` cycles; writes the deliveries, the
+// results' figures and the links' counters under `dir`. Returns the child's status.
+int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
+               const std::string& dir, LinkTap::Fault tap = LinkTap::Fault::None,
+               uint32_t tap_port = 2) {
   return in_child([&] {
     ScEngineOptions opt;
     opt.quantum = quantum;
     std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
-    for (uint32_t r = 0; r < 4; ++r)
+    for (uint32_t r = 0; r < routers; ++r)
       mods.push_back(
           std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
     std::unique_ptr<LinkTap> tapper;
@@ -245,19 +246,20 @@ int module_run(const Config& cfg, Cycle quantum, Cycle cycles, const std::string
   });
 }
 
-class RouterPortsEquivalence : public ::testing::TestWithParam<Cycle> {};
-
-TEST_P(RouterPortsEquivalence, MeshOfModulesIsTheNativeRun) {
-  const Config cfg = mesh2x2();
-  const std::string dir = testing::TempDir() + "router_ports_q" + std::to_string(GetParam()) + "_";
+// The modules of `cfg` against its native run: the same deliveries and figures; every packet and
+// credit one end hands over is taken by the other, at least `min_packets` packets per direction
+// of each of the `directions` router-to-router link directions.
+void expect_native_run(const Config& cfg, uint32_t routers, Cycle quantum, const std::string& tag,
+                       int directions, uint64_t min_packets) {
+  const std::string dir = testing::TempDir() + "router_ports_" + tag + "_";
   std::vector<std::string> native_log;
   const RunResults native = native_run(cfg, native_log);
   ASSERT_EQ(native.packets_refused, 0u);
   ASSERT_TRUE(native.conservation_ok);
   // Each node offers 0.6 phits/cycle for 3000 cycles: about 225 packets.
-  ASSERT_GT(native_log.size(), 1500u);
+  ASSERT_GT(native_log.size(), 200u * native.nodes);
   write_lines(dir + "native.log", native_log);
-  ASSERT_EQ(module_run(cfg, GetParam(), native.cycles_total + 50, dir), 0);
+  ASSERT_EQ(module_run(cfg, routers, quantum, native.cycles_total + 50, dir), 0);
   EXPECT_TRUE(read_text(dir + "native.log") == read_text(dir + "modules.log"))
       << "deliveries differ: diff " << dir << "native.log " << dir << "modules.log";
   EXPECT_EQ(read_text(dir + "modules.txt"), figures(native));
@@ -272,9 +274,16 @@ TEST_P(RouterPortsEquivalence, MeshOfModulesIsTheNativeRun) {
     ls >> from >> arrow >> arrow >> pk >> ps >> pr >> ck >> cs >> cr;
     EXPECT_EQ(ps, pr) << l;
     EXPECT_EQ(cs, cr) << l;
-    EXPECT_GT(ps, 100u) << l;
+    EXPECT_GE(ps, min_packets) << l;
   }
-  EXPECT_EQ(n, 8) << "4 links, 2 directions";
+  EXPECT_EQ(n, directions);
+}
+
+class RouterPortsEquivalence : public ::testing::TestWithParam<Cycle> {};
+
+// The 2x2 mesh: 4 links, 2 directions each.
+TEST_P(RouterPortsEquivalence, MeshOfModulesIsTheNativeRun) {
+  expect_native_run(mesh2x2(), 4, GetParam(), "q" + std::to_string(GetParam()), 8, 100);
 }
 
 // Strict mode (every router and NIC on every edge) and a quantum of 4 cycles (the shortest link
@@ -283,6 +292,20 @@ INSTANTIATE_TEST_SUITE_P(Modes, RouterPortsEquivalence, ::testing::Values(Cycle{
                          [](const testing::TestParamInfo<Cycle>& i) {
                            return "quantum" + std::to_string(i.param);
                          });
+
+// The 4-ary 2-tree (8 switches of radix 8, 16 nodes; docs/model.md §7.1) with up*/down* routing
+// whose up port is the one with the most credits (updown_adaptive: the credit counters steer the
+// routing), links of 5 cycles, one VC of two packets per tree port: 16 links, 2 directions each;
+// the top switches' up ports face no router.
+TEST(RouterPortsFatTree, TreeOfModulesIsTheNativeRun) {
+  Config cfg;
+  for (const char* s :
+       {"topology.type=fattree", "topology.k=4", "topology.n=2",
+        "routing.algorithm=updown_adaptive", "router.buffer_tree=16", "link.latency_tree=5",
+        "traffic.load=0.6", "sim.warmup=500", "sim.measure=2500", "sim.drain=true"})
+    cfg.set_override(s);
+  expect_native_run(cfg, 8, 1, "tree", 32, 50);
+}
 
 // A fault between router 0's x+ port (port 2) and router 1, on what router 0 sends: its first
 // packet one cycle late (at load 0.05, where that packet meets no other on its way), or its
@@ -298,9 +321,9 @@ TEST(RouterPortsFaults, LatePacketOrLostCreditIsADifference) {
     const std::string dir = testing::TempDir() + "router_ports_" + (late ? "late_" : "lost_");
     write_lines(dir + "native.log", native_log);
     const std::string want = read_text(dir + "native.log");
-    ASSERT_EQ(module_run(cfg, 1, native.cycles_total + 200, dir), 0);
+    ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir), 0);
     EXPECT_TRUE(read_text(dir + "modules.log") == want) << "without the fault: the native run";
-    ASSERT_EQ(module_run(cfg, 1, native.cycles_total + 200, dir, f), 0);
+    ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir, f), 0);
     const std::string got = read_text(dir + "modules.log");
     EXPECT_FALSE(got == want) << "a fault went unnoticed: " << dir << "modules.log";
     if (late) {
