@@ -71,6 +71,8 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
   r.connect_input(port, &in_link_);
 
   in.register_b_transport(this, &RouterPort::b_transport);
+  ext_.sender_router = router;
+  ext_.sender_port = port;
   gp_.set_extension(&ext_);
   gp_.set_command(tlm::TLM_WRITE_COMMAND);
 }
@@ -127,6 +129,15 @@ void RouterPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& del
   }
   e->error.clear();
   const bool packet = e->kind == LinkExtension::Kind::Packet;
+  if (e->sender_router != kNone &&
+      (e->sender_router != peer_router_ || e->sender_port != peer_port_)) {
+    refuse(gp, e, tlm::TLM_ADDRESS_ERROR_RESPONSE,
+           std::string(packet ? "a packet" : "a credit") + " from router " +
+               std::to_string(e->sender_router) + " port " + std::to_string(e->sender_port) +
+               ": the topology links this port to router " + std::to_string(peer_router_) +
+               " port " + std::to_string(peer_port_) + " (wire each link as the topology says)");
+    return;
+  }
   const Cycle a = cycle_at_or_after(sc_core::sc_time_stamp() + delay);
   const Cycle h = net_.horizon(sc_core::sc_time_stamp());
   // The router's wake-up wheel spans 2 (longest latency + packet.size) + 2 cycles from its next

@@ -17,7 +17,9 @@
 // simulates its send cycle, as a router module does, gives the router exactly the items and
 // cycles the native engine's links give it. Refused, with the reason in LinkExtension::error and
 // last_error(), and not queued: no extension, an arrival outside that range or before the
-// previous item's, a VC the port does not have, a packet of another size or destination, a
+// previous item's, an item a router module sent from a port other than the topology's peer
+// (LinkExtension::sender_router/sender_port: a link wired to the wrong port), a VC the port does
+// not have, a packet of another size or destination, a
 // packet without room in its input VC (sent without credits), a credit for phits that were not
 // sent. A refusal of the peer stops the run: sink() and results() of the module then throw a
 // std::runtime_error with the peer's reason. The peer's b_transport is called from the router's

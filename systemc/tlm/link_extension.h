@@ -30,6 +30,10 @@ struct LinkExtension : tlm::tlm_extension<LinkExtension> {
   // injection cycles, class, and the routing's state and hop counts, which a user's model passes
   // on unchanged (the statistics at the destination read them).
   Packet packet;
+  // The sending router and its port, set by a router module's port (systemc/router/
+  // router_port.h), which refuses an item from a router other than its topology peer (a link
+  // wired to the wrong port); a user's model may leave kNone (not checked).
+  uint32_t sender_router = kNone, sender_port = 0;
   // Why the receiver refused the payload (empty when it took it).
   std::string error;
 

@@ -360,6 +360,7 @@ class ScriptedPeer : public sc_core::sc_module {
     uint16_t phits = 8;
     uint32_t dst = 0;
     bool with_extension = true;
+    uint32_t sender = kNone;  // LinkExtension::sender_router (sender_port 3)
   };
   tlm_utils::simple_initiator_socket<ScriptedPeer> out{"out"};
   tlm_utils::simple_target_socket<ScriptedPeer> in{"in"};
@@ -387,6 +388,8 @@ class ScriptedPeer : public sc_core::sc_module {
       e.packet.src = 2;
       e.packet.seq = seq++;
       e.packet.dst = o.dst;
+      e.sender_router = o.sender;
+      e.sender_port = 3;
       if (o.with_extension) gp.set_extension(&e);
       sc_core::sc_time delay =
           sc_core::sc_time(double(o.arrive), sc_core::SC_NS) - sc_core::sc_time_stamp();
@@ -439,17 +442,18 @@ std::string run_peer(Cycle q, const std::vector<ScriptedPeer::Offer>& offers,
 TEST(RouterPortsBadInput, StatusAndReason) {
   using O = ScriptedPeer::Offer;
   const std::vector<O> offers = {
-      {0, 1, false, 0, 8, 0, false},  // no extension
-      {0, 1, false, 5},               // VC 5 of 2
-      {0, 1, false, 0, 4},            // 4 phits
-      {0, 1, false, 0, 8, 8},         // node 8 of 8
-      {0, 12},                        // 12 >= 0 + 4 + 8: beyond the wheel
-      {0, 5},                         // good: VC 0
-      {0, 3},                         // before the previous packet
-      {0, 6},                         // good: VC 0 full now
-      {0, 7},                         // no room
-      {0, 7, true, 0, 8},             // a credit for phits never sent
-      {0, 7, true, 9, 8},             // a credit for VC 9
+      {0, 1, false, 0, 8, 0, false},    // no extension
+      {0, 1, false, 5},                 // VC 5 of 2
+      {0, 1, false, 0, 4},              // 4 phits
+      {0, 1, false, 0, 8, 8},           // node 8 of 8
+      {0, 1, false, 0, 8, 0, true, 2},  // from router 2 port 3, not router 1 port 3
+      {0, 12},                          // 12 >= 0 + 4 + 8: beyond the wheel
+      {0, 5},                           // good: VC 0
+      {0, 3},                           // before the previous packet
+      {0, 6},                           // good: VC 0 full now
+      {0, 7},                           // no room
+      {0, 7, true, 0, 8},               // a credit for phits never sent
+      {0, 7, true, 9, 8},               // a credit for VC 9
   };
   const std::string G = std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE));
   const std::string want =
@@ -457,7 +461,11 @@ TEST(RouterPortsBadInput, StatusAndReason) {
       std::to_string(int(tlm::TLM_BURST_ERROR_RESPONSE)) +
       " router 0 port 2: a packet of 4 phits: this network's packets are 8 phits (packet.size)\n" +
       std::to_string(int(tlm::TLM_ADDRESS_ERROR_RESPONSE)) +
-      " router 0 port 2: destination node 8: this network has 8 nodes (0..7)\n" + G +
+      " router 0 port 2: destination node 8: this network has 8 nodes (0..7)\n" +
+      std::to_string(int(tlm::TLM_ADDRESS_ERROR_RESPONSE)) +
+      " router 0 port 2: a packet from router 2 port 3: the topology links this port to router 1 "
+      "port 3 (wire each link as the topology says)\n" +
+      G +
       " router 0 port 2: a packet arriving in cycle 12: allowed 0 .. 11 (a cycle the router has "
       "not simulated, less than the link's latency plus packet.size after the first)\n" +
       std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" + G +
