@@ -38,14 +38,18 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
   const RouterModel& p = n.router(peer.router);
   const PortClass k = topo.port_class_of(router, port);
   const Cycle lat = n.link_latency(k);
-  // Each side's VCs: router.vcs_<class> of its port's class.
+  // Each side's VCs: router.vcs_<class> of its port's class (what `in` accepts); the counts
+  // cover every VC a router has (RouterModel::vcs_per_port), so that what the routers send is
+  // always counted.
   const auto vcs = [&](uint32_t rr, uint32_t pp) {
     return static_cast<uint32_t>(
         n.config().get_int("router.vcs_" + topo.port_class_names()[topo.port_class_of(rr, pp)]));
   };
-  in_room_.resize(vcs(router, port));
+  in_vcs_ = vcs(router, port);
+  out_vcs_ = vcs(peer.router, peer.port);
+  in_room_.resize(std::max(in_vcs_, r.vcs_per_port()));
   for (uint32_t v = 0; v < in_room_.size(); ++v) in_room_[v] = r.input_capacity_phits(port, v);
-  out_owed_.assign(vcs(peer.router, peer.port), 0);
+  out_owed_.assign(std::max(out_vcs_, p.vcs_per_port()), 0);
   // The delay lines: as the builder's link between the two routers (sim/network/build.cpp
   // wire_links), crossing to a router this module does not run; sized for every packet the
   // downstream buffer holds and a credit per phit of it (the port refuses more).
@@ -161,11 +165,10 @@ void RouterPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& del
     return;
   }
   if (packet) {
-    if (e->vc >= in_room_.size()) {
+    if (e->vc >= in_vcs_) {
       refuse(gp, e, tlm::TLM_GENERIC_ERROR_RESPONSE,
              "a packet for VC " + std::to_string(e->vc) + ": the input port has " +
-                 std::to_string(in_room_.size()) + " VCs (0.." +
-                 std::to_string(in_room_.size() - 1) + ")");
+                 std::to_string(in_vcs_) + " VCs (0.." + std::to_string(in_vcs_ - 1) + ")");
       return;
     }
     if (e->phits != packet_phits_) {
@@ -199,13 +202,12 @@ void RouterPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& del
     ++packets_received_;
   } else {
     const uint32_t vc = e->vc & ~CreditMsg::kMinimal;
-    if (vc >= out_owed_.size() || out_owed_[vc] < e->phits) {
-      refuse(
-          gp, e, tlm::TLM_GENERIC_ERROR_RESPONSE,
-          "a credit of " + std::to_string(e->phits) + " phits for VC " + std::to_string(vc) +
-              (vc >= out_owed_.size()
-                   ? ": the peer's input has " + std::to_string(out_owed_.size()) + " VCs"
-                   : ": " + std::to_string(out_owed_[vc]) + " phits were sent and not credited"));
+    if (vc >= out_vcs_ || out_owed_[vc] < e->phits) {
+      refuse(gp, e, tlm::TLM_GENERIC_ERROR_RESPONSE,
+             "a credit of " + std::to_string(e->phits) + " phits for VC " + std::to_string(vc) +
+                 (vc >= out_vcs_ ? ": the peer's input has " + std::to_string(out_vcs_) + " VCs"
+                                 : ": " + std::to_string(out_owed_[vc]) +
+                                       " phits were sent and not credited"));
       return;
     }
     out_owed_[vc] -= e->phits;

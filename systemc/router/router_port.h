@@ -88,6 +88,7 @@ class RouterPort : public sc_core::sc_module {
   // peer's input that the peer has not credited yet.
   std::vector<uint32_t> in_room_;
   std::vector<uint32_t> out_owed_;
+  uint32_t in_vcs_ = 0, out_vcs_ = 0;  // the VCs of the router's input and the peer's
   Cycle last_packet_in_ = 0, last_credit_in_ = 0;
   uint64_t packets_sent_ = 0, credits_sent_ = 0, packets_received_ = 0, credits_received_ = 0;
   std::string last_error_;
