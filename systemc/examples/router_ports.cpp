@@ -11,13 +11,21 @@
 // target per node logs the deliveries; the same traffic is first run by the native engine on
 // the whole network, and the two must agree packet by packet.
 //
-//   router_ports [LOAD [CYCLES]] [--shadow] [--fault R:C]
-//     LOAD      phits per node and cycle offered, 0 < LOAD <= 1 (default 0.6), uniform
-//     CYCLES    cycles of generation (default 3000); the run then drains
-//     --shadow  the C++ counters drive, the RTL is compared at every edge (default: the RTL's
-//               counts replace the model's)
-//     --fault   in router R's counters, the first credit return at or after cycle C is lost on
-//               its way into the RTL (shows that a difference is found)
+// With --dragonfly: the 36 routers of the h2 Dragonfly under UGAL with FlexVC (4 local VCs of 32
+// phits, 2 global of 256), each a module, with the credit counters of every router's local and
+// global outputs in RTL (credit_counter v4w6c32, v2w9c256) and FlexVC's VC selectors of those
+// outputs in RTL too (vc_selector v4w6_jsq, v2w9_jsq; netcosim::sc::VcSelectorSocket,
+// systemc/rtl/vc_selector_socket.h): every VC a packet takes on a link between two modules is
+// the RTL's choice among those FlexVC allows, from the credits the modules exchange.
+//
+//   router_ports [LOAD [CYCLES]] [--dragonfly] [--shadow] [--fault R:C]
+//     LOAD        phits per node and cycle offered, 0 < LOAD <= 1 (default 0.6), uniform
+//     CYCLES      cycles of generation (default 3000); the run then drains
+//     --dragonfly the h2 Dragonfly above (default: the 2x2 mesh)
+//     --shadow    the C++ blocks drive, the RTL is compared at every edge (default: the RTL's
+//                 counts and selections replace the model's)
+//     --fault     in router R's counters, the first credit return at or after cycle C is lost on
+//                 its way into the RTL (shows that a difference is found)
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
 #include <algorithm>
@@ -34,11 +42,16 @@
 using sc_core::sc_time_stamp;
 
 #include "Vcredit_counter_v2w6c32.h"
+#include "Vcredit_counter_v2w9c256.h"
+#include "Vcredit_counter_v4w6c32.h"
+#include "Vvc_selector_v2w9_jsq.h"
+#include "Vvc_selector_v4w6_jsq.h"
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "systemc/router/cioq_router.h"
 #include "systemc/rtl/credit_counter_socket.h"
+#include "systemc/rtl/vc_selector_socket.h"
 #include "systemc/tlm/source_initiator.h"
 
 namespace {
@@ -93,8 +106,10 @@ class NodeSink : public sc_core::sc_module {
 };
 
 int usage(const std::string& msg) {
-  std::fprintf(stderr, "error: %s\nusage: router_ports [LOAD [CYCLES]] [--shadow] [--fault R:C]\n",
-               msg.c_str());
+  std::fprintf(
+      stderr,
+      "error: %s\nusage: router_ports [LOAD [CYCLES]] [--dragonfly] [--shadow] [--fault R:C]\n",
+      msg.c_str());
   return 2;
 }
 
@@ -105,25 +120,54 @@ bool parse_count(const std::string& s, uint64_t& v) {
   return true;
 }
 
+// The Verilated credit_counter of an output of `vcs` VCs of `capacity` phits (nullptr: not one
+// of this example's sets).
+std::unique_ptr<sc::CreditCounterLane> credit_lane(uint32_t vcs, uint32_t capacity,
+                                                   const std::string& name,
+                                                   sc::CreditCountersSocket& s,
+                                                   const sc::SocketOptions& o) {
+  if (vcs == 2 && capacity == 32)
+    return std::make_unique<sc::CreditCounterLaneRtl<Vcredit_counter_v2w6c32, 2, 6, 32>>(
+        name, s.rst(), o);
+  if (vcs == 4 && capacity == 32)
+    return std::make_unique<sc::CreditCounterLaneRtl<Vcredit_counter_v4w6c32, 4, 6, 32>>(
+        name, s.rst(), o);
+  if (vcs == 2 && capacity == 256)
+    return std::make_unique<sc::CreditCounterLaneRtl<Vcredit_counter_v2w9c256, 2, 9, 256>>(
+        name, s.rst(), o);
+  return nullptr;
+}
+
+// The Verilated vc_selector (jsq) of an output of `vcs` VCs of `capacity` phits (nullptr: not
+// one of this example's sets).
+std::unique_ptr<sc::VcSelectorLane> selector_lane(uint32_t vcs, uint32_t capacity,
+                                                  const std::string& name,
+                                                  const sc::SocketOptions& o) {
+  if (vcs == 4 && capacity == 32)
+    return std::make_unique<sc::VcSelectorLaneRtl<Vvc_selector_v4w6_jsq, 4, 6, 0>>(name, o);
+  if (vcs == 2 && capacity == 256)
+    return std::make_unique<sc::VcSelectorLaneRtl<Vvc_selector_v2w9_jsq, 2, 9, 0>>(name, o);
+  return nullptr;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  constexpr uint32_t kRouters = 4;
-  bool shadow = false;
+  bool shadow = false, dragonfly = false;
   int64_t fault_router = -1;
   uint64_t fault_cycle = 0;
   for (size_t k = 0; k < args.size();) {
-    if (args[k] == "--shadow") {
-      shadow = true;
+    if (args[k] == "--shadow" || args[k] == "--dragonfly") {
+      (args[k] == "--shadow" ? shadow : dragonfly) = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--fault") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
       const size_t colon = v.find(':');
       uint64_t r = 0;
       if (colon == std::string::npos || !parse_count(v.substr(0, colon), r) ||
-          !parse_count(v.substr(colon + 1), fault_cycle) || r >= kRouters)
-        return usage("--fault '" + v + "': expected R:C, router R in 0..3 and a cycle C");
+          !parse_count(v.substr(colon + 1), fault_cycle))
+        return usage("--fault '" + v + "': expected R:C, a router R and a cycle C");
       fault_router = static_cast<int64_t>(r);
       args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
     } else {
@@ -144,18 +188,31 @@ int sc_main(int argc, char** argv) {
     return usage("cycles '" + args[1] + "': expected a positive integer");
 
   Config cfg;
-  for (const char* s : {"topology.type=mesh", "topology.dims=2x2", "topology.nodes_per_switch=2",
-                        "routing.algorithm=dor", "router.buffer_x=32", "router.buffer_y=32",
-                        "link.latency_x=4", "link.latency_y=6", "sim.warmup=0", "sim.drain=true"})
-    cfg.set_override(s);
+  if (dragonfly) {
+    for (const char* s : {"routing.algorithm=ugal", "router.vc_management=flexvc",
+                          "router.vcs_local=4", "router.vcs_global=2"})
+      cfg.set_override(s);
+  } else {
+    for (const char* s : {"topology.type=mesh", "topology.dims=2x2", "topology.nodes_per_switch=2",
+                          "routing.algorithm=dor", "router.buffer_x=32", "router.buffer_y=32",
+                          "link.latency_x=4", "link.latency_y=6"})
+      cfg.set_override(s);
+  }
+  cfg.set_override("sim.warmup=0");
+  cfg.set_override("sim.drain=true");
   cfg.set_override("traffic.load=" + load);
   cfg.set_override("sim.measure=" + std::to_string(cycles));
 
   // 1. The native engine on the whole network.
   std::vector<std::string> native_log;
   Cycle total = 0;
+  uint32_t routers = 0;
   {
     std::unique_ptr<Network> net = build_network(cfg);
+    routers = net->routers();
+    if (fault_router >= static_cast<int64_t>(routers))
+      return usage("--fault " + std::to_string(fault_router) + ":" + std::to_string(fault_cycle) +
+                   ": the network has routers 0.." + std::to_string(routers - 1));
     for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
       auto logged = std::make_unique<Logged>(n, net->packet_size(), native_log);
       Logged* l = logged.get();
@@ -165,42 +222,58 @@ int sc_main(int argc, char** argv) {
     total = run_native(*net).cycles_total;
   }
 
-  // 2. SystemC/TLM: a module per router, strict mode with the routers as threads (the credit
-  //    counters' socket waits delta cycles inside the router's step).
+  // 2. SystemC/TLM: a module per router, strict mode with the routers as threads (the block
+  //    sockets wait delta cycles inside the router's step).
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   ScEngineOptions opt;
   opt.quantum = 1;
   opt.router_threads = true;
   std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
-  for (uint32_t r = 0; r < kRouters; ++r)
+  for (uint32_t r = 0; r < routers; ++r)
     mods.push_back(
         std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
-  uint32_t lanes = 0;
+  uint32_t lanes = 0, selectors = 0;
   for (auto& m : mods) {
-    // The credit counters' socket: one credit_counter instance per mesh output.
+    const std::string r = "r" + std::to_string(m->router());
+    // The credit counters' socket: one credit_counter instance per router-to-router output.
     std::vector<RouterModel::CreditCounterShape> shapes;
     std::string why;
     if (!m->model().credit_counters(shapes, why)) return usage(why);
     sc::SocketOptions o;
     o.router = m->router();
     o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    sc::SocketOptions oc = o;
     if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
+      oc.fault.armed = true;
+      oc.fault.cycle = fault_cycle;
     }
-    const std::string name = "r" + std::to_string(m->router()) + "_credit_counter";
-    auto socket = std::make_unique<sc::CreditCountersSocket>(name, o, m->model().packet_size());
+    auto counters = std::make_unique<sc::CreditCountersSocket>(r + "_credit_counter", oc,
+                                                               m->model().packet_size());
     for (const auto& s : shapes) {
-      if (s.vcs != 2 || s.capacity != 32)
+      auto lane = credit_lane(s.vcs, s.capacity, r + "_credit_counter_o" + std::to_string(s.port),
+                              *counters, oc);
+      if (lane == nullptr)
         return usage("output " + std::to_string(s.port) + " has " + std::to_string(s.vcs) +
-                     " VCs of " + std::to_string(s.capacity) +
-                     " phits: the Verilated set is v2w6c32");
-      socket->add_lane(
-          s.port, std::make_unique<sc::CreditCounterLaneRtl<Vcredit_counter_v2w6c32, 2, 6, 32>>(
-                      name + "_o" + std::to_string(s.port), socket->rst(), o));
+                     " VCs of " + std::to_string(s.capacity) + " phits: no Verilated set here");
+      counters->add_lane(s.port, std::move(lane));
       ++lanes;
     }
-    m->model().set_credit_edge(std::move(socket));
+    m->model().set_credit_edge(std::move(counters));
+    // FlexVC's VC selectors (the Dragonfly): one vc_selector per output of two or more VCs.
+    VcSelection sel = VcSelection::Jsq;
+    if (dragonfly && m->model().vc_selectors(shapes, sel, why)) {
+      auto vcs = std::make_unique<sc::VcSelectorSocket>(o);
+      for (const auto& s : shapes) {
+        if (s.vcs < 2) continue;
+        auto lane =
+            selector_lane(s.vcs, s.capacity, r + "_vc_selector_o" + std::to_string(s.port), o);
+        if (lane == nullptr || sel != VcSelection::Jsq)
+          return usage("output " + std::to_string(s.port) + ": no Verilated vc_selector here");
+        vcs->add_lane(s.port, std::move(lane));
+        ++selectors;
+      }
+      m->model().set_vc_selector_block(std::move(vcs));
+    }
     // Each link as the topology says: this module's `out` to the peer's `in`.
     for (uint32_t p = 0; p < m->ports(); ++p)
       if (m->facing(p) == sc::CioqRouterModule::Facing::Router) {
@@ -230,15 +303,17 @@ int sc_main(int argc, char** argv) {
   try {
     res = sc::CioqRouterModule::results(all);
   } catch (const std::exception& e) {
-    std::printf("2x2 mesh of router modules: the run stopped: %s\n", e.what());
+    std::printf("router modules: the run stopped: %s\n", e.what());
     return 3;
   }
 
   std::printf(
-      "2x2 mesh of 4 router modules (TLM links), credit counters in RTL (credit_counter v2w6c32, "
-      "%u instances, %s), uniform load %s, %llu cycles + drain (%llu cycles), strict mode\n",
-      lanes, shadow ? "shadow" : "driving", load.c_str(), static_cast<unsigned long long>(cycles),
-      static_cast<unsigned long long>(res.cycles_total));
+      "%s of %u router modules (TLM links), credit counters in RTL (credit_counter, %u "
+      "instances, %s), VC selectors in RTL (vc_selector, %u instances), uniform load %s, %llu "
+      "cycles + drain (%llu cycles), strict mode\n",
+      dragonfly ? "h2 Dragonfly (UGAL, FlexVC 4/2)" : "2x2 mesh", routers, lanes,
+      shadow ? "shadow" : "driving", selectors, load.c_str(),
+      static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
   std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
               static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,
               res.hops_avg);
