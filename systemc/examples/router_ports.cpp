@@ -17,11 +17,16 @@
 // outputs in RTL too (vc_selector v4w6_jsq, v2w9_jsq; netcosim::sc::VcSelectorSocket,
 // systemc/rtl/vc_selector_socket.h): every VC a packet takes on a link between two modules is
 // the RTL's choice among those FlexVC allows, from the credits the modules exchange.
+// With --olm: the same Dragonfly under OLM with the contention trigger (threshold 3) and ADV+1
+// traffic, the contention counters of every router in RTL too (contention_counters q7w8n14;
+// netcosim::sc::ContentionCountersSocket, systemc/rtl/contention_counters_socket.h): the
+// misrouting decisions at every module are the RTL counters'.
 //
-//   router_ports [LOAD [CYCLES]] [--dragonfly] [--shadow] [--fault R:C]
+//   router_ports [LOAD [CYCLES]] [--dragonfly | --olm] [--shadow] [--fault R:C]
 //     LOAD        phits per node and cycle offered, 0 < LOAD <= 1 (default 0.6), uniform
 //     CYCLES      cycles of generation (default 3000); the run then drains
-//     --dragonfly the h2 Dragonfly above (default: the 2x2 mesh)
+//     --dragonfly the h2 Dragonfly above under UGAL (default: the 2x2 mesh)
+//     --olm       the h2 Dragonfly above under OLM, ADV+1
 //     --shadow    the C++ blocks drive, the RTL is compared at every edge (default: the RTL's
 //                 counts and selections replace the model's)
 //     --fault     in router R's counters, the first credit return at or after cycle C is lost on
@@ -41,6 +46,7 @@
 // Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
 using sc_core::sc_time_stamp;
 
+#include "Vcontention_counters_q7w8n14.h"
 #include "Vcredit_counter_v2w6c32.h"
 #include "Vcredit_counter_v2w9c256.h"
 #include "Vcredit_counter_v4w6c32.h"
@@ -50,6 +56,7 @@ using sc_core::sc_time_stamp;
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "systemc/router/cioq_router.h"
+#include "systemc/rtl/contention_counters_socket.h"
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
 #include "systemc/tlm/source_initiator.h"
@@ -108,7 +115,8 @@ class NodeSink : public sc_core::sc_module {
 int usage(const std::string& msg) {
   std::fprintf(
       stderr,
-      "error: %s\nusage: router_ports [LOAD [CYCLES]] [--dragonfly] [--shadow] [--fault R:C]\n",
+      "error: %s\nusage: router_ports [LOAD [CYCLES]] [--dragonfly | --olm] [--shadow] [--fault "
+      "R:C]\n",
       msg.c_str());
   return 2;
 }
@@ -154,12 +162,12 @@ std::unique_ptr<sc::VcSelectorLane> selector_lane(uint32_t vcs, uint32_t capacit
 
 int sc_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  bool shadow = false, dragonfly = false;
+  bool shadow = false, dragonfly = false, olm = false;
   int64_t fault_router = -1;
   uint64_t fault_cycle = 0;
   for (size_t k = 0; k < args.size();) {
-    if (args[k] == "--shadow" || args[k] == "--dragonfly") {
-      (args[k] == "--shadow" ? shadow : dragonfly) = true;
+    if (args[k] == "--shadow" || args[k] == "--dragonfly" || args[k] == "--olm") {
+      (args[k] == "--shadow" ? shadow : args[k] == "--olm" ? olm : dragonfly) = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--fault") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
@@ -175,6 +183,7 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (args.size() > 2) return usage("expected at most LOAD CYCLES");
+  if (dragonfly && olm) return usage("--dragonfly and --olm: one network at a time");
   uint64_t cycles = 3000;
   std::string load = "0.6";
   if (!args.empty()) {
@@ -188,10 +197,17 @@ int sc_main(int argc, char** argv) {
     return usage("cycles '" + args[1] + "': expected a positive integer");
 
   Config cfg;
-  if (dragonfly) {
-    for (const char* s : {"routing.algorithm=ugal", "router.vc_management=flexvc",
-                          "router.vcs_local=4", "router.vcs_global=2"})
+  if (dragonfly || olm) {
+    for (const char* s :
+         {"router.vc_management=flexvc", "router.vcs_local=4", "router.vcs_global=2"})
       cfg.set_override(s);
+    if (olm) {
+      for (const char* s : {"routing.algorithm=olm", "routing.trigger=contention",
+                            "routing.threshold=3", "traffic.pattern=adv"})
+        cfg.set_override(s);
+    } else {
+      cfg.set_override("routing.algorithm=ugal");
+    }
   } else {
     for (const char* s : {"topology.type=mesh", "topology.dims=2x2", "topology.nodes_per_switch=2",
                           "routing.algorithm=dor", "router.buffer_x=32", "router.buffer_y=32",
@@ -232,7 +248,7 @@ int sc_main(int argc, char** argv) {
   for (uint32_t r = 0; r < routers; ++r)
     mods.push_back(
         std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
-  uint32_t lanes = 0, selectors = 0;
+  uint32_t lanes = 0, selectors = 0, contention = 0;
   for (auto& m : mods) {
     const std::string r = "r" + std::to_string(m->router());
     // The credit counters' socket: one credit_counter instance per router-to-router output.
@@ -261,7 +277,7 @@ int sc_main(int argc, char** argv) {
     m->model().set_credit_edge(std::move(counters));
     // FlexVC's VC selectors (the Dragonfly): one vc_selector per output of two or more VCs.
     VcSelection sel = VcSelection::Jsq;
-    if (dragonfly && m->model().vc_selectors(shapes, sel, why)) {
+    if ((dragonfly || olm) && m->model().vc_selectors(shapes, sel, why)) {
       auto vcs = std::make_unique<sc::VcSelectorSocket>(o);
       for (const auto& s : shapes) {
         if (s.vcs < 2) continue;
@@ -273,6 +289,17 @@ int sc_main(int argc, char** argv) {
         ++selectors;
       }
       m->model().set_vc_selector_block(std::move(vcs));
+    }
+    // OLM's contention counters (one instance per router: 7 outputs, 8-bit counts, 14 events).
+    if (const model::ContentionCounters* c = m->model().contention_counters()) {
+      if (c->outputs() != 7 || c->width() != 8)
+        return usage("contention counters of " + std::to_string(c->outputs()) + " outputs, " +
+                     std::to_string(c->width()) + " bits: the Verilated set is q7w8n14");
+      m->model().set_contention_edge(
+          std::make_unique<sc::ContentionCountersSocket<Vcontention_counters_q7w8n14, 7, 8, 14>>(
+              r + "_contention_counters", o,
+              static_cast<uint32_t>(cfg.get_int("routing.threshold"))));
+      ++contention;
     }
     // Each link as the topology says: this module's `out` to the peer's `in`.
     for (uint32_t p = 0; p < m->ports(); ++p)
@@ -309,14 +336,18 @@ int sc_main(int argc, char** argv) {
 
   std::printf(
       "%s of %u router modules (TLM links), credit counters in RTL (credit_counter, %u "
-      "instances, %s), VC selectors in RTL (vc_selector, %u instances), uniform load %s, %llu "
-      "cycles + drain (%llu cycles), strict mode\n",
-      dragonfly ? "h2 Dragonfly (UGAL, FlexVC 4/2)" : "2x2 mesh", routers, lanes,
-      shadow ? "shadow" : "driving", selectors, load.c_str(),
-      static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
-  std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
-              static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,
-              res.hops_avg);
+      "instances, %s), VC selectors in RTL (vc_selector, %u instances), contention counters in "
+      "RTL (contention_counters, %u instances), %s load %s, %llu cycles + drain (%llu cycles), "
+      "strict mode\n",
+      olm         ? "h2 Dragonfly (OLM contention 3, FlexVC 4/2)"
+      : dragonfly ? "h2 Dragonfly (UGAL, FlexVC 4/2)"
+                  : "2x2 mesh",
+      routers, lanes, shadow ? "shadow" : "driving", selectors, contention,
+      olm ? "ADV+1" : "uniform", load.c_str(), static_cast<unsigned long long>(cycles),
+      static_cast<unsigned long long>(res.cycles_total));
+  std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f, nonminimal %.3f\n",
+              static_cast<unsigned long long>(res.packets_delivered), res.latency_avg, res.hops_avg,
+              res.nonminimal_fraction);
   std::sort(log.begin(), log.end());
   std::sort(native_log.begin(), native_log.end());
   if (log != native_log) {
