@@ -72,14 +72,15 @@ class ScRouter : public sc_core::sc_module {
 
   SC_HAS_PROCESS(ScRouter);
   ScRouter(const sc_core::sc_module_name& name, RouterModel& router, ScContext& ctx,
-           bool drive_nics, GroupTurns* turns, size_t index, bool thread)
+           bool drive_nics, GroupTurns* turns, size_t index, bool thread, ScActivationHook* hook)
       : sc_core::sc_module(name),
         clk("clk"),
         router_(router),
         ctx_(ctx),
         drive_nics_(drive_nics),
         turns_(turns),
-        index_(index) {
+        index_(index),
+        hook_(hook) {
     if (thread) {  // strict mode with block sockets that wait (ScEngineOptions::router_threads)
       SC_THREAD(tick_thread);
       sensitive << clk.pos();
@@ -109,6 +110,7 @@ class ScRouter : public sc_core::sc_module {
         }
         if (moved) ctx_.moved(c);
       }
+      if (hook_ != nullptr) hook_->after_activation(router_.id(), to);
     } catch (...) {
       ctx_.error = std::current_exception();
       sc_core::sc_stop();
@@ -160,6 +162,7 @@ class ScRouter : public sc_core::sc_module {
   bool drive_nics_;
   GroupTurns* turns_;
   size_t index_;
+  ScActivationHook* hook_;
   sc_core::sc_event go_;
 };
 
@@ -214,7 +217,7 @@ class ScNetwork : public sc_core::sc_module {
   SC_HAS_PROCESS(ScNetwork);
   // `phase`: the time of the first rising edge, below one cycle (ScEngineOptions::phase_ps).
   ScNetwork(const sc_core::sc_module_name& name, Network& net, RunControl& control, Cycle quantum,
-            Cycle window, const sc_core::sc_time& phase, bool router_threads)
+            Cycle window, const sc_core::sc_time& phase, const ScEngineOptions& opt)
       : sc_core::sc_module(name),
         clock("clock", sc_core::sc_time(double(window), sc_core::SC_NS), 0.5, phase, true),
         net_(net),
@@ -224,7 +227,8 @@ class ScNetwork : public sc_core::sc_module {
     net.init_sink(ctx_.sink);
     ctx_.sink.merge(net.preloaded());
     ctx_.limit = control.limit();
-    make_modules(quantum == 1, window > quantum, router_threads && quantum == 1);
+    make_modules(quantum == 1, window > quantum, opt.router_threads && quantum == 1, opt);
+    if (!opt.routers.empty()) return;  // a subset: the design ends the run (ScEngineOptions)
     SC_METHOD(end_of_window);
     sensitive << clock.negedge_event();
     dont_initialize();
@@ -239,8 +243,11 @@ class ScNetwork : public sc_core::sc_module {
 
  private:
   // Windowed mode: the routers of a partition take turns, partition after partition.
-  void make_modules(bool strict, bool windowed, bool threads) {
+  void make_modules(bool strict, bool windowed, bool threads, const ScEngineOptions& opt) {
     const Topology& topo = net_.topology();
+    if (!opt.routers.empty() && windowed)
+      throw std::invalid_argument(
+          "ScEngineOptions::routers: a subset of the routers runs in strict or quantum mode");
     if (windowed) {
       groups_.resize(topo.partitions());
       for (size_t g = 0; g + 1 < groups_.size(); ++g) groups_[g].next_group = &groups_[g + 1];
@@ -248,12 +255,15 @@ class ScNetwork : public sc_core::sc_module {
     }
     routers_.reserve(net_.routers());
     for (uint32_t id = 0; id < net_.routers(); ++id) {
+      if (!opt.routers.empty() &&
+          std::find(opt.routers.begin(), opt.routers.end(), id) == opt.routers.end())
+        continue;
       RouterModel& r = net_.router(id);
       const uint32_t part = topo.partition_of_router(id);
       GroupTurns* turns = windowed ? &groups_[part] : nullptr;
-      routers_.push_back(std::make_unique<ScRouter>(("router_" + std::to_string(id)).c_str(), r,
-                                                    ctx_, !strict, turns,
-                                                    id - topo.partition_first(part), threads));
+      routers_.push_back(
+          std::make_unique<ScRouter>(("router_" + std::to_string(id)).c_str(), r, ctx_, !strict,
+                                     turns, id - topo.partition_first(part), threads, opt.hook));
       if (turns != nullptr) turns->members.push_back(routers_.back().get());
       routers_.back()->clk(clock);
       if (!strict) continue;
@@ -301,8 +311,7 @@ struct ScNetworkInstance::Impl {
       : quantum(systemc_quantum(net.config(), opt)),
         period(opt.quantum == 0 ? net.lookahead() : quantum),
         top(name, net, control, quantum, period,
-            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS),
-            opt.router_threads) {}
+            sc_core::sc_time(static_cast<double>(opt.phase_ps), sc_core::SC_PS), opt) {}
   Cycle quantum, period;
   ScNetwork top;
 };
@@ -319,6 +328,11 @@ ScNetworkInstance::~ScNetworkInstance() = default;
 
 Cycle ScNetworkInstance::period() const {
   return impl_->period;
+}
+
+const StatsSink& ScNetworkInstance::sink() {
+  impl_->top.rethrow_failure();
+  return impl_->top.sink();
 }
 
 RunResults ScNetworkInstance::finish(double wall_seconds) {

@@ -5,12 +5,22 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "sim/engine/run_control.h"
 #include "sim/network/network.h"
 #include "sim/stats/run_results.h"
 
 namespace netcosim {
+
+// Called by a router module after each of its activations (ScEngineOptions::hook): the router
+// has simulated the cycles before `to`. The router module with router-facing ports
+// (systemc/router/cioq_router.h) hands what its router sent on those ports to the peers then.
+class ScActivationHook {
+ public:
+  virtual ~ScActivationHook() = default;
+  virtual void after_activation(uint32_t router, Cycle to) = 0;
+};
 
 struct ScEngineOptions {
   // Cycles each router module advances per activation (TLM-2.0 temporal decoupling). 1 is the
@@ -27,6 +37,15 @@ struct ScEngineOptions {
   // socket evaluated inside the router's step (systemc/rtl/) can wait for the kernel's delta
   // cycles (sc_core::wait(SC_ZERO_TIME)) while its Verilated RTL evaluates. Same results.
   bool router_threads = false;
+  // The routers this instance runs (empty: every router of the network). With a subset (the
+  // router module with router-facing ports, systemc/router/cioq_router.h; docs/systemc.md) only
+  // those routers and their NICs are modules, and no controller ends the run: the design's
+  // sc_start/sc_stop does (the routers still simulate no cycle at or after the end of
+  // measurement without sim.drain, as the run control's limit says). Strict or quantum mode
+  // only (quantum != 0).
+  std::vector<uint32_t> routers;
+  // Called after each activation of each router module (nullptr: none; one test per activation).
+  ScActivationHook* hook = nullptr;
 };
 
 // The quantum an engine run will use for this configuration (resolves 0).
@@ -54,6 +73,9 @@ class ScNetworkInstance {
   Cycle period() const;
   // After sc_start returned: the run's failure, if any (rethrown), else its results.
   RunResults finish(double wall_seconds);
+  // After sc_start returned: the run's failure, if any (rethrown), else the statistics of the
+  // routers this instance ran (a subset's part of the network's results: StatsSink::merge).
+  const StatsSink& sink();
 
  private:
   struct Impl;

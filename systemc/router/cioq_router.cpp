@@ -1,14 +1,28 @@
 // One CIOQ router as a TLM module (cioq_router.h).
 #include "systemc/router/cioq_router.h"
 
+#include <stdexcept>
 #include <string>
+
+#include "sim/engine/results.h"
+#include "sim/engine/run_control.h"
+#include "sim/routing/routing.h"
+#include "sim/topology/topology_catalog.h"
 
 namespace netcosim::sc {
 
-Config CioqRouterModule::one_router_config(Config cfg, uint32_t ports) {
+namespace {
+
+void check_cioq(const Config& cfg) {
   if (cfg.get_str("router.architecture") != "cioq")
     throw ConfigError("router.architecture=" + cfg.get_str("router.architecture") +
                       ": the router module is the CIOQ router (allowed: cioq)");
+}
+
+}  // namespace
+
+Config CioqRouterModule::one_router_config(Config cfg, uint32_t ports) {
+  check_cioq(cfg);
   cfg.set_override("topology.type=fattree");
   cfg.set_override("topology.n=1");
   cfg.set_override("topology.k=" + std::to_string(ports));
@@ -16,9 +30,115 @@ Config CioqRouterModule::one_router_config(Config cfg, uint32_t ports) {
   return cfg;
 }
 
+void CioqRouterModule::check_network_config(const Config& cfg) {
+  check_cioq(cfg);
+  TlmNetwork::check_config(cfg);
+  if (cfg.get_str("sim.mode") == "batch")
+    throw ConfigError(
+        "sim.mode=batch: a batch ends on the deliveries of the whole network, which no router "
+        "module sees (allowed: the default run plan, sim.warmup/sim.measure/sim.drain)");
+  if (cfg.get_str("traffic.throttling") == "sat")
+    throw ConfigError(
+        "traffic.throttling=sat: its signal visits every NIC of the network outside the links "
+        "(allowed: none)");
+  validate_config(cfg);
+  const std::unique_ptr<Topology> topo = topology_entry(cfg.get_str("topology.type"))->make(cfg);
+  const SensorNeeds needs = make_routing(cfg, *topo)->sensor_needs();
+  if (needs.ectn || needs.saturation)
+    throw ConfigError("routing.algorithm=" + cfg.get_str("routing.algorithm") +
+                      ": its routers read the congestion sensors of the other routers of their "
+                      "group (" +
+                      std::string(needs.ectn ? "ECtN's counters" : "PiggyBack's saturation bits") +
+                      ") outside the links, which router modules do not share (allowed: a "
+                      "routing that senses its own router only, e.g. min, val, ugal, par, dor, "
+                      "updown)");
+}
+
 CioqRouterModule::CioqRouterModule(const sc_core::sc_module_name& name, uint32_t ports,
                                    const Config& cfg, const ScEngineOptions& opt)
     : sc_core::sc_module(name),
-      net_(std::make_unique<TlmNetwork>("router", one_router_config(cfg, ports), opt)) {}
+      net_(std::make_unique<TlmNetwork>("router", one_router_config(cfg, ports), opt)),
+      facing_(ports, Facing::Node) {}
+
+CioqRouterModule::CioqRouterModule(const sc_core::sc_module_name& name, const Config& cfg,
+                                   uint32_t router, const ScEngineOptions& opt)
+    : sc_core::sc_module(name), router_(router) {
+  check_network_config(cfg);
+  ScEngineOptions o = opt;
+  o.quantum = systemc_quantum(cfg, opt);  // 0: the shortest link latency
+  o.routers = {router};
+  o.hook = this;
+  {
+    const std::unique_ptr<Topology> topo = topology_entry(cfg.get_str("topology.type"))->make(cfg);
+    if (router >= topo->routers())
+      throw std::invalid_argument("router " + std::to_string(router) + ": " + topo->describe() +
+                                  " has " + std::to_string(topo->routers()) + " routers (0.." +
+                                  std::to_string(topo->routers() - 1) + ")");
+  }
+  net_ = std::make_unique<TlmNetwork>("router", cfg, o);
+  const Topology& topo = net_->network().topology();
+  const uint32_t radix = topo.router_radix();
+  facing_.assign(radix, Facing::None);
+  links_.resize(radix);
+  for (uint32_t p = 0; p < radix; ++p) {
+    if (topo.port_class_of(router, p) == kInjectionClass) {
+      facing_[p] = Facing::Node;
+    } else if (topo.peer(router, p).router != Topology::kNoRouter) {
+      facing_[p] = Facing::Router;
+      links_[p] =
+          std::make_unique<RouterPort>(("port_" + std::to_string(p)).c_str(), *net_, router, p);
+    }
+  }
+}
+
+CioqRouterModule::~CioqRouterModule() = default;
+
+TlmNode& CioqRouterModule::port(uint32_t p) {
+  if (facing(p) != Facing::Node)
+    throw std::invalid_argument("router " + std::to_string(router_) + " port " + std::to_string(p) +
+                                ": it faces no node (link(p))");
+  return net_->node(net_->network().topology().node_at(router_, p));
+}
+
+RouterPort& CioqRouterModule::link(uint32_t p) {
+  if (facing(p) != Facing::Router)
+    throw std::invalid_argument("router " + std::to_string(router_) + " port " + std::to_string(p) +
+                                ": it faces no router");
+  return *links_[p];
+}
+
+void CioqRouterModule::after_activation(uint32_t /*router*/, Cycle /*to*/) {
+  for (const auto& l : links_)
+    if (l != nullptr) l->forward();
+}
+
+RunResults CioqRouterModule::results(const std::vector<CioqRouterModule*>& modules) {
+  if (modules.empty()) throw std::invalid_argument("CioqRouterModule::results: no module");
+  Network& net = modules[0]->net_->network();
+  const Topology& topo = net.topology();
+  std::vector<int> seen(topo.routers(), 0);
+  StatsSink merged;
+  net.init_sink(merged);
+  for (CioqRouterModule* m : modules) {
+    if (m->router_ >= seen.size() || seen[m->router_]++ != 0)
+      throw std::invalid_argument("CioqRouterModule::results: router " +
+                                  std::to_string(m->router_) + " repeated or not in " +
+                                  topo.describe());
+    merged.merge(m->sink());
+  }
+  for (uint32_t r = 0; r < topo.routers(); ++r)
+    if (seen[r] == 0)
+      throw std::invalid_argument("CioqRouterModule::results: router " + std::to_string(r) +
+                                  " of " + topo.describe() + " has no module");
+  const RunControl control(RunPlan::from_config(net.config()));
+  RunResults r = collect_results(merged, control.plan(), topo.nodes(),
+                                 control.total_cycles(merged.last_eject));
+  r.engine = "systemc";
+  r.routers = topo.routers();
+  r.topology = topo.describe();
+  r.port_classes = topo.port_class_names();
+  r.offered_load = net.config().get_float("traffic.load");
+  return r;
+}
 
 }  // namespace netcosim::sc

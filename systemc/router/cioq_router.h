@@ -1,35 +1,58 @@
 // One netcosim CIOQ router as a module of a user's SystemC/TLM-2.0 design (docs/systemc.md, "The
 // router module"): the router of sim/router/cioq/ (the same C++ object the network simulator
-// runs, no second model) with its terminal ports as TLM sockets. It is the network of one switch
-// (the k-ary 1-tree: topology.type=fattree, topology.n=1, topology.k = the ports; routing updown)
-// behind the TLM interface of tlm/tlm_network.h: port p's `in` takes packets (PacketExtension,
-// destination = an output port), its `out` delivers the packets that leave on port p with their
-// tail's time annotated. The router's keys (router.*, packet.size, sim.*) are the configuration's.
+// runs, no second model) with its ports as TLM sockets. Two forms:
+//  - the network of one switch (the k-ary 1-tree: topology.type=fattree, topology.n=1,
+//    topology.k = the ports; routing updown) behind the TLM interface of tlm/tlm_network.h: port
+//    p's `in` takes packets (PacketExtension, destination = an output port), its `out` delivers
+//    the packets that leave on port p with their tail's time annotated;
+//  - router `r` of the network a configuration describes (docs/systemc.md, "Router-facing
+//    ports"): its terminal ports face nodes as above (destination = a node of the network), each
+//    port the topology links to another router faces that router (router_port.h: packets and
+//    credits over TLM with the link's latencies), so that router modules wired as the topology
+//    says run that network exactly as the native engine does.
+// The router's keys (router.*, packet.size, sim.*) are the configuration's.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include <systemc>
 
 #include "sim/blocks/separable_allocator.h"
 #include "sim/config/config.h"
+#include "systemc/router/router_port.h"
 #include "systemc/tlm/tlm_network.h"
 
 namespace netcosim::sc {
 
-class CioqRouterModule : public sc_core::sc_module {
+class CioqRouterModule : public sc_core::sc_module, private ScActivationHook {
  public:
   // `cfg`: the router's keys; its topology and routing keys are replaced (one_router_config).
   // Strict mode (quantum 1) unless `opt` says otherwise.
   CioqRouterModule(const sc_core::sc_module_name& name, uint32_t ports, const Config& cfg,
                    const ScEngineOptions& opt = strict());
+  // Router `router` of the network `cfg` describes (check_network_config). `opt`: strict mode
+  // (quantum 1) or a quantum up to the shortest link latency (0: that latency); the same in
+  // every router module of the design.
+  CioqRouterModule(const sc_core::sc_module_name& name, const Config& cfg, uint32_t router,
+                   const ScEngineOptions& opt = strict());
+  ~CioqRouterModule() override;
 
-  uint32_t ports() const { return net_->nodes(); }
-  // Port p's sockets: `in` injects at p, `out` delivers what leaves on p.
-  TlmNode& port(uint32_t p) { return net_->node(p); }
+  // What port p faces: a node (port(p)), a router (link(p)), or nothing (a mesh's edge, a fat
+  // tree's top-level up ports).
+  enum class Facing { Node, Router, None };
+  uint32_t ports() const { return static_cast<uint32_t>(facing_.size()); }
+  Facing facing(uint32_t p) const { return facing_.at(p); }
+  // Port p's node sockets: `in` injects at the node on p, `out` delivers what leaves on p.
+  // std::invalid_argument when p faces no node.
+  TlmNode& port(uint32_t p);
+  // Port p's router-facing sockets; std::invalid_argument when p faces no router.
+  RouterPort& link(uint32_t p);
+  // The router's index in the network.
+  uint32_t router() const { return router_; }
   // The C++ router inside.
-  RouterModel& model() { return net_->network().router(0); }
+  RouterModel& model() { return net_->network().router(router_); }
   // The allocator socket: replaces the router's switch allocator block (the C++ model,
   // sim/blocks/separable_allocator.h) with `alloc`, e.g. the Verilated RTL (rtl_allocator.h);
   // before sc_start. std::invalid_argument when its inputs, VCs or outputs are not the router's.
@@ -37,11 +60,25 @@ class CioqRouterModule : public sc_core::sc_module {
     model().replace_allocator(alloc);
   }
   TlmNetwork& network() { return *net_; }
-  // After sc_start: the run's results (TlmNetwork::results).
+  // After sc_start: the run's results (TlmNetwork::results); the one-switch form only.
   RunResults results() { return net_->results(); }
+  // After sc_start: the statistics of this module's router (packets generated at its nodes,
+  // delivered at its nodes); the run's failure, if any, is rethrown.
+  const StatsSink& sink() { return net_->sink(); }
+  // After sc_start: the results of the network that `modules` (one per router of the network)
+  // form: their statistics merged (StatsSink::merge), as the native engine's run reports them
+  // (the per-node loads and fairness aside). std::invalid_argument when a router is missing or
+  // repeated.
+  static RunResults results(const std::vector<CioqRouterModule*>& modules);
 
   // `cfg` with the one-switch topology of `ports` terminal ports and its routing.
   static Config one_router_config(Config cfg, uint32_t ports);
+  // The networks router modules carry (ConfigError naming the key, its value and what is
+  // allowed): the CIOQ router, TlmNetwork::check_config's, no batch mode (its batches end on
+  // the deliveries of the whole network), no SAT throttling (its signal crosses every NIC) and
+  // no routing that reads the congestion sensors of other routers (PiggyBack's saturation bits,
+  // ECtN's counters): routers meet only through their links.
+  static void check_network_config(const Config& cfg);
   static ScEngineOptions strict() {
     ScEngineOptions o;
     o.quantum = 1;
@@ -49,7 +86,12 @@ class CioqRouterModule : public sc_core::sc_module {
   }
 
  private:
+  void after_activation(uint32_t router, Cycle to) override;
+
+  uint32_t router_ = 0;
   std::unique_ptr<TlmNetwork> net_;
+  std::vector<Facing> facing_;
+  std::vector<std::unique_ptr<RouterPort>> links_;  // by port; nullptr: not router-facing
 };
 
 }  // namespace netcosim::sc

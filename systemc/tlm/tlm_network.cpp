@@ -209,7 +209,13 @@ TlmNetwork::TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
   nodes_.reserve(n_nodes);
   sources_.resize(n_nodes);
   native_.resize(n_nodes);
+  subset_ = !opt.routers.empty();
   for (uint32_t n = 0; n < n_nodes; ++n) {
+    if (subset_ && std::find(opt.routers.begin(), opt.routers.end(), topo.node_router(n)) ==
+                       opt.routers.end()) {
+      nodes_.push_back(nullptr);
+      continue;
+    }
     nodes_.push_back(std::make_unique<TlmNode>(("node_" + std::to_string(n)).c_str(), *this, n));
     auto src = std::make_unique<TlmSource>(*this, *nodes_.back(), net_->nic(n));
     sources_[n] = src.get();
@@ -238,6 +244,9 @@ Cycle TlmNetwork::horizon(const sc_core::sc_time& t) const {
 }
 
 RunResults TlmNetwork::results() {
+  if (subset_)
+    throw std::logic_error(
+        "TlmNetwork::results: this instance runs a part of the network (its statistics: sink())");
   return engine_->finish(wall_now() - start_wall_);
 }
 

@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -104,12 +105,22 @@ class TlmNetwork : public sc_core::sc_module {
   // node's traffic source is replaced by the node's socket; take_native_source() hands out the
   // configured one (a TLM generator reproducing the built-in traffic, tlm/source_initiator.h).
   // `request_slots`: the request buffer of each node, in packets (0: the period).
+  // With a subset of the routers (ScEngineOptions::routers: the router module with
+  // router-facing ports, systemc/router/cioq_router.h) only those routers run, and only the
+  // nodes attached to them have sockets; results() is then refused (sink() gives the part).
   TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
              const ScEngineOptions& opt = {}, uint32_t request_slots = 0);
   ~TlmNetwork() override;
 
+  // The network's nodes (destinations), whether or not this instance runs them.
   uint32_t nodes() const { return static_cast<uint32_t>(nodes_.size()); }
-  TlmNode& node(uint32_t n) { return *nodes_.at(n); }
+  // Node `n`'s sockets; std::out_of_range for a node this instance does not run.
+  TlmNode& node(uint32_t n) {
+    if (nodes_.at(n) == nullptr)
+      throw std::out_of_range("node " + std::to_string(n) +
+                              ": its router is not run by this instance");
+    return *nodes_[n];
+  }
   // The network clock's period in cycles, and the TLM global quantum in ns.
   Cycle period() const { return period_; }
   uint32_t packet_phits() const { return net_->packet_size(); }
@@ -118,7 +129,13 @@ class TlmNetwork : public sc_core::sc_module {
   std::unique_ptr<TrafficSource> take_native_source(uint32_t n);
 
   // After sc_start returned: the run's results (the run's failure, if any, is rethrown).
+  // std::logic_error for a subset of the routers (its results are a part: sink()).
   RunResults results();
+  // After sc_start returned: the statistics of the routers this instance ran (the run's
+  // failure, if any, is rethrown).
+  const StatsSink& sink() { return engine_->sink(); }
+  // The first cycle no activation started at simulated time `t` has simulated yet.
+  Cycle horizon(const sc_core::sc_time& t) const;
 
   // The configurations the interface carries: the CIOQ router (one packet size), a source queue
   // (traffic.source_queue >= 1), no request-reply traffic (its NICs answer by themselves). Throws
@@ -128,8 +145,6 @@ class TlmNetwork : public sc_core::sc_module {
  private:
   friend class TlmNode;
   friend class TlmSource;
-  // The first cycle no activation started at simulated time `t` has simulated yet.
-  Cycle horizon(const sc_core::sc_time& t) const;
 
   std::unique_ptr<Network> net_;
   std::unique_ptr<RunControl> control_;
@@ -143,6 +158,7 @@ class TlmNetwork : public sc_core::sc_module {
   // The user's tags of the packets in flight, by (source node, seq).
   std::unordered_map<uint64_t, uint64_t> tags_;
   double start_wall_ = 0;
+  bool subset_ = false;  // ScEngineOptions::routers is not empty
 };
 
 }  // namespace netcosim::sc

@@ -1,0 +1,526 @@
+// The router module's router-facing ports (systemc/router/router_port.h; docs/systemc.md,
+// "Router-facing ports"):
+//  - equivalence: the four routers of a 2x2 mesh (two nodes each, DOR), each a CioqRouterModule
+//    wired to its neighbours as the topology says, fed the native traffic by TLM generators, give
+//    the native engine's run exactly: the same deliveries, packet by packet (node, source, number,
+//    generation, injection, head and tail cycles), and the same results (counts, latency sums,
+//    hops, loads), in strict mode and with a quantum of 4 cycles;
+//  - faults on a link (a user's model between two modules): a packet one cycle late, or one
+//    credit lost, gives other deliveries;
+//  - bad input on a router-facing port: answered with the TLM response status and the reason;
+//  - configurations the modules do not carry: a ConfigError naming the key.
+// SystemC elaborates once per process: every SystemC run is a forked child writing files.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "systemc/router/cioq_router.h"
+#include "systemc/tlm/source_initiator.h"
+
+using namespace netcosim;
+
+namespace {
+
+std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycle t_inject,
+                    Cycle head, Cycle tail) {
+  std::ostringstream s;
+  s << node << ' ' << src << ' ' << seq << ' ' << t_gen << ' ' << t_inject << ' ' << head << ' '
+    << tail;
+  return s.str();
+}
+
+// The native side: a node's configured source, its receptions logged.
+class LoggedSource final : public TrafficSource {
+ public:
+  LoggedSource(uint32_t node, uint32_t phits, std::vector<std::string>& log)
+      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
+  void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
+  Cycle next() const override { return inner_ ? inner_->next() : kNone; }
+  TrafficDescriptor generate() override { return inner_->generate(); }
+  void on_receive(const Packet& p, Cycle now) override {
+    log_.push_back(line_of(node_, p.src, p.seq, p.t_gen, p.t_inject, now, now + phits_));
+  }
+
+ private:
+  std::unique_ptr<TrafficSource> inner_;
+  uint32_t node_, phits_;
+  std::vector<std::string>& log_;
+};
+
+// The TLM side: a user's target logging every delivery at a node.
+class DeliveryLog : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<DeliveryLog> socket{"socket"};
+  DeliveryLog(const sc_core::sc_module_name& n, uint32_t node, std::vector<std::string>& log)
+      : sc_core::sc_module(n), node_(node), log_(log) {
+    socket.register_b_transport(this, &DeliveryLog::b_transport);
+  }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+    sc::PacketExtension* e = nullptr;
+    gp.get_extension(e);
+    log_.push_back(line_of(node_, e->src, e->seq, e->t_gen, e->t_inject, e->head, e->tail));
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  uint32_t node_;
+  std::vector<std::string>& log_;
+};
+
+// A user's model of one direction of a link between two router modules: passes every packet and
+// credit on, unchanged, or with a fault: the first packet one cycle late, or the first credit
+// lost (answered OK, not passed on).
+class LinkTap : public sc_core::sc_module {
+ public:
+  enum class Fault { None, LatePacket, LostCredit };
+  tlm_utils::simple_target_socket<LinkTap> in{"in"};
+  tlm_utils::simple_initiator_socket<LinkTap> out{"out"};
+  LinkTap(const sc_core::sc_module_name& n, Fault f) : sc_core::sc_module(n), fault_(f) {
+    in.register_b_transport(this, &LinkTap::b_transport);
+  }
+  uint64_t faults = 0;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    sc::LinkExtension* e = nullptr;
+    gp.get_extension(e);
+    const bool packet = e->kind == sc::LinkExtension::Kind::Packet;
+    if (faults == 0 && fault_ == Fault::LostCredit && !packet) {
+      ++faults;
+      gp.set_response_status(tlm::TLM_OK_RESPONSE);
+      return;
+    }
+    sc_core::sc_time d = delay;
+    if (faults == 0 && fault_ == Fault::LatePacket && packet) {
+      ++faults;
+      d += sc_core::sc_time(1, sc_core::SC_NS);
+    }
+    out->b_transport(gp, d);
+  }
+  Fault fault_;
+};
+
+void write_lines(const std::string& path, std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  std::ofstream f(path);
+  for (const auto& l : lines) f << l << '\n';
+}
+std::string read_text(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+template <class F>
+int in_child(F body) {
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    int code = 4;
+    try {
+      code = body();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "child: %s\n", e.what());
+    }
+    std::fflush(nullptr);
+    _exit(code);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+// The 2x2 mesh: switches 0 1 / 2 3, two nodes each (ports 0, 1), x links of 4 cycles, y links of
+// 6; input buffers of two packets per VC on the mesh ports, so that credits bound the traffic.
+Config mesh2x2(std::initializer_list<std::string> extra = {}) {
+  Config c;
+  for (const char* s : {"topology.type=mesh", "topology.dims=2x2", "topology.nodes_per_switch=2",
+                        "routing.algorithm=dor", "router.buffer_x=16", "router.buffer_y=16",
+                        "link.latency_x=4", "link.latency_y=6", "traffic.load=0.6",
+                        "sim.warmup=500", "sim.measure=2500", "sim.drain=true"})
+    c.set_override(s);
+  for (const auto& s : extra) c.set_override(s);
+  return c;
+}
+constexpr Cycle kStop = 3000;  // sim.warmup + sim.measure: the end of generation (sim.drain)
+
+// The native run of `cfg` with every delivery logged.
+RunResults native_run(const Config& cfg, std::vector<std::string>& log) {
+  std::unique_ptr<Network> net = build_network(cfg);
+  for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
+    auto logged = std::make_unique<LoggedSource>(n, net->packet_size(), log);
+    LoggedSource* l = logged.get();
+    l->wrap(net->set_source(n, std::move(logged)));
+    net->source_moved(n);
+  }
+  return run_native(*net);
+}
+
+// The results both sides report, one per line.
+std::string figures(const RunResults& r) {
+  std::ostringstream s;
+  s.precision(17);
+  s << "generated " << r.packets_generated << "\ndelivered " << r.packets_delivered << "\nmeasured "
+    << r.packets_measured << "\nlatency_avg " << r.latency_avg << "\nnetwork_latency_avg "
+    << r.network_latency_avg << "\ninjection_latency_avg " << r.injection_latency_avg
+    << "\nlatency_p50 " << r.latency_p50 << "\nlatency_p99 " << r.latency_p99 << "\nlatency_max "
+    << r.latency_max << "\nhops_avg " << r.hops_avg << "\nhops_x_avg " << r.hops_class_avg[1]
+    << "\nhops_y_avg " << r.hops_class_avg[2] << "\naccepted_load " << r.accepted_load
+    << "\napplied_load " << r.applied_load << "\ncycles_total " << r.cycles_total
+    << "\nconservation_ok " << r.conservation_ok << '\n';
+  return s.str();
+}
+
+// The router modules of `cfg` (routers 0 .. routers - 1), wired as the topology says, each node
+// fed its native source by a SourceInitiator and logged; `tap` (not None) sits on the link from
+// router 0's port `tap_port` to its peer. Runs `cycles` cycles; writes the deliveries, the
+// results' figures and the links' counters under `dir`. Returns the child's status.
+int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
+               const std::string& dir, LinkTap::Fault tap = LinkTap::Fault::None,
+               uint32_t tap_port = 2) {
+  return in_child([&] {
+    ScEngineOptions opt;
+    opt.quantum = quantum;
+    std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
+    for (uint32_t r = 0; r < routers; ++r)
+      mods.push_back(
+          std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
+    std::unique_ptr<LinkTap> tapper;
+    for (auto& m : mods)
+      for (uint32_t p = 0; p < m->ports(); ++p) {
+        if (m->facing(p) != sc::CioqRouterModule::Facing::Router) continue;
+        sc::RouterPort& here = m->link(p);
+        sc::RouterPort& there = mods[here.peer_router()]->link(here.peer_port());
+        if (tap != LinkTap::Fault::None && m->router() == 0 && p == tap_port) {
+          tapper = std::make_unique<LinkTap>("tap", tap);
+          here.out.bind(tapper->in);
+          tapper->out.bind(there.in);
+        } else {
+          here.out.bind(there.in);
+        }
+      }
+    std::vector<std::string> log;
+    std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
+    std::vector<std::unique_ptr<DeliveryLog>> recs;
+    for (auto& m : mods)
+      for (uint32_t p = 0; p < m->ports(); ++p) {
+        if (m->facing(p) != sc::CioqRouterModule::Facing::Node) continue;
+        sc::TlmNode& node = m->port(p);
+        const std::string n = std::to_string(node.node());
+        gens.push_back(std::make_unique<sc::SourceInitiator>(
+            ("gen_" + n).c_str(), m->network().take_native_source(node.node()),
+            m->network().packet_phits(), kStop));
+        gens.back()->socket.bind(node.in);
+        recs.push_back(std::make_unique<DeliveryLog>(("rec_" + n).c_str(), node.node(), log));
+        node.out.bind(recs.back()->socket);
+      }
+    sc_core::sc_start(sc_core::sc_time(double(cycles), sc_core::SC_NS));
+    std::vector<sc::CioqRouterModule*> all;
+    for (auto& m : mods) all.push_back(m.get());
+    const RunResults r = sc::CioqRouterModule::results(all);
+    write_lines(dir + "modules.log", log);
+    std::ofstream(dir + "modules.txt") << figures(r);
+    std::ofstream links(dir + "links.txt");
+    for (auto& m : mods)
+      for (uint32_t p = 0; p < m->ports(); ++p)
+        if (m->facing(p) == sc::CioqRouterModule::Facing::Router) {
+          const sc::RouterPort& l = m->link(p);
+          links << m->router() << ':' << p << " -> " << l.peer_router() << ':' << l.peer_port()
+                << " packets " << l.packets_sent() << ' '
+                << mods[l.peer_router()]->link(l.peer_port()).packets_received() << " credits "
+                << l.credits_sent() << ' '
+                << mods[l.peer_router()]->link(l.peer_port()).credits_received() << '\n';
+        }
+    return 0;
+  });
+}
+
+// The modules of `cfg` against its native run: the same deliveries and figures; every packet and
+// credit one end hands over is taken by the other, at least `min_packets` packets per direction
+// of each of the `directions` router-to-router link directions.
+void expect_native_run(const Config& cfg, uint32_t routers, Cycle quantum, const std::string& tag,
+                       int directions, uint64_t min_packets) {
+  const std::string dir = testing::TempDir() + "router_ports_" + tag + "_";
+  std::vector<std::string> native_log;
+  const RunResults native = native_run(cfg, native_log);
+  ASSERT_EQ(native.packets_refused, 0u);
+  ASSERT_TRUE(native.conservation_ok);
+  // Each node offers traffic.load phits per cycle for 3000 cycles, in packets of 8 phits.
+  ASSERT_GT(double(native_log.size()),
+            0.8 * cfg.get_float("traffic.load") * 3000 / 8 * native.nodes);
+  write_lines(dir + "native.log", native_log);
+  ASSERT_EQ(module_run(cfg, routers, quantum, native.cycles_total + 50, dir), 0);
+  EXPECT_TRUE(read_text(dir + "native.log") == read_text(dir + "modules.log"))
+      << "deliveries differ: diff " << dir << "native.log " << dir << "modules.log";
+  EXPECT_EQ(read_text(dir + "modules.txt"), figures(native));
+  // Every packet and credit handed over was taken: both ends count the same.
+  std::istringstream links(read_text(dir + "links.txt"));
+  std::string l;
+  int n = 0;
+  for (; std::getline(links, l); ++n) {
+    std::istringstream ls(l);
+    std::string from, arrow, pk, ck;
+    uint64_t ps = 0, pr = 0, cs = 0, cr = 0;
+    ls >> from >> arrow >> arrow >> pk >> ps >> pr >> ck >> cs >> cr;
+    EXPECT_EQ(ps, pr) << l;
+    EXPECT_EQ(cs, cr) << l;
+    EXPECT_GE(ps, min_packets) << l;
+  }
+  EXPECT_EQ(n, directions);
+}
+
+class RouterPortsEquivalence : public ::testing::TestWithParam<Cycle> {};
+
+// The 2x2 mesh: 4 links, 2 directions each.
+TEST_P(RouterPortsEquivalence, MeshOfModulesIsTheNativeRun) {
+  expect_native_run(mesh2x2(), 4, GetParam(), "q" + std::to_string(GetParam()), 8, 100);
+}
+
+// Strict mode (every router and NIC on every edge) and a quantum of 4 cycles (the shortest link
+// latency: each module simulates 4 cycles per activation).
+INSTANTIATE_TEST_SUITE_P(Modes, RouterPortsEquivalence, ::testing::Values(Cycle{1}, Cycle{4}),
+                         [](const testing::TestParamInfo<Cycle>& i) {
+                           return "quantum" + std::to_string(i.param);
+                         });
+
+// The 4-ary 2-tree (8 switches of radix 8, 16 nodes; docs/model.md §7.1) with up*/down* routing
+// whose up port is the one with the most credits (updown_adaptive: the credit counters steer the
+// routing), links of 5 cycles, one VC of two packets per tree port: 16 links, 2 directions each;
+// the top switches' up ports face no router.
+TEST(RouterPortsFatTree, TreeOfModulesIsTheNativeRun) {
+  Config cfg;
+  for (const char* s :
+       {"topology.type=fattree", "topology.k=4", "topology.n=2",
+        "routing.algorithm=updown_adaptive", "router.buffer_tree=16", "link.latency_tree=5",
+        "traffic.load=0.6", "sim.warmup=500", "sim.measure=2500", "sim.drain=true"})
+    cfg.set_override(s);
+  expect_native_run(cfg, 8, 1, "tree", 32, 50);
+}
+
+// The h2 Dragonfly (36 routers, 72 nodes; local links of 10 cycles, global of 100) under UGAL
+// with FlexVC (3 local and 2 global VCs: every hop's VC chosen by the VC selector among those
+// the FlexVC rules allow, from the credits of the downstream VCs), each router a module, in
+// quantum mode (0: the shortest link latency, 10 cycles per activation): 36 x 5 directions.
+TEST(RouterPortsDragonfly, UgalFlexVcIsTheNativeRun) {
+  Config cfg;
+  for (const char* s : {"routing.algorithm=ugal", "router.vc_management=flexvc",
+                        "router.vcs_local=3", "router.vcs_global=2", "traffic.load=0.5",
+                        "sim.warmup=500", "sim.measure=2500", "sim.drain=true"})
+    cfg.set_override(s);
+  expect_native_run(cfg, 36, 0, "h2", 180, 20);
+}
+
+// A fault between router 0's x+ port (port 2) and router 1, on what router 0 sends: its first
+// packet one cycle late (at load 0.05, where that packet meets no other on its way), or its
+// first credit (for a packet of router 1) lost (at load 0.6, where the VC left with room for one
+// packet of two holds router 1's packets back). Without the fault each run is the native one;
+// with it the deliveries differ; the late packet loses nothing.
+TEST(RouterPortsFaults, LatePacketOrLostCreditIsADifference) {
+  for (const auto f : {LinkTap::Fault::LatePacket, LinkTap::Fault::LostCredit}) {
+    const bool late = f == LinkTap::Fault::LatePacket;
+    const Config cfg = mesh2x2({late ? "traffic.load=0.05" : "traffic.load=0.6"});
+    std::vector<std::string> native_log;
+    const RunResults native = native_run(cfg, native_log);
+    const std::string dir = testing::TempDir() + "router_ports_" + (late ? "late_" : "lost_");
+    write_lines(dir + "native.log", native_log);
+    const std::string want = read_text(dir + "native.log");
+    ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir), 0);
+    EXPECT_TRUE(read_text(dir + "modules.log") == want) << "without the fault: the native run";
+    ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir, f), 0);
+    const std::string got = read_text(dir + "modules.log");
+    EXPECT_FALSE(got == want) << "a fault went unnoticed: " << dir << "modules.log";
+    if (late) {
+      EXPECT_EQ(std::count(got.begin(), got.end(), '\n'),
+                std::count(want.begin(), want.end(), '\n'));
+    }
+  }
+}
+
+// A user's model at the far end of a router-facing port: offers scripted items on the module's
+// `in` (each at simulated time `at_ps`, annotated to arrive in cycle `arrive`), records each
+// answer, and takes (and counts) what the module sends it.
+class ScriptedPeer : public sc_core::sc_module {
+ public:
+  struct Offer {
+    uint64_t at_ps;
+    Cycle arrive;
+    bool credit = false;
+    uint8_t vc = 0;
+    uint16_t phits = 8;
+    uint32_t dst = 0;
+    bool with_extension = true;
+    uint32_t sender = kNone;  // LinkExtension::sender_router (sender_port 3)
+  };
+  tlm_utils::simple_initiator_socket<ScriptedPeer> out{"out"};
+  tlm_utils::simple_target_socket<ScriptedPeer> in{"in"};
+  std::vector<std::string> answers;
+  uint64_t packets = 0, credits = 0;
+
+  SC_HAS_PROCESS(ScriptedPeer);
+  ScriptedPeer(const sc_core::sc_module_name& n, std::vector<Offer> offers)
+      : sc_core::sc_module(n), offers_(std::move(offers)) {
+    in.register_b_transport(this, &ScriptedPeer::take);
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() {
+    uint32_t seq = 0;
+    for (const Offer& o : offers_) {
+      const sc_core::sc_time at(double(o.at_ps), sc_core::SC_PS);
+      if (at > sc_core::sc_time_stamp()) wait(at - sc_core::sc_time_stamp());
+      tlm::tlm_generic_payload gp;
+      sc::LinkExtension e;
+      e.kind = o.credit ? sc::LinkExtension::Kind::Credit : sc::LinkExtension::Kind::Packet;
+      e.vc = o.vc;
+      e.phits = o.phits;
+      e.packet.src = 2;
+      e.packet.seq = seq++;
+      e.packet.dst = o.dst;
+      e.sender_router = o.sender;
+      e.sender_port = 3;
+      if (o.with_extension) gp.set_extension(&e);
+      sc_core::sc_time delay =
+          sc_core::sc_time(double(o.arrive), sc_core::SC_NS) - sc_core::sc_time_stamp();
+      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      out->b_transport(gp, delay);
+      answers.push_back(std::to_string(int(gp.get_response_status())) + " " + e.error);
+      if (o.with_extension) gp.clear_extension(&e);
+    }
+  }
+  void take(tlm::tlm_generic_payload& gp, sc_core::sc_time&) {
+    sc::LinkExtension* e = nullptr;
+    gp.get_extension(e);
+    ++(e->kind == sc::LinkExtension::Kind::Packet ? packets : credits);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  std::vector<Offer> offers_;
+};
+
+// Runs router 0 of the 2x2 mesh alone (quantum `q`), its x+ port (2) facing `offers`, its y+
+// port (4) a peer that offers nothing; writes the answers, then what the router delivered at its
+// nodes and returned to the scripted peer.
+std::string run_peer(Cycle q, const std::vector<ScriptedPeer::Offer>& offers,
+                     const std::string& tag) {
+  const std::string path = testing::TempDir() + "router_ports_peer_" + tag + ".txt";
+  std::remove(path.c_str());
+  const int status = in_child([&] {
+    ScEngineOptions opt;
+    opt.quantum = q;
+    sc::CioqRouterModule r0("r0", mesh2x2({"sim.warmup=0", "sim.measure=200"}), 0, opt);
+    ScriptedPeer x("x", offers), y("y", {});
+    x.out.bind(r0.link(2).in);
+    r0.link(2).out.bind(x.in);
+    y.out.bind(r0.link(4).in);
+    r0.link(4).out.bind(y.in);
+    sc_core::sc_start(sc_core::sc_time(200, sc_core::SC_NS));
+    std::ofstream f(path);
+    for (const auto& a : x.answers) f << a << '\n';
+    f << "delivered " << r0.sink().delivered << " credits " << x.credits << " packets " << x.packets
+      << " received " << r0.link(2).packets_received() << '\n';
+    return 0;
+  });
+  EXPECT_EQ(status, 0);
+  return read_text(path);
+}
+
+// Bad input on a router-facing port (strict mode; x ports: 2 VCs of 16 phits, latency 4,
+// packets of 8 phits, 8 nodes): each payload is answered with its status and the reason, and
+// nothing is queued; the two good packets (VC 0's room) reach node 0, and router 0 returns
+// their credits.
+TEST(RouterPortsBadInput, StatusAndReason) {
+  using O = ScriptedPeer::Offer;
+  const std::vector<O> offers = {
+      {0, 1, false, 0, 8, 0, false},    // no extension
+      {0, 1, false, 5},                 // VC 5 of 2
+      {0, 1, false, 0, 4},              // 4 phits
+      {0, 1, false, 0, 8, 8},           // node 8 of 8
+      {0, 1, false, 0, 8, 0, true, 2},  // from router 2 port 3, not router 1 port 3
+      {0, 12},                          // 12 >= 0 + 4 + 8: beyond the wheel
+      {0, 5},                           // good: VC 0
+      {0, 3},                           // before the previous packet
+      {0, 6},                           // good: VC 0 full now
+      {0, 7},                           // no room
+      {0, 7, true, 0, 8},               // a credit for phits never sent
+      {0, 7, true, 9, 8},               // a credit for VC 9
+  };
+  const std::string G = std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE));
+  const std::string want =
+      G + " \n" + G + " router 0 port 2: a packet for VC 5: the input port has 2 VCs (0..1)\n" +
+      std::to_string(int(tlm::TLM_BURST_ERROR_RESPONSE)) +
+      " router 0 port 2: a packet of 4 phits: this network's packets are 8 phits (packet.size)\n" +
+      std::to_string(int(tlm::TLM_ADDRESS_ERROR_RESPONSE)) +
+      " router 0 port 2: destination node 8: this network has 8 nodes (0..7)\n" +
+      std::to_string(int(tlm::TLM_ADDRESS_ERROR_RESPONSE)) +
+      " router 0 port 2: a packet from router 2 port 3: the topology links this port to router 1 "
+      "port 3 (wire each link as the topology says)\n" +
+      G +
+      " router 0 port 2: a packet arriving in cycle 12: allowed 0 .. 11 (a cycle the router has "
+      "not simulated, less than the link's latency plus packet.size after the first)\n" +
+      std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" + G +
+      " router 0 port 2: a packet arriving in cycle 3, before the previous one (cycle 5): a link "
+      "delivers in order\n" +
+      std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" + G +
+      " router 0 port 2: a packet of 8 phits for VC 0, which has room for 0 phits until credits "
+      "return: sent without credits\n" +
+      G + " router 0 port 2: a credit of 8 phits for VC 0: 0 phits were sent and not credited\n" +
+      G + " router 0 port 2: a credit of 8 phits for VC 9: the peer's input has 2 VCs\n" +
+      "delivered 2 credits 2 packets 0 received 2\n";
+  EXPECT_EQ(run_peer(1, offers, "bad"), want);
+}
+
+// With a quantum of 4, a payload offered at 1 ns (after the activation at 0 ns + 1 ps that
+// simulated cycles 0..3) for cycle 2 is late: refused, naming the cycles allowed.
+TEST(RouterPortsBadInput, LateItemRefused) {
+  const std::string got = run_peer(4, {{1000, 2}, {1000, 4}}, "late");
+  EXPECT_EQ(got, std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
+                     " router 0 port 2: a packet arriving in cycle 2: allowed 4 .. 15 (a cycle "
+                     "the router has not simulated, less than the link's latency plus "
+                     "packet.size after the first)\n" +
+                     std::to_string(int(tlm::TLM_OK_RESPONSE)) +
+                     " \ndelivered 1 credits 1 packets 0 received 1\n");
+}
+
+// Configurations the modules do not carry: a ConfigError naming the key, its value and what is
+// allowed; and a router the network does not have.
+TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
+  const auto message = [](const Config& c) -> std::string {
+    try {
+      sc::CioqRouterModule::check_network_config(c);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(message(mesh2x2({"sim.mode=batch"})).rfind("sim.mode=batch: a batch ends", 0), 0u);
+  EXPECT_EQ(message(mesh2x2({"traffic.throttling=sat"})),
+            "traffic.throttling=sat: its signal visits every NIC of the network outside the links "
+            "(allowed: none)");
+  Config pb;
+  for (const char* k : {"routing.algorithm=pb", "router.vcs_local=4", "router.vcs_global=2"})
+    pb.set_override(k);
+  EXPECT_EQ(message(pb).rfind("routing.algorithm=pb: its routers read the congestion "
+                              "sensors of the other routers of their group (PiggyBack's "
+                              "saturation bits)",
+                              0),
+            0u)
+      << message(pb);
+  EXPECT_EQ(message(mesh2x2({"traffic.source_queue=0"})),
+            "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or more "
+            "packets)");
+  EXPECT_EQ(message(mesh2x2()), "accepted");
+  EXPECT_EQ(message(Config()), "accepted");  // the h2 Dragonfly, MIN routing
+}
+
+}  // namespace
