@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../config/config_error.h"
 #include "port_view_fake.h"
@@ -335,6 +337,80 @@ TEST(RequestReplyVcs, BaselineReplySetFromTheKeys) {
       t);
   EXPECT_EQ(pb->sensor_needs().sat_reply_vc, 3u);
   EXPECT_STREQ(pb->vc_order().reference, "l0-g0-l1-l2-g1-l3 | l6-g3-l7-l8-g4-l9");
+}
+
+namespace {
+
+// The hops of a packet of class `cls` from router 0 (its node 0) to node `dst`, routed by `r` on an
+// idle network: each hop's port class and allowed VCs, the packet taking the highest allowed VC
+// (the next router sees it as the input VC), up to the ejection port. MIN's only hop effect, the
+// mark of a global hop, is applied as the router applies it.
+std::vector<std::pair<PortClass, uint16_t>> walk(const RoutingAlgorithm& r, uint32_t vcs_local,
+                                                 uint32_t vcs_global, uint32_t dst, uint8_t cls) {
+  const Dragonfly& t = h2();
+  test::FakePorts ports(t, vcs_local, vcs_global);
+  Rng rng(1, 2, 3);
+  Packet p;
+  p.src = 0;
+  p.dst = dst;
+  p.cls = cls;
+  std::vector<std::pair<PortClass, uint16_t>> hops;
+  uint32_t router = 0, in_port = 0, in_vc = 0;
+  while (hops.size() < 8) {
+    const RouteResult res = r.route(ports.at(router, in_port, in_vc), p, rng);
+    const PortClass c = t.port_class(res.port);
+    if (c == kInjectionClass) break;  // ejection
+    hops.emplace_back(c, res.vcs);
+    in_vc = 31u - static_cast<uint32_t>(__builtin_clz(res.vcs));
+    // The router's effect of a global hop (router_allocate.h): MIN's distance-based VC after it.
+    if (c == df::kGlobal) p.route.flags |= Packet::kGlobalDoneInPhase;
+    const auto next = t.peer(router, res.port);
+    router = next.router;
+    in_port = next.port;
+  }
+  return hops;
+}
+
+// A node of a router whose minimal path from router 0 is l-g-l.
+uint32_t lgl_destination() {
+  const Dragonfly& t = h2();
+  for (uint32_t b = 0; b < t.routers(); ++b) {
+    std::vector<PortClass> types;
+    for (uint32_t r = 0; r != b && types.size() < 4;) {
+      const uint32_t port = t.min_output(r, b);
+      types.push_back(t.port_class(port));
+      r = t.peer(r, port).router;
+    }
+    if (types == std::vector<PortClass>{df::kLocal, df::kGlobal, df::kLocal}) return b * t.p();
+  }
+  return 0;
+}
+
+}  // namespace
+
+// Per hop of a minimal l-g-l path, as the routings route it (an idle network, the highest allowed
+// VC taken): FlexVC 6/4 = 2/1+4/3 gives a request l0 (VC 0), g1 (VC 0), l2 (VCs 0-1) and a reply
+// every VC up to its reply-part position, request VCs included: local 0-4, global 0-3, local 0-5;
+// the baseline's 6/3 with a 2/1 reply set gives a request l0, g0, l1 and a reply l4, g2, l5.
+TEST(RequestReplyVcs, PerHopVcsOfARequestAndAReplyUnderBothManagements) {
+  const uint32_t dst = lgl_destination();
+  ASSERT_NE(dst, 0u);
+  using Hops = std::vector<std::pair<PortClass, uint16_t>>;
+  const PortClass L = df::kLocal, G = df::kGlobal;
+  const auto flex = make_routing(
+      request_reply({"router.vc_management=flexvc", "router.vcs_local=6", "router.vcs_global=4",
+                     "router.reply_vcs_local=4", "router.reply_vcs_global=3"}),
+      h2());
+  EXPECT_EQ(walk(*flex, 6, 4, dst, Packet::kRequest), (Hops{{L, 0b1}, {G, 0b1}, {L, 0b11}}));
+  EXPECT_EQ(walk(*flex, 6, 4, dst, Packet::kReply),
+            (Hops{{L, 0b11111}, {G, 0b1111}, {L, 0b111111}}));
+  const auto base =
+      make_routing(request_reply({"router.vcs_local=6", "router.vcs_global=3",
+                                  "router.reply_vcs_local=2", "router.reply_vcs_global=1"}),
+                   h2());
+  EXPECT_EQ(walk(*base, 6, 3, dst, Packet::kRequest), (Hops{{L, 0b1}, {G, 0b1}, {L, 0b10}}));
+  EXPECT_EQ(walk(*base, 6, 3, dst, Packet::kReply),
+            (Hops{{L, 0b10000}, {G, 0b100}, {L, 0b100000}}));
 }
 
 // Bad input: the keys outside request-reply or the Dragonfly, a reply set that leaves requests
