@@ -9,6 +9,7 @@
 #include "sim/cli/options.h"
 #include "sim/cli/single_run.h"
 #include "sim/cli/subcommands.h"
+#include "sim/config/reply_vcs.h"
 #include "sim/network/deadlock_report.h"
 #include "sim/routing/dragonfly/flexvc_paths.h"
 #include "sim/stats/plot.h"
@@ -25,7 +26,12 @@ std::string flexvc_summary(const Config& cfg) {
   if (cfg.get_str("router.vc_management") != "flexvc") return "";
   const auto L = static_cast<uint32_t>(cfg.get_int("router.vcs_local"));
   const auto G = static_cast<uint32_t>(cfg.get_int("router.vcs_global"));
-  const flexvc::ReferenceSequence seq(flexvc::dragonfly_sequence(L, G));
+  // With request-reply traffic: the request part, then the reply part (docs/model.md §4.7).
+  const uint32_t RL = reply_vcs(cfg, "local"), RG = reply_vcs(cfg, "global");
+  const flexvc::ReferenceSequence seq =
+      RL + RG == 0 ? flexvc::ReferenceSequence(flexvc::dragonfly_sequence(L, G))
+                   : flexvc::ReferenceSequence(flexvc::dragonfly_sequence(L - RL, G - RG),
+                                               flexvc::dragonfly_sequence(RL, RG));
   const std::string alg = cfg.get_str("routing.algorithm");
   const bool group = alg == "val" && cfg.get_str("routing.valiant") == "group";
   const flexvc::PathKind kind = alg == "min" ? flexvc::PathKind::Minimal
@@ -33,8 +39,12 @@ std::string flexvc_summary(const Config& cfg) {
                                              : flexvc::PathKind::Valiant;
   const flexvc::PathShape p = flexvc::dragonfly_path(kind);
   const flexvc::Hop k = seq.classify(p.path, p.escapes, false);
+  const std::string split = RL + RG == 0
+                                ? ""
+                                : " = " + std::to_string(L - RL) + "/" + std::to_string(G - RG) +
+                                      "+" + std::to_string(RL) + "/" + std::to_string(RG);
   return "  FlexVC            reference " + seq.describe(" lg") + " (" + std::to_string(L) + "/" +
-         std::to_string(G) + "); " + alg + "'s longest path " +
+         std::to_string(G) + split + "); " + alg + "'s longest path " +
          (k == flexvc::Hop::Safe ? "safe" : "opportunistic") +
          ": a hop may use every VC of its type up to the latest position its path (an "
          "opportunistic hop: its escape) allows, where the baseline allows one\n";

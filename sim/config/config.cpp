@@ -61,6 +61,14 @@ const std::vector<KeySpec>& config_schema() {
       {"router.vcs_injection", KeyType::Int, "3", 1, 16, nullptr, "VCs per injection port"},
       {"router.vcs_local", KeyType::Int, "2", 1, 16, nullptr, "VCs per local port"},
       {"router.vcs_global", KeyType::Int, "1", 1, 16, nullptr, "VCs per global port"},
+      {"router.reply_vcs_local", KeyType::Int, "0", 0, 16, nullptr,
+       "traffic.source=request_reply: the reply VCs among router.vcs_local, the last ones (0: the "
+       "VC management's own, half under baseline, 2 under flexvc; thesis 000 Sec. 5.2.2, Table "
+       "5.4)"},
+      {"router.reply_vcs_global", KeyType::Int, "0", 0, 16, nullptr,
+       "traffic.source=request_reply: the reply VCs among router.vcs_global, the last ones (0: "
+       "the VC management's own, half under baseline, 1 under flexvc; thesis 000 Sec. 5.2.2, "
+       "Table 5.4)"},
       {"router.vcs_tree", KeyType::Int, "1", 1, 16, nullptr,
        "VCs per fat-tree switch-to-switch port"},
       {"router.vcs_x", KeyType::Int, "2", 1, 16, nullptr, "VCs per mesh/torus x port"},
@@ -758,7 +766,8 @@ int64_t engine_lookahead_limit(const Config& c) {
 
 std::string port_class_of_key(const std::string& key) {
   if (key == "router.buffer_output" || key == "router.buffer_model") return "";
-  for (const char* prefix : {"router.vcs_", "router.buffer_", "link.latency_"}) {
+  for (const char* prefix :
+       {"router.vcs_", "router.reply_vcs_", "router.buffer_", "link.latency_"}) {
     const std::string pre = prefix;
     if (key.compare(0, pre.size(), pre) == 0) return key.substr(pre.size());
   }
@@ -789,10 +798,12 @@ namespace {
 void validate_request_reply(const Config& c) {
   const bool rr = c.get_str("traffic.source") == "request_reply";
   if (!rr) {
-    if (c.is_explicit("traffic.reply_size"))
-      throw ConfigError("traffic.reply_size=" + c.get_str("traffic.reply_size") +
-                        ": applies to traffic.source=request_reply only (traffic.source=" +
-                        c.get_str("traffic.source") + ")");
+    for (const char* key :
+         {"traffic.reply_size", "router.reply_vcs_local", "router.reply_vcs_global"})
+      if (c.is_explicit(key))
+        throw ConfigError(std::string(key) + "=" + c.get_str(key) +
+                          ": applies to traffic.source=request_reply only (traffic.source=" +
+                          c.get_str("traffic.source") + ")");
     return;
   }
   if (c.get_str("router.architecture") != "cioq")
@@ -807,6 +818,19 @@ void validate_request_reply(const Config& c) {
     throw ConfigError(
         "traffic.source=request_reply: needs a source queue, where the NIC queues its replies "
         "(traffic.source_queue >= 1; traffic.source_queue=0)");
+  // The reply VCs are the last of the port's VCs; the requests keep at least one (each set's
+  // minimum is the VC management's check: validate_routing, check_flexvc_paths).
+  if (c.get_str("topology.type") == "dragonfly")
+    for (const char* cls : {"local", "global"}) {
+      const std::string reply = std::string("router.reply_vcs_") + cls,
+                        all = std::string("router.vcs_") + cls;
+      if (c.get_int(reply) != 0 && c.get_int(reply) >= c.get_int(all))
+        throw ConfigError(reply + "=" + c.get_str(reply) + ": the reply VCs are the last of " +
+                          all + "=" + c.get_str(all) +
+                          " and the requests need the others; allowed: 0 (the VC management's "
+                          "own split) or 1 to " +
+                          std::to_string(c.get_int(all) - 1));
+    }
 }
 
 // SAT injection throttling (traffic.throttling=sat; docs/model.md "SAT injection throttling"): the
@@ -1073,15 +1097,47 @@ void validate_routing(const Config& c) {
   }
   // Request-reply under the baseline (sim/routing/request_reply.h; thesis 000 Sec. 5.2.2): the
   // VCs of each class are split into request and reply halves, each the routing's minimum.
+  // With router.reply_vcs_<class> set, the reply set is the last that many VCs and the request
+  // set the others, each holding the routing's reference path (the sets need not be equal).
   const bool rr = c.get_str("traffic.source") == "request_reply";
+  const auto reply_key_set = [&](const std::string& cls) {
+    const std::string key = "router.reply_vcs_" + cls;
+    return (cls == "local" || cls == "global") && c.get_int(key) != 0;
+  };
+  if (rr)
+    for (const ClassVcs& m : info.min_vcs) {
+      const std::string cls = m.port_class;
+      if (!reply_key_set(cls)) continue;
+      const std::string key = "router.vcs_" + cls, reply = "router.reply_vcs_" + cls;
+      const int64_t want = topo.min_vcs != nullptr ? topo.min_vcs(c, m.port_class, m.vcs) : m.vcs;
+      const int64_t all = c.get_int(key), replies = c.get_int(reply);
+      if (replies >= want && all - replies >= want) continue;
+      throw ConfigError(
+          reply + "=" + c.get_str(reply) + " with " + key + "=" + c.get_str(key) +
+          ": traffic.source=request_reply under router.vc_management=baseline gives requests the "
+          "first " +
+          key + " - " + reply + " VCs and replies the last " + reply + ", and each set needs the " +
+          std::to_string(want) + " " + cls + " VCs of routing.algorithm=" + alg +
+          "'s reference path (thesis 000 Sec. 5.2.2); allowed: " + reply + " from " +
+          std::to_string(want) + " to " + key + " - " + std::to_string(want) +
+          (all >= 2 * want ? " = " + std::to_string(all - want)
+                           : " (" + key + " >= " + std::to_string(2 * want) + ")") +
+          ", or 0 for equal halves");
+    }
   if (rr)
     for (const ClassVcs& m : info.min_vcs) {
       const std::string key = std::string("router.vcs_") + m.port_class;
+      if (reply_key_set(m.port_class)) continue;
       if (c.get_int(key) % 2 != 0)
-        throw ConfigError(key + "=" + c.get_str(key) +
-                          ": traffic.source=request_reply under router.vc_management=baseline "
-                          "splits each port's VCs into equal request and reply halves, so the "
-                          "count must be even (thesis 000 Sec. 5.2.2)");
+        throw ConfigError(
+            key + "=" + c.get_str(key) +
+            ": traffic.source=request_reply under router.vc_management=baseline "
+            "splits each port's VCs into equal request and reply halves, so the "
+            "count must be even (thesis 000 Sec. 5.2.2)" +
+            (std::string(m.port_class) == "local" || std::string(m.port_class) == "global"
+                 ? std::string(", or router.reply_vcs_") + m.port_class +
+                       " must say how many are the reply VCs"
+                 : std::string()));
     }
   std::string need, have;
   bool enough = true;

@@ -1,6 +1,6 @@
 #include "sim/routing/request_reply.h"
 
-#include "sim/config/config.h"
+#include "sim/config/reply_vcs.h"
 
 namespace netcosim {
 
@@ -56,7 +56,7 @@ std::unique_ptr<RoutingAlgorithm> with_request_reply_vcs(const Config& cfg, cons
   const std::vector<std::string>& names = topo.port_class_names();
   for (size_t k = 1; k < names.size() && k < kMaxPortClasses; ++k) {
     const std::string key = "router.vcs_" + names[k];
-    first[k] = static_cast<uint32_t>(cfg.get_int(key)) / 2;
+    first[k] = static_cast<uint32_t>(cfg.get_int(key)) - reply_vcs(cfg, names[k]);
   }
   PortClass crossing = kInjectionClass;
   for (uint32_t port = 0; port < topo.router_radix(); ++port)

@@ -1,14 +1,16 @@
 // Request and reply VCs under the baseline's distance-based VC management (thesis 000 Sec. 1.3
 // and 5.2.2: "considering protocol deadlock doubles the VC requirements, considering separate sets
 // of request and reply VCs"; seed 002 Sec. II, "Request-reply traffic and protocol deadlock"): the
-// VCs of every router-to-router port class are split in two halves, the first for requests, the
-// second for replies (router.vcs_local=4 with request-reply: 2 request and 2 reply local VCs, the
-// thesis's "4/2 (2/1+2/1)"). The routing is built for one half and routes both classes; a reply's
-// hop is moved to the reply half, and the routing sees a reply's input VC as its VC within the
-// half, and reads a reply's VCs within the reply half (PortView::with_vc_base: its UGAL, PB and
-// OLM comparisons see the reply VCs' occupancy). Applied by wrapping the routing (make_routing),
-// so a run without request-reply pays nothing. FlexVC's concatenated sequence (Theorem 2) is the
-// routing's own (sim/routing/dragonfly/flexvc_vcs.h). docs/model.md "Request-reply traffic".
+// VCs of every router-to-router port class are split in two sets, the first for requests, the
+// second for replies: halves by default (router.vcs_local=4 with request-reply: 2 request and 2
+// reply local VCs, the thesis's "4/2 (2/1+2/1)"), or the last router.reply_vcs_local/global VCs
+// for replies (reply_vcs, sim/config/reply_vcs.h). The routing is built for one set and routes both
+// classes; a reply's hop is moved to the reply set (the "reply half" below), and the routing sees
+// a reply's input VC as its VC within that set, and reads a reply's VCs within it
+// (PortView::with_vc_base: its UGAL, PB and OLM comparisons see the reply VCs' occupancy).
+// Applied by wrapping the routing (make_routing), so a run without request-reply pays nothing.
+// FlexVC's concatenated sequence (Theorem 2) is the routing's own
+// (sim/routing/dragonfly/flexvc_vcs.h). docs/model.md "Request-reply traffic".
 #pragma once
 
 #include <memory>
@@ -20,8 +22,8 @@ namespace netcosim {
 
 class RequestReplyVcs final : public RoutingAlgorithm {
  public:
-  // `reply_first[k]`: the first reply VC of port class k (half its VCs); class 0 (injection) is
-  // not split. `crossing_class`: the class of the ports whose links cross partitions (the
+  // `reply_first[k]`: the first reply VC of port class k (its request VCs); class 0 (injection)
+  // is not split. `crossing_class`: the class of the ports whose links cross partitions (the
   // Dragonfly's global ports, whose bits PiggyBack senses), or kInjectionClass for none.
   RequestReplyVcs(std::unique_ptr<RoutingAlgorithm> inner,
                   const uint32_t (&reply_first)[kMaxPortClasses],
@@ -75,7 +77,8 @@ class RequestReplyVcs final : public RoutingAlgorithm {
 };
 
 // The routing of routing.algorithm with the request and reply VCs of traffic.source=request_reply
-// under router.vc_management=baseline: `inner` wrapped, its halves from router.vcs_<class>.
+// under router.vc_management=baseline: `inner` wrapped, its sets from router.vcs_<class> and
+// reply_vcs (router.reply_vcs_local/global).
 std::unique_ptr<RoutingAlgorithm> with_request_reply_vcs(const Config& cfg, const Topology& topo,
                                                          std::unique_ptr<RoutingAlgorithm> inner);
 

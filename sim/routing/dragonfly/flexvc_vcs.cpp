@@ -86,29 +86,50 @@ void check_flexvc_paths(const char* algorithm, flexvc::PathKind kind, uint32_t l
                         uint32_t global_vcs, uint32_t reply_local, uint32_t reply_global) {
   const flexvc::PathShape shape = flexvc::dragonfly_path(kind);
   if (reply_local + reply_global != 0) {
-    // Request-reply (thesis 000 Table 5.4): the request part holds the request path, the reply
-    // part the reply path's escapes; the reply part is sized for MIN (2/1) and the request part
-    // has the rest.
+    // Request-reply (thesis 000 Sec. 5.2.2-5.2.3, Table 5.4; seed 002 Sec. III-B, Table IV): the
+    // request part holds the request path, the reply part the reply path's escapes.
+    const std::string counts = "router.vcs_local=" + std::to_string(local_vcs) +
+                               ", router.vcs_global=" + std::to_string(global_vcs) +
+                               ", reply part " + std::to_string(reply_local) + "/" +
+                               std::to_string(reply_global) +
+                               " (router.reply_vcs_local, router.reply_vcs_global)";
+    const std::string what =
+        std::string("router.vc_management=flexvc with traffic.source=request_reply: ");
+    // Theorem 2: the reply paths are deadlock-free by Theorem 1 in the reply sub-sequence, so it
+    // holds at least the safe minimal path l-g-l, every reply hop's escape ("the set of reply VCs
+    // only needs to be dimensioned for safe minimal paths").
+    if (reply_local < 2 || reply_global < 1)
+      throw ConfigError(what +
+                        "the reply part must hold the safe minimal path l-g-l, the escape "
+                        "of every reply (Theorem 2, thesis 000 Sec. 5.2.2-5.2.3, Table 5.4); "
+                        "allowed: router.reply_vcs_local >= 2 and router.reply_vcs_global "
+                        ">= 1; " +
+                        counts);
     const bool enough = local_vcs >= reply_local + 2 && global_vcs >= reply_global + 1;
     const flexvc::ReferenceSequence seq =
         enough ? flexvc::ReferenceSequence(
                      flexvc::dragonfly_sequence(local_vcs - reply_local, global_vcs - reply_global),
                      flexvc::dragonfly_sequence(reply_local, reply_global))
                : flexvc::ReferenceSequence();
-    if (enough && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible &&
-        seq.classify(shape.path, shape.escapes, true) != flexvc::Hop::Impossible)
-      return;
+    const bool requests =
+        enough && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible;
+    const bool replies =
+        enough && seq.classify(shape.path, shape.escapes, true) != flexvc::Hop::Impossible;
+    if (requests && replies) return;
     static const char* const kRequest[] = {"2 local and 1 global", "3 local and 2 global",
                                            "3 local and 2 global", "3 local and 2 global"};
-    throw ConfigError(
-        std::string("router.vc_management=flexvc with traffic.source=request_reply: "
-                    "routing.algorithm=") +
-        algorithm + " needs request VCs of at least " + kRequest[static_cast<int>(kind)] +
-        " VCs before the " + std::to_string(reply_local) + " local and " +
-        std::to_string(reply_global) +
-        " global reply VCs for its request and reply paths to be safe or opportunistic (thesis "
-        "000 Table 5.4, seed 002 Table IV); router.vcs_local=" +
-        std::to_string(local_vcs) + ", router.vcs_global=" + std::to_string(global_vcs));
+    if (!requests)
+      throw ConfigError(what + "routing.algorithm=" + algorithm +
+                        " needs request VCs of at least " + kRequest[static_cast<int>(kind)] +
+                        " VCs before the " + std::to_string(reply_local) + " local and " +
+                        std::to_string(reply_global) +
+                        " global reply VCs for its request and reply paths to be safe or "
+                        "opportunistic (thesis 000 Table 5.4, seed 002 Table IV); " +
+                        counts);
+    throw ConfigError(what + "routing.algorithm=" + algorithm +
+                      "'s reply path is neither safe nor opportunistic in the reference sequence " +
+                      seq.describe(" lg") + " (thesis 000 Table 5.4, seed 002 Table IV); " +
+                      counts);
   }
   const flexvc::ReferenceSequence seq(flexvc::dragonfly_sequence(local_vcs, global_vcs));
   if (seq.size() != 0 && seq.classify(shape.path, shape.escapes, false) != flexvc::Hop::Impossible)

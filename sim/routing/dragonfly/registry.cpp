@@ -1,5 +1,6 @@
 #include "sim/routing/dragonfly/registry.h"
 
+#include "sim/config/reply_vcs.h"
 #include "sim/routing/dragonfly/dragonfly_routing.h"
 #include "sim/routing/dragonfly/min.h"
 #include "sim/routing/dragonfly/olm.h"
@@ -66,11 +67,11 @@ std::unique_ptr<RoutingAlgorithm> with_vc_management(const Config& c, std::uniqu
   if (!flexvc(c)) return r;
   const auto L = static_cast<uint32_t>(c.get_int("router.vcs_local"));
   const auto G = static_cast<uint32_t>(c.get_int("router.vcs_global"));
-  // Request-reply (thesis 000 Sec. 5.2.2-5.2.3, Table 5.4): the reply part is dimensioned for
-  // safe MIN, 2/1 (l0-g1-l2), at the end of the sequence; the request part has the other VCs, its
-  // extra VCs at its start, which replies may use too.
-  const bool rr = c.get_str("traffic.source") == "request_reply";
-  const uint32_t RL = rr ? 2 : 0, RG = rr ? 1 : 0;
+  // Request-reply (thesis 000 Sec. 5.2.2-5.2.3, Table 5.4): the reply part, at the end of the
+  // sequence, is router.reply_vcs_local/global, by default dimensioned for safe MIN, 2/1
+  // (l0-g1-l2); the request part has the other VCs, its extra VCs at its start, which replies may
+  // use too.
+  const uint32_t RL = reply_vcs(c, "local"), RG = reply_vcs(c, "global");
   check_flexvc_paths(r->name(), kind, L, G, RL, RG);
   r->use_flexvc(L, G, RL, RG);
   return r;

@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../config/config_error.h"
 #include "port_view_fake.h"
@@ -14,6 +16,7 @@
 #include "sim/routing/dragonfly/flexvc_vcs.h"
 #include "sim/routing/dragonfly/min.h"
 #include "sim/routing/request_reply.h"
+#include "sim/routing/routing.h"
 #include "sim/util/failure.h"
 
 using namespace netcosim;
@@ -81,7 +84,8 @@ TEST(RequestReplyVcs, Table54ConfigurationsAreCheckedForBothClasses) {
             "router.vc_management=flexvc with traffic.source=request_reply: routing.algorithm=val "
             "needs request VCs of at least 3 local and 2 global VCs before the 2 local and 1 "
             "global reply VCs for its request and reply paths to be safe or opportunistic (thesis "
-            "000 Table 5.4, seed 002 Table IV); router.vcs_local=4, router.vcs_global=2");
+            "000 Table 5.4, seed 002 Table IV); router.vcs_local=4, router.vcs_global=2, reply "
+            "part 2/1 (router.reply_vcs_local, router.reply_vcs_global)");
   EXPECT_NE(error_of([] { check_flexvc_paths("min", PathKind::Minimal, 3, 2, 2, 1); }), "");
   EXPECT_NE(error_of([] { check_flexvc_paths("min", PathKind::Minimal, 4, 1, 2, 1); }), "");
 }
@@ -188,7 +192,8 @@ TEST(RequestReplyVcs, BaselineNeedsEvenAndDoubledVcCounts) {
   EXPECT_EQ(error_of([&] { validate_config(c); }),
             "router.vcs_local=3: traffic.source=request_reply under router.vc_management=baseline "
             "splits each port's VCs into equal request and reply halves, so the count must be "
-            "even (thesis 000 Sec. 5.2.2)");
+            "even (thesis 000 Sec. 5.2.2), or router.reply_vcs_local must say how many are the "
+            "reply VCs");
   c.set_override("routing.algorithm=val");
   c.set_override("router.vcs_local=4");
   EXPECT_NE(error_of([&] { validate_config(c); }).find("needs at least 8 local and 4 global VCs"),
@@ -205,4 +210,276 @@ TEST(RequestReplyVcs, BaselineNeedsEvenAndDoubledVcCounts) {
   EXPECT_EQ(error_of([&] { validate_config(d); }),
             "traffic.reply_size=2: applies to traffic.source=request_reply only "
             "(traffic.source=bernoulli)");
+}
+
+// The reply VCs' counts (router.reply_vcs_local, router.reply_vcs_global; docs/model.md §4.7):
+// the legend's splits of thesis 000 Fig. 5.9 / seed 002 Fig. 7 that put VCs in the reply part,
+// and Table 5.4's 2x(4/2).
+
+namespace {
+
+Config request_reply(std::initializer_list<std::string> sets) {
+  Config c;  // the embedded h2 Dragonfly
+  c.set_override("traffic.source=request_reply");
+  for (const std::string& s : sets) c.set_override(s);
+  return c;
+}
+
+}  // namespace
+
+// FlexVC 6/4 = 2/1+4/3 (Fig. 5.9's "FlexVC 6/4VCs(2/1+4/3)"): the request part l0-g1-l2, the reply
+// part 4/3's g-l-g-l-l-g-l (4/2's l-g-l-l-g-l with the extra global VC at its start, Sec. 5.2.3).
+// Per hop of the minimal path l-g-l: a request the VCs of its latest position in the request
+// part, and every lower one; a reply those of its latest position in the reply part, and every
+// lower one, request VCs included (Theorem 2).
+TEST(RequestReplyVcs, FlexVcReplyPartFromTheKeys) {
+  const uint8_t req = Packet::kRequest, rep = Packet::kReply;
+  {
+    const DragonflyFlexVc f(h2(), 6, 4, 4, 3);
+    EXPECT_STREQ(f.reference(), "l0-g1-l2 | g3-l4-g5-l6-l7-g8-l9");
+    EXPECT_EQ(f.reply_first(kL), 2u);
+    EXPECT_EQ(f.reply_first(kG), 1u);
+    EXPECT_EQ(f.safe(kL, path({kG, kL}), req), 0b1);      // l0
+    EXPECT_EQ(f.safe(kG, path({kL}), req), 0b1);          // g1
+    EXPECT_EQ(f.safe(kL, path({}), req), 0b11);           // l2
+    EXPECT_EQ(f.safe(kL, path({kG, kL}), rep), 0b11111);  // l7 (local VC 4), g8-l9 after it
+    EXPECT_EQ(f.safe(kG, path({kL}), rep), 0b1111);       // g8 (global VC 3)
+    EXPECT_EQ(f.safe(kL, path({}), rep), 0b111111);       // l9 (local VC 5)
+  }
+  {
+    // 6/4 = 3/2+3/2: l0-g1-l2-g3-l4 | l5-g6-l7-g8-l9.
+    const DragonflyFlexVc f(h2(), 6, 4, 3, 2);
+    EXPECT_STREQ(f.reference(), "l0-g1-l2-g3-l4 | l5-g6-l7-g8-l9");
+    EXPECT_EQ(f.reply_first(kL), 3u);
+    EXPECT_EQ(f.reply_first(kG), 2u);
+    EXPECT_EQ(f.safe(kL, path({kG, kL}), req), 0b11);     // l2 (local VC 1), g3-l4 after it
+    EXPECT_EQ(f.safe(kG, path({kL}), req), 0b11);         // g3
+    EXPECT_EQ(f.safe(kL, path({}), req), 0b111);          // l4
+    EXPECT_EQ(f.safe(kL, path({kG, kL}), rep), 0b11111);  // l7 (local VC 4)
+    EXPECT_EQ(f.safe(kG, path({kL}), rep), 0b1111);       // g8 (global VC 3)
+    EXPECT_EQ(f.safe(kL, path({}), rep), 0b111111);       // l9
+  }
+  // The keys reach the routing: 6/4 with router.reply_vcs_local=4, router.reply_vcs_global=3.
+  const Config c =
+      request_reply({"router.vc_management=flexvc", "router.vcs_local=6", "router.vcs_global=4",
+                     "router.reply_vcs_local=4", "router.reply_vcs_global=3"});
+  validate_config(c);
+  const auto r = make_routing(c, h2());
+  const VcOrder o = r->vc_order();
+  EXPECT_STREQ(o.reference, "l0-g1-l2 | g3-l4-g5-l6-l7-g8-l9");
+  EXPECT_TRUE(o.replies_use_request_vcs);
+  EXPECT_EQ(o.reply_first[df::kLocal], 2);
+  EXPECT_EQ(o.reply_first[df::kGlobal], 1);
+  // Without the keys FlexVC's reply part stays 2/1 (5/3 = 3/2+2/1).
+  const auto d = make_routing(
+      request_reply({"router.vc_management=flexvc", "router.vcs_local=5", "router.vcs_global=3"}),
+      h2());
+  EXPECT_STREQ(d->vc_order().reference, "l0-g1-l2-g3-l4 | l5-g6-l7");
+}
+
+// Table 5.4's 2x(4/2) = 8/4: VAL's l-g-l-l-g-l is safe in each part, for requests and replies.
+// Request part l0-g1-l2-l3-g4-l5, reply part l6-g7-l8-l9-g10-l11; per hop the latest position
+// from which the rest of the Valiant path embeds.
+TEST(RequestReplyVcs, FlexVcTwoTimesFourTwoIsSafeValiantForBothClasses) {
+  const DragonflyFlexVc f(h2(), 8, 4, 4, 2);
+  EXPECT_STREQ(f.reference(), "l0-g1-l2-l3-g4-l5 | l6-g7-l8-l9-g10-l11");
+  const std::vector<flexvc::LinkType> val = {kL, kG, kL, kL, kG, kL};
+  const uint16_t request[] = {0b1, 0b1, 0b11, 0b111, 0b11, 0b1111};
+  const uint16_t reply[] = {0b11111, 0b111, 0b111111, 0b1111111, 0b1111, 0b11111111};
+  for (size_t i = 0; i < val.size(); ++i) {
+    TypePath rest;
+    for (size_t k = i + 1; k < val.size(); ++k) rest.push_back(val[k]);
+    EXPECT_EQ(f.safe(val[i], rest, Packet::kRequest), request[i]) << i;
+    EXPECT_EQ(f.safe(val[i], rest, Packet::kReply), reply[i]) << i;
+  }
+  const flexvc::PathShape p = flexvc::dragonfly_path(flexvc::PathKind::Valiant);
+  EXPECT_EQ(f.sequence().classify(p.path, p.escapes, false), flexvc::Hop::Safe);
+  EXPECT_EQ(f.sequence().classify(p.path, p.escapes, true), flexvc::Hop::Safe);
+  // The default split of 8/4 (6/3+2/1) leaves a reply's Valiant path opportunistic.
+  const DragonflyFlexVc g(h2(), 8, 4, 2, 1);
+  EXPECT_EQ(g.sequence().classify(p.path, p.escapes, true), flexvc::Hop::Opportunistic);
+  EXPECT_NO_THROW(check_flexvc_paths("val", flexvc::PathKind::Valiant, 8, 4, 4, 2));
+}
+
+// The baseline's sets from the keys: 6/3 with a 2/1 reply set gives requests VCs 0-3 local and
+// 0-1 global (MIN uses l0-g0-l1 of them) and replies local 4-5 and global 2: a reply's MIN hop
+// is moved by 4 local and 2 global VCs. PiggyBack per VC reads the replies' bits from the reply
+// set's first global VC.
+TEST(RequestReplyVcs, BaselineReplySetFromTheKeys) {
+  const Dragonfly& t = h2();
+  const Config c = request_reply({"router.vcs_local=6", "router.vcs_global=3",
+                                  "router.reply_vcs_local=2", "router.reply_vcs_global=1"});
+  validate_config(c);
+  const auto r = make_routing(c, t);
+  const VcOrder o = r->vc_order();
+  EXPECT_STREQ(o.reference, "l0-g0-l1 | l4-g2-l5");
+  EXPECT_EQ(o.reply_first[df::kLocal], 4);
+  EXPECT_EQ(o.reply_first[df::kGlobal], 2);
+  test::FakePorts ports(t, 6, 3);
+  Rng rng(1, 2, 3);
+  const MinRouting plain(t);
+  Packet p;
+  p.src = 0;
+  p.dst = 8 * t.p() + 1;  // router 8, group 2
+  for (uint32_t router : {0u, 1u, 2u, 3u}) {
+    p.cls = Packet::kRequest;
+    const RouteResult a = plain.route(ports.at(router, 0), p, rng);
+    EXPECT_EQ(r->route(ports.at(router, 0), p, rng).vcs, a.vcs) << router;
+    p.cls = Packet::kReply;
+    const RouteResult b = r->route(ports.at(router, 0), p, rng);
+    EXPECT_EQ(b.port, a.port) << router;
+    EXPECT_EQ(b.vcs, a.vcs << (t.port_class(a.port) == df::kLocal ? 4 : 2)) << router;
+  }
+  // PB 4/2 per set: 10/5 with a 4/2 reply set: requests 6/3, the replies' bits from global VC 3.
+  const auto pb = make_routing(
+      request_reply({"routing.algorithm=pb", "router.vcs_local=10", "router.vcs_global=5",
+                     "router.reply_vcs_local=4", "router.reply_vcs_global=2"}),
+      t);
+  EXPECT_EQ(pb->sensor_needs().sat_reply_vc, 3u);
+  EXPECT_STREQ(pb->vc_order().reference, "l0-g0-l1-l2-g1-l3 | l6-g3-l7-l8-g4-l9");
+}
+
+namespace {
+
+// The hops of a packet of class `cls` from router 0 (its node 0) to node `dst`, routed by `r` on an
+// idle network: each hop's port class and allowed VCs, the packet taking the highest allowed VC
+// (the next router sees it as the input VC), up to the ejection port. MIN's only hop effect, the
+// mark of a global hop, is applied as the router applies it.
+std::vector<std::pair<PortClass, uint16_t>> walk(const RoutingAlgorithm& r, uint32_t vcs_local,
+                                                 uint32_t vcs_global, uint32_t dst, uint8_t cls) {
+  const Dragonfly& t = h2();
+  test::FakePorts ports(t, vcs_local, vcs_global);
+  Rng rng(1, 2, 3);
+  Packet p;
+  p.src = 0;
+  p.dst = dst;
+  p.cls = cls;
+  std::vector<std::pair<PortClass, uint16_t>> hops;
+  uint32_t router = 0, in_port = 0, in_vc = 0;
+  while (hops.size() < 8) {
+    const RouteResult res = r.route(ports.at(router, in_port, in_vc), p, rng);
+    const PortClass c = t.port_class(res.port);
+    if (c == kInjectionClass) break;  // ejection
+    hops.emplace_back(c, res.vcs);
+    in_vc = 31u - static_cast<uint32_t>(__builtin_clz(res.vcs));
+    // The router's effect of a global hop (router_allocate.h): MIN's distance-based VC after it.
+    if (c == df::kGlobal) p.route.flags |= Packet::kGlobalDoneInPhase;
+    const auto next = t.peer(router, res.port);
+    router = next.router;
+    in_port = next.port;
+  }
+  return hops;
+}
+
+// A node of a router whose minimal path from router 0 is l-g-l.
+uint32_t lgl_destination() {
+  const Dragonfly& t = h2();
+  for (uint32_t b = 0; b < t.routers(); ++b) {
+    std::vector<PortClass> types;
+    for (uint32_t r = 0; r != b && types.size() < 4;) {
+      const uint32_t port = t.min_output(r, b);
+      types.push_back(t.port_class(port));
+      r = t.peer(r, port).router;
+    }
+    if (types == std::vector<PortClass>{df::kLocal, df::kGlobal, df::kLocal}) return b * t.p();
+  }
+  return 0;
+}
+
+}  // namespace
+
+// Per hop of a minimal l-g-l path, as the routings route it (an idle network, the highest allowed
+// VC taken): FlexVC 6/4 = 2/1+4/3 gives a request l0 (VC 0), g1 (VC 0), l2 (VCs 0-1) and a reply
+// every VC up to its reply-part position, request VCs included: local 0-4, global 0-3, local 0-5;
+// the baseline's 6/3 with a 2/1 reply set gives a request l0, g0, l1 and a reply l4, g2, l5.
+TEST(RequestReplyVcs, PerHopVcsOfARequestAndAReplyUnderBothManagements) {
+  const uint32_t dst = lgl_destination();
+  ASSERT_NE(dst, 0u);
+  using Hops = std::vector<std::pair<PortClass, uint16_t>>;
+  const PortClass L = df::kLocal, G = df::kGlobal;
+  const auto flex = make_routing(
+      request_reply({"router.vc_management=flexvc", "router.vcs_local=6", "router.vcs_global=4",
+                     "router.reply_vcs_local=4", "router.reply_vcs_global=3"}),
+      h2());
+  EXPECT_EQ(walk(*flex, 6, 4, dst, Packet::kRequest), (Hops{{L, 0b1}, {G, 0b1}, {L, 0b11}}));
+  EXPECT_EQ(walk(*flex, 6, 4, dst, Packet::kReply),
+            (Hops{{L, 0b11111}, {G, 0b1111}, {L, 0b111111}}));
+  const auto base =
+      make_routing(request_reply({"router.vcs_local=6", "router.vcs_global=3",
+                                  "router.reply_vcs_local=2", "router.reply_vcs_global=1"}),
+                   h2());
+  EXPECT_EQ(walk(*base, 6, 3, dst, Packet::kRequest), (Hops{{L, 0b1}, {G, 0b1}, {L, 0b10}}));
+  EXPECT_EQ(walk(*base, 6, 3, dst, Packet::kReply),
+            (Hops{{L, 0b10000}, {G, 0b100}, {L, 0b100000}}));
+}
+
+// Bad input: the keys outside request-reply or the Dragonfly, a reply set that leaves requests
+// nothing, baseline sets below the routing's reference path, a FlexVC reply part without the safe
+// minimal path Theorem 2 needs, and a FlexVC request part Table 5.4 rules out.
+TEST(RequestReplyVcs, ReplyVcKeysRefuseWhatTheSourcesRuleOut) {
+  Config plain;
+  plain.set_override("router.reply_vcs_local=2");
+  EXPECT_EQ(error_of([&] { validate_config(plain); }),
+            "router.reply_vcs_local=2: applies to traffic.source=request_reply only "
+            "(traffic.source=bernoulli)");
+  Config tree = request_reply({"topology.type=fattree", "router.reply_vcs_local=2"});
+  EXPECT_EQ(error_of([&] { validate_config(tree); }),
+            "router.reply_vcs_local=2: topology.type=fattree has no port class 'local' (its port "
+            "classes: injection, tree)");
+  EXPECT_EQ(error_of([] {
+              validate_config(request_reply(
+                  {"router.vcs_local=4", "router.vcs_global=2", "router.reply_vcs_global=2"}));
+            }),
+            "router.reply_vcs_global=2: the reply VCs are the last of router.vcs_global=2 and the "
+            "requests need the others; allowed: 0 (the VC management's own split) or 1 to 1");
+  // Baseline VAL: each set needs 4/2.
+  EXPECT_EQ(
+      error_of([] {
+        validate_config(request_reply({"routing.algorithm=val", "router.vcs_local=8",
+                                       "router.vcs_global=4", "router.reply_vcs_local=2"}));
+      }),
+      "router.reply_vcs_local=2 with router.vcs_local=8: traffic.source=request_reply under "
+      "router.vc_management=baseline gives requests the first router.vcs_local - "
+      "router.reply_vcs_local VCs and replies the last router.reply_vcs_local, and each set needs "
+      "the 4 local VCs of routing.algorithm=val's reference path (thesis 000 Sec. 5.2.2); "
+      "allowed: router.reply_vcs_local from 4 to router.vcs_local - 4 = 4, or 0 for equal halves");
+  // Baseline MIN 5/2 with 3 reply local VCs leaves the requests 2/1: allowed, an odd count too.
+  EXPECT_EQ(error_of([] {
+              validate_config(request_reply(
+                  {"router.vcs_local=5", "router.vcs_global=2", "router.reply_vcs_local=3"}));
+            }),
+            "");
+  EXPECT_NE(error_of([] {
+              validate_config(request_reply(
+                  {"router.vcs_local=5", "router.vcs_global=2", "router.reply_vcs_local=4"}));
+            }).find("allowed: router.reply_vcs_local from 2 to router.vcs_local - 2 = 3"),
+            std::string::npos);
+  // FlexVC: a reply part of one local VC holds no l-g-l.
+  const Config one = request_reply({"router.vc_management=flexvc", "router.vcs_local=4",
+                                    "router.vcs_global=2", "router.reply_vcs_local=1"});
+  validate_config(one);
+  EXPECT_EQ(error_of([&] { make_routing(one, h2()); }),
+            "router.vc_management=flexvc with traffic.source=request_reply: the reply part must "
+            "hold the safe minimal path l-g-l, the escape of every reply (Theorem 2, thesis 000 "
+            "Sec. 5.2.2-5.2.3, Table 5.4); allowed: router.reply_vcs_local >= 2 and "
+            "router.reply_vcs_global >= 1; router.vcs_local=4, router.vcs_global=2, reply part "
+            "1/1 (router.reply_vcs_local, router.reply_vcs_global)");
+  // FlexVC VAL with 5/3 = 2/1+3/2: the requests' 2/1 has no escape for VAL ("X" of Table 5.4's
+  // 4/2 for requests); the default 3/2+2/1 routes it.
+  const Config val = request_reply({"router.vc_management=flexvc", "routing.algorithm=val",
+                                    "router.vcs_local=5", "router.vcs_global=3",
+                                    "router.reply_vcs_local=3", "router.reply_vcs_global=2"});
+  validate_config(val);
+  EXPECT_EQ(error_of([&] { make_routing(val, h2()); }),
+            "router.vc_management=flexvc with traffic.source=request_reply: routing.algorithm=val "
+            "needs request VCs of at least 3 local and 2 global VCs before the 3 local and 2 "
+            "global reply VCs for its request and reply paths to be safe or opportunistic (thesis "
+            "000 Table 5.4, seed 002 Table IV); router.vcs_local=5, router.vcs_global=3, reply "
+            "part 3/2 (router.reply_vcs_local, router.reply_vcs_global)");
+  EXPECT_EQ(error_of([] {
+              make_routing(request_reply({"router.vc_management=flexvc", "routing.algorithm=val",
+                                          "router.vcs_local=5", "router.vcs_global=3"}),
+                           h2());
+            }),
+            "");
 }
