@@ -11,18 +11,23 @@
 // first run C++-only (the native engine, the same router with the allocator's C++ model); the two
 // must agree exactly, packet by packet (each port's packets, their generation and tail cycles).
 //
-//   router_tlm [LOAD [CYCLES]] [--alloc SET] [--late PORT] [--fault CYCLE]
+//   router_tlm [LOAD [CYCLES]] [--alloc SET] [--shadow] [--late PORT] [--fault CYCLE]
 //     LOAD     phits per port and cycle offered, 0 < LOAD <= 1 (default 0.8), uniform destinations
 //     CYCLES   cycles of generation (default 5000); the run then drains
 //     --alloc  the allocator's parameter set (default p4v2q4i1: 4 ports, 2 VCs, 1 iteration;
 //              p7v3q7i2, p7v4q7i2, p8v3q8i2, p15v3q15i2, p31v3q31i2): the router takes its P ports,
 //              V VCs (router.vcs_injection) and ITER iterations
+//     --shadow the socket's shadow mode: the allocator's C++ model drives the router and every
+//              output of the RTL is compared with it in every evaluation; the first difference
+//              stops the run (exit 3)
 //     --late   port PORT's generator offers its 10th packet one cycle late
 //     --fault  the RTL's first grant of input 0 at or after cycle CYCLE is lost on its way to the
 //              router (both show that a difference from the C++-only run is reported)
-// Exit status: 0, 2 for a bad argument, 3 when the TLM run differs from the C++-only run.
+// Exit status: 0, 2 for a bad argument, 3 when the TLM run differs from the C++-only run or the
+// shadow comparison stops it.
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -155,8 +160,8 @@ const AllocSet kAllocSets[] = {
 
 int usage(const std::string& msg) {
   std::fprintf(stderr,
-               "error: %s\nusage: router_tlm [LOAD [CYCLES]] [--alloc SET] [--late PORT] "
-               "[--fault CYCLE]\n",
+               "error: %s\nusage: router_tlm [LOAD [CYCLES]] [--alloc SET] [--shadow] "
+               "[--late PORT] [--fault CYCLE]\n",
                msg.c_str());
   return 2;
 }
@@ -189,6 +194,13 @@ int sc_main(int argc, char** argv) {
     break;
   }
   const uint32_t ports = set->ports;
+  bool shadow = false;
+  for (size_t k = 0; k < args.size(); ++k)
+    if (args[k] == "--shadow") {
+      shadow = true;
+      args.erase(args.begin() + static_cast<long>(k));
+      break;
+    }
   int64_t late = -1, fault = -1;
   for (const char* opt : {"--late", "--fault"}) {
     for (size_t k = 0; k < args.size(); ++k) {
@@ -247,7 +259,7 @@ int sc_main(int argc, char** argv) {
   sc::CioqRouterModule router("router", ports, cfg, opt);
   // The allocator socket: the RTL in place of the C++ model.
   sc::SocketOptions so;
-  so.mode = sc::SocketMode::Rtl;
+  so.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
   if (fault >= 0) {
     so.fault.armed = true;
     so.fault.cycle = static_cast<uint64_t>(fault);
@@ -267,14 +279,21 @@ int sc_main(int argc, char** argv) {
     sinks.push_back(std::make_unique<PortSink>(("sink_" + std::to_string(p)).c_str()));
     router.port(p).out.bind(sinks.back()->socket);
   }
-  sc_core::sc_start();
-  const RunResults res = router.results();
+  RunResults res;
+  try {
+    sc_core::sc_start();
+    res = router.results();            // rethrows the run's failure
+  } catch (const std::exception& e) {  // the shadow comparison's SimulationFailure
+    std::printf("router module: the run stopped: %s\n", e.what());
+    return 3;
+  }
 
   std::printf(
-      "CIOQ router, %u ports, allocator in RTL (sep_alloc_if %s, %llu evaluations), "
+      "CIOQ router, %u ports, allocator in RTL (sep_alloc_if %s, %s, %llu evaluations), "
       "uniform load %s, %llu cycles + drain (%llu cycles), strict mode, traffic through "
       "TLM sockets\n",
-      ports, set->name, static_cast<unsigned long long>(evaluations()), load.c_str(),
+      ports, set->name, shadow ? "shadow" : "driving",
+      static_cast<unsigned long long>(evaluations()), load.c_str(),
       static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
   std::printf("  port  delivered  latency avg  latency max\n");
   int differ = -1;
