@@ -101,15 +101,17 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        {{"v4", "V=4,QW=4,SW=3"}, {"v8", "V=8,QW=8,SW=6"}, {"v16", "V=16,QW=8,SW=6"}}},
       // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
       // arbiter of the h8 router. Inside a network (systemc/rtl/, docs/cosim.md "Verilated blocks
-      // inside a network"): the h2 routers' VC arbiters (n3: MIN or OLM 3/2 with 3 injection VCs;
-      // n4: VAL or UGAL 4/2) and output arbiters (n7: 7 ports).
+      // inside a network"): the Dragonfly routers' VC arbiters (N = the router's most VCs of a
+      // port class, the same for h2, h4 and h8: n3 under MIN or OLM 3/2 with 3 injection VCs, n4
+      // under VAL or UGAL 4/2) and output arbiters (N = the ports: n7 h2, n15 h4, n31 h8).
       {"lrs_arbiter",
        "cosim_lrs_arbiter",
        {"lrs_arbiter.sv"},
-       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}, {"n4", "N=4"}}},
+       {{"n3", "N=3"}, {"n7", "N=7"}, {"n31", "N=31"}, {"n4", "N=4"}, {"n15", "N=15"}}},
       // Age arbiter: N requesters with W-bit ages; n31w16 the output arbiter of the h8 router.
-      // n3w32, n4w32, n7w32: the h2 routers' VC and output arbiters inside a network
-      // (systemc/rtl/), with the 32-bit ages the router feeds its age arbiters
+      // n3w32, n4w32, n7w32, n15w32, n31w32: the Dragonfly routers' VC arbiters (n3w32, n4w32, as
+      // lrs_arbiter's n3, n4) and output arbiters (h2 n7w32, h4 n15w32, h8 n31w32) inside a
+      // network (systemc/rtl/), with the 32-bit ages the router feeds its age arbiters
       // (sim/blocks/separable_allocator.h).
       {"age_arbiter",
        "cosim_age_arbiter",
@@ -119,7 +121,9 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"n31w16", "N=31,W=16"},
         {"n3w32", "N=3,W=32"},
         {"n4w32", "N=4,W=32"},
-        {"n7w32", "N=7,W=32"}}},
+        {"n7w32", "N=7,W=32"},
+        {"n15w32", "N=15,W=32"},
+        {"n31w32", "N=31,W=32"}}},
       // FlexVC's VC selector of one output port (V VCs, W-bit credits and packet size; MODE 0 jsq,
       // 1 highest, 2 lowest: VcSelection's order). The ports of the h8 router's VC sets of seed
       // 002 Table V and Sec. V (local/global VCs 2/1, 4/2, 8/4): local outputs of 32 phits per VC

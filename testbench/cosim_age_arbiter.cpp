@@ -13,7 +13,9 @@
 
 #include "Vage_arbiter_n3w4.h"
 #ifndef NETCOSIM_MUTANT
+#include "Vage_arbiter_n15w32.h"
 #include "Vage_arbiter_n31w16.h"
+#include "Vage_arbiter_n31w32.h"
 #include "Vage_arbiter_n3w32.h"
 #include "Vage_arbiter_n4w32.h"
 #include "Vage_arbiter_n7w32.h"
@@ -242,11 +244,13 @@ int sc_main(int argc, char** argv) {
       entry<3, 4, Vage_arbiter_n3w4>("n3w4"),
       entry<7, 8, Vage_arbiter_n7w8>("n7w8"),
       entry<31, 16, Vage_arbiter_n31w16>("n31w16"),
-      // The h2 router's VC and output arbiters inside a network, with the router's 32-bit ages
-      // (rtl/catalog.h).
+      // The Dragonfly routers' VC arbiters and the h2, h4 and h8 routers' output arbiters inside
+      // a network, with the router's 32-bit ages (rtl/catalog.h).
       entry<3, 32, Vage_arbiter_n3w32>("n3w32"),
       entry<4, 32, Vage_arbiter_n4w32>("n4w32"),
       entry<7, 32, Vage_arbiter_n7w32>("n7w32"),
+      entry<15, 32, Vage_arbiter_n15w32>("n15w32"),
+      entry<31, 32, Vage_arbiter_n31w32>("n31w32"),
   };
 #endif
   return bench_main(argc, argv, info);

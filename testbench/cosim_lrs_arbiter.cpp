@@ -11,6 +11,7 @@
 
 #include "Vlrs_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
+#include "Vlrs_arbiter_n15.h"
 #include "Vlrs_arbiter_n31.h"
 #include "Vlrs_arbiter_n4.h"
 #include "Vlrs_arbiter_n7.h"
@@ -148,6 +149,8 @@ int sc_main(int argc, char** argv) {
       entry<31, Vlrs_arbiter_n31>("n31"),
       // The h2 router's VC arbiter under VAL or UGAL 4/2 inside a network (rtl/catalog.h).
       entry<4, Vlrs_arbiter_n4>("n4"),
+      // The h4 router's output arbiter (15 ports) inside a network.
+      entry<15, Vlrs_arbiter_n15>("n15"),
   };
 #endif
   return bench_main(argc, argv, info);

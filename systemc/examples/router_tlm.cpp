@@ -1,25 +1,37 @@
 // Example sc_main to copy: one netcosim CIOQ router (netcosim::sc::CioqRouterModule,
 // systemc/router/cioq_router.h: the C++ router of sim/router/cioq/ with its ports as TLM-2.0
-// sockets) whose switch allocator is the Verilated RTL (rtl/sep_alloc_if.sv, parameter set
-// p4v2q4i1 of rtl/catalog.h: 4 ports, 2 VCs, 1 iteration; netcosim::sc::RtlSepAlloc,
-// systemc/router/rtl_allocator.h, in the router's allocator socket), fed by loosely timed TLM
-// traffic generators (netcosim::sc::SourceInitiator, systemc/tlm/source_initiator.h), one per
-// port, each replaying the port's configured Bernoulli source through a tlm_quantumkeeper. A user
-// target per port counts the packets that leave on it and their latency (the tail's cycle - the
-// cycle the NIC took the packet). The same traffic is first run C++-only (the native engine, the
-// same router with the allocator's C++ model); the two must agree exactly.
+// sockets) whose switch allocator is the Verilated RTL (rtl/sep_alloc_if.sv, a parameter set of
+// rtl/catalog.h, in the router's allocator socket: netcosim::sc::SepAllocIfSocket,
+// systemc/rtl/sep_alloc_if_socket.h, the socket `netcosim run --rtl sep_alloc_if` puts in every
+// router of a network, driving the RTL's ports of any width through sc_signals inside the router's
+// SC_THREAD), fed by loosely timed TLM traffic generators (netcosim::sc::SourceInitiator,
+// systemc/tlm/source_initiator.h), one per port, each replaying the port's configured Bernoulli
+// source through a tlm_quantumkeeper. A user target per port counts the packets that leave on it
+// and their latency (the tail's cycle - the cycle the NIC took the packet). The same traffic is
+// first run C++-only (the native engine, the same router with the allocator's C++ model); the two
+// must agree exactly, packet by packet (each port's packets, their generation and tail cycles).
 //
-//   router_tlm [LOAD [CYCLES]] [--late PORT] [--fault N]
+//   router_tlm [LOAD [CYCLES]] [--alloc SET] [--shadow] [--late PORT] [--fault CYCLE]
 //     LOAD     phits per port and cycle offered, 0 < LOAD <= 1 (default 0.8), uniform destinations
 //     CYCLES   cycles of generation (default 5000); the run then drains
+//     --alloc  the allocator's parameter set (default p4v2q4i1: 4 ports, 2 VCs, 1 iteration;
+//              p7v3q7i2, p7v4q7i2, p8v3q8i2, p15v3q15i2, p31v3q31i2): the router takes its P ports,
+//              V VCs (router.vcs_injection) and ITER iterations
+//     --shadow the socket's shadow mode: the allocator's C++ model drives the router and every
+//              output of the RTL is compared with it in every evaluation; the first difference
+//              stops the run (exit 3)
 //     --late   port PORT's generator offers its 10th packet one cycle late
-//     --fault  the RTL's first grant of input 0 from the allocator's N-th evaluation on is lost
-//              (both show that a difference from the C++-only run is reported)
-// Exit status: 0, 2 for a bad argument, 3 when the TLM run differs from the C++-only run.
+//     --fault  the RTL's first grant of input 0 at or after cycle CYCLE is lost on its way to the
+//              router (both show that a difference from the C++-only run is reported)
+// Exit status: 0, 2 for a bad argument, 3 when the TLM run differs from the C++-only run or the
+// shadow comparison stops it.
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -27,12 +39,17 @@
 // Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
 using sc_core::sc_time_stamp;
 
-#include "Vsep_alloc_if_p4v2q4i1_cpp.h"
+#include "Vsep_alloc_if_p15v3q15i2.h"
+#include "Vsep_alloc_if_p31v3q31i2.h"
+#include "Vsep_alloc_if_p4v2q4i1.h"
+#include "Vsep_alloc_if_p7v3q7i2.h"
+#include "Vsep_alloc_if_p7v4q7i2.h"
+#include "Vsep_alloc_if_p8v3q8i2.h"
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "systemc/router/cioq_router.h"
-#include "systemc/router/rtl_allocator.h"
+#include "systemc/rtl/sep_alloc_if_socket.h"
 #include "systemc/tlm/source_initiator.h"
 
 namespace {
@@ -42,17 +59,24 @@ const bool kQuietSystemC = (setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0), true);
 
 using namespace netcosim;
 
-// Per port: packets that left on it, their summed and largest latency.
+// Per port: packets that left on it, their summed and largest latency, and each packet's
+// generation and tail cycles in the order they left (two runs are equal packet by packet).
 struct PortStats {
   uint64_t delivered = 0, latency_sum = 0, latency_max = 0;
+  std::vector<std::pair<Cycle, Cycle>> packets;
   void add(Cycle t_gen, Cycle tail) {
     const uint64_t l = tail - t_gen;
     ++delivered;
     latency_sum += l;
     if (l > latency_max) latency_max = l;
+    packets.emplace_back(t_gen, tail);
   }
-  bool operator==(const PortStats& o) const {
-    return delivered == o.delivered && latency_sum == o.latency_sum && latency_max == o.latency_max;
+  bool operator==(const PortStats& o) const { return packets == o.packets; }
+  // The first packet (in the order they left) whose cycles differ from `o`'s.
+  size_t first_difference(const PortStats& o) const {
+    size_t k = 0;
+    while (k < packets.size() && k < o.packets.size() && packets[k] == o.packets[k]) ++k;
+    return k;
   }
 };
 
@@ -105,8 +129,39 @@ class PortSink : public sc_core::sc_module {
   }
 };
 
+// The allocator's parameter sets this example links (rtl/catalog.h; the libraries
+// netcosim_rtl_sep_alloc_if_<set> that testbench/CMakeLists.txt Verilates for the bench and
+// netcosim-rtl): P = Q ports, V VCs, ITER iterations. `make` builds the socket and reports its
+// evaluation count through `evaluations`.
+struct AllocSet {
+  const char* name;
+  uint32_t ports, vcs, iterations;
+  std::unique_ptr<model::AllocatorCore> (*make)(const sc::SocketOptions&,
+                                                std::function<uint64_t()>& evaluations);
+};
+
+template <class Vtop, int P, int V, int I>
+std::unique_ptr<model::AllocatorCore> make_socket(const sc::SocketOptions& o,
+                                                  std::function<uint64_t()>& evaluations) {
+  auto s = std::make_unique<sc::SepAllocIfSocket<Vtop, P, V, P, I>>("sep_alloc_if", o);
+  const auto* p = s.get();  // owned by the router from set_allocator on
+  evaluations = [p] { return p->evaluations(); };
+  return s;
+}
+
+const AllocSet kAllocSets[] = {
+    {"p4v2q4i1", 4, 2, 1, &make_socket<Vsep_alloc_if_p4v2q4i1, 4, 2, 1>},
+    {"p7v3q7i2", 7, 3, 2, &make_socket<Vsep_alloc_if_p7v3q7i2, 7, 3, 2>},
+    {"p7v4q7i2", 7, 4, 2, &make_socket<Vsep_alloc_if_p7v4q7i2, 7, 4, 2>},
+    {"p8v3q8i2", 8, 3, 2, &make_socket<Vsep_alloc_if_p8v3q8i2, 8, 3, 2>},
+    {"p15v3q15i2", 15, 3, 2, &make_socket<Vsep_alloc_if_p15v3q15i2, 15, 3, 2>},
+    {"p31v3q31i2", 31, 3, 2, &make_socket<Vsep_alloc_if_p31v3q31i2, 31, 3, 2>},
+};
+
 int usage(const std::string& msg) {
-  std::fprintf(stderr, "error: %s\nusage: router_tlm [LOAD [CYCLES]] [--late PORT] [--fault N]\n",
+  std::fprintf(stderr,
+               "error: %s\nusage: router_tlm [LOAD [CYCLES]] [--alloc SET] [--shadow] "
+               "[--late PORT] [--fault CYCLE]\n",
                msg.c_str());
   return 2;
 }
@@ -122,7 +177,30 @@ bool parse_count(const std::string& s, uint64_t& v) {
 
 int sc_main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  constexpr uint32_t ports = 4;  // the parameter set p4v2q4i1: P = Q = 4, V = 2, ITER = 1
+  const AllocSet* set = &kAllocSets[0];
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (args[k] != "--alloc") continue;
+    std::string allowed;
+    for (const AllocSet& a : kAllocSets)
+      allowed += (allowed.empty() ? "" : ", ") + std::string(a.name);
+    if (k + 1 >= args.size()) return usage("--alloc: expected a parameter set (" + allowed + ")");
+    set = nullptr;
+    for (const AllocSet& a : kAllocSets)
+      if (args[k + 1] == a.name) set = &a;
+    if (set == nullptr)
+      return usage("--alloc '" + args[k + 1] +
+                   "': not a linked parameter set of sep_alloc_if; allowed: " + allowed);
+    args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+    break;
+  }
+  const uint32_t ports = set->ports;
+  bool shadow = false;
+  for (size_t k = 0; k < args.size(); ++k)
+    if (args[k] == "--shadow") {
+      shadow = true;
+      args.erase(args.begin() + static_cast<long>(k));
+      break;
+    }
   int64_t late = -1, fault = -1;
   for (const char* opt : {"--late", "--fault"}) {
     for (size_t k = 0; k < args.size(); ++k) {
@@ -156,8 +234,8 @@ int sc_main(int argc, char** argv) {
   cfg.set_override("sim.warmup=0");
   cfg.set_override("sim.measure=" + std::to_string(cycles));
   cfg.set_override("sim.drain=true");
-  cfg.set_override("router.vcs_injection=2");
-  cfg.set_override("router.allocator_iterations=1");
+  cfg.set_override("router.vcs_injection=" + std::to_string(set->vcs));
+  cfg.set_override("router.allocator_iterations=" + std::to_string(set->iterations));
   cfg = sc::CioqRouterModule::one_router_config(cfg, ports);
 
   // 1. C++ only: the native engine on the same router and sources.
@@ -173,13 +251,22 @@ int sc_main(int argc, char** argv) {
     run_native(*net);
   }
 
-  // 2. SystemC/TLM: the router module, a generator and a sink per port.
+  // 2. SystemC/TLM: the router module, a generator and a sink per port. Strict mode with the
+  //    router as an SC_THREAD: the allocator socket waits delta cycles while its RTL evaluates.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  sc::CioqRouterModule router("router", ports, cfg);
+  ScEngineOptions opt = sc::CioqRouterModule::strict();
+  opt.router_threads = true;
+  sc::CioqRouterModule router("router", ports, cfg, opt);
   // The allocator socket: the RTL in place of the C++ model.
-  auto rtl = std::make_unique<sc::RtlSepAlloc<Vsep_alloc_if_p4v2q4i1_cpp, 4, 2, 4, 1>>(fault);
-  const auto* alloc = rtl.get();
-  router.set_allocator(std::move(rtl));
+  sc::SocketOptions so;
+  so.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+  if (fault >= 0) {
+    so.fault.armed = true;
+    so.fault.cycle = static_cast<uint64_t>(fault);
+    so.fault.input = 0;
+  }
+  std::function<uint64_t()> evaluations;
+  router.set_allocator(set->make(so, evaluations));
   std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
   std::vector<std::unique_ptr<PortSink>> sinks;
   for (uint32_t p = 0; p < ports; ++p) {
@@ -192,14 +279,21 @@ int sc_main(int argc, char** argv) {
     sinks.push_back(std::make_unique<PortSink>(("sink_" + std::to_string(p)).c_str()));
     router.port(p).out.bind(sinks.back()->socket);
   }
-  sc_core::sc_start();
-  const RunResults res = router.results();
+  RunResults res;
+  try {
+    sc_core::sc_start();
+    res = router.results();            // rethrows the run's failure
+  } catch (const std::exception& e) {  // the shadow comparison's SimulationFailure
+    std::printf("router module: the run stopped: %s\n", e.what());
+    return 3;
+  }
 
   std::printf(
-      "CIOQ router, %u ports, allocator in RTL (sep_alloc_if p4v2q4i1, %llu evaluations), "
+      "CIOQ router, %u ports, allocator in RTL (sep_alloc_if %s, %s, %llu evaluations), "
       "uniform load %s, %llu cycles + drain (%llu cycles), strict mode, traffic through "
       "TLM sockets\n",
-      ports, static_cast<unsigned long long>(alloc->evaluations()), load.c_str(),
+      ports, set->name, shadow ? "shadow" : "driving",
+      static_cast<unsigned long long>(evaluations()), load.c_str(),
       static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
   std::printf("  port  delivered  latency avg  latency max\n");
   int differ = -1;
@@ -213,19 +307,26 @@ int sc_main(int argc, char** argv) {
   if (differ >= 0) {
     const PortStats& a = sinks[differ]->stats;
     const PortStats& b = native[differ];
+    const size_t k = b.first_difference(a);
+    const auto cycles_of = [k](const PortStats& x) {
+      return k < x.packets.size() ? "generated " + std::to_string(x.packets[k].first) + ", tail " +
+                                        std::to_string(x.packets[k].second)
+                                  : std::string("none");
+    };
     std::printf(
         "  C++-only run: differs at port %d: delivered %llu, latency sum %llu, max %llu "
-        "(TLM: %llu, %llu, %llu)\n",
+        "(TLM: %llu, %llu, %llu); its packet %zu: %s (TLM: %s)\n",
         differ, static_cast<unsigned long long>(b.delivered),
         static_cast<unsigned long long>(b.latency_sum),
         static_cast<unsigned long long>(b.latency_max),
         static_cast<unsigned long long>(a.delivered),
         static_cast<unsigned long long>(a.latency_sum),
-        static_cast<unsigned long long>(a.latency_max));
+        static_cast<unsigned long long>(a.latency_max), k, cycles_of(b).c_str(),
+        cycles_of(a).c_str());
     return 3;
   }
   std::printf(
-      "  C++-only run of the same traffic: identical (every port's deliveries, latency sum "
-      "and maximum)\n");
+      "  C++-only run of the same traffic: identical (every port's packets, their generation "
+      "and tail cycles)\n");
   return 0;
 }

@@ -54,8 +54,10 @@ class CioqRouterModule : public sc_core::sc_module, private ScActivationHook {
   // The C++ router inside.
   RouterModel& model() { return net_->network().router(router_); }
   // The allocator socket: replaces the router's switch allocator block (the C++ model,
-  // sim/blocks/separable_allocator.h) with `alloc`, e.g. the Verilated RTL (rtl_allocator.h);
-  // before sc_start. std::invalid_argument when its inputs, VCs or outputs are not the router's.
+  // sim/blocks/separable_allocator.h) with `alloc`, e.g. the Verilated RTL of any parameter set
+  // (systemc/rtl/sep_alloc_if_socket.h's SepAllocIfSocket, which waits delta cycles: build the
+  // module with ScEngineOptions::router_threads); before sc_start. std::invalid_argument when its
+  // inputs, VCs or outputs are not the router's.
   void set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
     model().replace_allocator(alloc);
   }

@@ -1,8 +1,11 @@
 // The switch allocator's block socket (docs/cosim.md, "Verilated blocks inside a network"): the
 // Verilated rtl/sep_alloc_if.sv of one parameter set of rtl/catalog.h inside a router of a running
-// network, driven through its port list (sc_signals of the RTL's widths) from the router's
-// allocation phase. The socket is a model::AllocatorCore, so the CIOQ router fills its requests
-// and evaluates it with one call per cycle (RouterModel::replace_allocator).
+// network, driven through its port list (sc_signals of the RTL's widths, any P*V*QW) from the
+// router's allocation phase. The socket is a model::AllocatorCore, so the CIOQ router fills its
+// requests and evaluates it with one call per cycle (RouterModel::replace_allocator): in every
+// router of `netcosim run --rtl sep_alloc_if` (rtl_attach.cpp), and as the allocator of a router
+// module (systemc/router/cioq_router.h, CioqRouterModule::set_allocator; docs/systemc.md, "The
+// router module"; the module built with ScEngineOptions::router_threads).
 //
 // One evaluation (evaluate_and_update, called inside the router module's SC_THREAD in the SystemC
 // engine's strict mode, ScEngineOptions::router_threads):
@@ -151,6 +154,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
 
   void evaluate_and_update() override {
     const uint64_t now = socket_cycle();
+    ++evaluations_;
     if (!reset_done_) reset();
     if (vcd_) vcd_->on_cycle(now);  // may throw std::runtime_error: a chunk cannot be written
     drive_requests();
@@ -169,6 +173,9 @@ class SepAllocIfSocket final : public model::AllocatorCore {
     }
     s_clk_.write(true);  // the edge: the registers update in the next delta cycle
   }
+
+  // The evaluations so far (the router's cycles with a request).
+  uint64_t evaluations() const { return evaluations_; }
 
  private:
   // Before the first evaluation (inside the router's thread, as the benches start theirs): the
@@ -321,6 +328,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   std::unique_ptr<VcdWindow> vcd_;
   model::SeparableAllocator model_;  // Shadow mode: drives the router
   Checker checker_;
+  uint64_t evaluations_ = 0;
   bool reset_done_ = false;
   bool fault_done_ = false;
 };
