@@ -101,6 +101,9 @@ const std::vector<KeySpec>& config_schema() {
        "= 229,376 B)"},
       {"router.central_latency", KeyType::Int, "2", 0, 100000, nullptr,
        "opa: cycles from a central-stage grant to the header in the output buffer"},
+      {"router.alloc_retry", KeyType::Int, "0", 0, 100000, nullptr,
+       "ib|opa: cycles a head that requested in the VA-SA and lost waits before it requests again "
+       "(thesis 003 Fig. 2.2: a losing header pays SB again; 0: it requests in the next cycle)"},
       {"router.speedup", KeyType::Int, "2", 1, 64, nullptr,
        "internal (crossbar frequency) speedup"},
       {"router.latency", KeyType::Int, "0", 0, 100000, nullptr,

@@ -81,7 +81,13 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Opa, SwitchEngines,
     ::testing::Values(Case{"opa_fattree", "qos-opa-fattree-4-2.ini"},
-                      Case{"opa_torus", "qos-opa-torus-4x4.ini --set traffic.load=0.9"}),
+                      Case{"opa_torus", "qos-opa-torus-4x4.ini --set traffic.load=0.9"},
+                      // A losing head waits (router.alloc_retry, docs/model.md §10.2).
+                      Case{"opa_torus_alloc_retry",
+                           "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "router.alloc_retry=7"},
+                      Case{"ib_fattree_alloc_retry",
+                           "qos-ib-fattree-4-2.ini --set router.alloc_retry=7"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 struct Bad {
@@ -124,6 +130,13 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
     EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
   }
+  // router.alloc_retry is the switches' (docs/model.md §10.2): refused on the CIOQ router.
+  const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/dragonfly-h2.ini --set router.alloc_retry=5");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("router.alloc_retry=5: applies to router.architecture=ib|opa only"),
+            std::string::npos)
+      << o.output;
 }
 
 // router.output_scheduler's inputs: each refusal names the key, the value and what is allowed.

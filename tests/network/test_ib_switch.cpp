@@ -102,6 +102,30 @@ TEST(IbSwitch, PacketsOfOneSourceFollowAtTheirLength) {
   EXPECT_DOUBLE_EQ(r.latency_avg, double(T + 8));
 }
 
+TEST(IbSwitch, AHeadThatLosesTheAllocationWaitsAllocRetryCycles) {
+  // Nodes 0 and 1 send a packet of L = 8 flits each to node 3 in the same cycle: both heads
+  // request output 3 in the same cycle g, one wins, the loser may request again at g + R
+  // (router.alloc_retry; thesis 003 Fig. 2.2) and not before the crossbar's output side is free
+  // (g + 4 at 2 flits per cycle on the IB switch, g + 3 at 3 on the OPA MPort crossbar, both
+  // inputs and the output in MPort 0); its packet then waits for the link until the first has
+  // left, g + X + L. So the later packet's latency is T + max(R, L), T the zero-load latency.
+  for (const char* arch : {"ib", "opa"}) {
+    for (const uint32_t R : {0u, 3u, 5u, 20u}) {
+      const auto net =
+          build_network(ib("tree1", {std::string("router.architecture=") + arch, "router.latency=4",
+                                     "router.xbar_latency=2", "qos.sl_mtu=512",
+                                     "router.alloc_retry=" + std::to_string(R)}));
+      net->preload_packet(0, 3);
+      net->preload_packet(1, 3);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 2u);
+      const uint64_t T = formula(1, 4, 2, 0, 8), wait = R > 8 ? R : 8;
+      EXPECT_EQ(r.latency_max, T + wait) << arch << " R " << R;
+      EXPECT_DOUBLE_EQ(r.latency_avg, T + wait / 2.0) << arch << " R " << R;
+    }
+  }
+}
+
 struct Drain {
   const char* topology;
   const char* routing;

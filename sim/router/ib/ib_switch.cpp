@@ -33,6 +33,7 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
       in_link_(P_, nullptr),
       out_link_(P_, nullptr),
       heads_(size_t{P_} * V_),
+      requested_(P_, 0),
       alloc_(P_, V_, P_, iterations),
       credits_(P_),
       nic_credits_(P_),
@@ -196,11 +197,13 @@ bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
       const uint32_t o = h.out_port;
       if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, phits_of(e.pkt))) continue;
       alloc_.request(i, v, o);
+      if (cfg_.alloc_retry != 0) requested_[i] |= 1u << v;
       any = true;
     }
   }
   if (!any) return false;
   alloc_.evaluate();
+  if (cfg_.alloc_retry != 0) delay_losers(alloc_, 0, P_, now);
   const uint64_t granted = alloc_.granted_inputs();
   for (uint64_t g = granted; g != 0; g &= g - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
@@ -208,6 +211,23 @@ bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
   }
   alloc_.update();
   return granted != 0;
+}
+
+// Thesis 003 Fig. 2.2: a header that loses the allocation is stored again (SB) before it takes
+// part in the next one (docs/model.md §10.2, router.alloc_retry).
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::delay_losers(const model::SeparableAllocator& a, uint32_t first,
+                                         uint32_t n, Cycle now) {
+  const uint64_t granted = a.granted_inputs();
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t i = first + k;
+    uint32_t lost = requested_[i];
+    if (lost == 0) continue;
+    requested_[i] = 0;
+    if (((granted >> k) & 1u) != 0) lost &= ~(1u << a.grant_vc(k));
+    for (; lost != 0; lost &= lost - 1)
+      in_.delay_front(i, static_cast<uint32_t>(__builtin_ctz(lost)), now + cfg_.alloc_retry);
+  }
 }
 
 // A grant: the packet crosses the unbuffered crossbar (router.speedup flits per cycle), its header
@@ -297,11 +317,13 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
           if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
           a.request(k, v, kMPortPorts + cb % 2);
         }
+        if (cfg_.alloc_retry != 0) requested_[i] |= 1u << v;
         any = true;
       }
     }
     if (!any) continue;
     a.evaluate();
+    if (cfg_.alloc_retry != 0) delay_losers(a, first, std::min(kMPortPorts, P_ - first), now);
     for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
       const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(g));
       const uint32_t i = first + k, v = a.grant_vc(k);

@@ -225,6 +225,9 @@ class VlSwitch final : public RouterModel {
   bool allocate_mports(Cycle now);
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
+  // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
+  // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
+  void delay_losers(const model::SeparableAllocator& a, uint32_t first, uint32_t n, Cycle now);
   void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
   // The hop's effects on the packet (routing word, hop count, VC-order check) and the input's
   // credits upstream; returns the packet.
@@ -250,7 +253,9 @@ class VlSwitch final : public RouterModel {
   std::vector<Link*> in_link_, out_link_;
   VlFifos in_;               // input buffers, per (port, VL)
   std::vector<Head> heads_;  // per (port, VL)
-  VlFifos out_;              // output buffers, per (port, VL)
+  // router.alloc_retry: per input port, the VLs whose head requested in this cycle's VA-SA.
+  std::vector<uint32_t> requested_;
+  VlFifos out_;  // output buffers, per (port, VL)
   model::SeparableAllocator alloc_;
   std::vector<model::SharedVlCredits> credits_;      // downstream input buffers, per output
   std::vector<model::SharedVlCredits> nic_credits_;  // this switch's injection buffers

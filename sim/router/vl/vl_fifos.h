@@ -47,6 +47,12 @@ class VlFifos {
     const Ring& r = rings_[p * vls_ + v];
     return slots_[r.base + r.head];
   }
+  // The head of (p, v) may move on from `ready` (router.alloc_retry: a head that lost the VA-SA).
+  void delay_front(uint32_t p, uint32_t v, Cycle ready) {
+    const Ring& r = rings_[p * vls_ + v];
+    assert(r.count > 0);
+    slots_[r.base + r.head].ready = ready;
+  }
   void push(uint32_t p, uint32_t v, const Packet& pkt, Cycle ready, uint8_t port = 0) {
     Ring& r = rings_[p * vls_ + v];
     assert(r.count < r.cap && "a VL FIFO overflowed: its credits allowed more than it holds");

@@ -27,6 +27,9 @@ struct VlSwitchConfig {
   uint32_t latency = 0;              // routing (RT): cycles from arrival to the allocator
   uint32_t xbar_latency = 0;         // crossbar traversal (X): grant to the output buffer
   uint32_t speedup = 1;              // flits per cycle through the crossbar (router.speedup)
+  // Cycles a head that requested in the VA-SA (the input buffers' stage) and lost waits before
+  // it requests again (router.alloc_retry; thesis 003 Fig. 2.2: a losing header pays SB again).
+  uint32_t alloc_retry = 0;
   // OPA (docs/model.md §11): each of an MPort's two central buffers (half of
   // router.central_buffer), the central stage's latency (router.central_latency), the crossbars'
   // flits per cycle (thesis 003 Sec. 2.2: 3 through an MPort, 4 from the central buffers).
