@@ -103,10 +103,18 @@ void parse_rtl_fault(const std::string& value, RtlRequest& req) {
 void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
                        uint64_t sc_quantum) {
   // The options that name blocks: in a mixed run (--rtl A --rtl-shadow B), an error about one
-  // block names the option that named it (opt_of), the others name both.
-  const std::string opt = req.rtl.empty()      ? "--rtl-shadow"
-                          : req.shadow.empty() ? "--rtl"
-                                               : "--rtl and --rtl-shadow";
+  // block names the option that named it (opt_of); an error about the run as a whole names the
+  // options with their blocks (opt: "--rtl A,B", "--rtl A and --rtl-shadow B", "--rtl all").
+  const auto with_blocks = [&](const char* option, const std::vector<std::string>& blocks) {
+    std::string s = std::string(option) + " ";
+    if (req.all && blocks.size() == socketed_blocks().size()) return s + "all";
+    for (size_t i = 0; i < blocks.size(); ++i) s += (i ? "," : "") + blocks[i];
+    return s;
+  };
+  const std::string opt = req.rtl.empty()      ? with_blocks("--rtl-shadow", req.shadow)
+                          : req.shadow.empty() ? with_blocks("--rtl", req.rtl)
+                                               : with_blocks("--rtl", req.rtl) + " and " +
+                                                     with_blocks("--rtl-shadow", req.shadow);
   const auto opt_of = [&](const char* b) -> std::string {
     return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ? "--rtl" : "--rtl-shadow";
   };
@@ -122,8 +130,8 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   if (sc_quantum != 0 && sc_quantum != 1)
     throw ConfigError("--sc-quantum " + std::to_string(sc_quantum) + ": " + opt +
                       (req.rtl.empty() || req.shadow.empty() ? " runs" : " run") +
-                      " the SystemC engine in strict mode (--sc-quantum 1; the default with " +
-                      opt + ")");
+                      " the SystemC engine in strict mode (--sc-quantum 1: the default with --rtl "
+                      "or --rtl-shadow)");
   for (const auto& b : req.rtl)
     if (std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end())
       throw ConfigError("--rtl-shadow: block " + b +

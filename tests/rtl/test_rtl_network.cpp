@@ -566,20 +566,27 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"dtable_cioq", "--engine systemc --rtl dtable_arbiter",
                 "--rtl dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
                 "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)"},
-        BadCase{"native_engine", "--rtl sep_alloc_if",
-                "--rtl: the Verilated blocks run on the SystemC kernel: needs --engine systemc "
-                "(--engine native)"},
+        BadCase{
+            "native_engine", "--rtl sep_alloc_if",
+            "--rtl sep_alloc_if: the Verilated blocks run on the SystemC kernel: needs --engine "
+            "systemc "
+            "(--engine native)"},
         BadCase{"quantum", "--engine systemc --sc-quantum 2 --rtl sep_alloc_if",
-                "--sc-quantum 2: --rtl runs the SystemC engine in strict mode"},
+                "--sc-quantum 2: --rtl sep_alloc_if runs the SystemC engine in strict mode"},
         // A mixed run: an error about one block names the option that named it, a general one
-        // names both.
+        // names both options with their blocks.
         BadCase{"mixed_native", "--rtl sep_alloc_if --rtl-shadow contention_counters",
-                "--rtl and --rtl-shadow: the Verilated blocks run on the SystemC kernel: needs "
+                "--rtl sep_alloc_if and --rtl-shadow contention_counters: the Verilated blocks run "
+                "on the SystemC kernel: needs "
                 "--engine systemc (--engine native)"},
         BadCase{"mixed_quantum",
                 "--engine systemc --sc-quantum 4 --rtl sep_alloc_if --rtl-shadow credit_counter",
-                "--sc-quantum 4: --rtl and --rtl-shadow run the SystemC engine in strict mode "
-                "(--sc-quantum 1; the default with --rtl and --rtl-shadow)"},
+                "--sc-quantum 4: --rtl sep_alloc_if and --rtl-shadow credit_counter run the "
+                "SystemC engine in strict mode (--sc-quantum 1: the default with --rtl or "
+                "--rtl-shadow)"},
+        BadCase{"all_native", "--rtl-shadow all",
+                "--rtl-shadow all: the Verilated blocks run on the SystemC kernel: needs --engine "
+                "systemc (--engine native)"},
         BadCase{"mixed_shadow_block",
                 "--engine systemc --rtl sep_alloc_if --rtl-shadow vc_selector",
                 "--rtl-shadow vc_selector: router.vc_management=baseline: each hop allows one VC"},
