@@ -11,8 +11,6 @@
 //  - configurations the modules do not carry: a ConfigError naming the key.
 // SystemC elaborates once per process: every SystemC run is a forked child writing files.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -26,6 +24,8 @@
 #include "sim/network/build.h"
 #include "systemc/router/cioq_router.h"
 #include "systemc/tlm/source_initiator.h"
+#include "tests/integration/test_util.h"
+#include "tests/sc/sc_test_util.h"
 
 using namespace netcosim;
 
@@ -110,37 +110,6 @@ class LinkTap : public sc_core::sc_module {
   Fault fault_;
 };
 
-void write_lines(const std::string& path, std::vector<std::string> lines) {
-  std::sort(lines.begin(), lines.end());
-  std::ofstream f(path);
-  for (const auto& l : lines) f << l << '\n';
-}
-std::string read_text(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-template <class F>
-int in_child(F body) {
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int code = 4;
-    try {
-      code = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(code);
-  }
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 // The 2x2 mesh: switches 0 1 / 2 3, two nodes each (ports 0, 1), x links of 4 cycles, y links of
 // 6; input buffers of two packets per VC on the mesh ports, so that credits bound the traffic.
 Config mesh2x2(std::initializer_list<std::string> extra = {}) {
@@ -189,7 +158,7 @@ std::string figures(const RunResults& r) {
 int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
                const std::string& dir, LinkTap::Fault tap = LinkTap::Fault::None,
                uint32_t tap_port = 2) {
-  return in_child([&] {
+  return sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = quantum;
     std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
@@ -229,7 +198,7 @@ int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
     std::vector<sc::CioqRouterModule*> all;
     for (auto& m : mods) all.push_back(m.get());
     const RunResults r = sc::CioqRouterModule::results(all);
-    write_lines(dir + "modules.log", log);
+    sctest::write_lines(dir + "modules.log", log);
     std::ofstream(dir + "modules.txt") << figures(r);
     std::ofstream links(dir + "links.txt");
     for (auto& m : mods)
@@ -259,13 +228,13 @@ void expect_native_run(const Config& cfg, uint32_t routers, Cycle quantum, const
   // Each node offers traffic.load phits per cycle for 3000 cycles, in packets of 8 phits.
   ASSERT_GT(double(native_log.size()),
             0.8 * cfg.get_float("traffic.load") * 3000 / 8 * native.nodes);
-  write_lines(dir + "native.log", native_log);
+  sctest::write_lines(dir + "native.log", native_log);
   ASSERT_EQ(module_run(cfg, routers, quantum, native.cycles_total + 50, dir), 0);
-  EXPECT_TRUE(read_text(dir + "native.log") == read_text(dir + "modules.log"))
+  EXPECT_TRUE(test::read_file(dir + "native.log") == test::read_file(dir + "modules.log"))
       << "deliveries differ: diff " << dir << "native.log " << dir << "modules.log";
-  EXPECT_EQ(read_text(dir + "modules.txt"), figures(native));
+  EXPECT_EQ(test::read_file(dir + "modules.txt"), figures(native));
   // Every packet and credit handed over was taken: both ends count the same.
-  std::istringstream links(read_text(dir + "links.txt"));
+  std::istringstream links(test::read_file(dir + "links.txt"));
   std::string l;
   int n = 0;
   for (; std::getline(links, l); ++n) {
@@ -333,12 +302,13 @@ TEST(RouterPortsFaults, LatePacketOrLostCreditIsADifference) {
     std::vector<std::string> native_log;
     const RunResults native = native_run(cfg, native_log);
     const std::string dir = testing::TempDir() + "router_ports_" + (late ? "late_" : "lost_");
-    write_lines(dir + "native.log", native_log);
-    const std::string want = read_text(dir + "native.log");
+    sctest::write_lines(dir + "native.log", native_log);
+    const std::string want = test::read_file(dir + "native.log");
     ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir), 0);
-    EXPECT_TRUE(read_text(dir + "modules.log") == want) << "without the fault: the native run";
+    EXPECT_TRUE(test::read_file(dir + "modules.log") == want)
+        << "without the fault: the native run";
     ASSERT_EQ(module_run(cfg, 4, 1, native.cycles_total + 200, dir, f), 0);
-    const std::string got = read_text(dir + "modules.log");
+    const std::string got = test::read_file(dir + "modules.log");
     EXPECT_FALSE(got == want) << "a fault went unnoticed: " << dir << "modules.log";
     if (late) {
       EXPECT_EQ(std::count(got.begin(), got.end(), '\n'),
@@ -415,7 +385,7 @@ std::string run_peer(Cycle q, const std::vector<ScriptedPeer::Offer>& offers,
                      const std::string& tag) {
   const std::string path = testing::TempDir() + "router_ports_peer_" + tag + ".txt";
   std::remove(path.c_str());
-  const int status = in_child([&] {
+  const int status = sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = q;
     sc::CioqRouterModule r0("r0", mesh2x2({"sim.warmup=0", "sim.measure=200"}), 0, opt);
@@ -432,7 +402,7 @@ std::string run_peer(Cycle q, const std::vector<ScriptedPeer::Offer>& offers,
     return 0;
   });
   EXPECT_EQ(status, 0);
-  return read_text(path);
+  return test::read_file(path);
 }
 
 // Bad input on a router-facing port (strict mode; x ports: 2 VCs of 16 phits, latency 4,

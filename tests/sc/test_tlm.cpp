@@ -9,8 +9,6 @@
 //  - bad input: answered with the TLM response status and a message naming what is allowed.
 // SystemC elaborates once per process: every SystemC run is a forked child writing files.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -28,6 +26,7 @@
 #include "systemc/tlm/source_initiator.h"
 #include "systemc/tlm/tlm_network.h"
 #include "tests/integration/test_util.h"
+#include "tests/sc/sc_test_util.h"
 
 using namespace netcosim;
 
@@ -89,42 +88,11 @@ class Recorder : public sc_core::sc_module {
   std::vector<std::string>& log_;
 };
 
-void write_lines(const std::string& path, std::vector<std::string> lines) {
-  std::sort(lines.begin(), lines.end());
-  std::ofstream f(path);
-  for (const auto& l : lines) f << l << '\n';
-}
-std::string read_text(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 nlohmann::json comparable(const std::string& text) {
   nlohmann::json j = nlohmann::json::parse(text);
   for (const char* k : {"engine", "threads", "wall_seconds", "cycles_per_second", "peak_rss_mb"})
     j.erase(k);
   return j;
-}
-
-// Runs `body` in a child process; returns its exit status.
-template <class F>
-int in_child(F body) {
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    int code = 4;
-    try {
-      code = body();
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "child: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(code);
-  }
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 Config h2_uniform() {
@@ -196,7 +164,7 @@ std::string run_scripted(const std::vector<Scripted::Offer>& offers,
                          std::initializer_list<std::string> sets, const std::string& tag) {
   const std::string path = testing::TempDir() + "tlm_" + tag + ".txt";
   std::remove(path.c_str());
-  const int status = in_child([&] {
+  const int status = sctest::in_child([&] {
     Config cfg = test::dragonfly("h2", sets);
     ScEngineOptions opt;
     opt.quantum = 1;
@@ -233,7 +201,7 @@ std::string run_scripted(const std::vector<Scripted::Offer>& offers,
     return 0;
   });
   EXPECT_EQ(status, 0);
-  return read_text(path);
+  return test::read_file(path);
 }
 
 // Bad input from node 0 (h2: 72 nodes, packets of 8 phits, injection VCs of 256 phits): each
@@ -348,7 +316,7 @@ TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
   ASSERT_EQ(native.packets_refused, 0u) << "the comparison needs a run without refusals";
   ASSERT_GT(native_log.size(), 10000u);
 
-  const int status = in_child([&] {
+  const int status = sctest::in_child([&] {
     std::vector<std::string> log;
     ScEngineOptions opt;
     opt.quantum = GetParam();
@@ -366,7 +334,7 @@ TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
     sc_core::sc_start();
     const RunResults r = tlm.results();
     std::ofstream(dir + "run.json") << results_json(r, cfg);
-    write_lines(dir + "tlm.log", log);
+    sctest::write_lines(dir + "tlm.log", log);
     uint64_t bad = 0, stalls = 0;
     for (const auto& rec : recs) bad += rec->bad_time + rec->bad_tag;
     for (uint32_t n = 0; n < tlm.nodes(); ++n) stalls += tlm.node(n).stalls();
@@ -375,13 +343,14 @@ TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
     return 0;
   });
   ASSERT_EQ(status, 0);
-  write_lines(dir + "native.log", native_log);
-  EXPECT_EQ(read_text(dir + "checks.txt"),
+  sctest::write_lines(dir + "native.log", native_log);
+  EXPECT_EQ(test::read_file(dir + "checks.txt"),
             "0 0 " + std::to_string(GetParam() == 0 ? 100 : GetParam()) + "\n")
       << "bad annotations or tags, refusals, stalls; the period";
-  EXPECT_TRUE(read_text(dir + "native.log") == read_text(dir + "tlm.log"))
+  EXPECT_TRUE(test::read_file(dir + "native.log") == test::read_file(dir + "tlm.log"))
       << "deliveries differ: diff " << dir << "native.log " << dir << "tlm.log";
-  EXPECT_TRUE(comparable(results_json(native, cfg)) == comparable(read_text(dir + "run.json")))
+  EXPECT_TRUE(comparable(results_json(native, cfg)) ==
+              comparable(test::read_file(dir + "run.json")))
       << "the JSON differs: " << dir << "run.json against the native run's";
 }
 
@@ -498,7 +467,7 @@ TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
   for (const Cycle q : {Cycle{1}, Cycle{0}}) {
     const std::string path = testing::TempDir() + "tlm_late_q" + std::to_string(q) + ".txt";
     std::remove(path.c_str());
-    const int status = in_child([&] {
+    const int status = sctest::in_child([&] {
       ScEngineOptions opt;
       opt.quantum = q;
       sc::TlmNetwork tlm(
@@ -518,7 +487,7 @@ TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
     });
     ASSERT_EQ(status, 0);
     // node src seq t_gen t_inject head tail
-    const std::string got = read_text(path);
+    const std::string got = test::read_file(path);
     if (q == 1)
       EXPECT_EQ(got.rfind("0 1 0 12 13 ", 0), 0u) << got;
     else
@@ -536,7 +505,7 @@ namespace {
 TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
   const std::string path = testing::TempDir() + "tlm_method_offer.txt";
   std::remove(path.c_str());
-  const int status = in_child([&] {
+  const int status = sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = 1;
     sc::TlmNetwork tlm(
@@ -558,7 +527,7 @@ TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
     return 0;
   });
   ASSERT_EQ(status, 0);
-  EXPECT_EQ(read_text(path),
+  EXPECT_EQ(test::read_file(path),
             std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
                 std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
                 " node 1: its request buffer is full (1 packets) and b_transport was called from "
