@@ -451,9 +451,22 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
     throw ConfigError(ks +
                       ": needs qos.table, the table file netcosim qos writes "
                       "(netcosim.qos-table/1, docs/qos.md)");
-  if (q.flit_bytes != 64)
+  if (s.kind == OutputSchedulerKind::DTable && q.flit_bytes != 64)
     throw ConfigError(ks + ": counts 64-byte credits and the switch's credits are flits; " +
                       "link.flit_bytes=" + std::to_string(q.flit_bytes) + " (needs 64)");
+  if (s.kind == OutputSchedulerKind::IbVlArb) {
+    // The weights count 64-byte units of a packet (thesis 003 Sec. 6.2); Ch. 6's simulation has
+    // 16-byte flits and packets of 4 (Sec. 6.5.2): a packet counts its bytes / 64 units.
+    if (64 % q.flit_bytes != 0)
+      throw ConfigError(ks + ": counts 64-byte units of a packet; link.flit_bytes=" +
+                        std::to_string(q.flit_bytes) + " (needs a divisor of 64)");
+    s.flits_per_unit = 64 / q.flit_bytes;
+    for (uint32_t sl = 0; sl < q.sls; ++sl)
+      if (q.mtu_flits[sl] % s.flits_per_unit != 0)
+        throw ConfigError(ks + ": counts 64-byte units of a packet; SL " + q.names[sl] +
+                          "'s packet of " + std::to_string(q.mtu_flits[sl] * q.flit_bytes) +
+                          " bytes (qos.sl_mtu) is not a whole number of them");
+  }
   const std::string path = c.get_str("qos.table");
   const std::string name = "qos.table=" + quote_value(path);
   try {

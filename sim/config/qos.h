@@ -87,6 +87,9 @@ struct OutputSchedulerSpec {
   OutputSchedulerKind kind = OutputSchedulerKind::Rr;
   std::vector<uint32_t> sbt_weights;  // per SL, packets
   qos::QosTable table;                // dtable, ib_vlarb
+  // ib_vlarb: flits per 64-B unit of the arbiter's weights (link.flit_bytes divides 64; each
+  // SL's MTU is a whole number of units), so a head of L flits counts L / flits_per_unit units.
+  uint32_t flits_per_unit = 1;
 };
 OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& q);
 
