@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,18 @@ TEST(QosCh6Analyser, BackloggedNicsRefuseWhatTheyCannotServe) {
       {"run", cfg, "--set", table, "--set", "qos.pattern=uniform,cbr,uniform,uniform"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("SL SL1 is cbr; with qos.backlogged=true every SL is uniform"),
+            std::string::npos)
+      << r.err;
+  const std::string dir = netcosim::test::fresh_dir("qos-ch6-bad-");
+  {
+    std::ofstream f(dir + "/cioq.ini");
+    f << "[topology]\ntype = fattree\nk = 2\nn = 2\n[routing]\nalgorithm = updown\n"
+         "[traffic]\nsource = service_levels\n[qos]\nsls = 2\nbacklogged = true\n";
+  }
+  r = run_netcosim({"run", dir + "/cioq.ini"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("qos.backlogged=true: applies to router.architecture=ib|opa only "
+                       "(router.architecture=cioq)"),
             std::string::npos)
       << r.err;
   r = run_netcosim(
