@@ -89,6 +89,20 @@ TEST(QosCh6Analyser, BackloggedNicsRefuseWhatTheyCannotServe) {
   EXPECT_NE(r.err.find("SL SL1 is cbr; with qos.backlogged=true every SL is uniform"),
             std::string::npos)
       << r.err;
+  // The arbiter counts 64-byte units of a packet: a flit that does not divide 64, a packet that
+  // is not a whole number of units.
+  r = run_netcosim({"run", cfg, "--set", table, "--set", "link.flit_bytes=48", "--set",
+                    "qos.sl_mtu=96,96,96,96"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("router.output_scheduler=ib_vlarb: counts 64-byte units of a packet; "
+                       "link.flit_bytes=48 (needs a divisor of 64)"),
+            std::string::npos)
+      << r.err;
+  r = run_netcosim({"run", cfg, "--set", table, "--set", "qos.sl_mtu=64,64,64,80"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("SL SL3's packet of 80 bytes (qos.sl_mtu) is not a whole number of them"),
+            std::string::npos)
+      << r.err;
   const std::string dir = netcosim::test::fresh_dir("qos-ch6-bad-");
   {
     std::ofstream f(dir + "/cioq.ini");
