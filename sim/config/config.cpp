@@ -336,6 +336,10 @@ const std::vector<KeySpec>& config_schema() {
        "ib|opa: VLs per port (0: as many as the mapping tables use)"},
       {"qos.sbt_weights", KeyType::Text, "", 0, 0, nullptr,
        "router.output_scheduler=sbt: each SL's weight in packets (thesis 003 Sec. 4.3.2)"},
+      {"qos.backlogged", KeyType::Bool, "false", 0, 0, nullptr,
+       "ib|opa: every SL of every NIC always has a packet ready (a uniform destination) and the "
+       "NIC's link is served by router.output_scheduler (thesis 003 Sec. 6.3-6.5: each flow tries "
+       "to use the full bandwidth); traffic.load, qos.inject_share, qos.message_size not read"},
       {"qos.table", KeyType::Text, "", 0, 0, nullptr,
        "router.output_scheduler=dtable|ib_vlarb: the table file netcosim qos writes "
        "(netcosim.qos-table/1, docs/qos.md; a relative path is from the working directory)"},

@@ -87,7 +87,7 @@ bool is_architecture(const Config& c, const char* name) {
 const char* const kQosKeys[] = {"qos.sl_names",    "qos.inject_share", "qos.message_size",
                                 "qos.sl_mtu",      "qos.pattern",      "qos.sl2sc",
                                 "qos.sc2vl",       "qos.sl2vl",        "qos.vls",
-                                "qos.sbt_weights", "qos.table"};
+                                "qos.sbt_weights", "qos.table",        "qos.backlogged"};
 
 }  // namespace
 
@@ -185,6 +185,7 @@ ServiceLevels read_service_levels(const Config& c) {
   } else {
     q.pattern.assign(n, SlPattern::Uniform);
   }
+  q.backlogged = c.get_bool("qos.backlogged");
   // Mapping tables (the switches'; validate_qos refuses them for the CIOQ router).
   if (c.is_explicit("qos.sl2sc")) {
     const std::vector<std::string> items = per_sl_list(c, "qos.sl2sc", n);
@@ -451,9 +452,22 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
     throw ConfigError(ks +
                       ": needs qos.table, the table file netcosim qos writes "
                       "(netcosim.qos-table/1, docs/qos.md)");
-  if (q.flit_bytes != 64)
+  if (s.kind == OutputSchedulerKind::DTable && q.flit_bytes != 64)
     throw ConfigError(ks + ": counts 64-byte credits and the switch's credits are flits; " +
                       "link.flit_bytes=" + std::to_string(q.flit_bytes) + " (needs 64)");
+  if (s.kind == OutputSchedulerKind::IbVlArb) {
+    // The weights count 64-byte units of a packet (thesis 003 Sec. 6.2); Ch. 6's simulation has
+    // 16-byte flits and packets of 4 (Sec. 6.5.2): a packet counts its bytes / 64 units.
+    if (64 % q.flit_bytes != 0)
+      throw ConfigError(ks + ": counts 64-byte units of a packet; link.flit_bytes=" +
+                        std::to_string(q.flit_bytes) + " (needs a divisor of 64)");
+    s.flits_per_unit = 64 / q.flit_bytes;
+    for (uint32_t sl = 0; sl < q.sls; ++sl)
+      if (q.mtu_flits[sl] % s.flits_per_unit != 0)
+        throw ConfigError(ks + ": counts 64-byte units of a packet; SL " + q.names[sl] +
+                          "'s packet of " + std::to_string(q.mtu_flits[sl] * q.flit_bytes) +
+                          " bytes (qos.sl_mtu) is not a whole number of them");
+  }
   const std::string path = c.get_str("qos.table");
   const std::string name = "qos.table=" + quote_value(path);
   try {
@@ -505,6 +519,40 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
             throw ConfigError(name + ": VL" + std::to_string(vl) + " (SL " + q.names[sl] +
                               ") has no entry with a weight; its packets would never leave");
   return s;
+}
+
+// qos.backlogged (thesis 003 Sec. 6.3's "there are always packets ready", Sec. 6.4-6.5's flows
+// that each try to use the full bandwidth; docs/model.md §9.2): the NIC's link is a port of the
+// switch's output scheduler, so it needs the switches, random uniform destinations, and one SL per
+// injection VL (the scheduler grants a VL; the packet is of that VL's SL).
+static void validate_backlogged(const Config& c, const ServiceLevels& q) {
+  if (!is_switch_architecture(c))
+    throw ConfigError(
+        "qos.backlogged=true: applies to router.architecture=ib|opa only "
+        "(router.architecture=" +
+        c.get_str("router.architecture") +
+        "): the NIC's link is served by the switches' router.output_scheduler");
+  for (const char* k : {"traffic.load", "qos.inject_share", "qos.message_size"})
+    if (c.is_explicit(k))
+      throw ConfigError(std::string(k) + "=" + quote_value(c.get_str(k)) +
+                        ": not read with qos.backlogged=true (every SL always has a packet of "
+                        "its qos.sl_mtu ready at its NIC)");
+  for (uint32_t s = 0; s < q.sls; ++s)
+    if (q.pattern[s] != SlPattern::Uniform)
+      throw ConfigError("qos.pattern=" + quote_value(c.get_str("qos.pattern")) + ": SL " +
+                        q.names[s] + " is " + sl_pattern_name(q.pattern[s]) +
+                        "; with qos.backlogged=true every SL is uniform");
+  const VlPlan plan = switch_vl_plan(c, q);
+  uint32_t used = 0;
+  for (uint32_t s = 0; s < q.sls; ++s)
+    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0]) {
+      if ((used >> vl) & 1u)
+        throw ConfigError("qos.backlogged=true: SL " + q.names[s] + " injects on VL" +
+                          std::to_string(vl) +
+                          ", which another SL also uses; a backlogged NIC needs one SL per "
+                          "injection VL (the scheduler grants a VL, the packet is its SL's)");
+      used |= 1u << vl;
+    }
 }
 
 void validate_qos(const Config& c) {
@@ -562,7 +610,8 @@ void validate_qos(const Config& c) {
                                    : "router.architecture=ib|opa") +
                         " only (router.architecture=" + c.get_str("router.architecture") + ")");
   }
-  read_service_levels(c);
+  const ServiceLevels q = read_service_levels(c);
+  if (q.backlogged) validate_backlogged(c, q);
   if (topology_entry(c.get_str("topology.type"))->nodes(c) < 2)
     throw ConfigError("qos.sls=" + std::to_string(sls) +
                       ": the service levels' patterns need at least 2 nodes (the topology has 1)");

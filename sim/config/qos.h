@@ -31,6 +31,9 @@ struct ServiceLevels {
   std::vector<uint32_t> message_flits;  // message size, flits
   std::vector<uint32_t> mtu_flits;      // the atomic transfer unit (a packet), flits
   std::vector<SlPattern> pattern;
+  // qos.backlogged: every SL of every NIC always has a packet ready; the NIC's link is served by
+  // the switches' output scheduler (docs/model.md §9.2).
+  bool backlogged = false;
   // Mapping tables (thesis 003 Tables 2.2, 4.6, 5.3). sl2sc[s]: the SCs of SL s (Omni-Path);
   // sc2vl[sc]: the VL of SC sc; sl2vl[s]: the VLs SL s may use (InfiniBand).
   std::vector<std::vector<uint32_t>> sl2sc;
@@ -87,6 +90,9 @@ struct OutputSchedulerSpec {
   OutputSchedulerKind kind = OutputSchedulerKind::Rr;
   std::vector<uint32_t> sbt_weights;  // per SL, packets
   qos::QosTable table;                // dtable, ib_vlarb
+  // ib_vlarb: flits per 64-B unit of the arbiter's weights (link.flit_bytes divides 64; each
+  // SL's MTU is a whole number of units), so a head of L flits counts L / flits_per_unit units.
+  uint32_t flits_per_unit = 1;
 };
 OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& q);
 

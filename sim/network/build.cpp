@@ -42,7 +42,8 @@ void make_sl_traffic(const Config& cfg, const Topology& topo, NetworkParts& part
   const double load = cfg.get_float("traffic.load");
   for (uint32_t s = 0; s < q.sls; ++s) {
     SlTraffic::Level& l = t->level[s];
-    l.messages_per_cycle = load * q.share[s] / double(q.message_flits[s]);
+    // qos.backlogged: the NIC makes each packet when its scheduler grants the SL (VlSwitch).
+    l.messages_per_cycle = q.backlogged ? 0.0 : load * q.share[s] / double(q.message_flits[s]);
     l.packets = q.packets_per_message(s);
     l.pattern = q.pattern[s];
     if (l.pattern == SlPattern::Cbr)

@@ -75,7 +75,11 @@ INSTANTIATE_TEST_SUITE_P(
              "--set qos.inject_share=0.4,0.3,0.2,0.1 --set qos.sl_mtu=256,256,512,256 --set "
              "qos.message_size=256,512,512,256 --set qos.pattern=uniform,uniform,bursts4,uniform "
              "--set qos.table=" NETCOSIM_SOURCE_DIR
-             "/configs/qos/table6_1_a.json --set traffic.load=0.9"}),
+             "/configs/qos/table6_1_a.json --set traffic.load=0.9"},
+        // Backlogged NICs served by the arbiter (qos.backlogged, docs/model.md §9.2; Ch. 6).
+        Case{"ib_fattree_backlogged",
+             "qos-ch6-ib-fattree-2-2.ini --set topology.k=4 --set qos.table=" NETCOSIM_SOURCE_DIR
+             "/configs/qos/table6_1_a.json --set sim.warmup=1000 --set sim.measure=3000"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(

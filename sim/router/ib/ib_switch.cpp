@@ -98,6 +98,9 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     classes_.phits[s] = cfg.phits[s];
     classes_.vls[s] = cfg.injection_vls(s);
   }
+  if (cfg.backlogged)
+    for (uint32_t o = 0; o < P_; ++o)
+      nic_sched_.push_back(make_output_scheduler<Sched>(cfg, classes_.vls));
   // What the routing reads: the ports' classes, its own VCs per class (the routing VCs, which the
   // switch maps onto VLs), the downstream credits.
   PortView::Wiring w;
@@ -118,12 +121,58 @@ void VlSwitch<Sched, kOpa>::attach_nic(uint32_t port, Nic* nic) {
   nics_[port] = nic;
   nic_credits_[port] = model::SharedVlCredits(cfg_.in_buffer);
   nic_ports_.push_back(port);
-  nic_wake_[port] = nic->next_gen;
-  if (nic->next_gen < nic_wake_min_) nic_wake_min_ = nic->next_gen;
+  nic_wake_[port] = cfg_.backlogged ? 0 : nic->next_gen;
+  if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
   if (nic->q_count != 0) wake_nic(port, nic->link_free_at);
   in_link_[port] = nic->link;
   nic->link->data_wheel = &data_wheel_;
   nic->link->credit_wheel = nullptr;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::nic_step_backlogged(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_[port];
+  model::SharedVlCredits& credits = nic_credits_[port];
+  nic.take_credits(now, credits);
+  bool injected = false;
+  if (now < nic.gen_stop && nic.link_free_at <= now) {
+    uint32_t active = 0;
+    uint32_t head_phits[Sched::kVls] = {};
+    uint8_t head_sl[Sched::kVls] = {};
+    for (uint32_t s = 0; s < cfg_.sls; ++s)
+      for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
+        const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+        if (!credits.can_send(vl, classes_.phits[s])) continue;
+        active |= 1u << vl;
+        head_phits[vl] = classes_.phits[s];
+        head_sl[vl] = static_cast<uint8_t>(s);
+      }
+    uint32_t vl = Sched::kVls;
+    if (active != 0) {
+      if constexpr (TakesHeadSl<Sched>::value)
+        vl = nic_sched_[port].select(active, head_phits, head_sl);
+      else
+        vl = nic_sched_[port].select(active, head_phits);
+    }
+    if (vl < Sched::kVls && ((active >> vl) & 1u) != 0) {
+      nic_sched_[port].accept(vl);
+      const uint8_t sl = head_sl[vl];
+      const uint32_t L = head_phits[vl];
+      const uint32_t d = nic.vc_rng.below(nic.nodes - 1);
+      const uint32_t dst = d >= nic.node ? d + 1 : d;
+      sink.on_generate(nic.node, nic.seq, now, sl);
+      nic.inject(now, sink, L, SourceEntry{now, dst, nic.seq, sl}, static_cast<int>(vl), credits,
+                 L);
+      ++nic.seq;
+      ++resident_;
+      injected = true;
+    }
+  }
+  // Next: when the link is free again, or the next cycle while no VL has credits.
+  nic_wake_[port] = now + 1 >= nic.gen_stop      ? kNone
+                    : nic.link_free_at > now + 1 ? nic.link_free_at
+                                                 : now + 1;
+  return injected;
 }
 
 // Arrivals: packets into their VL's FIFO (ready for the allocator after routing), credits from
@@ -538,6 +587,7 @@ bool VlSwitch<Sched, kOpa>::settled(Cycle now) const {
     if (kOpa && out_busy_central_[i] > now) return false;
     if (((tx_pending_ >> i) & 1u) != 0 && tx_release_[i] > now) return false;
     if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
+    if (nic != nullptr && cfg_.backlogged && now < nic->gen_stop) return false;
     for (uint32_t m = in_.vl_mask(i); m != 0; m &= m - 1)
       if (in_.front(i, static_cast<uint32_t>(__builtin_ctz(m))).ready >= now) return false;
   }

@@ -164,7 +164,7 @@ class VlSwitch final : public RouterModel {
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_[port];
-    return n->q_count != 0 || n->next_gen <= now;
+    return n->q_count != 0 || n->next_gen <= now || (cfg_.backlogged && now < n->gen_stop);
   }
   Cycle nic_next_generation(uint32_t port) const override { return nics_[port]->next_gen; }
   bool nic_answers(uint32_t port) const override { return nics_[port]->wants_receive; }
@@ -202,6 +202,7 @@ class VlSwitch final : public RouterModel {
   };
 
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink) {
+    if (cfg_.backlogged) return nic_step_backlogged(port, now, sink);
     Nic& nic = *nics_[port];
     const Nic::StepResult r = nic.step_classes(now, sink, classes_, nic_credits_[port]);
     resident_ += r.queued;
@@ -213,6 +214,11 @@ class VlSwitch final : public RouterModel {
     nic_wake_[port] = wake;
     return r.injected;
   }
+  // qos.backlogged (docs/model.md §9.2): every SL always has a packet ready at the NIC; when its
+  // link is free, the NIC's scheduler (nic_sched_, the switches' kind over the injection VLs
+  // with credits for a packet of their SL) grants a VL, and a packet of that VL's SL to a uniform
+  // destination (the NIC's own stream) is made and sent in this cycle.
+  bool nic_step_backlogged(uint32_t port, Cycle now, StatsSink& sink);
   void wake_nic(uint32_t port, Cycle at) {
     if (at < nic_wake_[port]) nic_wake_[port] = at;
     if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
@@ -261,6 +267,7 @@ class VlSwitch final : public RouterModel {
   std::vector<model::SharedVlCredits> nic_credits_;  // this switch's injection buffers
   std::vector<model::SharedVlCredits> out_space_;    // this switch's output buffers
   std::vector<Sched> sched_;                         // per output port
+  std::vector<Sched> nic_sched_;  // qos.backlogged: the scheduler of each NIC's link, per port
   // Another implementation of the DTable schedulers (set_dtable_block); nullptr.
   std::unique_ptr<model::DTableBlock> dtable_block_;
   // Per port: crossbar input and output busy until; output link free at; the packet on the link

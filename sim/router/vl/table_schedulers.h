@@ -152,20 +152,34 @@ class SlTableScheduler {
 using SbtSlScheduler = SlTableScheduler<SbtSlBlock>;
 using DTableSlScheduler = SlTableScheduler<DTableSlBlock>;
 
-// The IB VL arbiter of one output port over its VLs (head sizes in 64-B units).
+// The IB VL arbiter of one output port over its VLs. Its weights count 64-B units (thesis 003
+// Sec. 6.2); a head of L flits is L / flits_per_unit units (link.flit_bytes = 64 / flits_per_unit,
+// each MTU a whole number of units: read_output_scheduler checks it).
 class IbVlArbScheduler {
  public:
   static constexpr uint32_t kVls = RrSlScheduler::kVls;
   IbVlArbScheduler() = default;
-  explicit IbVlArbScheduler(model::IbVlArbiter a) : arb_(std::move(a)) {}
+  explicit IbVlArbScheduler(model::IbVlArbiter a, uint32_t flits_per_unit = 1)
+      : arb_(std::move(a)), flits_per_unit_(flits_per_unit) {}
   uint32_t select(uint32_t active, const uint32_t* head_phits) const {
-    const uint32_t vl = arb_.select(active, head_phits);
+    uint32_t vl;
+    if (flits_per_unit_ == 1) {
+      vl = arb_.select(active, head_phits);
+    } else {
+      uint32_t units[kVls] = {};
+      for (uint32_t m = active; m != 0; m &= m - 1) {
+        const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+        units[v] = head_phits[v] / flits_per_unit_;
+      }
+      vl = arb_.select(active, units);
+    }
     return vl == model::IbVlArbiter::kNoGrant ? kVls : vl;
   }
   void accept(uint32_t vl) { arb_.accept(vl); }
 
  private:
   model::IbVlArbiter arb_;
+  uint32_t flits_per_unit_ = 1;
 };
 
 // One output port's scheduler from the switch's configuration; sl_vls[s] are the VLs of SL s on
@@ -200,7 +214,8 @@ inline IbVlArbScheduler make_output_scheduler<IbVlArbScheduler>(const VlSwitchCo
     high.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
   for (const auto& e : cfg.scheduler.table.low)
     low.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
-  return IbVlArbScheduler(model::IbVlArbiter(high, low, cfg.scheduler.table.limit));
+  return IbVlArbScheduler(model::IbVlArbiter(high, low, cfg.scheduler.table.limit),
+                          cfg.scheduler.flits_per_unit);
 }
 
 }  // namespace netcosim

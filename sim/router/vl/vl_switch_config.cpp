@@ -29,6 +29,7 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   c.central_buffer = model::SharedVlBuffer{q.vls, half, b.vl_min, half};
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));
   c.plan = switch_vl_plan(cfg, q);
+  c.backlogged = q.backlogged;
   c.scheduler = read_output_scheduler(cfg, q);
   if (c.scheduler.kind == OutputSchedulerKind::DTable) {
     const qos::QosTable& t = c.scheduler.table;

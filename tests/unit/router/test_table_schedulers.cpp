@@ -94,4 +94,28 @@ TEST(IbVlArbScheduler, HighTableEntriesInTurnAndNoGrantAsKVls) {
   EXPECT_EQ(s.select(0b100, phits), IbVlArbScheduler::kVls) << "VL2 has no entry";
 }
 
+// The weights count 64-byte units of a packet (thesis 003 Sec. 6.2), whatever the flit: with
+// Ch. 6's 16-byte flits (Sec. 6.5.2) a 64-byte packet is 4 flits and one unit. High VL0 and VL1
+// at 8 units each, low VL2 at 6, LimitOfHighPriority 1 (64 units): over 70 packets of 4 flits,
+// 64 high-priority packets (32 + 32) and one low-priority turn of 6, as with 64-byte flits.
+// Read as 4 units each, the same heads would send 2 packets per high entry and reach the limit
+// after 16 high-priority packets, giving VL2 2 of every 18 packets.
+TEST(IbVlArbScheduler, WeightsCount64ByteUnitsOfMultiFlitPackets) {
+  auto count = [](uint32_t flits_per_unit, int grants) {
+    IbVlArbScheduler s(model::IbVlArbiter({{0, 8}, {1, 8}}, {{2, 6}}, 1), flits_per_unit);
+    const uint32_t phits[16] = {4, 4, 4};
+    std::vector<int> n(3, 0);
+    for (int k = 0; k < grants; ++k) {
+      const uint32_t vl = s.select(0b111, phits);
+      EXPECT_LT(vl, 3u);
+      if (vl >= 3u) break;
+      s.accept(vl);
+      ++n[vl];
+    }
+    return n;
+  };
+  EXPECT_EQ(count(4, 70), (std::vector<int>{32, 32, 6}));
+  EXPECT_EQ(count(1, 18), (std::vector<int>{8, 8, 2}));
+}
+
 }  // namespace
