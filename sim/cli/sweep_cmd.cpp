@@ -99,13 +99,20 @@ int sweep_main(int argc, char** argv) {
   if (show) erase_sweep_bar();
   info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::fputs(experiment::write_outputs(out, info, spec, points).c_str(), stdout);
-  const std::string err = stats::write_sweep_plots(out, info.config_file, info.sets, info.seeds,
-                                                   spec.loads.back(), names, spec.loads.size());
+  // Per-SL plots when the runs carry service levels (per_sl.csv written by write_outputs).
+  std::vector<std::string> sls;
+  if (!points.empty())
+    for (const auto& x : points.front().res.per_sl) sls.push_back(x.name);
+  const std::string err =
+      stats::write_sweep_plots(out, info.config_file, info.sets, info.seeds, spec.loads.back(),
+                               names, spec.loads.size(), sls);
   if (!err.empty())
     std::fprintf(stderr, "netcosim sweep: warning: %s; plots not written (the other files are)\n",
                  err.c_str());
-  std::printf("wrote %s/{results.csv,points.jsonl,summary.json,saturation.txt%s}\n", out.c_str(),
-              err.empty() ? ",latency.png,throughput.png" : "");
+  std::printf("wrote %s/{results.csv,points.jsonl,summary.json,saturation.txt%s%s%s}\n",
+              out.c_str(), sls.empty() ? "" : ",per_sl.csv",
+              err.empty() ? ",latency.png,throughput.png" : "",
+              err.empty() && !sls.empty() ? ",per_sl_latency.png,per_sl_throughput.png" : "");
   return 0;
 }
 
