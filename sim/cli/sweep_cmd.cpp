@@ -20,13 +20,14 @@ namespace netcosim::cli {
 
 namespace {
 
-constexpr const char* kOutputFiles[] = {"results.csv",    "points.jsonl", "summary.json",
-                                        "saturation.txt", "plots.gp",     "latency.png",
-                                        "throughput.png"};
+constexpr const char* kOutputFiles[] = {
+    "results.csv", "points.jsonl",   "summary.json", "saturation.txt",     "plots.gp",
+    "latency.png", "throughput.png", "per_sl.csv",   "per_sl_latency.png", "per_sl_throughput.png"};
 constexpr const char* kAbout =
     "\nRuns every offered load FROM, FROM+STEP, ..., TO (in [0, 1]) with N seeds (sim.seed,\n"
     "sim.seed+1, ...) on J threads and writes DIR: results.csv, points.jsonl, summary.json,\n"
-    "saturation.txt, plots.gp, latency.png, throughput.png (docs/sweep.md).\n"
+    "saturation.txt, plots.gp, latency.png, throughput.png and, with service levels,\n"
+    "per_sl.csv, per_sl_latency.png, per_sl_throughput.png (docs/sweep.md).\n"
     "Each --curve (or each line NAME = k=v ... of the file's [curves] section) is one named\n"
     "curve: its keys are applied on top of the file and the --sets; the curves share the loads\n"
     "and seeds and are drawn as one line each, e.g.\n"
