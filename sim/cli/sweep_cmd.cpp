@@ -20,13 +20,14 @@ namespace netcosim::cli {
 
 namespace {
 
-constexpr const char* kOutputFiles[] = {"results.csv",    "points.jsonl", "summary.json",
-                                        "saturation.txt", "plots.gp",     "latency.png",
-                                        "throughput.png"};
+constexpr const char* kOutputFiles[] = {
+    "results.csv", "points.jsonl",   "summary.json", "saturation.txt",     "plots.gp",
+    "latency.png", "throughput.png", "per_sl.csv",   "per_sl_latency.png", "per_sl_throughput.png"};
 constexpr const char* kAbout =
     "\nRuns every offered load FROM, FROM+STEP, ..., TO (in [0, 1]) with N seeds (sim.seed,\n"
     "sim.seed+1, ...) on J threads and writes DIR: results.csv, points.jsonl, summary.json,\n"
-    "saturation.txt, plots.gp, latency.png, throughput.png (docs/sweep.md).\n"
+    "saturation.txt, plots.gp, latency.png, throughput.png and, with service levels,\n"
+    "per_sl.csv, per_sl_latency.png, per_sl_throughput.png (docs/sweep.md).\n"
     "Each --curve (or each line NAME = k=v ... of the file's [curves] section) is one named\n"
     "curve: its keys are applied on top of the file and the --sets; the curves share the loads\n"
     "and seeds and are drawn as one line each, e.g.\n"
@@ -99,13 +100,20 @@ int sweep_main(int argc, char** argv) {
   if (show) erase_sweep_bar();
   info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::fputs(experiment::write_outputs(out, info, spec, points).c_str(), stdout);
-  const std::string err = stats::write_sweep_plots(out, info.config_file, info.sets, info.seeds,
-                                                   spec.loads.back(), names, spec.loads.size());
+  // Per-SL plots when the runs carry service levels (per_sl.csv written by write_outputs).
+  std::vector<std::string> sls;
+  if (!points.empty())
+    for (const auto& x : points.front().res.per_sl) sls.push_back(x.name);
+  const std::string err =
+      stats::write_sweep_plots(out, info.config_file, info.sets, info.seeds, spec.loads.back(),
+                               names, spec.loads.size(), sls);
   if (!err.empty())
     std::fprintf(stderr, "netcosim sweep: warning: %s; plots not written (the other files are)\n",
                  err.c_str());
-  std::printf("wrote %s/{results.csv,points.jsonl,summary.json,saturation.txt%s}\n", out.c_str(),
-              err.empty() ? ",latency.png,throughput.png" : "");
+  std::printf("wrote %s/{results.csv,points.jsonl,summary.json,saturation.txt%s%s%s}\n",
+              out.c_str(), sls.empty() ? "" : ",per_sl.csv",
+              err.empty() ? ",latency.png,throughput.png" : "",
+              err.empty() && !sls.empty() ? ",per_sl_latency.png,per_sl_throughput.png" : "");
   return 0;
 }
 

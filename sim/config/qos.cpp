@@ -317,6 +317,33 @@ void validate_switch(const Config& c) {
           " flits are larger than a VL buffer (router.vl_max=" + std::to_string(b.vl_max) +
           " flits" + (c.get_int("router.vl_max") == 0 ? ", the whole router.port_buffer" : "") +
           "); a packet is sent atomically and its VL must hold all of it");
+  // A message of several packets is sent atomically and the downstream buffer must hold all of
+  // it (thesis 003 Sec. 2.3, extract §2.2; docs/model.md §9.2, §10.1): its flits must fit one
+  // VL of every buffer it crosses, the input port buffer (router.vl_max), the output buffer
+  // (router.buffer_output) and, on the OPA switch, a central buffer (half of
+  // router.central_buffer).
+  uint32_t bound = b.vl_max;
+  std::string bound_key = "router.vl_max=" + std::to_string(b.vl_max) + " flits" +
+                          (c.get_int("router.vl_max") == 0 ? ", the whole router.port_buffer" : "");
+  if (b.output_buffer < bound) {
+    bound = b.output_buffer;
+    bound_key = "router.buffer_output=" + std::to_string(b.output_buffer) + " flits";
+  }
+  if (is_architecture(c, "opa")) {
+    const uint32_t half = static_cast<uint32_t>(c.get_int("router.central_buffer")) / 2;
+    if (half < bound) {
+      bound = half;
+      bound_key = "half of router.central_buffer=" + c.get_str("router.central_buffer") + ", " +
+                  std::to_string(half) + " flits";
+    }
+  }
+  for (uint32_t s = 0; s < q.sls; ++s)
+    if (q.message_flits[s] > bound)
+      throw ConfigError("qos.message_size=" + quote_value(c.get_str("qos.message_size")) + ": SL " +
+                        q.names[s] + "'s message of " + std::to_string(q.message_flits[s]) +
+                        " flits is larger than a VL buffer (" + bound_key +
+                        "); a message is sent atomically and the downstream VL must hold all "
+                        "of it");
   uint32_t largest = 0;
   for (const uint32_t m : q.mtu_flits) largest = std::max(largest, m);
   if (b.vl_min < largest)

@@ -612,9 +612,12 @@ std::string write_outputs(const std::string& dir, const SweepInfo& info, const S
       spec.named() ? curves_saturation_text(rows) : saturation_text(rows, sat);
   util::write_output_file(dir + "/results.csv", results_csv(rows));
   util::write_output_file(dir + "/points.jsonl", points_jsonl(points));
-  const std::string sl_csv = per_sl_csv(points, spec.seeds, names);
+  // The per-SL and per-class files have a `curve` column only with named curves (docs/sweep.md;
+  // an unnamed sweep's one curve has the name "").
+  const std::vector<std::string> named = spec.named() ? names : std::vector<std::string>{};
+  const std::string sl_csv = per_sl_csv(points, spec.seeds, named);
   if (!sl_csv.empty()) util::write_output_file(dir + "/per_sl.csv", sl_csv);
-  const std::string class_csv = per_class_csv(points, spec.seeds, names);
+  const std::string class_csv = per_class_csv(points, spec.seeds, named);
   if (!class_csv.empty()) util::write_output_file(dir + "/per_class.csv", class_csv);
   util::write_output_file(dir + "/saturation.txt", sat_text);
   util::write_output_file(dir + "/summary.json", spec.named() ? curves_summary_json(info, rows)

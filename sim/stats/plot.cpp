@@ -151,6 +151,30 @@ std::string curve_lines(const SweepPlot& p, int x, int y, int ci) {
   return s;
 }
 
+// One line per SL (per named curve and SL) of per_sl.csv, whose rows are point-major: for each
+// offered load (each curve's loads in turn) one row per SL. SL c of curve k is every S-th row
+// from k*loads*S + c to the curve's last row (S SLs). Columns as in per_sl.csv, shifted by the
+// leading `curve` column when the curves are named.
+std::string sl_lines(const SweepPlot& p, int y) {
+  static const int kPointTypes[] = {7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14};
+  const bool named = !p.curves.empty();
+  const size_t curves = named ? p.curves.size() : 1, sls = p.sls.size();
+  const int shift = named ? 1 : 0;
+  std::string s;
+  for (size_t k = 0; k < curves; ++k)
+    for (size_t c = 0; c < sls; ++c) {
+      const size_t first = k * p.loads * sls + c, last = (k + 1) * p.loads * sls - 1;
+      const size_t line = k * sls + c;
+      s += std::string(line == 0 ? "" : ", \\\n     ") + util::gnuplot_quote(p.sl_csv) +
+           " skip 1 every " + std::to_string(sls) + "::" + std::to_string(first) +
+           "::" + std::to_string(last) + " using " + std::to_string(1 + shift) + ":" +
+           std::to_string(y + shift) + " with linespoints lw 2 lc " + std::to_string(c % 8 + 1) +
+           " pt " + std::to_string(kPointTypes[k % 12]) + " title " +
+           util::gnuplot_quote(named ? p.curves[k] + " " + p.sls[c] : p.sls[c]) + " noenhanced";
+    }
+  return s;
+}
+
 }  // namespace
 
 std::string sweep_plot_script(const SweepPlot& p) {
@@ -169,6 +193,7 @@ std::string sweep_plot_script(const SweepPlot& p) {
            : "1:2 with linespoints lw 2 pt 7 title 'accepted'";
   const std::string y_is_x = "x with lines dt 2 lc rgb 'gray40' title 'y = x'";
   const bool named = !p.curves.empty();
+  const bool per_sl = !p.sls.empty() && p.loads > 0;
   const struct {
     std::string png, name, ylabel, lines;
   } plots[] = {
@@ -179,8 +204,14 @@ std::string sweep_plot_script(const SweepPlot& p) {
       {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))",
        (named ? curve_lines(p, 2, 3, 4) : csv + " skip 1 using " + accepted_main) + ", \\\n     " +
            y_is_x},
+      // per_sl.csv: latency_avg is column 7, accepted_load column 5 (docs/sweep.md).
+      {per_sl ? p.sl_latency_png : std::string(), "latency per SL", "latency (cycles)",
+       per_sl ? sl_lines(p, 7) : std::string()},
+      {per_sl ? p.sl_throughput_png : std::string(), "accepted load per SL",
+       "accepted load (phits/(node*cycle))", per_sl ? sl_lines(p, 5) : std::string()},
   };
   for (const auto& pl : plots) {
+    if (pl.png.empty()) continue;
     s += "set output " + gnuplot_quote(pl.png) + "\n";
     s += "set title " + gnuplot_quote(p.title + ": " + pl.name) + " noenhanced\n";
     s += "set ylabel '" + pl.ylabel + "'\n";
@@ -193,7 +224,8 @@ std::string sweep_plot_script(const SweepPlot& p) {
 
 std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
                               const std::vector<std::string>& sets, size_t seeds, double max_load,
-                              const std::vector<std::string>& curves, size_t loads) {
+                              const std::vector<std::string>& curves, size_t loads,
+                              const std::vector<std::string>& sls) {
   std::error_code ec;
   const std::string abs_dir = std::filesystem::absolute(dir, ec).string();
   SweepPlot plot;
@@ -206,17 +238,33 @@ std::string write_sweep_plots(const std::string& dir, const std::string& config_
   plot.max_load = max_load;
   plot.curves = curves;
   plot.loads = loads;
+  plot.sls = sls;
+  if (!sls.empty()) {
+    plot.sl_csv = (ec ? dir : abs_dir) + "/per_sl.csv";
+    plot.sl_latency_png = (ec ? dir : abs_dir) + "/per_sl_latency.png";
+    plot.sl_throughput_png = (ec ? dir : abs_dir) + "/per_sl_throughput.png";
+  }
   util::write_output_file(dir + "/plots.gp", sweep_plot_script(plot));
-  for (const char* png : {"/latency.png", "/throughput.png"})
+  for (const char* png :
+       {"/latency.png", "/throughput.png", "/per_sl_latency.png", "/per_sl_throughput.png"})
     std::filesystem::remove(dir + png, ec);
+  std::vector<std::string> pngs = {plot.latency_png, plot.throughput_png};
+  if (!sls.empty()) {
+    pngs.push_back(plot.sl_latency_png);
+    pngs.push_back(plot.sl_throughput_png);
+  }
   return run_plot(
       [plot](const std::vector<std::string>& out) {
         SweepPlot p = plot;
         p.latency_png = out[0];
         p.throughput_png = out[1];
+        if (out.size() == 4) {
+          p.sl_latency_png = out[2];
+          p.sl_throughput_png = out[3];
+        }
         return sweep_plot_script(p);
       },
-      {plot.latency_png, plot.throughput_png});
+      pngs);
 }
 
 }  // namespace netcosim::stats

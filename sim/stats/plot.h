@@ -50,16 +50,24 @@ struct SweepPlot {
   double max_load = 1;
   std::vector<std::string> curves;  // empty: one unnamed curve
   size_t loads = 0;                 // rows per curve
+  // Per-SL plots (runs with service levels, docs/sweep.md): latency and accepted load of each SL
+  // against offered load from per_sl.csv, one line per SL (per curve and SL with named curves).
+  // Empty `sls`: no per-SL plots.
+  std::string sl_csv, sl_latency_png, sl_throughput_png;
+  std::vector<std::string> sls;  // the SLs' names, in the order of per_sl.csv's rows
 };
 std::string sweep_plot_script(const SweepPlot& p);
 
 // Writes DIR/plots.gp (absolute paths) and draws DIR/latency.png and DIR/throughput.png from
-// DIR/results.csv (old PNGs are removed first, so a PNG in DIR always belongs to the CSV).
+// DIR/results.csv and, when `sls` is not empty, DIR/per_sl_latency.png and
+// DIR/per_sl_throughput.png from DIR/per_sl.csv (old PNGs are removed first, so a PNG in DIR
+// always belongs to the CSVs).
 // Returns "" or what went wrong with gnuplot; throws util::OutputError.
 // The title: the configuration file's name and the --set overrides. `curves` and `loads` as in
 // SweepPlot.
 std::string write_sweep_plots(const std::string& dir, const std::string& config_file,
                               const std::vector<std::string>& sets, size_t seeds, double max_load,
-                              const std::vector<std::string>& curves, size_t loads);
+                              const std::vector<std::string>& curves, size_t loads,
+                              const std::vector<std::string>& sls = {});
 
 }  // namespace netcosim::stats

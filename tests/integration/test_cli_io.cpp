@@ -97,6 +97,44 @@ TEST(CliNoShell, HostileSweepOutDirectoryGetsItsPlotsAndNothingIsExecuted) {
                                       "saturation.txt", "summary.json", "throughput.png"}));
 }
 
+// With service levels the sweep also plots per_sl.csv: per_sl_latency.png and
+// per_sl_throughput.png, one line per SL in plots.gp (docs/sweep.md "Output files").
+TEST(CliSweepPerSl, PerSlPlotsHaveOneLinePerSl) {
+  const std::string dir = fresh_dir();
+  const CliResult r = run_netcosim(
+      {"sweep", std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini", "--loads",
+       "0.2:0.4:0.2", "--set", "sim.warmup=100", "--set", "sim.measure=300", "--out", dir + "/s"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(
+      names_in(dir + "/s"),
+      (std::vector<std::string>{"latency.png", "per_sl.csv", "per_sl_latency.png",
+                                "per_sl_throughput.png", "plots.gp", "points.jsonl", "results.csv",
+                                "saturation.txt", "summary.json", "throughput.png"}));
+  for (const char* png : {"/per_sl_latency.png", "/per_sl_throughput.png"})
+    EXPECT_TRUE(is_png(dir + "/s" + png)) << png;
+  // The config's 3 SLs (SL0, SL1, SL2): rows 0, 1, 2 of per_sl.csv, then every 3rd, on both
+  // per-SL plots.
+  const std::string gp = read_text(dir + "/s/plots.gp");
+  for (int sl = 0; sl < 3; ++sl) {
+    const std::string line = "/s/per_sl.csv' skip 1 every 3::" + std::to_string(sl) + "::5 using ";
+    EXPECT_NE(gp.find(line + "1:7 with linespoints lw 2 lc " + std::to_string(sl + 1) +
+                      " pt 7 title 'SL" + std::to_string(sl) + "'"),
+              std::string::npos)
+        << sl << "\n"
+        << gp;
+    EXPECT_NE(gp.find(line + "1:5 with linespoints lw 2 lc " + std::to_string(sl + 1) +
+                      " pt 7 title 'SL" + std::to_string(sl) + "'"),
+              std::string::npos)
+        << sl << "\n"
+        << gp;
+  }
+  size_t lines = 0;
+  for (size_t at = gp.find("per_sl.csv' skip 1"); at != std::string::npos;
+       at = gp.find("per_sl.csv' skip 1", at + 1))
+    ++lines;
+  EXPECT_EQ(lines, 6u) << gp;
+}
+
 // ---- no silent write failure (sim/util/output_file.h) ----
 
 TEST(CliOutput, RunJsonToDevFullIsExit2) {

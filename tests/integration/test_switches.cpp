@@ -112,6 +112,15 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
            Bad{" --set qos.sl_mtu=256,32768 --set qos.message_size=256,32768",
                "qos.sl_mtu=256,32768: SL LO's packets of 512 "
                "flits are larger than a VL buffer"},
+           // A message is sent atomically (docs/model.md §9.2): 512 flits of 64 B against the
+           // 256-flit input buffer, then 128 against a 64-flit output buffer.
+           Bad{" --set qos.message_size=256,32768",
+               "qos.message_size=256,32768: SL LO's message of 512 flits is larger than a VL "
+               "buffer (router.vl_max=256 flits, the whole router.port_buffer); a message is "
+               "sent atomically"},
+           Bad{" --set qos.message_size=256,8192 --set router.buffer_output=64",
+               "qos.message_size=256,8192: SL LO's message of 128 flits is larger than a VL "
+               "buffer (router.buffer_output=64 flits)"},
        }) {
     const auto o = run_cli(torus + b.args);
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
@@ -129,11 +138,19 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
            Bad{" --set router.central_buffer=40",
                "router.central_buffer=40: each of an MPort's 2 central buffers (20 flits) must "
                "guarantee 4 VLs x router.vl_min=8 flits"},
+           Bad{" --set qos.message_size=256,8192 --set router.central_buffer=200",
+               "qos.message_size=256,8192: SL LO's message of 128 flits is larger than a VL "
+               "buffer (half of router.central_buffer=200, 100 flits)"},
        }) {
     const auto o = run_cli(opa + b.args);
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
     EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
   }
+  // A message that fills a VL buffer exactly (256 flits) runs.
+  const auto fits = run_cli(torus +
+                            " --set qos.message_size=256,16384 --set sim.warmup=0 "
+                            "--set sim.measure=20 --quiet");
+  EXPECT_EQ(fits.status, 0) << fits.output;
   // router.alloc_retry is the switches' (docs/model.md §10.2): refused on the CIOQ router.
   const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
                          "/configs/dragonfly-h2.ini --set router.alloc_retry=5");

@@ -2,7 +2,8 @@
 // kOpa; docs/model.md §11): the zero-load latency of a packet to an output of its input's MPort
 // and to an output of another MPort equals the formula of docs/model.md §11.2 exactly; saturated
 // runs of every routing the switch supports drain with every packet delivered under the VC-order
-// checker; the central buffers must guarantee every VL a packet.
+// checker; the central buffers must guarantee every VL a packet; the watchdog reports a deadlock
+// of its VLs, with the packets held in its central buffers.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -11,7 +12,10 @@
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
+#include "sim/network/deadlock_report.h"
 #include "sim/network/network.h"
+#include "sim/topology/topology_catalog.h"
+#include "sim/traffic/source.h"
 
 using namespace netcosim;
 
@@ -99,6 +103,92 @@ TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
     EXPECT_TRUE(r.drained) << routing;
     EXPECT_TRUE(r.conservation_ok) << routing;
     EXPECT_GT(r.packets_delivered, 1000u) << routing;
+  }
+}
+
+// One flit-sized message to one destination every `gap` cycles (as
+// tests/network/test_ib_switch.cpp).
+class ToOne final : public TrafficSource {
+ public:
+  ToOne(uint32_t dst, Cycle gap) : dst_(dst), gap_(gap) {}
+  Cycle next() const override { return next_; }
+  TrafficDescriptor generate() override {
+    next_ += gap_;
+    return TrafficDescriptor{dst_, 1, 0};
+  }
+
+ private:
+  uint32_t dst_;
+  Cycle gap_, next_ = 0;
+};
+
+// DOR without its dateline: every hop on routing VC 0, so a torus ring's VLs form a cycle of
+// channel dependencies (as tests/network/test_ib_switch.cpp). Declares no VC order.
+class DorWithoutDateline final : public RoutingAlgorithm {
+ public:
+  explicit DorWithoutDateline(std::unique_ptr<RoutingAlgorithm> dor) : dor_(std::move(dor)) {}
+  const char* name() const override { return "dor_without_dateline"; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
+    RouteResult r = dor_->route(q, pkt, rng);
+    r.vcs = vc_bit(0);
+    return r;
+  }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    return dor_->minimal_output(router, pkt);
+  }
+
+ private:
+  std::unique_ptr<RoutingAlgorithm> dor_;
+};
+
+TEST(OpaSwitch, TheWatchdogReportsADeadlockOfItsVlsAndCentralBuffers) {
+  // A 2x8 torus, one node per switch (radix 5: ports 0-3 are MPort 0, port 4, the y- port, is
+  // MPort 1; docs/model.md §7.2, §11): every node sends to the node three switches further along
+  // its y ring, so a packet in transit enters on port 4 and leaves on port 3 (y+) through a central
+  // buffer, and every y channel of a ring waits for the next one.
+  Config c;
+  for (const char* kv : {"topology.type=torus", "topology.dims=2x8", "routing.algorithm=dor",
+                         "router.architecture=opa", "traffic.source=service_levels", "qos.sls=1",
+                         "qos.sl2sc=0 1", "qos.sl_mtu=512", "router.port_buffer=16",
+                         "router.buffer_output=16", "router.central_buffer=32", "sim.warmup=0",
+                         "sim.measure=50000", "sim.watchdog=300", "traffic.load=0"})
+    c.set_override(kv);
+  const std::unique_ptr<Topology> topo = topology_entry("torus")->make(c);
+  const auto net = build_network(c, std::make_unique<DorWithoutDateline>(make_routing(c, *topo)));
+  for (uint32_t n = 0; n < 16; ++n) net->set_source(n, std::make_unique<ToOne>((n + 6) % 16, 8));
+  try {
+    run_native(*net);
+    FAIL() << "expected a deadlock";
+  } catch (const SimulationFailure& e) {
+    const DeadlockReport* rep = e.deadlock();
+    ASSERT_NE(rep, nullptr) << e.what();
+    // One cycle per y ring (x = 0 and x = 1), through its 8 switches' y- input ports (4), each
+    // head waiting for its y+ output (3).
+    ASSERT_EQ(rep->cycles.size(), 2u) << e.what();
+    const Topology& t = net->topology();
+    for (const auto& cyc : rep->cycles) {
+      EXPECT_EQ(cyc.size(), 8u);
+      for (size_t k = 0; k < cyc.size(); ++k) {
+        const BlockedBuffer& b = cyc[k];
+        const BlockedBuffer& nb = cyc[(k + 1) % cyc.size()];
+        EXPECT_EQ(t.peer(b.router, b.out_port).router, nb.router);
+        EXPECT_EQ(b.port, 4u);
+        EXPECT_EQ(b.out_port, 3u);
+        EXPECT_LT(b.out_credits, 8u);  // less than one packet of 8 flits downstream
+        EXPECT_EQ(b.capacity_phits, 16u);
+      }
+    }
+    // The switch names the blocked packets, those of its central buffers included
+    // (describe_blocked): in each switch the report lists, a packet from port 4 (MPort 1, whose
+    // central buffers are 2 and 3) waits in central buffer 2 for the full output buffer of port 3.
+    const std::string what = e.what();
+    for (uint32_t r = 0; r < 8; ++r)
+      EXPECT_NE(what.find("switch " + std::to_string(r) +
+                          " central buffer 2 VL 0: 1 packet(s); head for output 3 (output buffer "
+                          "room 0/8 needed)"),
+                std::string::npos)
+          << r << "\n"
+          << what;
   }
 }
 

@@ -74,4 +74,48 @@ TEST(SweepPlotScript, WithoutCurvesTheAverageAndP99OrAcceptedAndYEqualsX) {
   EXPECT_EQ(count(s, "every"), 0u);
 }
 
+// Per-SL plots (docs/sweep.md): per_sl.csv has one row per load and SL, so SL c of curve k is
+// every S-th row from k*loads*S + c; x is offered_load, y latency_avg (column 7) or accepted_load
+// (column 5), shifted by one with named curves; one line per (curve,) SL, coloured by SL.
+TEST(SweepPlotScript, PerSlPlotsHaveOneLinePerSl) {
+  SweepPlot p;
+  p.csv = "/o/results.csv";
+  p.latency_png = "/o/latency.png";
+  p.throughput_png = "/o/throughput.png";
+  p.title = "q.ini";
+  p.loads = 3;
+  EXPECT_EQ(count(sweep_plot_script(p), "per SL"), 0u);  // no SLs: no per-SL plot
+  p.sl_csv = "/o/per_sl.csv";
+  p.sl_latency_png = "/o/per_sl_latency.png";
+  p.sl_throughput_png = "/o/per_sl_throughput.png";
+  p.sls = {"VO", "BE"};
+  const std::string s = sweep_plot_script(p);
+  EXPECT_NE(s.find("set output '/o/per_sl_latency.png'\nset title 'q.ini: latency per SL' "
+                   "noenhanced\nset ylabel 'latency (cycles)'\nset yrange [0:*]\n"
+                   "plot '/o/per_sl.csv' skip 1 every 2::0::5 using 1:7 with linespoints lw 2 lc 1 "
+                   "pt 7 title 'VO' noenhanced, \\\n"
+                   "     '/o/per_sl.csv' skip 1 every 2::1::5 using 1:7 with linespoints lw 2 lc 2 "
+                   "pt 7 title 'BE' noenhanced\n"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("set output '/o/per_sl_throughput.png'\nset title 'q.ini: accepted load per SL' "
+                   "noenhanced\nset ylabel 'accepted load (phits/(node*cycle))'\nset yrange "
+                   "[0:*]\nplot '/o/per_sl.csv' skip 1 every 2::0::5 using 1:5 with linespoints "
+                   "lw 2 lc 1 pt 7 title 'VO' noenhanced, \\\n"
+                   "     '/o/per_sl.csv' skip 1 every 2::1::5 using 1:5 with linespoints lw 2 lc 2 "
+                   "pt 7 title 'BE' noenhanced\n"),
+            std::string::npos)
+      << s;
+  // Named curves: 2 curves x 2 SLs, curve k's rows from k*6, columns shifted by one.
+  p.curves = {"rr", "sbt"};
+  const std::string named = sweep_plot_script(p);
+  EXPECT_EQ(count(named, "per_sl.csv' skip 1"), 8u) << named;
+  EXPECT_EQ(count(named, "every 2::7::11 using 2:8 with linespoints lw 2 lc 2 pt 5 title 'sbt BE'"),
+            1u)
+      << named;
+  EXPECT_EQ(count(named, "every 2::6::11 using 2:6 with linespoints lw 2 lc 1 pt 5 title 'sbt VO'"),
+            1u)
+      << named;
+}
+
 }  // namespace
