@@ -14,8 +14,11 @@
 #include "sim/network/network.h"
 #include "sim/topology/topology_catalog.h"
 #include "sim/traffic/source.h"
+#include "tests/network/switch_test_util.h"
 
 using namespace netcosim;
+using switchtest::DorWithoutDateline;
+using switchtest::ToOne;
 
 namespace {
 
@@ -148,22 +151,6 @@ TEST(IbSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
   }
 }
 
-// One packet of class `cls` to `dst` every `gap` cycles from cycle 0.
-class ToOne final : public TrafficSource {
- public:
-  ToOne(uint32_t dst, uint8_t cls, Cycle gap) : dst_(dst), cls_(cls), gap_(gap) {}
-  Cycle next() const override { return next_; }
-  TrafficDescriptor generate() override {
-    next_ += gap_;
-    return TrafficDescriptor{dst_, 1, cls_};
-  }
-
- private:
-  uint32_t dst_;
-  uint8_t cls_;
-  Cycle gap_, next_ = 0;
-};
-
 TEST(IbSwitch, TheRoundRobinSchedulerSharesACongestedLinkEquallyBetweenSls) {
   // Nodes 0 and 1 send SL0 and node 2 sends SL1 to node 3, each one flit per cycle: node 3's
   // ejection link is the bottleneck. SL0 has two VLs (0 and 1), SL1 one (2). Round robin with
@@ -182,25 +169,6 @@ TEST(IbSwitch, TheRoundRobinSchedulerSharesACongestedLinkEquallyBetweenSls) {
   EXPECT_NEAR(r.per_sl[0].normalized_throughput, 0.5, 4.0 / 20000);
   EXPECT_NEAR(r.per_sl[1].normalized_throughput, 0.5, 4.0 / 20000);
 }
-
-// DOR without its dateline: every hop on routing VC 0, so a torus ring's VLs form a cycle of
-// channel dependencies. Declares no VC order (not checked).
-class DorWithoutDateline final : public RoutingAlgorithm {
- public:
-  explicit DorWithoutDateline(std::unique_ptr<RoutingAlgorithm> dor) : dor_(std::move(dor)) {}
-  const char* name() const override { return "dor_without_dateline"; }
-  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
-    RouteResult r = dor_->route(q, pkt, rng);
-    r.vcs = vc_bit(0);
-    return r;
-  }
-  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
-    return dor_->minimal_output(router, pkt);
-  }
-
- private:
-  std::unique_ptr<RoutingAlgorithm> dor_;
-};
 
 TEST(IbSwitch, TheWatchdogReportsADeadlockOfItsVls) {
   // An 8x2 torus, one node per switch: every node sends one flit per cycle to the node three

@@ -16,8 +16,11 @@
 #include "sim/network/network.h"
 #include "sim/topology/topology_catalog.h"
 #include "sim/traffic/source.h"
+#include "tests/network/switch_test_util.h"
 
 using namespace netcosim;
+using switchtest::DorWithoutDateline;
+using switchtest::ToOne;
 
 namespace {
 
@@ -106,41 +109,6 @@ TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
   }
 }
 
-// One flit-sized message to one destination every `gap` cycles (as
-// tests/network/test_ib_switch.cpp).
-class ToOne final : public TrafficSource {
- public:
-  ToOne(uint32_t dst, Cycle gap) : dst_(dst), gap_(gap) {}
-  Cycle next() const override { return next_; }
-  TrafficDescriptor generate() override {
-    next_ += gap_;
-    return TrafficDescriptor{dst_, 1, 0};
-  }
-
- private:
-  uint32_t dst_;
-  Cycle gap_, next_ = 0;
-};
-
-// DOR without its dateline: every hop on routing VC 0, so a torus ring's VLs form a cycle of
-// channel dependencies (as tests/network/test_ib_switch.cpp). Declares no VC order.
-class DorWithoutDateline final : public RoutingAlgorithm {
- public:
-  explicit DorWithoutDateline(std::unique_ptr<RoutingAlgorithm> dor) : dor_(std::move(dor)) {}
-  const char* name() const override { return "dor_without_dateline"; }
-  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
-    RouteResult r = dor_->route(q, pkt, rng);
-    r.vcs = vc_bit(0);
-    return r;
-  }
-  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
-    return dor_->minimal_output(router, pkt);
-  }
-
- private:
-  std::unique_ptr<RoutingAlgorithm> dor_;
-};
-
 TEST(OpaSwitch, TheWatchdogReportsADeadlockOfItsVlsAndCentralBuffers) {
   // A 2x8 torus, one node per switch (radix 5: ports 0-3 are MPort 0, port 4, the y- port, is
   // MPort 1; docs/model.md §7.2, §11): every node sends to the node three switches further along
@@ -155,7 +123,7 @@ TEST(OpaSwitch, TheWatchdogReportsADeadlockOfItsVlsAndCentralBuffers) {
     c.set_override(kv);
   const std::unique_ptr<Topology> topo = topology_entry("torus")->make(c);
   const auto net = build_network(c, std::make_unique<DorWithoutDateline>(make_routing(c, *topo)));
-  for (uint32_t n = 0; n < 16; ++n) net->set_source(n, std::make_unique<ToOne>((n + 6) % 16, 8));
+  for (uint32_t n = 0; n < 16; ++n) net->set_source(n, std::make_unique<ToOne>((n + 6) % 16, 0, 8));
   try {
     run_native(*net);
     FAIL() << "expected a deadlock";
