@@ -238,6 +238,12 @@ std::vector<double> router_loads(const std::vector<double>& node_loads,
   return out;
 }
 
+void collect_class_results(const StatsSink& s, const Config& cfg, const RunPlan& plan,
+                           RunResults& r) {
+  collect_service_levels(s, cfg, plan, r);
+  collect_classes(s, cfg, plan, r);
+}
+
 RunResults finish_run(const Network& net, const RunControl& control,
                       const std::vector<StatsSink>& sinks, double wall) {
   StatsSink merged;
@@ -250,8 +256,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
   r.topology = net.topology().describe();
   r.port_classes = net.topology().port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
-  collect_service_levels(merged, net.config(), plan, r);
-  collect_classes(merged, net.config(), plan, r);
+  collect_class_results(merged, net.config(), plan, r);
   const Topology& topo = net.topology();
   std::vector<uint32_t> fullrate;
   parse_node_list(net.config().get_str("traffic.fullrate_nodes"), topo.nodes(), fullrate);

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "sim/config/config.h"
 #include "sim/engine/run_control.h"
 #include "sim/stats/run_results.h"
 #include "sim/stats/stats.h"
@@ -19,6 +20,11 @@ RunResults finish_run(const Network& net, const RunControl& control,
 
 // The figures of a merged sink over a run of `total` cycles (no fairness, no timing).
 RunResults collect_results(const StatsSink& s, const RunPlan& plan, uint32_t nodes, Cycle total);
+// The per-class figures of a merged sink (RunResults::per_sl: the service levels, qos.sls >= 1,
+// or request-reply's request and reply flows) and, with service levels, the applied load from
+// each SL's packet size.
+void collect_class_results(const StatsSink& s, const Config& cfg, const RunPlan& plan,
+                           RunResults& r);
 // Fairness over loads (per node or per router) in the measurement window (thesis 000 Sec. 1.5.1).
 Fairness fairness_of(const std::vector<double>& loads);
 // The injected load of each router with nodes, in router order: the mean of its nodes' loads

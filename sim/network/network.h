@@ -60,6 +60,31 @@ class Network {
   const Config& config() const { return cfg_; }
   const Topology& topology() const { return *p_.topology; }
   uint32_t packet_size() const { return p_.packet_size; }
+  // The phits of a packet of class `cls`: its service level's (NetworkParts::sl_packet_phits,
+  // the switches built on service levels, docs/model.md §10), else packet.size.
+  uint32_t packet_phits(uint32_t cls) const {
+    return cls < p_.sl_packet_phits.size() ? p_.sl_packet_phits[cls] : p_.packet_size;
+  }
+  // The largest packet_phits of any class.
+  uint32_t max_packet_phits() const {
+    uint32_t m = p_.packet_size;
+    for (const uint32_t x : p_.sl_packet_phits) m = x > m ? x : m;
+    return m;
+  }
+  // The most packets a node's configured source generates in one cycle: on the service levels'
+  // traffic (sim/traffic/sl_source.h) a message of each SL may fall in the same cycle, a Bursts4
+  // SL's four at once; 1 otherwise.
+  uint32_t max_packets_per_cycle() const {
+    if (!p_.sl_traffic) return 1;
+    uint32_t n = 0;
+    for (uint32_t s = 0; s < p_.sl_traffic->sls; ++s) {
+      const SlTraffic::Level& l = p_.sl_traffic->level[s];
+      n += (l.pattern == SlPattern::Bursts4 ? 4 : 1) * l.packets;
+    }
+    return n > 1 ? n : 1;
+  }
+  // The classes with a size of their own (the service levels; 0: every packet is packet.size).
+  uint32_t sized_classes() const { return static_cast<uint32_t>(p_.sl_packet_phits.size()); }
   // link.latency_<class> by port class.
   Cycle link_latency(PortClass c) const { return p_.link_latency[c]; }
   uint32_t routers() const { return static_cast<uint32_t>(p_.routers.size()); }

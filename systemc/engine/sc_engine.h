@@ -15,7 +15,7 @@ namespace netcosim {
 
 // Called by a router module after each of its activations (ScEngineOptions::hook): the router
 // has simulated the cycles before `to`. The router module with router-facing ports
-// (systemc/router/cioq_router.h) hands what its router sent on those ports to the peers then.
+// (systemc/router/router_module.h) hands what its router sent on those ports to the peers then.
 class ScActivationHook {
  public:
   virtual ~ScActivationHook() = default;
@@ -38,7 +38,7 @@ struct ScEngineOptions {
   // cycles (sc_core::wait(SC_ZERO_TIME)) while its Verilated RTL evaluates. Same results.
   bool router_threads = false;
   // The routers this instance runs (empty: every router of the network). With a subset (the
-  // router module with router-facing ports, systemc/router/cioq_router.h; docs/systemc.md) only
+  // router module with router-facing ports, systemc/router/router_module.h; docs/systemc.md) only
   // those routers and their NICs are modules, and no controller ends the run: the design's
   // sc_start/sc_stop does (the routers still simulate no cycle at or after the end of
   // measurement without sim.drain, as the run control's limit says). Strict or quantum mode

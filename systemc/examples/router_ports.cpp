@@ -1,5 +1,5 @@
-// Example sc_main to copy: a network of router modules (netcosim::sc::CioqRouterModule of a
-// configured network, systemc/router/cioq_router.h; docs/systemc.md, "Router-facing ports"): the
+// Example sc_main to copy: a network of router modules (netcosim::sc::RouterModule of a
+// configured network, systemc/router/router_module.h; docs/systemc.md, "Router-facing ports"): the
 // four routers of a 2x2 mesh (two nodes each, DOR, x links of 4 cycles, y links of 6, VCs of 32
 // phits), each its own module, wired to its neighbours through their router-facing ports
 // (packets and credits as TLM-2.0 b_transport calls), and the per-VC credit counters of every
@@ -55,7 +55,7 @@ using sc_core::sc_time_stamp;
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
-#include "systemc/router/cioq_router.h"
+#include "systemc/router/router_module.h"
 #include "systemc/rtl/contention_counters_socket.h"
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
@@ -244,10 +244,10 @@ int sc_main(int argc, char** argv) {
   ScEngineOptions opt;
   opt.quantum = 1;
   opt.router_threads = true;
-  std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
+  std::vector<std::unique_ptr<sc::RouterModule>> mods;
   for (uint32_t r = 0; r < routers; ++r)
     mods.push_back(
-        std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
+        std::make_unique<sc::RouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
   uint32_t lanes = 0, selectors = 0, contention = 0;
   for (auto& m : mods) {
     const std::string r = "r" + std::to_string(m->router());
@@ -303,7 +303,7 @@ int sc_main(int argc, char** argv) {
     }
     // Each link as the topology says: this module's `out` to the peer's `in`.
     for (uint32_t p = 0; p < m->ports(); ++p)
-      if (m->facing(p) == sc::CioqRouterModule::Facing::Router) {
+      if (m->facing(p) == sc::RouterModule::Facing::Router) {
         sc::RouterPort& here = m->link(p);
         here.out.bind(mods[here.peer_router()]->link(here.peer_port()).in);
       }
@@ -313,7 +313,7 @@ int sc_main(int argc, char** argv) {
   std::vector<std::unique_ptr<NodeSink>> sinks;
   for (auto& m : mods)
     for (uint32_t p = 0; p < m->ports(); ++p) {
-      if (m->facing(p) != sc::CioqRouterModule::Facing::Node) continue;
+      if (m->facing(p) != sc::RouterModule::Facing::Node) continue;
       sc::TlmNode& node = m->port(p);
       const std::string n = std::to_string(node.node());
       gens.push_back(std::make_unique<sc::SourceInitiator>(
@@ -324,11 +324,11 @@ int sc_main(int argc, char** argv) {
       node.out.bind(sinks.back()->socket);
     }
   sc_core::sc_start(sc_core::sc_time(double(total + 100), sc_core::SC_NS));
-  std::vector<sc::CioqRouterModule*> all;
+  std::vector<sc::RouterModule*> all;
   for (auto& m : mods) all.push_back(m.get());
   RunResults res;
   try {
-    res = sc::CioqRouterModule::results(all);
+    res = sc::RouterModule::results(all);
   } catch (const std::exception& e) {
     std::printf("router modules: the run stopped: %s\n", e.what());
     return 3;

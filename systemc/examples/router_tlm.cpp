@@ -1,5 +1,5 @@
-// Example sc_main to copy: one netcosim CIOQ router (netcosim::sc::CioqRouterModule,
-// systemc/router/cioq_router.h: the C++ router of sim/router/cioq/ with its ports as TLM-2.0
+// Example sc_main to copy: one netcosim CIOQ router (netcosim::sc::RouterModule,
+// systemc/router/router_module.h: the C++ router of sim/router/cioq/ with its ports as TLM-2.0
 // sockets) whose switch allocator is the Verilated RTL (rtl/sep_alloc_if.sv, a parameter set of
 // rtl/catalog.h, in the router's allocator socket: netcosim::sc::SepAllocIfSocket,
 // systemc/rtl/sep_alloc_if_socket.h, the socket `netcosim run --rtl sep_alloc_if` puts in every
@@ -48,7 +48,7 @@ using sc_core::sc_time_stamp;
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
-#include "systemc/router/cioq_router.h"
+#include "systemc/router/router_module.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 #include "systemc/tlm/source_initiator.h"
 
@@ -236,7 +236,7 @@ int sc_main(int argc, char** argv) {
   cfg.set_override("sim.drain=true");
   cfg.set_override("router.vcs_injection=" + std::to_string(set->vcs));
   cfg.set_override("router.allocator_iterations=" + std::to_string(set->iterations));
-  cfg = sc::CioqRouterModule::one_router_config(cfg, ports);
+  cfg = sc::RouterModule::one_router_config(cfg, ports);
 
   // 1. C++ only: the native engine on the same router and sources.
   std::vector<PortStats> native(ports);
@@ -254,9 +254,9 @@ int sc_main(int argc, char** argv) {
   // 2. SystemC/TLM: the router module, a generator and a sink per port. Strict mode with the
   //    router as an SC_THREAD: the allocator socket waits delta cycles while its RTL evaluates.
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  ScEngineOptions opt = sc::CioqRouterModule::strict();
+  ScEngineOptions opt = sc::RouterModule::strict();
   opt.router_threads = true;
-  sc::CioqRouterModule router("router", ports, cfg, opt);
+  sc::RouterModule router("router", ports, cfg, opt);
   // The allocator socket: the RTL in place of the C++ model.
   sc::SocketOptions so;
   so.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;

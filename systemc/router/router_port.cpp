@@ -33,15 +33,18 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
                                 "router-facing port is one bidirectional link)");
   peer_router_ = peer.router;
   peer_port_ = peer.port;
-  packet_phits_ = n.packet_size();
+  max_phits_ = n.max_packet_phits();
   RouterModel& r = n.router(router);
   const RouterModel& p = n.router(peer.router);
   const PortClass k = topo.port_class_of(router, port);
   const Cycle lat = n.link_latency(k);
-  // Each side's VCs: router.vcs_<class> of its port's class (what `in` accepts); the counts
+  // Each side's VCs: router.vcs_<class> of its port's class on the CIOQ router, the switch's VLs
+  // on the switches built on service levels (docs/model.md §10; what `in` accepts); the counts
   // cover every VC a router has (RouterModel::vcs_per_port), so that what the routers send is
   // always counted.
+  const bool cioq = n.config().get_str("router.architecture") == "cioq";
   const auto vcs = [&](uint32_t rr, uint32_t pp) {
+    if (!cioq) return n.router(rr).vcs_per_port();
     return static_cast<uint32_t>(
         n.config().get_int("router.vcs_" + topo.port_class_names()[topo.port_class_of(rr, pp)]));
   };
@@ -52,7 +55,8 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
   out_owed_.assign(std::max(out_vcs_, p.vcs_per_port()), 0);
   // The delay lines: as the builder's link between the two routers (sim/network/build.cpp
   // wire_links), crossing to a router this module does not run; sized for every packet the
-  // downstream buffer holds and a credit per phit of it (the port refuses more).
+  // downstream buffer holds and a credit per phit of it (the port refuses more). The switches
+  // built on service levels count packets of their smallest size (input_port_packets).
   const uint32_t peer_packets = p.input_port_packets(peer.port);
   const uint32_t own_packets = r.input_port_packets(port);
   out_link_.src_router = router;
@@ -62,7 +66,7 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
   out_link_.latency = out_link_.credit_latency = lat;
   out_link_.crosses_partitions = true;
   out_link_.data = DelayRing<PacketMsg>(peer_packets + 2);
-  out_link_.credits = DelayRing<CreditMsg>(peer_packets * packet_phits_ + 2);
+  out_link_.credits = DelayRing<CreditMsg>(peer_packets * max_phits_ + 2);
   in_link_.src_router = peer.router;
   in_link_.src_port = peer.port;
   in_link_.dst_router = router;
@@ -70,7 +74,7 @@ RouterPort::RouterPort(const sc_core::sc_module_name& name, TlmNetwork& net, uin
   in_link_.latency = in_link_.credit_latency = lat;
   in_link_.crosses_partitions = true;
   in_link_.data = DelayRing<PacketMsg>(own_packets + 2);
-  in_link_.credits = DelayRing<CreditMsg>(own_packets * packet_phits_ + 2);
+  in_link_.credits = DelayRing<CreditMsg>(own_packets * max_phits_ + 2);
   r.connect_output(port, &out_link_);
   r.connect_input(port, &in_link_);
 
@@ -96,9 +100,10 @@ void RouterPort::forward() {
   for (const PacketMsg* m; (m = out_link_.data.ready(kNone)) != nullptr;) {
     ext_.kind = LinkExtension::Kind::Packet;
     ext_.vc = m->vc;
-    ext_.phits = static_cast<uint16_t>(packet_phits_);
+    const uint32_t phits = net_.packet_phits(m->pkt.cls);
+    ext_.phits = static_cast<uint16_t>(phits);
     ext_.packet = m->pkt;
-    out_owed_[m->vc] += packet_phits_;
+    out_owed_[m->vc] += phits;
     const Cycle arrive = m->arrive;
     out_link_.data.pop();
     ++packets_sent_;
@@ -145,8 +150,9 @@ void RouterPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& del
   const Cycle a = cycle_at_or_after(sc_core::sc_time_stamp() + delay);
   const Cycle h = net_.horizon(sc_core::sc_time_stamp());
   // The router's wake-up wheel spans 2 (longest latency + packet.size) + 2 cycles from its next
-  // cycle, which may be one period before h (sim/network/build.cpp make_routers).
-  const Cycle ahead = in_link_.latency + packet_phits_;
+  // cycle, which may be one period before h (sim/network/build.cpp make_routers); the switches
+  // built on service levels add twice their largest packet (sim/router/ib/ib_factory.cpp).
+  const Cycle ahead = in_link_.latency + max_phits_;
   if (a < h || a >= h + ahead) {
     refuse(gp, e, tlm::TLM_GENERIC_ERROR_RESPONSE,
            std::string(packet ? "a packet" : "a credit") + " arriving in cycle " +
@@ -171,10 +177,14 @@ void RouterPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& del
                  std::to_string(in_vcs_) + " VCs (0.." + std::to_string(in_vcs_ - 1) + ")");
       return;
     }
-    if (e->phits != packet_phits_) {
+    const uint32_t S = net_.packet_phits(e->packet.cls);
+    if (e->phits != S) {
       refuse(gp, e, tlm::TLM_BURST_ERROR_RESPONSE,
-             "a packet of " + std::to_string(e->phits) + " phits: this network's packets are " +
-                 std::to_string(packet_phits_) + " phits (packet.size)");
+             "a packet of " + std::to_string(e->phits) + " phits: this network's packets " +
+                 (net_.network().sized_classes() != 0
+                      ? "of service level " + std::to_string(e->packet.cls) + " are " +
+                            std::to_string(S) + " phits (qos.sl_mtu)"
+                      : "are " + std::to_string(S) + " phits (packet.size)"));
       return;
     }
     if (e->packet.dst >= net_.nodes()) {

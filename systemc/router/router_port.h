@@ -1,5 +1,5 @@
 // A router-facing port of the router module (docs/systemc.md, "Router-facing ports";
-// cioq_router.h): the two directions of the link between output/input `port` of the module's
+// router_module.h): the two directions of the link between output/input `port` of the module's
 // router and its peer (another router module, or a user's model of a router or link), as TLM-2.0
 // b_transport calls carrying a LinkExtension (systemc/tlm/link_extension.h):
 //  - `out` (initiator): the packets the router sends on the port, each annotated with the time
@@ -19,7 +19,8 @@
 // last_error(), and not queued: no extension, an arrival outside that range or before the
 // previous item's, an item a router module sent from a port other than the topology's peer
 // (LinkExtension::sender_router/sender_port: a link wired to the wrong port), a VC the port does
-// not have, a packet of another size or destination, a
+// not have (a VL on the switches built on service levels), a packet of another size (on those
+// switches: other than its SL's, qos.sl_mtu) or destination, a
 // packet without room in its input VC (sent without credits), a credit for phits that were not
 // sent. A refusal of the peer stops the run: sink() and results() of the module then throw a
 // std::runtime_error with the peer's reason. The peer's b_transport is called from the router's
@@ -80,9 +81,9 @@ class RouterPort : public sc_core::sc_module {
 
   TlmNetwork& net_;
   uint32_t router_, port_, peer_router_, peer_port_;
-  uint32_t packet_phits_;
-  Link out_link_;  // router -> peer: its packets; the peer's credits
-  Link in_link_;   // peer -> router: the peer's packets; the router's credits
+  uint32_t max_phits_;  // the largest packet (Network::max_packet_phits)
+  Link out_link_;       // router -> peer: its packets; the peer's credits
+  Link in_link_;        // peer -> router: the peer's packets; the router's credits
   // Phits the peer may still send in each VC of the router's input (the buffer minus the
   // packets taken and not yet credited back), and phits the router sent in each VC of the
   // peer's input that the peer has not credited yet.

@@ -4,7 +4,7 @@
 // router's allocation phase. The socket is a model::AllocatorCore, so the CIOQ router fills its
 // requests and evaluates it with one call per cycle (RouterModel::replace_allocator): in every
 // router of `netcosim run --rtl sep_alloc_if` (rtl_attach.cpp), and as the allocator of a router
-// module (systemc/router/cioq_router.h, CioqRouterModule::set_allocator; docs/systemc.md, "The
+// module (systemc/router/router_module.h, RouterModule::set_allocator; docs/systemc.md, "The
 // router module"; the module built with ScEngineOptions::router_threads).
 //
 // One evaluation (evaluate_and_update, called inside the router module's SC_THREAD in the SystemC

@@ -17,7 +17,8 @@ namespace netcosim::sc {
 struct PacketExtension : tlm::tlm_extension<PacketExtension> {
   // Set by the user's initiator.
   uint32_t dst = 0;    // destination node, 0 .. nodes - 1, not the sending node
-  uint32_t phits = 0;  // packet size: the network's packet.size (the CIOQ model's fixed size)
+  uint32_t phits = 0;  // packet size: the network's packet.size (the CIOQ model's fixed size),
+                       // or its SL's on the switches built on service levels (qos.sl_mtu)
   uint8_t cls = 0;     // class: 0 .. 15 (request 0 / reply 1, or a service level)
   uint64_t tag = 0;    // the user's own: carried to the destination unchanged
 
@@ -27,7 +28,7 @@ struct PacketExtension : tlm::tlm_extension<PacketExtension> {
   Cycle t_gen = 0;     // the cycle the NIC took the packet into its source queue
   Cycle t_inject = 0;  // the cycle its head entered the router's injection buffer
   Cycle head = 0;      // the cycle its head left the destination router (ejection)
-  Cycle tail = 0;      // head + packet.size: the packet is whole at the NIC (the annotated time)
+  Cycle tail = 0;      // head + phits: the packet is whole at the NIC (the annotated time)
 
   // Bad input: why the payload was refused (empty when it was taken).
   std::string error;

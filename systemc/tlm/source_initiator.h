@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -35,6 +37,10 @@ class SourceInitiator : public sc_core::sc_module {
   }
   ~SourceInitiator() override { gp_.clear_extension(&ext_); }
 
+  // The switches built on service levels (TlmNetwork::class_phits): a packet of class c < size
+  // is class_phits[c] phits, the others `phits`; before sc_start.
+  void set_class_phits(std::vector<uint32_t> class_phits) { class_phits_ = std::move(class_phits); }
+
   uint64_t offered() const { return offered_; }
   uint64_t refused() const { return refused_; }  // answered with an error status
   const std::string& last_error() const { return last_error_; }
@@ -59,7 +65,7 @@ class SourceInitiator : public sc_core::sc_module {
       const TrafficDescriptor d = source_->generate();
       for (uint32_t k = 0; k < d.packets; ++k) {
         ext_.dst = d.dst;
-        ext_.phits = phits_;
+        ext_.phits = d.cls < class_phits_.size() ? class_phits_[d.cls] : phits_;
         ext_.cls = d.cls;
         ext_.tag = offered_ + 1;
         sc_core::sc_time delay = qk.get_local_time();
@@ -77,6 +83,7 @@ class SourceInitiator : public sc_core::sc_module {
 
   std::unique_ptr<TrafficSource> source_;
   uint32_t phits_;
+  std::vector<uint32_t> class_phits_;
   Cycle stop_;
   tlm::tlm_generic_payload gp_;
   PacketExtension ext_;

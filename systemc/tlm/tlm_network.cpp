@@ -99,7 +99,19 @@ tlm::tlm_response_status TlmNode::check(const PacketExtension& e, std::string& e
             ": the sending node itself (a packet must leave its node)";
     return tlm::TLM_ADDRESS_ERROR_RESPONSE;
   }
-  const uint32_t S = net_.packet_phits();
+  if (e.cls > 15) {
+    error = "class " + std::to_string(e.cls) +
+            ": allowed 0..15 (request 0 / reply 1, or a service level)";
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  }
+  const uint32_t sls = net_.network().sized_classes();
+  if (sls != 0 && e.cls >= sls) {
+    error = "class " + std::to_string(e.cls) + ": this network's service levels are 0.." +
+            std::to_string(sls - 1) + " (qos.sls)";
+    return tlm::TLM_GENERIC_ERROR_RESPONSE;
+  }
+  // The switches built on service levels: each SL's packets are its MTU (docs/model.md §10).
+  const uint32_t S = net_.packet_phits(e.cls);
   if (e.phits != S) {
     error = "size " + std::to_string(e.phits) + " phits: ";
     if (e.phits == 0)
@@ -107,13 +119,12 @@ tlm::tlm_response_status TlmNode::check(const PacketExtension& e, std::string& e
     else if (e.phits > net_.buffer_phits_)
       error +=
           "above the injection buffer (" + std::to_string(net_.buffer_phits_) + " phits per VC); ";
-    error += "this network's packets are " + std::to_string(S) + " phits (packet.size)";
+    if (sls != 0)
+      error += "this network's packets of service level " + std::to_string(e.cls) + " are " +
+               std::to_string(S) + " phits (qos.sl_mtu)";
+    else
+      error += "this network's packets are " + std::to_string(S) + " phits (packet.size)";
     return tlm::TLM_BURST_ERROR_RESPONSE;
-  }
-  if (e.cls > 15) {
-    error = "class " + std::to_string(e.cls) +
-            ": allowed 0..15 (request 0 / reply 1, or a service level)";
-    return tlm::TLM_GENERIC_ERROR_RESPONSE;
   }
   return tlm::TLM_OK_RESPONSE;
 }
@@ -160,7 +171,7 @@ void TlmNode::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)
 void TlmNode::deliver(const Packet& pkt, Cycle head) {
   PacketExtension& e = delivery_ext_;
   e.dst = node_;
-  e.phits = net_.packet_phits();
+  e.phits = net_.packet_phits(pkt.cls);
   e.cls = pkt.cls;
   e.src = pkt.src;
   e.seq = pkt.seq;
@@ -198,10 +209,6 @@ TlmNetwork::TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
   ScEngineOptions opt = options;
   opt.phase_ps = kPhasePs;
   net_ = build_network(cfg, nullptr, systemc_local_lead(cfg, opt));
-  for (uint32_t r = 0; r < net_->routers(); ++r)
-    if (net_->router(r).min_packet_phits() != 0)
-      throw ConfigError("router.architecture=" + cfg.get_str("router.architecture") +
-                        ": the TLM interface carries one packet size (allowed: cioq)");
   control_ = std::make_unique<RunControl>(RunPlan::from_config(cfg));
   const Topology& topo = net_->topology();
   const uint32_t n_nodes = topo.nodes();
@@ -225,7 +232,12 @@ TlmNetwork::TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
   // cycle), so they are made after the sources are in place.
   engine_ = std::make_unique<ScNetworkInstance>("network", *net_, *control_, opt);
   period_ = engine_->period();
-  request_slots_ = request_slots != 0 ? request_slots : static_cast<uint32_t>(period_);
+  // The default: what the configured sources may offer in a period (one packet per cycle; the
+  // service levels' messages, Network::max_packets_per_cycle), so that a generator replaying
+  // them (tlm/source_initiator.h) never waits for a slot.
+  request_slots_ = request_slots != 0
+                       ? request_slots
+                       : static_cast<uint32_t>(period_) * net_->max_packets_per_cycle();
   tlm::tlm_global_quantum::instance().set(time_of(period_));
   start_wall_ = wall_now();
 }

@@ -22,12 +22,14 @@
 //  - back-pressure: a NIC takes a packet into its source queue (traffic.source_queue packets) at
 //    its cycle, or at the first cycle after it that has room; until then the packet waits in the
 //    node's request buffer (`request_slots`, default P packets: one quantum of one packet per
-//    cycle). An offer to a full request buffer waits in b_transport (it syncs its delay first)
-//    until the NIC takes a packet, so nothing is lost. An offer that finds the buffer full in a
-//    method process (e.g. from inside a delivery call), which cannot wait, is refused
-//    (TLM_GENERIC_ERROR_RESPONSE, with the reason). The NIC's injection link and credits
-//    behave as with any source (sim/nic/nic.h). tlm_utils' nb-to-b conversion of the target
-//    socket gives a non-blocking initiator the BEGIN_REQ / END_REQ handshake of the same rule.
+//    cycle; on the service levels' traffic P times the packets a node's source may generate in
+//    one cycle, Network::max_packets_per_cycle). An offer to a full request buffer waits in
+//    b_transport (it syncs its delay first) until the NIC takes a packet, so nothing is lost. An
+//    offer that finds the buffer full in a method process (e.g. from inside a delivery call), which
+//    cannot wait, is refused (TLM_GENERIC_ERROR_RESPONSE, with the reason). The NIC's injection
+//    link and credits behave as with any source (sim/nic/nic.h). tlm_utils' nb-to-b conversion of
+//    the target socket gives a non-blocking initiator the BEGIN_REQ / END_REQ handshake of the same
+//    rule.
 // Bad input (no extension, a node that does not exist or the sender itself, a size other than
 // packet.size, a class above 15) is answered with the TLM response status and a message in
 // PacketExtension::error; nothing is injected.
@@ -104,9 +106,9 @@ class TlmNetwork : public sc_core::sc_module {
   // not carry: see check_config) and its engine modules, as children of this module. Every
   // node's traffic source is replaced by the node's socket; take_native_source() hands out the
   // configured one (a TLM generator reproducing the built-in traffic, tlm/source_initiator.h).
-  // `request_slots`: the request buffer of each node, in packets (0: the period).
+  // `request_slots`: the request buffer of each node, in packets (0: the default above).
   // With a subset of the routers (ScEngineOptions::routers: the router module with
-  // router-facing ports, systemc/router/cioq_router.h) only those routers run, and only the
+  // router-facing ports, systemc/router/router_module.h) only those routers run, and only the
   // nodes attached to them have sockets; results() is then refused (sink() gives the part).
   TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
              const ScEngineOptions& opt = {}, uint32_t request_slots = 0);
@@ -124,6 +126,15 @@ class TlmNetwork : public sc_core::sc_module {
   // The network clock's period in cycles, and the TLM global quantum in ns.
   Cycle period() const { return period_; }
   uint32_t packet_phits() const { return net_->packet_size(); }
+  // The phits of a packet of class `cls`: its service level's on the switches built on service
+  // levels (router.architecture=ib|opa, qos.sl_mtu), else packet.size (Network::packet_phits).
+  uint32_t packet_phits(uint32_t cls) const { return net_->packet_phits(cls); }
+  // packet_phits(c) of each class c with a size of its own (empty: every packet is packet.size).
+  std::vector<uint32_t> class_phits() const {
+    std::vector<uint32_t> v(net_->sized_classes());
+    for (uint32_t c = 0; c < v.size(); ++c) v[c] = net_->packet_phits(c);
+    return v;
+  }
   Network& network() { return *net_; }
   // The traffic source the configuration gave node `n` (once; nullptr after).
   std::unique_ptr<TrafficSource> take_native_source(uint32_t n);
@@ -137,7 +148,8 @@ class TlmNetwork : public sc_core::sc_module {
   // The first cycle no activation started at simulated time `t` has simulated yet.
   Cycle horizon(const sc_core::sc_time& t) const;
 
-  // The configurations the interface carries: the CIOQ router (one packet size), a source queue
+  // The configurations the interface carries: every router architecture (on the switches built on
+  // service levels a packet's size is its SL's, packet_phits(cls)), a source queue
   // (traffic.source_queue >= 1), no request-reply traffic (its NICs answer by themselves). Throws
   // ConfigError naming the key, its value and what is allowed.
   static void check_config(const Config& cfg);

@@ -1,10 +1,11 @@
 // The router module's router-facing ports (systemc/router/router_port.h; docs/systemc.md,
 // "Router-facing ports"):
-//  - equivalence: the four routers of a 2x2 mesh (two nodes each, DOR), each a CioqRouterModule
+//  - equivalence: the four routers of a 2x2 mesh (two nodes each, DOR), each a RouterModule
 //    wired to its neighbours as the topology says, fed the native traffic by TLM generators, give
 //    the native engine's run exactly: the same deliveries, packet by packet (node, source, number,
 //    generation, injection, head and tail cycles), and the same results (counts, latency sums,
-//    hops, loads), in strict mode and with a quantum of 4 cycles;
+//    hops, loads), in strict mode and with a quantum of 4 cycles; so do a fat tree, the h2
+//    Dragonfly, and the fat trees of InfiniBand and Omni-Path switches (per-SL packet sizes);
 //  - faults on a link (a user's model between two modules): a packet one cycle late, or one
 //    credit lost, gives other deliveries;
 //  - bad input on a router-facing port: answered with the TLM response status and the reason;
@@ -22,7 +23,7 @@
 
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
-#include "systemc/router/cioq_router.h"
+#include "systemc/router/router_module.h"
 #include "systemc/tlm/source_initiator.h"
 #include "tests/integration/test_util.h"
 #include "tests/sc/sc_test_util.h"
@@ -39,21 +40,24 @@ std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycl
   return s.str();
 }
 
-// The native side: a node's configured source, its receptions logged.
+// The native side: a node's configured source, its receptions logged (a packet's tail: its
+// head plus its class's phits, Network::packet_phits).
 class LoggedSource final : public TrafficSource {
  public:
-  LoggedSource(uint32_t node, uint32_t phits, std::vector<std::string>& log)
-      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
+  LoggedSource(uint32_t node, const Network& net, std::vector<std::string>& log)
+      : TrafficSource(true), node_(node), net_(net), log_(log) {}
   void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
   Cycle next() const override { return inner_ ? inner_->next() : kNone; }
   TrafficDescriptor generate() override { return inner_->generate(); }
   void on_receive(const Packet& p, Cycle now) override {
-    log_.push_back(line_of(node_, p.src, p.seq, p.t_gen, p.t_inject, now, now + phits_));
+    log_.push_back(
+        line_of(node_, p.src, p.seq, p.t_gen, p.t_inject, now, now + net_.packet_phits(p.cls)));
   }
 
  private:
   std::unique_ptr<TrafficSource> inner_;
-  uint32_t node_, phits_;
+  uint32_t node_;
+  const Network& net_;
   std::vector<std::string>& log_;
 };
 
@@ -122,13 +126,16 @@ Config mesh2x2(std::initializer_list<std::string> extra = {}) {
   for (const auto& s : extra) c.set_override(s);
   return c;
 }
-constexpr Cycle kStop = 3000;  // sim.warmup + sim.measure: the end of generation (sim.drain)
+// sim.warmup + sim.measure: the end of generation (sim.drain).
+Cycle stop_of(const Config& cfg) {
+  return static_cast<Cycle>(cfg.get_int("sim.warmup") + cfg.get_int("sim.measure"));
+}
 
 // The native run of `cfg` with every delivery logged.
 RunResults native_run(const Config& cfg, std::vector<std::string>& log) {
   std::unique_ptr<Network> net = build_network(cfg);
   for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
-    auto logged = std::make_unique<LoggedSource>(n, net->packet_size(), log);
+    auto logged = std::make_unique<LoggedSource>(n, *net, log);
     LoggedSource* l = logged.get();
     l->wrap(net->set_source(n, std::move(logged)));
     net->source_moved(n);
@@ -148,6 +155,11 @@ std::string figures(const RunResults& r) {
     << "\nhops_y_avg " << r.hops_class_avg[2] << "\naccepted_load " << r.accepted_load
     << "\napplied_load " << r.applied_load << "\ncycles_total " << r.cycles_total
     << "\nconservation_ok " << r.conservation_ok << '\n';
+  // The service levels' figures (docs/model.md §10), where the network has them.
+  for (const SlResults& x : r.per_sl)
+    s << x.name << " applied " << x.applied_load << " accepted " << x.accepted_load << " latency "
+      << x.latency_avg << " network_latency " << x.network_latency_avg << " measured "
+      << x.packets_measured << '\n';
   return s.str();
 }
 
@@ -161,14 +173,14 @@ int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
   return sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = quantum;
-    std::vector<std::unique_ptr<sc::CioqRouterModule>> mods;
+    std::vector<std::unique_ptr<sc::RouterModule>> mods;
     for (uint32_t r = 0; r < routers; ++r)
       mods.push_back(
-          std::make_unique<sc::CioqRouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
+          std::make_unique<sc::RouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
     std::unique_ptr<LinkTap> tapper;
     for (auto& m : mods)
       for (uint32_t p = 0; p < m->ports(); ++p) {
-        if (m->facing(p) != sc::CioqRouterModule::Facing::Router) continue;
+        if (m->facing(p) != sc::RouterModule::Facing::Router) continue;
         sc::RouterPort& here = m->link(p);
         sc::RouterPort& there = mods[here.peer_router()]->link(here.peer_port());
         if (tap != LinkTap::Fault::None && m->router() == 0 && p == tap_port) {
@@ -184,26 +196,27 @@ int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
     std::vector<std::unique_ptr<DeliveryLog>> recs;
     for (auto& m : mods)
       for (uint32_t p = 0; p < m->ports(); ++p) {
-        if (m->facing(p) != sc::CioqRouterModule::Facing::Node) continue;
+        if (m->facing(p) != sc::RouterModule::Facing::Node) continue;
         sc::TlmNode& node = m->port(p);
         const std::string n = std::to_string(node.node());
         gens.push_back(std::make_unique<sc::SourceInitiator>(
             ("gen_" + n).c_str(), m->network().take_native_source(node.node()),
-            m->network().packet_phits(), kStop));
+            m->network().packet_phits(), stop_of(cfg)));
+        gens.back()->set_class_phits(m->network().class_phits());
         gens.back()->socket.bind(node.in);
         recs.push_back(std::make_unique<DeliveryLog>(("rec_" + n).c_str(), node.node(), log));
         node.out.bind(recs.back()->socket);
       }
     sc_core::sc_start(sc_core::sc_time(double(cycles), sc_core::SC_NS));
-    std::vector<sc::CioqRouterModule*> all;
+    std::vector<sc::RouterModule*> all;
     for (auto& m : mods) all.push_back(m.get());
-    const RunResults r = sc::CioqRouterModule::results(all);
+    const RunResults r = sc::RouterModule::results(all);
     sctest::write_lines(dir + "modules.log", log);
     std::ofstream(dir + "modules.txt") << figures(r);
     std::ofstream links(dir + "links.txt");
     for (auto& m : mods)
       for (uint32_t p = 0; p < m->ports(); ++p)
-        if (m->facing(p) == sc::CioqRouterModule::Facing::Router) {
+        if (m->facing(p) == sc::RouterModule::Facing::Router) {
           const sc::RouterPort& l = m->link(p);
           links << m->router() << ':' << p << " -> " << l.peer_router() << ':' << l.peer_port()
                 << " packets " << l.packets_sent() << ' '
@@ -225,9 +238,10 @@ void expect_native_run(const Config& cfg, uint32_t routers, Cycle quantum, const
   const RunResults native = native_run(cfg, native_log);
   ASSERT_EQ(native.packets_refused, 0u);
   ASSERT_TRUE(native.conservation_ok);
-  // Each node offers traffic.load phits per cycle for 3000 cycles, in packets of 8 phits.
+  // Each node offers traffic.load phits per cycle until the end of generation, in packets of at
+  // most 8 phits.
   ASSERT_GT(double(native_log.size()),
-            0.8 * cfg.get_float("traffic.load") * 3000 / 8 * native.nodes);
+            0.8 * cfg.get_float("traffic.load") * stop_of(cfg) / 8 * native.nodes);
   sctest::write_lines(dir + "native.log", native_log);
   ASSERT_EQ(module_run(cfg, routers, quantum, native.cycles_total + 50, dir), 0);
   EXPECT_TRUE(test::read_file(dir + "native.log") == test::read_file(dir + "modules.log"))
@@ -290,6 +304,27 @@ TEST(RouterPortsDragonfly, UgalFlexVcIsTheNativeRun) {
   expect_native_run(cfg, 36, 0, "h2", 180, 20);
 }
 
+// The InfiniBand and Omni-Path switches (router.architecture=ib|opa; docs/model.md §10-11) as
+// modules: the 4-ary 2-tree of configs/qos-*-fattree-4-2.ini (8 switches, 16 nodes; three SLs
+// on VLs 0-2 with packets of 8, 4 and 8 flits, qos.sl_mtu; links of 8 cycles) in a short window,
+// each switch a module: 16 links, 2 directions each. IB: one VA-SA allocator per switch; OPA:
+// two MPorts per switch and the central crossbar between them.
+class SwitchModules : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SwitchModules, TreeOfSwitchModulesIsTheNativeRun) {
+  Config cfg;
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-" + GetParam() +
+                "-fattree-4-2.ini");
+  for (const char* k : {"sim.warmup=300", "sim.measure=1200", "sim.drain=true"})
+    cfg.set_override(k);
+  expect_native_run(cfg, 8, 1, GetParam(), 32, 20);
+}
+
+INSTANTIATE_TEST_SUITE_P(Architectures, SwitchModules, ::testing::Values("ib", "opa"),
+                         [](const testing::TestParamInfo<const char*>& i) {
+                           return std::string(i.param);
+                         });
+
 // A fault between router 0's x+ port (port 2) and router 1, on what router 0 sends: its first
 // packet one cycle late (at load 0.05, where that packet meets no other on its way), or its
 // first credit (for a packet of router 1) lost (at load 0.6, where the VC left with room for one
@@ -331,6 +366,7 @@ class ScriptedPeer : public sc_core::sc_module {
     uint32_t dst = 0;
     bool with_extension = true;
     uint32_t sender = kNone;  // LinkExtension::sender_router (sender_port 3)
+    uint8_t cls = 0;          // the packet's class (service level)
   };
   tlm_utils::simple_initiator_socket<ScriptedPeer> out{"out"};
   tlm_utils::simple_target_socket<ScriptedPeer> in{"in"};
@@ -358,6 +394,7 @@ class ScriptedPeer : public sc_core::sc_module {
       e.packet.src = 2;
       e.packet.seq = seq++;
       e.packet.dst = o.dst;
+      e.packet.cls = o.cls;
       e.sender_router = o.sender;
       e.sender_port = 3;
       if (o.with_extension) gp.set_extension(&e);
@@ -388,7 +425,7 @@ std::string run_peer(Cycle q, const std::vector<ScriptedPeer::Offer>& offers,
   const int status = sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = q;
-    sc::CioqRouterModule r0("r0", mesh2x2({"sim.warmup=0", "sim.measure=200"}), 0, opt);
+    sc::RouterModule r0("r0", mesh2x2({"sim.warmup=0", "sim.measure=200"}), 0, opt);
     ScriptedPeer x("x", offers), y("y", {});
     x.out.bind(r0.link(2).in);
     r0.link(2).out.bind(x.in);
@@ -462,12 +499,96 @@ TEST(RouterPortsBadInput, LateItemRefused) {
                      " \ndelivered 1 credits 1 packets 0 received 1\n");
 }
 
+// A user's initiator offering packets at a node's `in` at time 0, recording each answer.
+class NodeOffers : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<NodeOffers> socket{"socket"};
+  std::vector<std::string> answers;
+  SC_HAS_PROCESS(NodeOffers);
+  NodeOffers(const sc_core::sc_module_name& n, std::vector<sc::PacketExtension> offers)
+      : sc_core::sc_module(n), offers_(std::move(offers)) {
+    SC_THREAD(run);
+  }
+
+ private:
+  void run() {
+    for (sc::PacketExtension& e : offers_) {
+      tlm::tlm_generic_payload gp;
+      gp.set_extension(&e);
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      socket->b_transport(gp, delay);
+      answers.push_back(std::to_string(int(gp.get_response_status())) + " " + e.error);
+      gp.clear_extension(&e);
+    }
+  }
+  std::vector<sc::PacketExtension> offers_;
+};
+
+// Bad input on an InfiniBand switch module (configs/qos-ib-fattree-4-2.ini: three SLs with
+// packets of 8, 4 and 8 flits): at a node, a packet of another SL's size and a class beyond the
+// SLs are refused with the reason, the right size taken; on a switch-facing port (up port 4,
+// whose peer is switch 4's port 0) a packet of another SL's size likewise.
+TEST(RouterPortsBadInput, ServiceLevelSizes) {
+  const std::string path = testing::TempDir() + "router_ports_ib_bad.txt";
+  std::remove(path.c_str());
+  const int status = sctest::in_child([&] {
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    cfg.set_override("sim.warmup=0");
+    cfg.set_override("sim.measure=100");
+    sc::RouterModule r0("r0", cfg, 0);
+    std::vector<sc::PacketExtension> offers(3);
+    offers[0].dst = 5, offers[0].phits = 8, offers[0].cls = 1;  // SL1's packets are 4 flits
+    offers[1].dst = 5, offers[1].phits = 8, offers[1].cls = 3;  // SLs 0..2
+    offers[2].dst = 5, offers[2].phits = 4, offers[2].cls = 1;  // good
+    NodeOffers node("node", offers);
+    node.socket.bind(r0.port(0).in);
+    std::vector<std::string> sinks;
+    std::vector<std::unique_ptr<DeliveryLog>> recs;
+    for (uint32_t p = 0; p < 4; ++p) {
+      recs.push_back(std::make_unique<DeliveryLog>(("rec" + std::to_string(p)).c_str(), p, sinks));
+      r0.port(p).out.bind(recs.back()->socket);
+    }
+    ScriptedPeer up("up", {{0, 9, false, 0, 4, 5, true, kNone, 0},    // SL0's packets are 8 flits
+                           {0, 9, false, 0, 8, 5, true, kNone, 0}});  // good
+    up.out.bind(r0.link(4).in);
+    r0.link(4).out.bind(up.in);
+    std::vector<std::unique_ptr<ScriptedPeer>> quiet;
+    for (uint32_t p = 5; p < 8; ++p) {
+      quiet.push_back(std::make_unique<ScriptedPeer>(("q" + std::to_string(p)).c_str(),
+                                                     std::vector<ScriptedPeer::Offer>{}));
+      quiet.back()->out.bind(r0.link(p).in);
+      r0.link(p).out.bind(quiet.back()->in);
+    }
+    sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_NS));
+    std::ofstream f(path);
+    for (const auto& a : node.answers) f << a << '\n';
+    for (const auto& a : up.answers) f << a << '\n';
+    f << "received " << r0.link(4).packets_received() << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  const std::string B = std::to_string(int(tlm::TLM_BURST_ERROR_RESPONSE));
+  const std::string G = std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE));
+  const std::string OK = std::to_string(int(tlm::TLM_OK_RESPONSE));
+  EXPECT_EQ(test::read_file(path),
+            B +
+                " size 8 phits: this network's packets of service level 1 are 4 phits "
+                "(qos.sl_mtu)\n" +
+                G + " class 3: this network's service levels are 0..2 (qos.sls)\n" + OK + " \n" +
+                B +
+                " router 0 port 4: a packet of 4 phits: this network's packets of service level "
+                "0 are 8 phits (qos.sl_mtu)\n" +
+                OK + " \nreceived 1\n");
+}
+
 // Configurations the modules do not carry: a ConfigError naming the key, its value and what is
 // allowed; and a router the network does not have.
 TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
   const auto message = [](const Config& c) -> std::string {
     try {
-      sc::CioqRouterModule::check_network_config(c);
+      sc::RouterModule::check_network_config(c);
     } catch (const ConfigError& e) {
       return e.what();
     }

@@ -22,7 +22,7 @@
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "sim/stats/report.h"
-#include "systemc/router/cioq_router.h"
+#include "systemc/router/router_module.h"
 #include "systemc/tlm/source_initiator.h"
 #include "systemc/tlm/tlm_network.h"
 #include "tests/integration/test_util.h"
@@ -395,7 +395,7 @@ TEST(RouterAllocatorSocket, SameRunThroughTheSocket) {
   Config c;
   for (const char* s : {"traffic.load=0.9", "sim.warmup=500", "sim.measure=3000"})
     c.set_override(s);
-  const Config cfg = sc::CioqRouterModule::one_router_config(c, 4);
+  const Config cfg = sc::RouterModule::one_router_config(c, 4);
   std::unique_ptr<Network> plain = build_network(cfg);
   const std::string want = results_json(run_native(*plain), cfg);
 

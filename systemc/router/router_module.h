@@ -1,6 +1,9 @@
-// One netcosim CIOQ router as a module of a user's SystemC/TLM-2.0 design (docs/systemc.md, "The
-// router module"): the router of sim/router/cioq/ (the same C++ object the network simulator
-// runs, no second model) with its ports as TLM sockets. Two forms:
+// One netcosim router as a module of a user's SystemC/TLM-2.0 design (docs/systemc.md, "The
+// router module"): the router of any architecture of the registry (sim/router/architecture.h:
+// the CIOQ router of sim/router/cioq/, the InfiniBand and Omni-Path switches of sim/router/ib/;
+// the same C++ object the network simulator runs, no second model) with its ports as TLM
+// sockets. On the switches built on service levels a packet's size is its SL's MTU
+// (TlmNetwork::packet_phits(cls)). Two forms:
 //  - the network of one switch (the k-ary 1-tree: topology.type=fattree, topology.n=1,
 //    topology.k = the ports; routing updown) behind the TLM interface of tlm/tlm_network.h: port
 //    p's `in` takes packets (PacketExtension, destination = an output port), its `out` delivers
@@ -26,18 +29,18 @@
 
 namespace netcosim::sc {
 
-class CioqRouterModule : public sc_core::sc_module, private ScActivationHook {
+class RouterModule : public sc_core::sc_module, private ScActivationHook {
  public:
   // `cfg`: the router's keys; its topology and routing keys are replaced (one_router_config).
   // Strict mode (quantum 1) unless `opt` says otherwise.
-  CioqRouterModule(const sc_core::sc_module_name& name, uint32_t ports, const Config& cfg,
-                   const ScEngineOptions& opt = strict());
+  RouterModule(const sc_core::sc_module_name& name, uint32_t ports, const Config& cfg,
+               const ScEngineOptions& opt = strict());
   // Router `router` of the network `cfg` describes (check_network_config). `opt`: strict mode
   // (quantum 1) or a quantum up to the shortest link latency (0: that latency); the same in
   // every router module of the design.
-  CioqRouterModule(const sc_core::sc_module_name& name, const Config& cfg, uint32_t router,
-                   const ScEngineOptions& opt = strict());
-  ~CioqRouterModule() override;
+  RouterModule(const sc_core::sc_module_name& name, const Config& cfg, uint32_t router,
+               const ScEngineOptions& opt = strict());
+  ~RouterModule() override;
 
   // What port p faces: a node (port(p)), a router (link(p)), or nothing (a mesh's edge, a fat
   // tree's top-level up ports).
@@ -51,7 +54,7 @@ class CioqRouterModule : public sc_core::sc_module, private ScActivationHook {
   RouterPort& link(uint32_t p);
   // The router's index in the network.
   uint32_t router() const { return router_; }
-  // The C++ router inside.
+  // The C++ router inside (RouterModel: a CioqRouter or a VlSwitch).
   RouterModel& model() { return net_->network().router(router_); }
   // The allocator socket: replaces the router's switch allocator block (the C++ model,
   // sim/blocks/separable_allocator.h) with `alloc`, e.g. the Verilated RTL of any parameter set
@@ -71,15 +74,15 @@ class CioqRouterModule : public sc_core::sc_module, private ScActivationHook {
   // form: their statistics merged (StatsSink::merge), as the native engine's run reports them
   // (the per-node loads and fairness aside). std::invalid_argument when a router is missing or
   // repeated.
-  static RunResults results(const std::vector<CioqRouterModule*>& modules);
+  static RunResults results(const std::vector<RouterModule*>& modules);
 
   // `cfg` with the one-switch topology of `ports` terminal ports and its routing.
   static Config one_router_config(Config cfg, uint32_t ports);
   // The networks router modules carry (ConfigError naming the key, its value and what is
-  // allowed): the CIOQ router, TlmNetwork::check_config's, no batch mode (its batches end on
-  // the deliveries of the whole network), no SAT throttling (its signal crosses every NIC) and
-  // no routing that reads the congestion sensors of other routers (PiggyBack's saturation bits,
-  // ECtN's counters): routers meet only through their links.
+  // allowed): every architecture of the registry, TlmNetwork::check_config's, no batch mode (its
+  // batches end on the deliveries of the whole network), no SAT throttling (its signal crosses
+  // every NIC) and no routing that reads the congestion sensors of other routers (PiggyBack's
+  // saturation bits, ECtN's counters): routers meet only through their links.
   static void check_network_config(const Config& cfg);
   static ScEngineOptions strict() {
     ScEngineOptions o;

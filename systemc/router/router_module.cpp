@@ -1,5 +1,5 @@
-// One CIOQ router as a TLM module (cioq_router.h).
-#include "systemc/router/cioq_router.h"
+// One router of any architecture of the registry as a TLM module (router_module.h).
+#include "systemc/router/router_module.h"
 
 #include <stdexcept>
 #include <string>
@@ -11,18 +11,7 @@
 
 namespace netcosim::sc {
 
-namespace {
-
-void check_cioq(const Config& cfg) {
-  if (cfg.get_str("router.architecture") != "cioq")
-    throw ConfigError("router.architecture=" + cfg.get_str("router.architecture") +
-                      ": the router module is the CIOQ router (allowed: cioq)");
-}
-
-}  // namespace
-
-Config CioqRouterModule::one_router_config(Config cfg, uint32_t ports) {
-  check_cioq(cfg);
+Config RouterModule::one_router_config(Config cfg, uint32_t ports) {
   cfg.set_override("topology.type=fattree");
   cfg.set_override("topology.n=1");
   cfg.set_override("topology.k=" + std::to_string(ports));
@@ -30,8 +19,7 @@ Config CioqRouterModule::one_router_config(Config cfg, uint32_t ports) {
   return cfg;
 }
 
-void CioqRouterModule::check_network_config(const Config& cfg) {
-  check_cioq(cfg);
+void RouterModule::check_network_config(const Config& cfg) {
   TlmNetwork::check_config(cfg);
   if (cfg.get_str("sim.mode") == "batch")
     throw ConfigError(
@@ -54,14 +42,14 @@ void CioqRouterModule::check_network_config(const Config& cfg) {
                       "updown)");
 }
 
-CioqRouterModule::CioqRouterModule(const sc_core::sc_module_name& name, uint32_t ports,
-                                   const Config& cfg, const ScEngineOptions& opt)
+RouterModule::RouterModule(const sc_core::sc_module_name& name, uint32_t ports, const Config& cfg,
+                           const ScEngineOptions& opt)
     : sc_core::sc_module(name),
       net_(std::make_unique<TlmNetwork>("router", one_router_config(cfg, ports), opt)),
       facing_(ports, Facing::Node) {}
 
-CioqRouterModule::CioqRouterModule(const sc_core::sc_module_name& name, const Config& cfg,
-                                   uint32_t router, const ScEngineOptions& opt)
+RouterModule::RouterModule(const sc_core::sc_module_name& name, const Config& cfg, uint32_t router,
+                           const ScEngineOptions& opt)
     : sc_core::sc_module(name), router_(router) {
   check_network_config(cfg);
   ScEngineOptions o = opt;
@@ -91,45 +79,44 @@ CioqRouterModule::CioqRouterModule(const sc_core::sc_module_name& name, const Co
   }
 }
 
-CioqRouterModule::~CioqRouterModule() = default;
+RouterModule::~RouterModule() = default;
 
-TlmNode& CioqRouterModule::port(uint32_t p) {
+TlmNode& RouterModule::port(uint32_t p) {
   if (facing(p) != Facing::Node)
     throw std::invalid_argument("router " + std::to_string(router_) + " port " + std::to_string(p) +
                                 ": it faces no node (link(p))");
   return net_->node(net_->network().topology().node_at(router_, p));
 }
 
-RouterPort& CioqRouterModule::link(uint32_t p) {
+RouterPort& RouterModule::link(uint32_t p) {
   if (facing(p) != Facing::Router)
     throw std::invalid_argument("router " + std::to_string(router_) + " port " + std::to_string(p) +
                                 ": it faces no router");
   return *links_[p];
 }
 
-void CioqRouterModule::after_activation(uint32_t /*router*/, Cycle /*to*/) {
+void RouterModule::after_activation(uint32_t /*router*/, Cycle /*to*/) {
   for (const auto& l : links_)
     if (l != nullptr) l->forward();
 }
 
-RunResults CioqRouterModule::results(const std::vector<CioqRouterModule*>& modules) {
-  if (modules.empty()) throw std::invalid_argument("CioqRouterModule::results: no module");
+RunResults RouterModule::results(const std::vector<RouterModule*>& modules) {
+  if (modules.empty()) throw std::invalid_argument("RouterModule::results: no module");
   Network& net = modules[0]->net_->network();
   const Topology& topo = net.topology();
   std::vector<int> seen(topo.routers(), 0);
   StatsSink merged;
   net.init_sink(merged);
-  for (CioqRouterModule* m : modules) {
+  for (RouterModule* m : modules) {
     if (m->router_ >= seen.size() || seen[m->router_]++ != 0)
-      throw std::invalid_argument("CioqRouterModule::results: router " +
-                                  std::to_string(m->router_) + " repeated or not in " +
-                                  topo.describe());
+      throw std::invalid_argument("RouterModule::results: router " + std::to_string(m->router_) +
+                                  " repeated or not in " + topo.describe());
     merged.merge(m->sink());
   }
   for (uint32_t r = 0; r < topo.routers(); ++r)
     if (seen[r] == 0)
-      throw std::invalid_argument("CioqRouterModule::results: router " + std::to_string(r) +
-                                  " of " + topo.describe() + " has no module");
+      throw std::invalid_argument("RouterModule::results: router " + std::to_string(r) + " of " +
+                                  topo.describe() + " has no module");
   const RunControl control(RunPlan::from_config(net.config()));
   RunResults r = collect_results(merged, control.plan(), topo.nodes(),
                                  control.total_cycles(merged.last_eject));
@@ -138,6 +125,7 @@ RunResults CioqRouterModule::results(const std::vector<CioqRouterModule*>& modul
   r.topology = topo.describe();
   r.port_classes = topo.port_class_names();
   r.offered_load = net.config().get_float("traffic.load");
+  collect_class_results(merged, net.config(), control.plan(), r);
   return r;
 }
 
