@@ -416,24 +416,76 @@ void attach_dtable_arbiters(Network& net, const RtlRequest& req, bool shadow, co
   }
 }
 
-// The OPA and IB switches (sim/router/ib/): their DTable output schedulers are their only block
-// socket (the other blocks are the CIOQ router's); check_rtl_request has refused the others when
-// named, so here they come from `all`, which takes dtable_arbiter and says so.
-void attach_switch_sockets(Network& net, const RtlRequest& req, const Config& cfg) {
+void attach_allocators(Network& net, const RtlRequest& req, bool shadow);
+
+// The Verilated sep_alloc_if set of an allocator's shape; nullptr: none.
+const SepAllocIfSet* sep_alloc_if_set_of(const RouterModel::SwitchAllocatorShape& s) {
+  for (const auto& x : sep_alloc_if_sets())
+    if (x.P == s.inputs && x.V == s.vcs && x.Q == s.outputs && x.I == s.iterations) return &x;
+  return nullptr;
+}
+
+// The OPA and IB switches (sim/router/ib/): the DTable output schedulers of both
+// (router.output_scheduler=dtable) and the IB switch's VA-SA allocator (sep_alloc_if; the OPA
+// switch's MPort and central allocators have no socket); check_rtl_request has refused the other
+// blocks when named, so here they come from `all`, which takes what the switches have and says
+// so: dtable_arbiter under the DTable, sep_alloc_if in the IB switch when rtl/catalog.h has a set
+// of its shape.
+void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
+  const std::string arch = cfg.get_str("router.architecture");
+  const bool ib = arch == "ib";
+  if (req.all) {
+    const bool dtable = cfg.get_str("router.output_scheduler") == "dtable";
+    RouterModel::SwitchAllocatorShape s;
+    const bool alloc = ib && net.router(0).switch_allocator(s) && sep_alloc_if_set_of(s) != nullptr;
+    const std::string opt = req.shadow.empty() ? "--rtl all" : "--rtl-shadow all";
+    for (auto* list : {&req.rtl, &req.shadow})
+      list->erase(std::remove_if(list->begin(), list->end(),
+                                 [&](const std::string& b) {
+                                   return !(b == "dtable_arbiter" && dtable) &&
+                                          !(b == "sep_alloc_if" && alloc);
+                                 }),
+                  list->end());
+    if (!req.any())
+      throw ConfigError(opt + ": router.architecture=" + arch +
+                        ": no block of the switches has RTL here: router.output_scheduler=" +
+                        cfg.get_str("router.output_scheduler") +
+                        " is not the DTable, and rtl/catalog.h has no sep_alloc_if set P=" +
+                        std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) + ",Q=" +
+                        std::to_string(s.outputs) + ",ITER=" + std::to_string(s.iterations) +
+                        " (available: " + available_sets() + ")");
+    std::cerr << opt << ": router.architecture=" << arch << ": "
+              << (dtable ? "dtable_arbiter on every output port of every switch" : "")
+              << (dtable && alloc ? " and " : "")
+              << (alloc ? "sep_alloc_if as every switch's VA-SA allocator" : "") << " (";
+    if (ib && !alloc)
+      std::cerr << "sep_alloc_if left out: rtl/catalog.h has no set P=" << s.inputs
+                << ",V=" << s.vcs << ",Q=" << s.outputs << ",ITER=" << s.iterations << "; ";
+    std::cerr << (ib ? "the IB switches' block sockets; "
+                     : "the switches' only block socket; sep_alloc_if, ")
+              << "contention_counters, credit_counter, vc_selector, lrs_arbiter and age_arbiter "
+                 "are the CIOQ router's)\n";
+  }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
-  if (req.fault && req.fault_block != "dtable_arbiter")
-    throw ConfigError("--rtl-fault " + req.fault_block +
-                      ": router.architecture=" + cfg.get_str("router.architecture") +
-                      ": the switches' block socket is dtable_arbiter's (--rtl-fault "
-                      "dtable_arbiter:ROUTER:CYCLE[:PORT])");
+  if (req.fault && req.fault_block.empty())
+    req.fault_block = ib && !socketed("dtable_arbiter") ? "sep_alloc_if" : "dtable_arbiter";
+  if (req.fault && req.fault_block != "dtable_arbiter" &&
+      !(ib && req.fault_block == "sep_alloc_if"))
+    throw ConfigError(
+        "--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
+        (ib ? ": the switches' block sockets are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
+              "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"
+            : ": the switches' block socket is dtable_arbiter's (--rtl-fault "
+              "dtable_arbiter:ROUTER:CYCLE[:PORT])"));
+  if (req.fault && !socketed(req.fault_block.c_str()))
+    throw ConfigError(
+        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
+        "age_arbiter or dtable_arbiter, and " +
+        req.fault_block + " is not in --rtl or --rtl-shadow");
+  if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
     attach_dtable_arbiters(net, req, has(req.shadow, "dtable_arbiter"), cfg);
-  if (req.all)
-    std::cerr << (has(req.shadow, "dtable_arbiter") ? "--rtl-shadow" : "--rtl")
-              << " all: router.architecture=" << cfg.get_str("router.architecture")
-              << ": dtable_arbiter on every output port of every switch (the switches' only "
-                 "block socket; sep_alloc_if, contention_counters, credit_counter, vc_selector, "
-                 "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
+  if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
 }
 
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
@@ -443,9 +495,7 @@ void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
     RouterModel::SwitchAllocatorShape s;
     if (!router.switch_allocator(s))
       throw ConfigError(opt + ": router " + std::to_string(r) + " has no switch-allocator socket");
-    const SepAllocIfSet* set = nullptr;
-    for (const auto& x : sep_alloc_if_sets())
-      if (x.P == s.inputs && x.V == s.vcs && x.Q == s.outputs && x.I == s.iterations) set = &x;
+    const SepAllocIfSet* set = sep_alloc_if_set_of(s);
     if (set == nullptr)
       throw ConfigError(opt + " sep_alloc_if: router " + std::to_string(r) +
                         " needs P=" + std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) +
@@ -612,6 +662,12 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
   const bool lrs_used = in == "lrs" || in == "transit_lrs" || out == "lrs" || out == "transit_lrs";
   const bool age_used = in == "age" || out == "age";
   const bool rr_pair = in == "rr" && out == "rr";
+  if (req.fault && req.fault_router >= net.routers())
+    throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
+                      std::to_string(req.fault_router) + " does not exist (routers 0 to " +
+                      std::to_string(net.routers() - 1) + ")");
+  // The switches' sockets (what `all` takes, the fault's default block) are their own.
+  if (cfg.get_str("router.architecture") != "cioq") return attach_switch_sockets(net, req, cfg);
   if (req.all && req.fault && !req.fault_block.empty() &&
       ((req.fault_block == "sep_alloc_if" && !rr_pair) ||
        (req.fault_block == "lrs_arbiter" && !lrs_used) ||
@@ -630,16 +686,10 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                                  }),
                   list->end());
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
-  if (req.fault && req.fault_router >= net.routers())
-    throw ConfigError("--rtl-fault " + std::to_string(req.fault_router) + ":...: router " +
-                      std::to_string(req.fault_router) + " does not exist (routers 0 to " +
-                      std::to_string(net.routers() - 1) + ")");
-  const bool cioq = cfg.get_str("router.architecture") == "cioq";
   // The default: sep_alloc_if, else credit_counter, vc_selector, lrs_arbiter, age_arbiter, the
-  // first socketed; the switches' dtable_arbiter.
+  // first socketed.
   if (req.fault && req.fault_block.empty())
-    req.fault_block = !cioq                        ? "dtable_arbiter"
-                      : socketed("sep_alloc_if")   ? "sep_alloc_if"
+    req.fault_block = socketed("sep_alloc_if")     ? "sep_alloc_if"
                       : socketed("credit_counter") ? "credit_counter"
                       : socketed("vc_selector")    ? "vc_selector"
                       : socketed("lrs_arbiter")    ? "lrs_arbiter"
@@ -651,7 +701,6 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
         "age_arbiter or dtable_arbiter, and " +
         req.fault_block + " is not in --rtl or --rtl-shadow");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
-  if (!cioq) return attach_switch_sockets(net, req, cfg);
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("contention_counters"))
     attach_contention_counters(net, req, has(req.shadow, "contention_counters"));

@@ -7,7 +7,8 @@
 // contention trigger and UGAL under uniform and ADV+1 traffic, MIN and VAL under FlexVC (uniform,
 // ADV+1), OLM under FlexVC (ADV+1), MIN and VAL with LRS or age arbiters (uniform, ADV+1), and for
 // the 4-ary 3-tree; and, with dtable_arbiter on every output of every switch, for the OPA 4-ary
-// 2-tree with Table 4.9's DTable and the IB 4-ary 3-tree with Table 5.4's IB-mapped DTable; shadow
+// 2-tree with Table 4.9's DTable and the IB 4-ary 3-tree with Table 5.4's IB-mapped DTable; and,
+// with sep_alloc_if as every IB switch's VA-SA allocator, for the IB 4-ary 2-tree; shadow
 // mode runs without a difference; a fault injected into one router's RTL (a grant, a credit, a VC
 // selection, an LRS or age arbitration, a DTable decision) changes the --rtl run's results and
 // stops the shadow run naming the router; bad input is exit status 2 naming the block and what is
@@ -75,6 +76,9 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 #define IB_DTABLE                                                         \
   "qos-ch5-ib-fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700" \
   " --set router.output_scheduler=dtable" QOS_TABLE("table5_4_dtable_ib.json")
+// The IB switch's VA-SA allocator (thesis 003 Sec. 5.3.1; docs/cosim.md "The IB switch's
+// allocator"): the 4-ary 2-tree's switches, 8 ports and 3 VLs, 2 iterations (set p8v3q8i2).
+#define IB_ALLOC "qos-ib-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
 
 struct Case {
   const char* name;
@@ -131,8 +135,11 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"fattree_4_3_uniform",
              "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
              " --set traffic.load=0.6"},
-        // The DTable schedulers of the OPA and IB switches (`all` is dtable_arbiter there).
-        Case{"opa_fattree_4_2_dtable", OPA_DTABLE}, Case{"ib_fattree_4_3_dtable", IB_DTABLE}),
+        // The DTable schedulers of the OPA and IB switches (`all` is dtable_arbiter there: the
+        // 4-ary 3-tree's IB switches have 7 VLs, a shape without a sep_alloc_if set); the IB
+        // switches' allocators (`all` is sep_alloc_if under the rr output scheduler).
+        Case{"opa_fattree_4_2_dtable", OPA_DTABLE}, Case{"ib_fattree_4_3_dtable", IB_DTABLE},
+        Case{"ib_fattree_4_2_alloc", IB_ALLOC}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
@@ -197,6 +204,30 @@ TEST(RtlNetwork, InjectedFaultIsReportedByBothModes) {
   ASSERT_NE(at, std::string::npos) << o.err;
   EXPECT_NE(o.err.find(vcd + "/router_5_sep_alloc_if_c", at), std::string::npos) << o.err;
   EXPECT_TRUE(std::filesystem::exists(vcd + "/router_5_sep_alloc_if_c0.vcd"));
+}
+
+// The IB switches' allocators named (--rtl sep_alloc_if): the native JSON; one grant of switch
+// 2's RTL dropped (input 2 from cycle 400): the --rtl run's results differ, the shadow run stops
+// naming the switch, the cycle and the grant.
+TEST(RtlNetwork, IbSwitchAllocatorNamedAndFaulted) {
+  const std::string base = kConfigs + IB_ALLOC;
+  const std::string native = run_json(base, "ib_alloc_native");
+  const std::string rtl = run_json(base + " --engine systemc --rtl sep_alloc_if", "ib_alloc_rtl");
+  EXPECT_EQ(comparable(native), comparable(rtl));
+  const std::string faulty =
+      run_json(base + " --engine systemc --rtl sep_alloc_if --rtl-fault 2:400", "ib_alloc_fault");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty));
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow sep_alloc_if --rtl-fault "
+                         "sep_alloc_if:2:400:2 --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(o.err.find("shadow: router 2: sep_alloc_if RTL differs from the C++ model at cycle "),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find(": gnt_valid[2] model 1 RTL 0; requests (input.vc->output): "),
+            std::string::npos)
+      << o.err;
 }
 
 // One credit returned to router 5's output 4 (a local port) dropped on its way into that port's
@@ -470,8 +501,13 @@ INSTANTIATE_TEST_SUITE_P(
                 "--set qos.sbt_weights=10,30,50,5,5",
                 "--rtl-shadow all: router.output_scheduler=sbt: the switches' output scheduler "
                 "is not the DTable"},
-        BadCase{"cioq_block", "--rtl sep_alloc_if" DTABLE49,
-                "--rtl sep_alloc_if: the block is the CIOQ router's; the switches of "
+        BadCase{"opa_allocator", "--rtl sep_alloc_if" DTABLE49,
+                "--rtl sep_alloc_if: the OPA switch's allocators (per MPort and central) have no "
+                "socket; the switches of router.architecture=opa have the socket of "
+                "dtable_arbiter only (allowed: dtable_arbiter, under "
+                "router.output_scheduler=dtable; sep_alloc_if on router.architecture=ib|cioq)"},
+        BadCase{"cioq_block", "--rtl credit_counter" DTABLE49,
+                "--rtl credit_counter: the block is the CIOQ router's; the switches of "
                 "router.architecture=opa have the socket of dtable_arbiter only (allowed: "
                 "dtable_arbiter, under router.output_scheduler=dtable)"},
         BadCase{"fault_port", "--rtl dtable_arbiter" DTABLE49 " --rtl-fault dtable_arbiter:3:5:8",
@@ -480,6 +516,41 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
                 "--rtl-fault credit_counter: router.architecture=opa: the switches' block socket "
                 "is dtable_arbiter's (--rtl-fault dtable_arbiter:ROUTER:CYCLE[:PORT])"}),
+    [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+// Bad input on the IB switches (qos-ib-fattree-4-2.ini): an allocator shape without a Verilated
+// set (one iteration), named or through `all`; a block of the CIOQ router; a fault of one.
+class RtlIbBadInput : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(RtlIbBadInput, ExitTwoNamingTheBlockAndWhatIsAllowed) {
+  const BadCase c = GetParam();
+  const std::string json = json_path(std::string("bad_ib_") + c.name);
+  const auto o =
+      run_cli("run " + kConfigs + "qos-ib-fattree-4-2.ini --set sim.warmup=10 " +
+              "--set sim.measure=10 --engine systemc " + c.args + " --quiet --json " + json);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find(c.message), std::string::npos) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, RtlIbBadInput,
+    ::testing::Values(
+        BadCase{"no_set", "--rtl sep_alloc_if --set router.allocator_iterations=1",
+                "--rtl sep_alloc_if: router 0 needs P=8,V=3,Q=8,ITER=1, a parameter set that was "
+                "not Verilated; available (rtl/catalog.h): p4v2q4i1 (P=4,V=2,Q=4,ITER=1), "},
+        BadCase{"all_no_set", "--rtl-shadow all --set router.allocator_iterations=1",
+                "--rtl-shadow all: router.architecture=ib: no block of the switches has RTL "
+                "here: router.output_scheduler=rr is not the DTable, and rtl/catalog.h has no "
+                "sep_alloc_if set P=8,V=3,Q=8,ITER=1 (available: p4v2q4i1"},
+        BadCase{"cioq_block", "--rtl sep_alloc_if,credit_counter",
+                "--rtl credit_counter: the block is the CIOQ router's; the switches of "
+                "router.architecture=ib have the sockets of sep_alloc_if and dtable_arbiter only "
+                "(allowed: sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)"},
+        BadCase{"fault_cioq_block", "--rtl all --rtl-fault credit_counter:1:5",
+                "--rtl-fault credit_counter: router.architecture=ib: the switches' block sockets "
+                "are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
+                "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 // A table whose size has no Verilated set (Table 4.9's first 8 entries, one per SL at least):

@@ -89,6 +89,13 @@ class VlSwitch final : public RouterModel {
   // unchanged (the other schedulers' switches have no block and no test for one).
   bool dtable_schedulers(DTableShape& shape, std::string& why) const override;
   void set_dtable_block(std::unique_ptr<model::DTableBlock> block) override;
+  // The switch allocator's socket (RouterModel): the IB switch's one VA-SA allocator (P inputs,
+  // V VLs, P outputs, round robin at both stages; thesis 003 Sec. 5.3.1). With a replacement,
+  // allocate() runs it through AllocatorCore (one virtual call per cycle with requests); without,
+  // the concrete round-robin allocator as before (one test of a null pointer per VA-SA). The OPA
+  // switch's MPort and central allocators have no socket (false).
+  bool switch_allocator(SwitchAllocatorShape& shape) const override;
+  bool replace_allocator(std::unique_ptr<model::AllocatorCore>& alloc) override;
   // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
   // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -226,6 +233,9 @@ class VlSwitch final : public RouterModel {
   uint32_t phits_of(const Packet& p) const { return cfg_.phits[p.cls]; }
   bool receive(Cycle now);
   bool allocate(Cycle now);
+  // The IB switch's VA-SA through alloc_ or, kSocket, the socket's alloc_socket_.
+  template <bool kSocket>
+  bool allocate_vasa(Cycle now);
   // OPA: the MPort stage (input buffers to the MPort's output buffers or central buffers) and the
   // central stage (central buffers to output buffers).
   bool allocate_mports(Cycle now);
@@ -233,7 +243,7 @@ class VlSwitch final : public RouterModel {
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
   // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
-  void delay_losers(const model::SeparableAllocator& a, uint32_t first, uint32_t n, Cycle now);
+  void delay_losers(const model::AllocatorCore& a, uint32_t first, uint32_t n, Cycle now);
   void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
   // The hop's effects on the packet (routing word, hop count, VC-order check) and the input's
   // credits upstream; returns the packet.
@@ -263,10 +273,11 @@ class VlSwitch final : public RouterModel {
   std::vector<uint32_t> requested_;
   VlFifos out_;  // output buffers, per (port, VL)
   model::SeparableAllocator alloc_;
-  std::vector<model::SharedVlCredits> credits_;      // downstream input buffers, per output
-  std::vector<model::SharedVlCredits> nic_credits_;  // this switch's injection buffers
-  std::vector<model::SharedVlCredits> out_space_;    // this switch's output buffers
-  std::vector<Sched> sched_;                         // per output port
+  std::unique_ptr<model::AllocatorCore> alloc_socket_;  // replace_allocator's; nullptr: alloc_
+  std::vector<model::SharedVlCredits> credits_;         // downstream input buffers, per output
+  std::vector<model::SharedVlCredits> nic_credits_;     // this switch's injection buffers
+  std::vector<model::SharedVlCredits> out_space_;       // this switch's output buffers
+  std::vector<Sched> sched_;                            // per output port
   std::vector<Sched> nic_sched_;  // qos.backlogged: the scheduler of each NIC's link, per port
   // Another implementation of the DTable schedulers (set_dtable_block); nullptr.
   std::unique_ptr<model::DTableBlock> dtable_block_;
