@@ -232,16 +232,16 @@ int module_run(const Config& cfg, uint32_t routers, Cycle quantum, Cycle cycles,
 // credit one end hands over is taken by the other, at least `min_packets` packets per direction
 // of each of the `directions` router-to-router link directions.
 void expect_native_run(const Config& cfg, uint32_t routers, Cycle quantum, const std::string& tag,
-                       int directions, uint64_t min_packets) {
+                       int directions, uint64_t min_packets, uint32_t max_phits = 8) {
   const std::string dir = testing::TempDir() + "router_ports_" + tag + "_";
   std::vector<std::string> native_log;
   const RunResults native = native_run(cfg, native_log);
   ASSERT_EQ(native.packets_refused, 0u);
   ASSERT_TRUE(native.conservation_ok);
   // Each node offers traffic.load phits per cycle until the end of generation, in packets of at
-  // most 8 phits.
+  // most `max_phits` phits.
   ASSERT_GT(double(native_log.size()),
-            0.8 * cfg.get_float("traffic.load") * stop_of(cfg) / 8 * native.nodes);
+            0.8 * cfg.get_float("traffic.load") * stop_of(cfg) / max_phits * native.nodes);
   sctest::write_lines(dir + "native.log", native_log);
   ASSERT_EQ(module_run(cfg, routers, quantum, native.cycles_total + 50, dir), 0);
   EXPECT_TRUE(test::read_file(dir + "native.log") == test::read_file(dir + "modules.log"))
@@ -308,21 +308,39 @@ TEST(RouterPortsDragonfly, UgalFlexVcIsTheNativeRun) {
 // modules: the 4-ary 2-tree of configs/qos-*-fattree-4-2.ini (8 switches, 16 nodes; three SLs
 // on VLs 0-2 with packets of 8, 4 and 8 flits, qos.sl_mtu; links of 8 cycles) in a short window,
 // each switch a module: 16 links, 2 directions each. IB: one VA-SA allocator per switch; OPA:
-// two MPorts per switch and the central crossbar between them.
-class SwitchModules : public ::testing::TestWithParam<const char*> {};
+// two MPorts per switch and the central crossbar between them. And the OPA tree of Ch. 4
+// (qos-ch4-opa-fattree-4-2.ini: five SLs, packets of 2 to 16 flits) under Table 4.9's DTable
+// output schedulers (docs/model.md §10.5), at load 0.7.
+struct SwitchCase {
+  const char* name;
+  const char* file;
+  std::vector<std::string> overrides;
+  uint32_t max_phits;
+};
+class SwitchModules : public ::testing::TestWithParam<SwitchCase> {};
 
 TEST_P(SwitchModules, TreeOfSwitchModulesIsTheNativeRun) {
+  const SwitchCase& c = GetParam();
   Config cfg;
-  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-" + GetParam() +
-                "-fattree-4-2.ini");
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + c.file);
   for (const char* k : {"sim.warmup=300", "sim.measure=1200", "sim.drain=true"})
     cfg.set_override(k);
-  expect_native_run(cfg, 8, 1, GetParam(), 32, 20);
+  for (const auto& k : c.overrides) cfg.set_override(k);
+  expect_native_run(cfg, 8, 1, c.name, 32, 20, c.max_phits);
 }
 
-INSTANTIATE_TEST_SUITE_P(Architectures, SwitchModules, ::testing::Values("ib", "opa"),
-                         [](const testing::TestParamInfo<const char*>& i) {
-                           return std::string(i.param);
+INSTANTIATE_TEST_SUITE_P(Architectures, SwitchModules,
+                         ::testing::Values(SwitchCase{"ib", "qos-ib-fattree-4-2.ini", {}, 8},
+                                           SwitchCase{"opa", "qos-opa-fattree-4-2.ini", {}, 8},
+                                           SwitchCase{"opa_dtable",
+                                                      "qos-ch4-opa-fattree-4-2.ini",
+                                                      {"router.output_scheduler=dtable",
+                                                       "qos.table=" NETCOSIM_SOURCE_DIR
+                                                       "/configs/qos/table4_9_dtable.json",
+                                                       "traffic.load=0.7"},
+                                                      16}),
+                         [](const testing::TestParamInfo<SwitchCase>& i) {
+                           return std::string(i.param.name);
                          });
 
 // A fault between router 0's x+ port (port 2) and router 1, on what router 0 sends: its first
