@@ -420,6 +420,57 @@ TEST(RouterAllocatorSocket, SameRunThroughTheSocket) {
   EXPECT_TRUE(comparable(want) == comparable(results_json(got, cfg)));
 }
 
+// The InfiniBand switch's allocator socket (VlSwitch::replace_allocator; docs/cosim.md "The IB
+// switch's allocator"), C++-only, on the 4-ary 2-tree of qos-ib-fattree-4-2.ini (8 ports, 3 VLs,
+// 2 iterations): a block of other sizes is refused with a message; the C++ round-robin allocator
+// in every switch's socket (allocate_vasa<true>: one AllocatorCore call per VA-SA) gives the
+// native path's run exactly. The OPA switch has no such socket (false, the block kept).
+TEST(RouterAllocatorSocket, IbSwitchSameRunThroughTheSocket) {
+  Config cfg;
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+  cfg.set_override("sim.warmup=300");
+  cfg.set_override("sim.measure=1500");
+  std::unique_ptr<Network> plain = build_network(cfg);
+  const std::string want = results_json(run_native(*plain), cfg);
+
+  std::unique_ptr<Network> net = build_network(cfg);
+  RouterModel::SwitchAllocatorShape shape;
+  ASSERT_TRUE(net->router(3).switch_allocator(shape));
+  EXPECT_EQ(shape.inputs, 8u);
+  EXPECT_EQ(shape.vcs, 3u);
+  EXPECT_EQ(shape.outputs, 8u);
+  EXPECT_EQ(shape.iterations, 2u);
+  EXPECT_TRUE(shape.round_robin);
+  std::unique_ptr<model::AllocatorCore> wrong =
+      std::make_unique<model::SeparableAllocatorT<>>(8, 4, 8, 2);
+  try {
+    net->router(3).replace_allocator(wrong);
+    FAIL() << "an allocator of 4 VLs replaced one of 3";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "switch 3: an allocator of 8 inputs, 4 VLs and 8 outputs; the switch's VA-SA "
+                 "has 8, 3 and 8");
+  }
+  for (uint32_t r = 0; r < net->routers(); ++r) {
+    std::unique_ptr<model::AllocatorCore> same =
+        std::make_unique<model::SeparableAllocatorT<>>(8, 3, 8, 2);
+    ASSERT_TRUE(net->router(r).replace_allocator(same));
+    EXPECT_EQ(same, nullptr);
+  }
+  const RunResults got = run_native(*net);
+  EXPECT_GT(got.packets_delivered, 1000u);
+  EXPECT_TRUE(comparable(want) == comparable(results_json(got, cfg)));
+
+  Config opa;
+  opa.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fattree-4-2.ini");
+  std::unique_ptr<Network> onet = build_network(opa);
+  EXPECT_FALSE(onet->router(0).switch_allocator(shape));
+  std::unique_ptr<model::AllocatorCore> kept =
+      std::make_unique<model::SeparableAllocatorT<>>(8, 3, 8, 2);
+  EXPECT_FALSE(onet->router(0).replace_allocator(kept));
+  EXPECT_NE(kept, nullptr);
+}
+
 }  // namespace
 
 namespace {
