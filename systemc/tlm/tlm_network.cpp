@@ -196,6 +196,10 @@ void TlmNetwork::check_config(const Config& cfg) {
     throw ConfigError(
         "traffic.source=request_reply: the TLM interface replaces every node's source (allowed: "
         "a source without NIC replies, e.g. bernoulli; a user model answers requests itself)");
+  if (cfg.get_bool("qos.backlogged"))
+    throw ConfigError(
+        "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
+        "socket offers (allowed: false, a source the TLM interface replaces)");
   if (cfg.get_int("traffic.source_queue") == 0)
     throw ConfigError(
         "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or more "

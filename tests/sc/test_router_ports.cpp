@@ -628,6 +628,12 @@ TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
   EXPECT_EQ(message(mesh2x2({"traffic.source_queue=0"})),
             "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or more "
             "packets)");
+  Config backlogged;
+  backlogged.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+  backlogged.set_override("qos.backlogged=true");
+  EXPECT_EQ(message(backlogged),
+            "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
+            "socket offers (allowed: false, a source the TLM interface replaces)");
   EXPECT_EQ(message(mesh2x2()), "accepted");
   EXPECT_EQ(message(Config()), "accepted");  // the h2 Dragonfly, MIN routing
 }
