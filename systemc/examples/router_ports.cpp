@@ -53,13 +53,11 @@ using sc_core::sc_time_stamp;
 #include "Vvc_selector_v2w9_jsq.h"
 #include "Vvc_selector_v4w6_jsq.h"
 
-#include "sim/engine/native/native_engine.h"
-#include "sim/network/build.h"
+#include "systemc/examples/module_network.h"
 #include "systemc/router/router_module.h"
 #include "systemc/rtl/contention_counters_socket.h"
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
-#include "systemc/tlm/source_initiator.h"
 
 namespace {
 
@@ -68,50 +66,6 @@ const bool kQuietSystemC = (setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0), true);
 
 using namespace netcosim;
 
-std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycle tail) {
-  return std::to_string(node) + " " + std::to_string(src) + " " + std::to_string(seq) + " " +
-         std::to_string(t_gen) + " " + std::to_string(tail);
-}
-
-// The native run: a node's source, its receptions logged (the NIC calls on_receive; the
-// simulated numbers do not change).
-class Logged final : public TrafficSource {
- public:
-  Logged(uint32_t node, uint32_t phits, std::vector<std::string>& log)
-      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
-  void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
-  Cycle next() const override { return inner_ ? inner_->next() : kNone; }
-  TrafficDescriptor generate() override { return inner_->generate(); }
-  void on_receive(const Packet& p, Cycle head) override {
-    log_.push_back(line_of(node_, p.src, p.seq, p.t_gen, head + phits_));
-  }
-
- private:
-  std::unique_ptr<TrafficSource> inner_;
-  uint32_t node_, phits_;
-  std::vector<std::string>& log_;
-};
-
-// The user's target on a node's `out` socket.
-class NodeSink : public sc_core::sc_module {
- public:
-  tlm_utils::simple_target_socket<NodeSink> socket{"socket"};
-  NodeSink(const sc_core::sc_module_name& n, uint32_t node, std::vector<std::string>& log)
-      : sc_core::sc_module(n), node_(node), log_(log) {
-    socket.register_b_transport(this, &NodeSink::b_transport);
-  }
-
- private:
-  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& /*delay: the tail's time*/) {
-    sc::PacketExtension* e = nullptr;
-    gp.get_extension(e);
-    log_.push_back(line_of(node_, e->src, e->seq, e->t_gen, e->tail));
-    gp.set_response_status(tlm::TLM_OK_RESPONSE);
-  }
-  uint32_t node_;
-  std::vector<std::string>& log_;
-};
-
 int usage(const std::string& msg) {
   std::fprintf(
       stderr,
@@ -119,13 +73,6 @@ int usage(const std::string& msg) {
       "R:C]\n",
       msg.c_str());
   return 2;
-}
-
-bool parse_count(const std::string& s, uint64_t& v) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  v = std::stoull(s);
-  return true;
 }
 
 // The Verilated credit_counter of an output of `vcs` VCs of `capacity` phits (nullptr: not one
@@ -171,10 +118,8 @@ int sc_main(int argc, char** argv) {
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--fault") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
-      const size_t colon = v.find(':');
       uint64_t r = 0;
-      if (colon == std::string::npos || !parse_count(v.substr(0, colon), r) ||
-          !parse_count(v.substr(colon + 1), fault_cycle))
+      if (!sc::example::parse_fault(v, r, fault_cycle))
         return usage("--fault '" + v + "': expected R:C, a router R and a cycle C");
       fault_router = static_cast<int64_t>(r);
       args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
@@ -193,7 +138,7 @@ int sc_main(int argc, char** argv) {
       return usage("load '" + args[0] + "': expected a number in (0, 1]");
     load = args[0];
   }
-  if (args.size() > 1 && (!parse_count(args[1], cycles) || cycles == 0))
+  if (args.size() > 1 && (!sc::example::parse_count(args[1], cycles) || cycles == 0))
     return usage("cycles '" + args[1] + "': expected a positive integer");
 
   Config cfg;
@@ -221,22 +166,12 @@ int sc_main(int argc, char** argv) {
 
   // 1. The native engine on the whole network.
   std::vector<std::string> native_log;
-  Cycle total = 0;
-  uint32_t routers = 0;
-  {
-    std::unique_ptr<Network> net = build_network(cfg);
-    routers = net->routers();
-    if (fault_router >= static_cast<int64_t>(routers))
-      return usage("--fault " + std::to_string(fault_router) + ":" + std::to_string(fault_cycle) +
-                   ": the network has routers 0.." + std::to_string(routers - 1));
-    for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
-      auto logged = std::make_unique<Logged>(n, net->packet_size(), native_log);
-      Logged* l = logged.get();
-      l->wrap(net->set_source(n, std::move(logged)));
-      net->source_moved(n);
-    }
-    total = run_native(*net).cycles_total;
-  }
+  const sc::example::NativeRun native = sc::example::run_native_logged(cfg, native_log);
+  const Cycle total = native.total;
+  const uint32_t routers = native.routers;
+  if (fault_router >= static_cast<int64_t>(routers))
+    return usage("--fault " + std::to_string(fault_router) + ":" + std::to_string(fault_cycle) +
+                 ": the network has routers 0.." + std::to_string(routers - 1));
 
   // 2. SystemC/TLM: a module per router, strict mode with the routers as threads (the block
   //    sockets wait delta cycles inside the router's step).
@@ -301,28 +236,11 @@ int sc_main(int argc, char** argv) {
               static_cast<uint32_t>(cfg.get_int("routing.threshold"))));
       ++contention;
     }
-    // Each link as the topology says: this module's `out` to the peer's `in`.
-    for (uint32_t p = 0; p < m->ports(); ++p)
-      if (m->facing(p) == sc::RouterModule::Facing::Router) {
-        sc::RouterPort& here = m->link(p);
-        here.out.bind(mods[here.peer_router()]->link(here.peer_port()).in);
-      }
   }
+  sc::example::wire_links(mods);
   std::vector<std::string> log;
-  std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
-  std::vector<std::unique_ptr<NodeSink>> sinks;
-  for (auto& m : mods)
-    for (uint32_t p = 0; p < m->ports(); ++p) {
-      if (m->facing(p) != sc::RouterModule::Facing::Node) continue;
-      sc::TlmNode& node = m->port(p);
-      const std::string n = std::to_string(node.node());
-      gens.push_back(std::make_unique<sc::SourceInitiator>(
-          ("gen_" + n).c_str(), m->network().take_native_source(node.node()),
-          m->network().packet_phits(), cycles));
-      gens.back()->socket.bind(node.in);
-      sinks.push_back(std::make_unique<NodeSink>(("sink_" + n).c_str(), node.node(), log));
-      node.out.bind(sinks.back()->socket);
-    }
+  sc::example::NodeEnds ends;
+  sc::example::attach_nodes(mods, cycles, log, ends);
   sc_core::sc_start(sc_core::sc_time(double(total + 100), sc_core::SC_NS));
   std::vector<sc::RouterModule*> all;
   for (auto& m : mods) all.push_back(m.get());
@@ -348,21 +266,5 @@ int sc_main(int argc, char** argv) {
   std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f, nonminimal %.3f\n",
               static_cast<unsigned long long>(res.packets_delivered), res.latency_avg, res.hops_avg,
               res.nonminimal_fraction);
-  std::sort(log.begin(), log.end());
-  std::sort(native_log.begin(), native_log.end());
-  if (log != native_log) {
-    size_t k = 0;
-    while (k < log.size() && k < native_log.size() && log[k] == native_log[k]) ++k;
-    std::printf(
-        "  native run: differs: %zu deliveries against %zu; first difference (node src seq "
-        "t_gen tail): native '%s', modules '%s'\n",
-        native_log.size(), log.size(), k < native_log.size() ? native_log[k].c_str() : "none",
-        k < log.size() ? log[k].c_str() : "none");
-    return 3;
-  }
-  std::printf(
-      "  native run of the same traffic: identical (%zu deliveries: node, source, number, "
-      "generation and tail cycles)\n",
-      log.size());
-  return 0;
+  return sc::example::compare_with_native(log, native_log);
 }
