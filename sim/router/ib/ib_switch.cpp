@@ -229,7 +229,9 @@ template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
   if (kOpa) {  // the MPort stage, then the central stage (a header that reaches a central
                // buffer may go on in the same cycle when router.xbar_latency is 0)
-    const bool moved = in_.port_mask() != 0 && allocate_mports(now);
+    const bool moved =
+        in_.port_mask() != 0 &&
+        (cfg_.alloc_retry != 0 ? allocate_mports<true>(now) : allocate_mports<false>(now));
     return (central_.port_mask() != 0 && allocate_central(now)) || moved;
   }
   return alloc_socket_ == nullptr ? allocate_vasa<false>(now) : allocate_vasa<true>(now);
@@ -361,6 +363,7 @@ void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
+template <bool kRetry>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -386,13 +389,13 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
           if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
           a.request(k, v, kMPortPorts + cb % 2);
         }
-        if (cfg_.alloc_retry != 0) requested_[i] |= 1u << v;
+        if constexpr (kRetry) requested_[i] |= 1u << v;
         any = true;
       }
     }
     if (!any) continue;
     a.evaluate();
-    if (cfg_.alloc_retry != 0) delay_losers(a, first, std::min(kMPortPorts, P_ - first), now);
+    if constexpr (kRetry) delay_losers(a, first, std::min(kMPortPorts, P_ - first), now);
     for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
       const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(g));
       const uint32_t i = first + k, v = a.grant_vc(k);

@@ -237,7 +237,9 @@ class VlSwitch final : public RouterModel {
   template <bool kSocket>
   bool allocate_vasa(Cycle now);
   // OPA: the MPort stage (input buffers to the MPort's output buffers or central buffers) and the
-  // central stage (central buffers to output buffers).
+  // central stage (central buffers to output buffers). kRetry: router.alloc_retry is not 0
+  // (chosen per call: the default path tests nothing per request).
+  template <bool kRetry>
   bool allocate_mports(Cycle now);
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
