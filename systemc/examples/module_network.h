@@ -102,6 +102,21 @@ inline NativeRun run_native_logged(const Config& cfg, std::vector<std::string>& 
   return r;
 }
 
+// One module per router of `cfg`'s network (names prefix + index), in strict mode with the
+// routers as threads: the block sockets wait delta cycles inside a router's step.
+inline std::vector<std::unique_ptr<RouterModule>> make_modules(const Config& cfg, uint32_t routers,
+                                                               const std::string& prefix) {
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  ScEngineOptions opt;
+  opt.quantum = 1;
+  opt.router_threads = true;
+  std::vector<std::unique_ptr<RouterModule>> mods;
+  for (uint32_t r = 0; r < routers; ++r)
+    mods.push_back(
+        std::make_unique<RouterModule>((prefix + std::to_string(r)).c_str(), cfg, r, opt));
+  return mods;
+}
+
 // Each link as the topology says: every module's router-facing `out` to its peer's `in`.
 inline void wire_links(std::vector<std::unique_ptr<RouterModule>>& mods) {
   for (auto& m : mods)

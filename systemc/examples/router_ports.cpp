@@ -175,14 +175,8 @@ int sc_main(int argc, char** argv) {
 
   // 2. SystemC/TLM: a module per router, strict mode with the routers as threads (the block
   //    sockets wait delta cycles inside the router's step).
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  ScEngineOptions opt;
-  opt.quantum = 1;
-  opt.router_threads = true;
-  std::vector<std::unique_ptr<sc::RouterModule>> mods;
-  for (uint32_t r = 0; r < routers; ++r)
-    mods.push_back(
-        std::make_unique<sc::RouterModule>(("r" + std::to_string(r)).c_str(), cfg, r, opt));
+  std::vector<std::unique_ptr<sc::RouterModule>> mods =
+      sc::example::make_modules(cfg, routers, "r");
   uint32_t lanes = 0, selectors = 0, contention = 0;
   for (auto& m : mods) {
     const std::string r = "r" + std::to_string(m->router());

@@ -102,15 +102,9 @@ int sc_main(int argc, char** argv) {
 
   // 2. SystemC/TLM: a module per switch, strict mode with the switches as threads (the
   //    allocator socket waits delta cycles inside the switch's step).
-  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-  ScEngineOptions opt;
-  opt.quantum = 1;
-  opt.router_threads = true;
   std::vector<std::unique_ptr<sc::RouterModule>> mods;
   try {
-    for (uint32_t r = 0; r < routers; ++r)
-      mods.push_back(
-          std::make_unique<sc::RouterModule>(("s" + std::to_string(r)).c_str(), cfg, r, opt));
+    mods = sc::example::make_modules(cfg, routers, "s");
   } catch (const std::exception& e) {
     return usage(e.what());
   }

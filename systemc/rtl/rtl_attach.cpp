@@ -28,6 +28,14 @@ namespace netcosim::sc {
 
 namespace {
 
+// --rtl-fault on a block that is in neither --rtl nor --rtl-shadow.
+ConfigError fault_block_not_socketed(const RtlRequest& req) {
+  return ConfigError(
+      "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
+      "age_arbiter or dtable_arbiter, and " +
+      req.fault_block + " is not in --rtl or --rtl-shadow");
+}
+
 struct SepAllocIfSet {
   const char* name;
   unsigned P, V, Q, I;
@@ -477,11 +485,7 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
               "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"
             : ": the switches' block socket is dtable_arbiter's (--rtl-fault "
               "dtable_arbiter:ROUTER:CYCLE[:PORT])"));
-  if (req.fault && !socketed(req.fault_block.c_str()))
-    throw ConfigError(
-        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-        "age_arbiter or dtable_arbiter, and " +
-        req.fault_block + " is not in --rtl or --rtl-shadow");
+  if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
     attach_dtable_arbiters(net, req, has(req.shadow, "dtable_arbiter"), cfg);
@@ -695,11 +699,7 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                       : socketed("lrs_arbiter")    ? "lrs_arbiter"
                       : socketed("age_arbiter")    ? "age_arbiter"
                                                    : "sep_alloc_if";
-  if (req.fault && !socketed(req.fault_block.c_str()))
-    throw ConfigError(
-        "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-        "age_arbiter or dtable_arbiter, and " +
-        req.fault_block + " is not in --rtl or --rtl-shadow");
+  if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("contention_counters"))
