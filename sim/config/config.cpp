@@ -200,8 +200,8 @@ const std::vector<KeySpec>& config_schema() {
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
        "control (1 VC; docs/model.md \"Meshes and tori\")"},
       {"routing.trunk_select", KeyType::Enum, "destination", 0, 0, "destination|adaptive",
-       "mesh/torus with topology.trunk >= 2: the link of a trunk DOR takes, the destination node "
-       "mod the trunk (in order per destination) or the one with the most free credits "
+       "mesh/torus with topology.trunk >= 2: the link of a trunk DOR takes, the destination's "
+       "index mod the trunk (in order per destination) or the one with the most free credits "
        "(adaptive; router.architecture=cioq) (docs/model.md \"Meshes and tori\")"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},

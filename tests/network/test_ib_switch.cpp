@@ -152,7 +152,7 @@ TEST(IbSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
 }
 
 // A 4x4 torus with trunks of 2 links (topology.trunk; docs/model.md "Meshes and tori"), 4 nodes
-// per switch: DOR on link dst mod 2 of each trunk drains under the checker.
+// per switch: DOR on the destination's link of each trunk drains under the checker.
 TEST(IbSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
   Config c = ib("torus", {"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000",
                           "qos.sls=2", "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4",

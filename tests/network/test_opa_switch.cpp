@@ -111,7 +111,7 @@ TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
 
 // A 4x4 torus with trunks of 2 links (topology.trunk; docs/model.md "Meshes and tori"), 4 nodes
 // per switch (radix 12: MPort 0 the injection ports, MPort 1 the x trunks, MPort 2 the y trunks):
-// DOR on link dst mod 2 of each trunk drains under the checker.
+// DOR on the destination's link of each trunk drains under the checker.
 TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
   Config c;
   for (const char* kv :

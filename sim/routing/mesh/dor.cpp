@@ -17,8 +17,8 @@ RouteResult DorRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
                                        topo_.coord(topo_.node_router(pkt.src), d))
                          : 0;
   if (adaptive_trunk_) {
-    // The link of the trunk with the most free downstream phits on the VC, from link
-    // dst mod t on (ties keep the destination's link).
+    // The link of the trunk with the most free downstream phits on the VC, from the
+    // destination's link (trunk_link) on: ties keep it.
     const uint32_t t = topo_.trunk(), first = port - topo_.link_of_port(port);
     uint32_t best_free = q.downstream_capacity(port) - q.downstream_occupancy(port, vc);
     for (uint32_t i = 1; i < t; ++i) {

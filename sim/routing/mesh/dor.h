@@ -20,12 +20,15 @@
 //     VC order "x0*-y0*-z0*".
 // Trunks (topology.trunk = t >= 2 parallel links per direction; thesis 003 Sec. 4.4.1, 5.5.2):
 // DOR chooses the direction as above, then the link of the trunk, routing.trunk_select:
-//   destination (default): link dst mod t, dst the destination node: every packet to one
-//     destination takes one path, in order (as a subnet manager's per-destination forwarding
-//     tables spread destinations over parallel links);
+//   destination (default): in dimension d, link (i + c*floor(r_dst / stride_d)) mod t, the
+//     destination node's index among the nodes of its coordinates >= d (i its port, c nodes
+//     per switch, r_dst its switch; in x, dst mod t): every packet to one destination takes one
+//     path, in order, and the destinations a trunk reaches, runs of consecutive indices, are
+//     shared out over its links in turn (as a subnet manager's per-destination forwarding tables
+//     spread destinations over parallel links);
 //   adaptive (CIOQ router): the link whose output VC (the dateline's, or VC 0) has the most free
-//     downstream phits, ties to the first from link dst mod t on; routed again every cycle the
-//     head waits.
+//     downstream phits, ties to the first from the destination's link on; routed again every cycle
+//     the head waits.
 // The VC rules (dateline, bubble) are those of the link's direction, the same on every link.
 #pragma once
 
@@ -62,14 +65,24 @@ class DorRouting final : public RoutingAlgorithm {
   bool bubble() const { return topo_.torus() && deadlock_ == TorusDeadlock::Bubble; }
 
   // The DOR output at `router` towards `dst_router` (!= router): the first dimension whose
-  // coordinates differ, in its minimal direction (+ on a torus tie); of a trunk, link
-  // dst_node mod topology.trunk.
+  // coordinates differ, in its minimal direction (+ on a torus tie); of a trunk, the link of
+  // trunk_link.
   static uint32_t dor_output(const Mesh& topo, uint32_t router, uint32_t dst_router,
                              uint32_t dst_node) {
     uint32_t d = 0;
     while (topo.coord(router, d) == topo.coord(dst_router, d)) ++d;
     return topo.port(d, plus_is_minimal(topo, d, topo.coord(router, d), topo.coord(dst_router, d)),
-                     topo.trunk() == 1 ? 0 : dst_node % topo.trunk());
+                     topo.trunk() == 1 ? 0 : trunk_link(topo, d, dst_router, dst_node));
+  }
+  // The link of a dimension-d trunk towards dst_node (routing.trunk_select=destination): its
+  // index among the nodes of its coordinates >= d, mod topology.trunk. The coordinates below d
+  // are the router's own (DOR has corrected them), so the trunk's destinations form runs of
+  // consecutive indices, which take the links in turn; dst_node mod t would, in y, step by c*X
+  // and can leave links idle (c = 1, t = 2, X even: one link of every y trunk).
+  static uint32_t trunk_link(const Mesh& topo, uint32_t d, uint32_t dst_router, uint32_t dst_node) {
+    const uint32_t index =
+        topo.node_port(dst_node) + topo.nodes_per_switch() * (dst_router / topo.stride(d));
+    return index % topo.trunk();
   }
   static bool plus_is_minimal(const Mesh& topo, uint32_t d, uint32_t cur, uint32_t dst) {
     if (!topo.torus()) return dst > cur;
@@ -95,7 +108,7 @@ class DorRouting final : public RoutingAlgorithm {
 // (one per dimension whose coordinates differ; every link of a trunk) are adaptive, and the head
 // takes the one with the most free credits among those that can take it now (output_can_take;
 // ties to the lowest port, then the lowest VC); when none can, it takes the escape channel, VC 0
-// of the DOR output (of a trunk, link dst mod topology.trunk).
+// of the DOR output (of a trunk, DorRouting::trunk_link).
 // Decided again every cycle the head waits. The escape channels (DOR on VC 0) are acyclic; the
 // adaptive ones may form cycles, so no reference path of monotone positions describes it: the
 // routing declares no VC order and sim.check does not check it (docs/model.md).

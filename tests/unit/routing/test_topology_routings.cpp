@@ -196,7 +196,8 @@ TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
 
 // Trunks (docs/model.md "Meshes and tori"): a 4x4 torus, 2 nodes per switch, trunk 2: ports 0-1
 // injection, 2-3 x+, 4-5 x-, 6-7 y+, 8-9 y-. DOR picks the direction as without trunks and link
-// dst mod 2 of its trunk on every hop; the dateline VC is the direction's.
+// (i + c*floor(r_dst / stride_d)) mod 2 of its trunk on every hop, here dst mod 2 (c even);
+// the dateline VC is the direction's.
 TEST(Dor, TrunkLinkIsTheDestinationModTheTrunkOnEveryHop) {
   const Mesh t({4, 4}, 2, true, 2);
   const DorRouting r(t, TorusDeadlock::Dateline);
@@ -233,6 +234,25 @@ TEST(Dor, TrunkLinkIsTheDestinationModTheTrunkOnEveryHop) {
       EXPECT_EQ(path(t, r, s, d, &vcs), path(single, r1, s, d, &vcs1));
       EXPECT_EQ(vcs, vcs1);
     }
+}
+
+// One node per switch, trunk 2 (ports 0 injection, 1-2 x+, 3-4 x-, 5-6 y+, 7-8 y-): in y the link
+// is the destination's row mod 2, not its node number mod 2 (5, 9, 13 are all odd: one link).
+TEST(Dor, TrunkLinkInYIsTheDestinationsIndexAmongItsColumn) {
+  const Mesh t({4, 4}, 1, true, 2);
+  const DorRouting r(t, TorusDeadlock::Dateline);
+  Rng rng(1, 2, 3);
+  Ports at1(t, 1, 2);                                          // switch (1,0), from its node
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 5), rng).port, 6u);   // (1,1): y+ link 1
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 9), rng).port, 5u);   // (1,2): y+ (tie) link 0
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 13), rng).port, 8u);  // (1,3): y- link 1
+  // Node 0 -> node 6 = (2,1): x+ link 6 mod 2 = 0 twice, then y+ link 1 at (2,0), eject.
+  EXPECT_EQ(path(t, r, 0, 6), (std::vector<uint32_t>{0, 1, 2, 6}));
+  Ports at0(t, 0, 2), at2(t, 2, 2);
+  EXPECT_EQ(r.route(at0.at(0), packet(0, 6), rng).port, 1u);
+  EXPECT_EQ(r.route(at2.at(3), packet(0, 6), rng).port, 6u);
+  EXPECT_EQ(DorRouting::trunk_link(t, 1, 6, 6), 1u);
+  EXPECT_EQ(DorRouting::trunk_link(t, 0, 6, 6), 0u);
 }
 
 // routing.trunk_select=adaptive: the link of the trunk with the most free phits on the hop's
