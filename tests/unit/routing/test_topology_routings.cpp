@@ -198,7 +198,7 @@ TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
 // injection, 2-3 x+, 4-5 x-, 6-7 y+, 8-9 y-. DOR picks the direction as without trunks and link
 // (i + c*floor(r_dst / stride_d)) mod 2 of its trunk on every hop, here dst mod 2 (c even);
 // the dateline VC is the direction's.
-TEST(Dor, TrunkLinkIsTheDestinationModTheTrunkOnEveryHop) {
+TEST(Dor, TrunkLinkIsTheDestinationsOnEveryHop) {
   const Mesh t({4, 4}, 2, true, 2);
   const DorRouting r(t, TorusDeadlock::Dateline);
   EXPECT_FALSE(r.adaptive());
