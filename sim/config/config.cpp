@@ -58,6 +58,9 @@ const std::vector<KeySpec>& config_schema() {
        "mesh/torus: switches per dimension, AxB or AxBxC, each in [2, 32]"},
       {"topology.nodes_per_switch", KeyType::Int, "1", 1, 60, nullptr,
        "mesh/torus: nodes per switch"},
+      {"topology.trunk", KeyType::Int, "1", 1, 15, nullptr,
+       "mesh/torus: links per neighbour direction, a trunk (thesis 003 Sec. 4.4.1, 5.5.2); radix "
+       "nodes_per_switch + 2*dimensions*trunk <= 64 (docs/model.md \"Meshes and tori\")"},
       {"router.vcs_injection", KeyType::Int, "3", 1, 16, nullptr, "VCs per injection port"},
       {"router.vcs_local", KeyType::Int, "2", 1, 16, nullptr, "VCs per local port"},
       {"router.vcs_global", KeyType::Int, "1", 1, 16, nullptr, "VCs per global port"},
@@ -196,6 +199,10 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
        "control (1 VC; docs/model.md \"Meshes and tori\")"},
+      {"routing.trunk_select", KeyType::Enum, "destination", 0, 0, "destination|adaptive",
+       "mesh/torus with topology.trunk >= 2: the link of a trunk DOR takes, the destination's "
+       "index mod the trunk (in order per destination) or the one with the most free credits "
+       "(adaptive; router.architecture=cioq) (docs/model.md \"Meshes and tori\")"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, policies.c_str(),
@@ -880,9 +887,13 @@ void validate_topology_and_traffic(const Config& c) {
     std::string allowed;
     if (cls.empty()) {
       for (const char* k : topo.keys) allowed += (allowed.empty() ? "" : ", ") + std::string(k);
+      std::string owners;  // the topologies that list the key
+      for (const TopologyEntry& e : topology_catalog())
+        for (const char* k : e.keys)
+          if (std::string(k) == s.name) owners += (owners.empty() ? "" : "|") + std::string(e.name);
       throw ConfigError(std::string(s.name) + "=" + c.get_str(s.name) +
                         ": not a key of topology.type=" + topo.name + " (its keys: " + allowed +
-                        ")");
+                        ")" + (owners.empty() ? "" : "; a key of topology.type=" + owners));
     }
     for (const char* k : topo.port_classes)
       allowed += (allowed.empty() ? "" : ", ") + std::string(k);
@@ -891,6 +902,22 @@ void validate_topology_and_traffic(const Config& c) {
                       "' (its port classes: " + allowed + ")");
   }
   if (const std::string e = topo.check(c); !e.empty()) throw ConfigError(e);
+  // routing.trunk_select chooses among a trunk's links (docs/model.md "Meshes and tori"): it needs
+  // trunks, and its adaptive choice reads the credits of the routing's VC, which the CIOQ router
+  // keeps per VC (the switches keep theirs per VL and route a packet once).
+  if (c.is_explicit("routing.trunk_select") && key_applies_to_topology("topology.trunk", topo)) {
+    if (c.get_int("topology.trunk") == 1)
+      throw ConfigError("routing.trunk_select=" + c.get_str("routing.trunk_select") +
+                        ": applies to topology.trunk >= 2 only (topology.trunk=1: one link per "
+                        "direction)");
+    if (c.get_str("routing.trunk_select") == "adaptive" &&
+        c.get_str("router.architecture") != "cioq")
+      throw ConfigError(
+          "routing.trunk_select=adaptive: needs router.architecture=cioq "
+          "(router.architecture=" +
+          c.get_str("router.architecture") +
+          "; the switches take routing.trunk_select=destination)");
+  }
   const int64_t groups = topo.partitions(c);
   const std::string groups_name = topo.partition_count_name;
   if (c.get_str("traffic.pattern") == "adv") {

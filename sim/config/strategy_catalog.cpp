@@ -70,7 +70,7 @@ const std::vector<StrategyFamily>& strategy_catalog() {
            {"dor",
             "dimension-order routing, x then y then z (thesis 003 Sec. 5.5.2); on a torus with a "
             "dateline (2 VCs per dimension) or bubble flow control (routing.torus_deadlock)",
-            {"routing.torus_deadlock"},
+            {"routing.torus_deadlock", "routing.trunk_select"},
             "mesh|torus",
             {{"x", 1}, {"y", 1}, {"z", 1}}},
            {"mesh_adaptive",

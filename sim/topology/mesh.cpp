@@ -24,8 +24,8 @@ bool mesh::parse_dims(const std::string& text, std::vector<uint32_t>& dims) {
   return dims.size() >= 2;
 }
 
-Mesh::Mesh(std::vector<uint32_t> dims, uint32_t nodes_per_switch, bool torus)
-    : dims_(std::move(dims)), c_(nodes_per_switch), routers_(1), torus_(torus) {
+Mesh::Mesh(std::vector<uint32_t> dims, uint32_t nodes_per_switch, bool torus, uint32_t trunk)
+    : dims_(std::move(dims)), c_(nodes_per_switch), routers_(1), t_(trunk), torus_(torus) {
   for (uint32_t d : dims_) {
     stride_.push_back(routers_);
     routers_ *= d;
@@ -41,7 +41,7 @@ Topology::PortRef Mesh::peer(uint32_t router, uint32_t port) const {
   else
     nx = x > 0 ? x - 1 : (torus_ ? D - 1 : D);
   if (nx == D) return {kNoRouter, 0};
-  return {router + nx * stride_[d] - x * stride_[d], this->port(d, !plus)};
+  return {router + nx * stride_[d] - x * stride_[d], this->port(d, !plus, link_of_port(port))};
 }
 
 void Mesh::min_hops(uint32_t src, uint32_t dst, uint32_t hops[kMaxPortClasses]) const {
@@ -53,8 +53,15 @@ void Mesh::min_hops(uint32_t src, uint32_t dst, uint32_t hops[kMaxPortClasses]) 
   }
 }
 
-std::string Mesh::check(const std::vector<uint32_t>& dims, int64_t nodes_per_switch) {
-  const int64_t radix = nodes_per_switch + 2 * static_cast<int64_t>(dims.size());
+std::string Mesh::check(const std::vector<uint32_t>& dims, int64_t nodes_per_switch,
+                        int64_t trunk) {
+  const int64_t radix = nodes_per_switch + 2 * static_cast<int64_t>(dims.size()) * trunk;
+  if (trunk > 1 && radix > 64)
+    return "topology.trunk=" + std::to_string(trunk) +
+           ": router radix nodes_per_switch + 2*dimensions*trunk = " +
+           std::to_string(nodes_per_switch) + " + 2*" + std::to_string(dims.size()) + "*" +
+           std::to_string(trunk) + " = " + std::to_string(radix) +
+           " exceeds the supported maximum of 64 ports (the routers' 64-bit port masks)";
   if (radix > 64)
     return "topology.nodes_per_switch=" + std::to_string(nodes_per_switch) +
            ": router radix nodes_per_switch + 2*dimensions = " + std::to_string(radix) +
@@ -110,6 +117,7 @@ std::string Mesh::describe() const {
   for (uint32_t d : dims_) shape += (shape.empty() ? "" : "x") + std::to_string(d);
   return std::string(torus_ ? "torus " : "mesh ") + shape + " (" + std::to_string(routers_) +
          " switches, " + std::to_string(c_) + " node" + (c_ == 1 ? "" : "s") + " per switch, " +
+         (t_ > 1 ? "trunks of " + std::to_string(t_) + " links, " : std::string()) +
          std::to_string(nodes()) + " nodes)";
 }
 

@@ -96,7 +96,7 @@ std::unique_ptr<Topology> make_fattree(const TopologyKeys& k) {
                                    static_cast<uint32_t>(get_n(k)));
 }
 
-// Meshes and tori (mesh.h): topology.dims, topology.nodes_per_switch.
+// Meshes and tori (mesh.h): topology.dims, topology.nodes_per_switch, topology.trunk.
 std::vector<uint32_t> get_dims(const TopologyKeys& k) {
   std::vector<uint32_t> dims;
   mesh::parse_dims(k.get_str("topology.dims"), dims);
@@ -105,13 +105,16 @@ std::vector<uint32_t> get_dims(const TopologyKeys& k) {
 int64_t get_c(const TopologyKeys& k) {
   return k.get_int("topology.nodes_per_switch");
 }
+int64_t get_t(const TopologyKeys& k) {
+  return k.get_int("topology.trunk");
+}
 std::string mesh_check(const TopologyKeys& k) {
   std::vector<uint32_t> dims;
   if (!mesh::parse_dims(k.get_str("topology.dims"), dims))
     return "topology.dims=" + k.get_str("topology.dims") +
            ": must be AxB or AxBxC (2 or 3 dimensions), each a decimal integer in [2, " +
            std::to_string(mesh::kMaxDim) + "] (a dimension's hops fit the 5-bit hop counter)";
-  return Mesh::check(dims, get_c(k));
+  return Mesh::check(dims, get_c(k), get_t(k));
 }
 int64_t mesh_routers(const TopologyKeys& k) {
   int64_t r = 1;
@@ -128,10 +131,12 @@ int64_t mesh_nodes(const TopologyKeys& k) {
 // A mesh's edge switches have fewer connected ports; the estimate counts every port.
 std::vector<ClassPorts> mesh_ports(const TopologyKeys& k) {
   const size_t n = get_dims(k).size();
+  const double t = double(get_t(k));
+  const char* two = get_t(k) == 1 ? "2" : "2*topology.trunk";
   return {{"topology.nodes_per_switch", double(get_c(k))},
-          {"2", 2.0},
-          {"2", 2.0},
-          {n == 3 ? "2" : "0", n == 3 ? 2.0 : 0.0}};
+          {two, 2 * t},
+          {two, 2 * t},
+          {n == 3 ? two : "0", n == 3 ? 2 * t : 0.0}};
 }
 // A 2D network has no z port: its routings need no z VC beyond the schema's minimum of 1.
 int64_t mesh_min_vcs(const TopologyKeys& k, const char* port_class, int64_t catalogue_vcs) {
@@ -166,10 +171,12 @@ std::string torus_check_routing(const TopologyKeys& k) {
   return "";
 }
 std::unique_ptr<Topology> make_mesh(const TopologyKeys& k) {
-  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), false);
+  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), false,
+                                static_cast<uint32_t>(get_t(k)));
 }
 std::unique_ptr<Topology> make_torus(const TopologyKeys& k) {
-  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), true);
+  return std::make_unique<Mesh>(get_dims(k), static_cast<uint32_t>(get_c(k)), true,
+                                static_cast<uint32_t>(get_t(k)));
 }
 GridShape mesh_grid(const TopologyKeys& k) {
   return GridShape{get_dims(k), static_cast<uint32_t>(get_c(k))};
@@ -205,7 +212,7 @@ const std::vector<TopologyEntry>& topology_catalog() {
        nullptr,
        make_fattree},
       {"mesh",
-       {"topology.dims", "topology.nodes_per_switch"},
+       {"topology.dims", "topology.nodes_per_switch", "topology.trunk", "routing.trunk_select"},
        {"injection", "x", "y", "z"},
        "partition count (the last dimension)",
        mesh_check,
@@ -219,7 +226,8 @@ const std::vector<TopologyEntry>& topology_catalog() {
        false,
        mesh_grid},
       {"torus",
-       {"topology.dims", "topology.nodes_per_switch", "routing.torus_deadlock"},
+       {"topology.dims", "topology.nodes_per_switch", "topology.trunk", "routing.trunk_select",
+        "routing.torus_deadlock"},
        {"injection", "x", "y", "z"},
        "partition count (the last dimension)",
        mesh_check,

@@ -115,6 +115,14 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh_adaptive", "mesh-8x8.ini --set routing.algorithm=mesh_adaptive" SHORT},
         Case{"torus_dateline", "torus-8x8.ini" SHORT " --set traffic.pattern=bit_complement"},
         Case{"torus_bubble", "torus-8x8.ini --set routing.torus_deadlock=bubble" SHORT},
+        // Trunks (topology.trunk; docs/model.md §7.2): a 4x4 torus of 4 nodes per switch with
+        // trunks of 2, the destination's link and the adaptive choice.
+        Case{"torus_trunk2",
+             "torus-8x8.ini --set topology.dims=4x4 --set topology.nodes_per_switch=4"
+             " --set topology.trunk=2" SHORT},
+        Case{"torus_trunk2_adaptive",
+             "torus-8x8.ini --set topology.dims=4x4 --set topology.nodes_per_switch=4"
+             " --set topology.trunk=2 --set routing.trunk_select=adaptive" SHORT},
         // SAT (docs/model.md "SAT injection throttling"): the signal crosses the partitions
         // (rows, tree levels) on its ring.
         Case{"mesh_sat_hotspot",

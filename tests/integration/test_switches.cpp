@@ -54,7 +54,11 @@ TEST_P(SwitchEngines, SameJsonAndDrained) {
 INSTANTIATE_TEST_SUITE_P(
     Ib, SwitchEngines,
     ::testing::Values(Case{"ib_fattree", "qos-ib-fattree-4-2.ini"},
-                      Case{"ib_torus", "qos-ib-torus-4x4.ini --set traffic.load=0.9"}),
+                      Case{"ib_torus", "qos-ib-torus-4x4.ini --set traffic.load=0.9"},
+                      // Trunks of 2 links (topology.trunk, docs/model.md §7.2).
+                      Case{"ib_torus_trunk2",
+                           "qos-ib-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "topology.nodes_per_switch=4 --set topology.trunk=2"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The table schedulers (router.output_scheduler, docs/model.md §10.5): SBT with Table 2.2 Config
@@ -86,6 +90,10 @@ INSTANTIATE_TEST_SUITE_P(
     Opa, SwitchEngines,
     ::testing::Values(Case{"opa_fattree", "qos-opa-fattree-4-2.ini"},
                       Case{"opa_torus", "qos-opa-torus-4x4.ini --set traffic.load=0.9"},
+                      // Trunks of 2 links spanning MPorts (topology.trunk, docs/model.md §7.2).
+                      Case{"opa_torus_trunk2",
+                           "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "topology.nodes_per_switch=4 --set topology.trunk=2"},
                       // A losing head waits (router.alloc_retry, docs/model.md §10.2).
                       Case{"opa_torus_alloc_retry",
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "

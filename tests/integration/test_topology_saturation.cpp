@@ -62,4 +62,34 @@ TEST(TopologySaturation, UniformBelowTheBisectionBoundAndAboveTheDocumentedFract
   }
 }
 
+// Trunks (topology.trunk; docs/model.md §7.2, §7.4): a 4x4 torus with 4 nodes per switch (N = 64)
+// under uniform traffic. DOR sends the tie at D/2 = 2 columns +, so an x+ trunk carries, from
+// the switch behind it, the packets to the next two columns and, from the one before, those to
+// the column after next: 3 columns of 16 of the 63 other nodes, 4*48/63 = 3.048 times the node
+// load, over t links: lambda <= t*63/192 = 0.3281 t (the y trunks the same). The bisection bound
+// (2 links per row across the cut, B = 8t) is looser: 0.4922 t. Each run stays below its bound,
+// and trunk 2 accepts more than trunk 1 can at all.
+double dor_bound(uint32_t trunk) {
+  return trunk * 63.0 / 192.0;
+}
+
+TEST(TopologySaturation, TrunksScaleTheTorusChannelBound) {
+  double accepted[3] = {};
+  for (const uint32_t t : {1u, 2u}) {
+    Config c;
+    for (const char* k :
+         {"topology.type=torus", "routing.algorithm=dor", "topology.dims=4x4",
+          "topology.nodes_per_switch=4", "traffic.load=1.0", "sim.warmup=2000", "sim.measure=3000"})
+      c.set_override(k);
+    c.set_override("topology.trunk=" + std::to_string(t));
+    accepted[t] = run_native(*build_network(c)).accepted_load;
+    EXPECT_LT(accepted[t], dor_bound(t)) << t;
+    EXPECT_LT(dor_bound(t), bisection_bound(64, 8 * t));
+    std::printf("torus 4x4, 4 nodes per switch, trunk %u: accepted %.4f, DOR bound %.4f\n", t,
+                accepted[t], dor_bound(t));
+  }
+  EXPECT_NEAR(dor_bound(1), 0.328125, 1e-12);
+  EXPECT_GT(accepted[2], dor_bound(1));
+}
+
 }  // namespace

@@ -107,7 +107,7 @@ Observed run_converging(const ArchitectureEntry* arch) {
   const Mesh topo({2, 2}, 2, false);
   auto routing = std::make_unique<ObservedDor>(topo);
   ObservedDor* dor = routing.get();
-  dor->x_port = DorRouting::dor_output(topo, 0, topo.node_router(2));
+  dor->x_port = DorRouting::dor_output(topo, 0, topo.node_router(2), 2);
   const auto net = build_network(c, std::move(routing), 0, arch);
   for (uint32_t k = 0; k < 40; ++k)
     for (uint32_t src : {0u, 1u, 3u}) net->preload_packet(src, 2);

@@ -66,7 +66,17 @@ INSTANTIATE_TEST_SUITE_P(
               "routing.torus_deadlock=bubble", "router.vcs_x=1", "router.vcs_y=1"}},
         Case{"torus_bubble_3d",
              {"topology.type=torus", "topology.dims=4x4x2", "routing.algorithm=dor",
-              "routing.torus_deadlock=bubble"}}),
+              "routing.torus_deadlock=bubble"}},
+        // Trunks (topology.trunk): the destination's link and the adaptive choice.
+        Case{"torus_trunk2",
+             {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor",
+              "topology.nodes_per_switch=4", "topology.trunk=2"}},
+        Case{"torus_trunk2_adaptive",
+             {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor",
+              "topology.nodes_per_switch=4", "topology.trunk=2", "routing.trunk_select=adaptive"}},
+        Case{"mesh_adaptive_trunk2",
+             {"topology.type=mesh", "topology.dims=4x4", "routing.algorithm=mesh_adaptive",
+              "topology.nodes_per_switch=2", "topology.trunk=2"}}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // T0 = 1 + (hops + 1)*(router.latency + xbar_latency) + sum of hops*link.latency_<class> +

@@ -9,20 +9,37 @@ RouteResult DorRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
     r.port = static_cast<uint8_t>(topo_.node_port(pkt.dst));
     return r;
   }
-  const uint32_t port = dor_output(topo_, router, dst_router);
+  uint32_t port = dor_output(topo_, router, dst_router, pkt.dst);
+  const uint32_t d = topo_.dim_of_port(port);
+  // The dateline VC is the direction's, the same on every link of a trunk.
+  const uint8_t vc = topo_.torus() && !bubble()
+                         ? dateline_vc(topo_, port, topo_.coord(router, d),
+                                       topo_.coord(topo_.node_router(pkt.src), d))
+                         : 0;
+  if (adaptive_trunk_) {
+    // The link of the trunk with the most free downstream phits on the VC, from the
+    // destination's link (trunk_link) on: ties keep it.
+    const uint32_t t = topo_.trunk(), first = port - topo_.link_of_port(port);
+    uint32_t best_free = q.downstream_capacity(port) - q.downstream_occupancy(port, vc);
+    for (uint32_t i = 1; i < t; ++i) {
+      const uint32_t p = first + (topo_.link_of_port(port) + i) % t;
+      const uint32_t free = q.downstream_capacity(p) - q.downstream_occupancy(p, vc);
+      if (free > best_free) {
+        best_free = free;
+        port = p;
+      }
+    }
+  }
   r.port = static_cast<uint8_t>(port);
   if (!topo_.torus()) return r;
-  const PortClass cls = q.port_class(port);
   if (bubble()) {
     // Entering the ring (the input is not of this dimension) needs two packets of room.
-    const bool entering = q.port_class(q.in_port) != cls;
+    const bool entering = q.port_class(q.in_port) != q.port_class(port);
     const uint32_t room = q.downstream_capacity(port) - q.downstream_occupancy(port, 0);
     if (entering && room < 2 * q.packet_size()) r.vcs = 0;  // no VC allowed: the head waits
     return r;
   }
-  const uint32_t d = topo_.dim_of_port(port);
-  r.vcs = vc_bit(
-      dateline_vc(topo_, port, topo_.coord(router, d), topo_.coord(topo_.node_router(pkt.src), d)));
+  r.vcs = vc_bit(vc);
   return r;
 }
 
@@ -38,21 +55,23 @@ RouteResult MeshAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng
   for (uint32_t d = 0; d < topo_.ndims(); ++d) {
     const uint32_t cur = topo_.coord(router, d), dst = topo_.coord(dst_router, d);
     if (cur == dst) continue;
-    const uint32_t port = topo_.port(d, dst > cur);
-    const uint32_t vcs = q.vcs(q.port_class(port));
-    for (uint32_t v = 1; v < vcs; ++v) {
-      if (!q.output_can_take(port, v)) continue;
-      const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
-      if (!found || free > best_free) {
-        found = true;
-        best_free = free;
-        r.port = static_cast<uint8_t>(port);
-        r.vcs = vc_bit(v);
+    for (uint32_t k = 0; k < topo_.trunk(); ++k) {
+      const uint32_t port = topo_.port(d, dst > cur, k);
+      const uint32_t vcs = q.vcs(q.port_class(port));
+      for (uint32_t v = 1; v < vcs; ++v) {
+        if (!q.output_can_take(port, v)) continue;
+        const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
+        if (!found || free > best_free) {
+          found = true;
+          best_free = free;
+          r.port = static_cast<uint8_t>(port);
+          r.vcs = vc_bit(v);
+        }
       }
     }
   }
   if (!found) {  // the escape channel
-    r.port = static_cast<uint8_t>(DorRouting::dor_output(topo_, router, dst_router));
+    r.port = static_cast<uint8_t>(DorRouting::dor_output(topo_, router, dst_router, pkt.dst));
     r.vcs = vc_bit(0);
   }
   return r;
@@ -69,10 +88,12 @@ const Mesh& mesh_of(const Topology& topo, const std::string& algorithm, bool tor
 
 namespace {
 std::unique_ptr<RoutingAlgorithm> make_dor(const Config& c, const Topology& t) {
-  return std::make_unique<DorRouting>(mesh_of(t, "dor", true),
-                                      c.get_str("routing.torus_deadlock") == "bubble"
-                                          ? TorusDeadlock::Bubble
-                                          : TorusDeadlock::Dateline);
+  return std::make_unique<DorRouting>(
+      mesh_of(t, "dor", true),
+      c.get_str("routing.torus_deadlock") == "bubble" ? TorusDeadlock::Bubble
+                                                      : TorusDeadlock::Dateline,
+      c.get_str("routing.trunk_select") == "adaptive" ? TrunkSelect::Adaptive
+                                                      : TrunkSelect::Destination);
 }
 std::unique_ptr<RoutingAlgorithm> make_mesh_adaptive(const Config&, const Topology& t) {
   return std::make_unique<MeshAdaptiveRouting>(mesh_of(t, "mesh_adaptive", false));

@@ -18,6 +18,18 @@
 //     selector cannot choose, so the head does not request and is routed again the next cycle
 //     (adaptive() is true). No other routing pays for it: the router's hot path is unchanged.
 //     VC order "x0*-y0*-z0*".
+// Trunks (topology.trunk = t >= 2 parallel links per direction; thesis 003 Sec. 4.4.1, 5.5.2):
+// DOR chooses the direction as above, then the link of the trunk, routing.trunk_select:
+//   destination (default): in dimension d, link (i + c*floor(r_dst / stride_d)) mod t, the
+//     destination node's index among the nodes of its coordinates >= d (i its port, c nodes
+//     per switch, r_dst its switch; in x, dst mod t): every packet to one destination takes one
+//     path, in order, and the destinations a trunk reaches, runs of consecutive indices, are
+//     shared out over its links in turn (as a subnet manager's per-destination forwarding tables
+//     spread destinations over parallel links);
+//   adaptive (CIOQ router): the link whose output VC (the dateline's, or VC 0) has the most free
+//     downstream phits, ties to the first from the destination's link on; routed again every cycle
+//     the head waits.
+// The VC rules (dateline, bubble) are those of the link's direction, the same on every link.
 #pragma once
 
 #include <string>
@@ -28,16 +40,22 @@
 namespace netcosim {
 
 enum class TorusDeadlock : uint8_t { Dateline, Bubble };
+enum class TrunkSelect : uint8_t { Destination, Adaptive };
 
 class DorRouting final : public RoutingAlgorithm {
  public:
-  DorRouting(const Mesh& topo, TorusDeadlock deadlock) : topo_(topo), deadlock_(deadlock) {}
+  DorRouting(const Mesh& topo, TorusDeadlock deadlock,
+             TrunkSelect trunk_select = TrunkSelect::Destination)
+      : topo_(topo),
+        deadlock_(deadlock),
+        adaptive_trunk_(topo.trunk() > 1 && trunk_select == TrunkSelect::Adaptive) {}
   const char* name() const override { return "dor"; }
-  bool adaptive() const override { return bubble(); }
+  bool adaptive() const override { return bubble() || adaptive_trunk_; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
     const uint32_t dst_router = topo_.node_router(pkt.dst);
-    return router == dst_router ? topo_.node_port(pkt.dst) : dor_output(topo_, router, dst_router);
+    return router == dst_router ? topo_.node_port(pkt.dst)
+                                : dor_output(topo_, router, dst_router, pkt.dst);
   }
   VcOrder vc_order() const override {
     const bool dateline = topo_.torus() && !bubble();
@@ -47,11 +65,24 @@ class DorRouting final : public RoutingAlgorithm {
   bool bubble() const { return topo_.torus() && deadlock_ == TorusDeadlock::Bubble; }
 
   // The DOR output at `router` towards `dst_router` (!= router): the first dimension whose
-  // coordinates differ, in its minimal direction (+ on a torus tie).
-  static uint32_t dor_output(const Mesh& topo, uint32_t router, uint32_t dst_router) {
+  // coordinates differ, in its minimal direction (+ on a torus tie); of a trunk, the link of
+  // trunk_link.
+  static uint32_t dor_output(const Mesh& topo, uint32_t router, uint32_t dst_router,
+                             uint32_t dst_node) {
     uint32_t d = 0;
     while (topo.coord(router, d) == topo.coord(dst_router, d)) ++d;
-    return topo.port(d, plus_is_minimal(topo, d, topo.coord(router, d), topo.coord(dst_router, d)));
+    return topo.port(d, plus_is_minimal(topo, d, topo.coord(router, d), topo.coord(dst_router, d)),
+                     topo.trunk() == 1 ? 0 : trunk_link(topo, d, dst_router, dst_node));
+  }
+  // The link of a dimension-d trunk towards dst_node (routing.trunk_select=destination): its
+  // index among the nodes of its coordinates >= d, mod topology.trunk. The coordinates below d
+  // are the router's own (DOR has corrected them), so the trunk's destinations form runs of
+  // consecutive indices, which take the links in turn; dst_node mod t would, in y, step by c*X
+  // and can leave links idle (c = 1, t = 2, X even: one link of every y trunk).
+  static uint32_t trunk_link(const Mesh& topo, uint32_t d, uint32_t dst_router, uint32_t dst_node) {
+    const uint32_t index =
+        topo.node_port(dst_node) + topo.nodes_per_switch() * (dst_router / topo.stride(d));
+    return index % topo.trunk();
   }
   static bool plus_is_minimal(const Mesh& topo, uint32_t d, uint32_t cur, uint32_t dst) {
     if (!topo.torus()) return dst > cur;
@@ -69,13 +100,15 @@ class DorRouting final : public RoutingAlgorithm {
  private:
   const Mesh& topo_;
   TorusDeadlock deadlock_;
+  bool adaptive_trunk_;
 };
 
 // Minimal adaptive routing on the mesh with an escape channel (Duato's protocol; paper 004
 // Sec. 3 evaluates adaptive routing on meshes with 2 VCs): VCs >= 1 of the productive directions
-// (one per dimension whose coordinates differ) are adaptive, and the head takes the one with the
-// most free credits among those that can take it now (output_can_take; ties to the lowest port,
-// then the lowest VC); when none can, it takes the escape channel, VC 0 of the DOR output.
+// (one per dimension whose coordinates differ; every link of a trunk) are adaptive, and the head
+// takes the one with the most free credits among those that can take it now (output_can_take;
+// ties to the lowest port, then the lowest VC); when none can, it takes the escape channel, VC 0
+// of the DOR output (of a trunk, DorRouting::trunk_link).
 // Decided again every cycle the head waits. The escape channels (DOR on VC 0) are acyclic; the
 // adaptive ones may form cycles, so no reference path of monotone positions describes it: the
 // routing declares no VC order and sim.check does not check it (docs/model.md).
@@ -88,7 +121,7 @@ class MeshAdaptiveRouting final : public RoutingAlgorithm {
   uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
     const uint32_t dst_router = topo_.node_router(pkt.dst);
     return router == dst_router ? topo_.node_port(pkt.dst)
-                                : DorRouting::dor_output(topo_, router, dst_router);
+                                : DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
   }
 
  private:

@@ -144,11 +144,11 @@ TEST(Config, RadixLimit) {
 }
 
 // The resolved configuration lists every key of the schema that applies to the topology: all
-// but the other topologies' keys (topology.k, .n, .dims, .nodes_per_switch,
-// routing.torus_deadlock) and the 12 keys of the classes tree, x, y, z.
+// but the other topologies' keys (topology.k, .n, .dims, .nodes_per_switch, .trunk,
+// routing.torus_deadlock, routing.trunk_select) and the 12 keys of the classes tree, x, y, z.
 TEST(Config, ResolvedListsEveryKeyOfTheTopology) {
   Config c;
-  EXPECT_EQ(c.resolved().size(), netcosim::config_schema().size() - 5 - 12);
+  EXPECT_EQ(c.resolved().size(), netcosim::config_schema().size() - 7 - 12);
 }
 
 }  // namespace

@@ -119,7 +119,8 @@ TEST(TopologyConfig, KeysOfAnotherTopologyOrClassAreRefused) {
   EXPECT_EQ(validation_error(
                 {"topology.type=mesh", "routing.algorithm=dor", "routing.torus_deadlock=bubble"}),
             "routing.torus_deadlock=bubble: not a key of topology.type=mesh (its keys: "
-            "topology.dims, topology.nodes_per_switch)");
+            "topology.dims, topology.nodes_per_switch, topology.trunk, routing.trunk_select); a "
+            "key of topology.type=torus");
   EXPECT_EQ(validation_error({"router.vcs_x=2"}),
             "router.vcs_x=2: topology.type=dragonfly has no port class 'x' (its port classes: "
             "injection, local, global)");
@@ -130,7 +131,52 @@ TEST(TopologyConfig, KeysOfAnotherTopologyOrClassAreRefused) {
   EXPECT_EQ(
       validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.dims=4x4"}),
       "topology.dims=4x4: not a key of topology.type=fattree (its keys: topology.k, "
-      "topology.n)");
+      "topology.n); a key of topology.type=mesh|torus");
+}
+
+// topology.trunk and routing.trunk_select (docs/model.md "Meshes and tori"): the radix, the
+// topologies without trunks, the selection without trunks or on the switches.
+TEST(TopologyConfig, TrunksAreRefusedWhereTheyCannotBeBuilt) {
+  const std::vector<std::string> torus = {"topology.type=torus", "routing.algorithm=dor"};
+  auto plus = [&](std::vector<std::string> more) {
+    std::vector<std::string> s = torus;
+    s.insert(s.end(), more.begin(), more.end());
+    return s;
+  };
+  EXPECT_EQ(validation_error(plus({"topology.trunk=10", "topology.nodes_per_switch=8"})), "");
+  EXPECT_EQ(validation_error(
+                plus({"topology.trunk=4", "topology.nodes_per_switch=4", "topology.dims=8x8x8"})),
+            "");
+  EXPECT_EQ(validation_error(plus({"topology.trunk=2", "routing.trunk_select=adaptive"})), "");
+  EXPECT_EQ(validation_error(
+                {"topology.type=mesh", "routing.algorithm=mesh_adaptive", "topology.trunk=3"}),
+            "");
+  EXPECT_EQ(validation_error(plus({"topology.trunk=0"})),
+            "topology.trunk=0 (--set): must be an integer in [1, 15] (mesh/torus: links per "
+            "neighbour direction, a trunk (thesis 003 Sec. 4.4.1, 5.5.2); radix nodes_per_switch + "
+            "2*dimensions*trunk <= 64 (docs/model.md \"Meshes and tori\"))");
+  EXPECT_EQ(validation_error(plus({"topology.trunk=15", "topology.nodes_per_switch=8"})),
+            "topology.trunk=15: router radix nodes_per_switch + 2*dimensions*trunk = 8 + 2*2*15 = "
+            "68 exceeds the supported maximum of 64 ports (the routers' 64-bit port masks)");
+  EXPECT_EQ(validation_error({"topology.trunk=2"}),
+            "topology.trunk=2: not a key of topology.type=dragonfly (its keys: topology.p, "
+            "topology.a, topology.h, topology.arrangement); a key of topology.type=mesh|torus");
+  EXPECT_EQ(
+      validation_error({"topology.type=fattree", "routing.algorithm=updown", "topology.trunk=2"}),
+      "topology.trunk=2: not a key of topology.type=fattree (its keys: topology.k, topology.n); a "
+      "key of topology.type=mesh|torus");
+  EXPECT_EQ(validation_error(plus({"routing.trunk_select=adaptive"})),
+            "routing.trunk_select=adaptive: applies to topology.trunk >= 2 only (topology.trunk=1: "
+            "one link per direction)");
+  EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=mesh_adaptive",
+                              "topology.trunk=2", "routing.trunk_select=adaptive"}),
+            "routing.trunk_select=adaptive: applies to routing.algorithm=dor only "
+            "(routing.algorithm=mesh_adaptive)");
+  EXPECT_EQ(validation_error(
+                plus({"topology.trunk=2", "routing.trunk_select=adaptive", "router.architecture=ib",
+                      "traffic.source=service_levels", "qos.sls=1", "qos.sl2vl=0 1"})),
+            "routing.trunk_select=adaptive: needs router.architecture=cioq "
+            "(router.architecture=ib; the switches take routing.trunk_select=destination)");
 }
 
 TEST(TopologyConfig, TrafficPatternsOfEachTopology) {

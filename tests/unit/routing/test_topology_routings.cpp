@@ -194,6 +194,114 @@ TEST(Dor, TorusBubbleWaitsToEnterARingWithoutTwoPacketsOfRoom) {
   EXPECT_EQ(r.route(ports.at(2), packet(8, 9 + 8 * 2), rng).vcs, 0u);
 }
 
+// Trunks (docs/model.md "Meshes and tori"): a 4x4 torus, 2 nodes per switch, trunk 2: ports 0-1
+// injection, 2-3 x+, 4-5 x-, 6-7 y+, 8-9 y-. DOR picks the direction as without trunks and link
+// (i + c*floor(r_dst / stride_d)) mod 2 of its trunk on every hop, here dst mod 2 (c even);
+// the dateline VC is the direction's.
+TEST(Dor, TrunkLinkIsTheDestinationsOnEveryHop) {
+  const Mesh t({4, 4}, 2, true, 2);
+  const DorRouting r(t, TorusDeadlock::Dateline);
+  EXPECT_FALSE(r.adaptive());
+  Rng rng(1, 2, 3);
+  // Node 0 on (0,0) -> node 23 on port 1 of switch 11 = (3,2): x- wraps 0 -> 3 (VC 1) on link
+  // 23 mod 2 = 1 (port 5), then y+ (a tie at D/2 goes +) 0 -> 1 -> 2 on link 1 (port 7, VC 0),
+  // eject on port 1. Node 22 (port 0 of switch 11) takes link 0: ports 4, 6, 6, 0.
+  struct Hop {
+    uint32_t router, in_port, out_port, vc;
+  };
+  const Hop to23[] = {{0, 0, 5, 1}, {3, 3, 7, 0}, {7, 9, 7, 0}, {11, 9, 1, 0}};
+  const Hop to22[] = {{0, 0, 4, 1}, {3, 2, 6, 0}, {7, 8, 6, 0}, {11, 8, 0, 0}};
+  for (const auto& [dst, hops] : {std::pair<uint32_t, const Hop*>{23, to23}, {22, to22}})
+    for (int h = 0; h < 4; ++h) {
+      Ports ports(t, hops[h].router, 2);
+      const RouteResult res = r.route(ports.at(hops[h].in_port), packet(0, dst), rng);
+      EXPECT_EQ(res.port, hops[h].out_port) << dst << " hop " << h;
+      EXPECT_EQ(r.minimal_output(hops[h].router, packet(0, dst)), hops[h].out_port);
+      if (h < 3) {
+        EXPECT_EQ(res.lowest_vc(), hops[h].vc) << dst << " hop " << h;
+        const Topology::PortRef next = t.peer(hops[h].router, res.port);
+        EXPECT_EQ(next.router, hops[h + 1].router);
+        EXPECT_EQ(next.port, hops[h + 1].in_port);
+      }
+    }
+  // The paths of the routers alone are those of the torus without trunks.
+  const Mesh single({4, 4}, 2, true);
+  const DorRouting r1(single, TorusDeadlock::Dateline);
+  for (uint32_t s = 0; s < 32; s += 3)
+    for (uint32_t d = 0; d < 32; d += 5) {
+      if (s == d) continue;
+      std::vector<uint32_t> vcs, vcs1;
+      EXPECT_EQ(path(t, r, s, d, &vcs), path(single, r1, s, d, &vcs1));
+      EXPECT_EQ(vcs, vcs1);
+    }
+}
+
+// One node per switch, trunk 2 (ports 0 injection, 1-2 x+, 3-4 x-, 5-6 y+, 7-8 y-): in y the link
+// is the destination's row mod 2, not its node number mod 2 (5, 9, 13 are all odd: one link).
+TEST(Dor, TrunkLinkInYIsTheDestinationsIndexAmongItsColumn) {
+  const Mesh t({4, 4}, 1, true, 2);
+  const DorRouting r(t, TorusDeadlock::Dateline);
+  Rng rng(1, 2, 3);
+  Ports at1(t, 1, 2);                                          // switch (1,0), from its node
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 5), rng).port, 6u);   // (1,1): y+ link 1
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 9), rng).port, 5u);   // (1,2): y+ (tie) link 0
+  EXPECT_EQ(r.route(at1.at(0), packet(1, 13), rng).port, 8u);  // (1,3): y- link 1
+  // Node 0 -> node 6 = (2,1): x+ link 6 mod 2 = 0 twice, then y+ link 1 at (2,0), eject.
+  EXPECT_EQ(path(t, r, 0, 6), (std::vector<uint32_t>{0, 1, 2, 6}));
+  Ports at0(t, 0, 2), at2(t, 2, 2);
+  EXPECT_EQ(r.route(at0.at(0), packet(0, 6), rng).port, 1u);
+  EXPECT_EQ(r.route(at2.at(3), packet(0, 6), rng).port, 6u);
+  EXPECT_EQ(DorRouting::trunk_link(t, 1, 6, 6), 1u);
+  EXPECT_EQ(DorRouting::trunk_link(t, 0, 6, 6), 0u);
+}
+
+// routing.trunk_select=adaptive: the link of the trunk with the most free phits on the hop's
+// routing VC, ties to the destination's link; re-routed while the head waits.
+TEST(Dor, AdaptiveTrunkTakesTheLinkWithTheMostFreeCreditsOfTheHopsVc) {
+  const Mesh t({4, 4}, 2, true, 2);
+  const DorRouting r(t, TorusDeadlock::Dateline, TrunkSelect::Adaptive);
+  EXPECT_TRUE(r.adaptive());
+  Rng rng(1, 2, 3);
+  Ports ports(t, 0, 2);  // node 0 -> node 23: x- (ports 4, 5), wrapping: VC 1
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 23), rng).port, 5u);  // all free: link 23 mod 2
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 22), rng).port, 4u);
+  ports.occupy(5, 1, 8);  // 24 free on port 5, 32 on port 4
+  RouteResult res = r.route(ports.at(0), packet(0, 23), rng);
+  EXPECT_EQ(res.port, 4u);
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  ports.occupy(4, 1, 8);  // a tie (24 each): the destination's link
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 23), rng).port, 5u);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 22), rng).port, 4u);
+  ports.occupy(4, 0, 32);  // VC 0 is not the hop's: no effect
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 22), rng).port, 4u);
+  ports.occupy(4, 1, 1);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 22), rng).port, 5u);
+  // The minimal output stays the destination's link.
+  EXPECT_EQ(r.minimal_output(0, packet(0, 22)), 4u);
+  // Trunk 1: the option has nothing to choose from and the routing stays oblivious.
+  const Mesh single({4, 4}, 2, true);
+  EXPECT_FALSE(DorRouting(single, TorusDeadlock::Dateline, TrunkSelect::Adaptive).adaptive());
+}
+
+// mesh_adaptive considers every link of a productive trunk; its escape is DOR's link.
+TEST(MeshAdaptive, EveryLinkOfAProductiveTrunkIsACandidate) {
+  const Mesh t({4, 4}, 1, false, 2);  // ports 0 injection, 1-2 x+, 3-4 x-, 5-6 y+, 7-8 y-
+  const MeshAdaptiveRouting r(t);
+  Rng rng(1, 2, 3);
+  Ports ports(t, 0, 2);  // node 0 -> node 5 = (1,1): x+ and y+ productive
+  RouteResult res = r.route(ports.at(0), packet(0, 5), rng);
+  EXPECT_EQ(res.port, 1u);  // all equal: the lowest port, VC 1
+  EXPECT_EQ(res.lowest_vc(), 1u);
+  ports.occupy(1, 1, 8);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 5), rng).port, 2u);  // x+ link 1
+  ports.occupy(2, 1, 8);
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 5), rng).port, 5u);  // y+ link 0
+  for (uint32_t p : {1u, 2u, 5u, 6u}) ports.occupy(p, 1, 32 - (p < 5 ? 8 : 0));
+  res = r.route(ports.at(0), packet(0, 5), rng);  // no adaptive VC can take it: the escape
+  EXPECT_EQ(res.port, 2u);                        // x+ link 5 mod 2
+  EXPECT_EQ(res.lowest_vc(), 0u);
+}
+
 TEST(MeshAdaptive, MostFreeAdaptiveVcElseTheEscape) {
   const Mesh t({4, 4}, 1, false);
   const MeshAdaptiveRouting r(t);

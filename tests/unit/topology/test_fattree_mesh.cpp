@@ -236,5 +236,60 @@ TEST(Mesh, ExactMinHopsByDimension) {
   EXPECT_EQ(mesh.peer(9, 4).port, 3u);
 }
 
+// Trunks (topology.trunk; docs/model.md "Meshes and tori"): a 3x3 torus, 2 nodes per switch,
+// trunk 2. Ports 0-1 injection, 2-3 x+, 4-5 x-, 6-7 y+, 8-9 y-; link k of a + trunk ends on link
+// k of the neighbour's - trunk.
+TEST(Mesh, TrunkPortsAndWiringOfASmallTorus) {
+  const Mesh t({3, 3}, 2, true, 2);
+  EXPECT_EQ(t.router_radix(), 10u);
+  EXPECT_EQ(t.nodes(), 18u);
+  const PortClass classes[10] = {0, 0, 1, 1, 1, 1, 2, 2, 2, 2};
+  for (uint32_t p = 0; p < 10; ++p) EXPECT_EQ(t.port_class_of(4, p), classes[p]) << p;
+  // Switch 0 = (0,0), by hand: (port, router, port) of each of its 8 links.
+  const uint32_t at0[8][3] = {{2, 1, 4}, {3, 1, 5}, {4, 2, 2}, {5, 2, 3},
+                              {6, 3, 8}, {7, 3, 9}, {8, 6, 6}, {9, 6, 7}};
+  for (const auto& e : at0) {
+    EXPECT_EQ(t.peer(0, e[0]).router, e[1]) << e[0];
+    EXPECT_EQ(t.peer(0, e[0]).port, e[2]) << e[0];
+  }
+  // Switch 4 = (1,1): x+ link 0 to (2,1) = 5, x- link 1 to (0,1) = 3, y+ link 1 to (1,2) = 7,
+  // y- link 0 to (1,0) = 1.
+  EXPECT_EQ(t.peer(4, 2).router, 5u);
+  EXPECT_EQ(t.peer(4, 2).port, 4u);
+  EXPECT_EQ(t.peer(4, 5).router, 3u);
+  EXPECT_EQ(t.peer(4, 5).port, 3u);
+  EXPECT_EQ(t.peer(4, 7).router, 7u);
+  EXPECT_EQ(t.peer(4, 7).port, 9u);
+  EXPECT_EQ(t.peer(4, 8).router, 1u);
+  EXPECT_EQ(t.peer(4, 8).port, 6u);
+  // Every link of every switch: the neighbour one step along its direction, on the same link k
+  // of the opposite trunk.
+  for (uint32_t r = 0; r < 9; ++r)
+    for (uint32_t p = 2; p < 10; ++p) {
+      const uint32_t dir = (p - 2) / 2, k = (p - 2) % 2, d = dir / 2;
+      const bool plus = dir % 2 == 0;
+      uint32_t xy[2] = {r % 3, r / 3};
+      xy[d] = (xy[d] + (plus ? 1 : 2)) % 3;
+      EXPECT_EQ(t.peer(r, p).router, xy[0] + 3 * xy[1]) << r << " " << p;
+      EXPECT_EQ(t.peer(r, p).port, 2 + 2 * (2 * d + (plus ? 1 : 0)) + k) << r << " " << p;
+      EXPECT_EQ(t.dim_of_port(p), d);
+      EXPECT_EQ(t.is_plus(p), plus);
+      EXPECT_EQ(t.link_of_port(p), k);
+      EXPECT_EQ(t.port(d, plus, k), p);
+    }
+  expect_contract(t, 0);
+  expect_min_hops_match_bfs(t);
+  // A 3x2 mesh with trunk 3: each edge direction (4 of x, 6 of y) leaves 3 ports unconnected.
+  const Mesh m({3, 2}, 1, false, 3);
+  EXPECT_EQ(m.router_radix(), 13u);
+  expect_contract(m, 3 * (2 * 2 + 2 * 3));
+  expect_min_hops_match_bfs(m);
+  EXPECT_EQ(Mesh::check({8, 8}, 8, 10), "");    // thesis 003 Sec. 5.5.2: 8 + 4 x 10 = 48
+  EXPECT_EQ(Mesh::check({8, 8, 8}, 4, 4), "");  // 4 + 6 x 4 = 28
+  EXPECT_EQ(Mesh::check({8, 8, 8}, 4, 11),
+            "topology.trunk=11: router radix nodes_per_switch + 2*dimensions*trunk = 4 + 2*3*11 "
+            "= 70 exceeds the supported maximum of 64 ports (the routers' 64-bit port masks)");
+}
+
 }  // namespace
 }  // namespace netcosim
