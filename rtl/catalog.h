@@ -41,12 +41,21 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        // most VCs of a port class (injection 3), 2 iterations: h2 Dragonfly (7 ports) with MIN or
        // OLM 3/2 (p7v3q7i2) and VAL or UGAL 4/2 (p7v4q7i2), the 4-ary 3-tree's switch (8 ports),
        // h4 Dragonfly (15 ports) with MIN, h8 (31 ports) with MIN or OLM 3/2.
+       // The Omni-Path switches' allocators (docs/model.md §11; 2 iterations), each MPort's
+       // (P=4 inputs, Q=6: its 4 output buffers and 2 central buffers) and the central one's
+       // (P = 2 central buffers per MPort, Q = the ports): configs/qos-opa-fattree-4-2.ini's
+       // 8-port switches with 3 VLs (p4v3q6i2, p4v3q8i2), configs/qos-opa-torus-4x4.ini's 5-port
+       // switches with 4 VLs (p4v4q6i2, p4v4q5i2).
        {{"p4v2q4i1", "P=4,V=2,Q=4,ITER=1"},
         {"p7v3q7i2", "P=7,V=3,Q=7,ITER=2"},
         {"p7v4q7i2", "P=7,V=4,Q=7,ITER=2"},
         {"p8v3q8i2", "P=8,V=3,Q=8,ITER=2"},
         {"p15v3q15i2", "P=15,V=3,Q=15,ITER=2"},
-        {"p31v3q31i2", "P=31,V=3,Q=31,ITER=2"}}},
+        {"p31v3q31i2", "P=31,V=3,Q=31,ITER=2"},
+        {"p4v3q6i2", "P=4,V=3,Q=6,ITER=2"},
+        {"p4v3q8i2", "P=4,V=3,Q=8,ITER=2"},
+        {"p4v4q6i2", "P=4,V=4,Q=6,ITER=2"},
+        {"p4v4q5i2", "P=4,V=4,Q=5,ITER=2"}}},
       {"credit_counter",
        "cosim_credit_counter",
        {"credit_counter.sv"},

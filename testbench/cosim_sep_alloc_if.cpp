@@ -14,6 +14,10 @@
 #ifndef NETCOSIM_MUTANT
 #include "Vsep_alloc_if_p15v3q15i2.h"
 #include "Vsep_alloc_if_p31v3q31i2.h"
+#include "Vsep_alloc_if_p4v3q6i2.h"
+#include "Vsep_alloc_if_p4v3q8i2.h"
+#include "Vsep_alloc_if_p4v4q5i2.h"
+#include "Vsep_alloc_if_p4v4q6i2.h"
 #include "Vsep_alloc_if_p7v3q7i2.h"
 #include "Vsep_alloc_if_p7v4q7i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
@@ -280,6 +284,11 @@ int sc_main(int argc, char** argv) {
       entry<8, 3, 8, 2, Vsep_alloc_if_p8v3q8i2>("p8v3q8i2"),
       entry<15, 3, 15, 2, Vsep_alloc_if_p15v3q15i2>("p15v3q15i2"),
       entry<31, 3, 31, 2, Vsep_alloc_if_p31v3q31i2>("p31v3q31i2"),
+      // The Omni-Path switches' MPort and central allocators (rtl/catalog.h).
+      entry<4, 3, 6, 2, Vsep_alloc_if_p4v3q6i2>("p4v3q6i2"),
+      entry<4, 3, 8, 2, Vsep_alloc_if_p4v3q8i2>("p4v3q8i2"),
+      entry<4, 4, 6, 2, Vsep_alloc_if_p4v4q6i2>("p4v4q6i2"),
+      entry<4, 4, 5, 2, Vsep_alloc_if_p4v4q5i2>("p4v4q5i2"),
   };
 #endif
   return bench_main(argc, argv, info);

@@ -129,9 +129,26 @@ class RouterModel {
   struct SwitchAllocatorShape {
     uint32_t inputs = 0, vcs = 0, outputs = 0, iterations = 0;
     bool round_robin = false;  // both stages round-robin (rtl/sep_alloc_if.sv's arbiters)
+    // switch_allocators: the allocator's role, "" for a router's only allocator (the CIOQ
+    // router's, the IB switch's VA-SA); the Omni-Path switch's "mport<m>" (MPort m's) and
+    // "central" (the central crossbar's).
+    std::string name;
   };
   virtual bool switch_allocator(SwitchAllocatorShape& /*shape*/) const { return false; }
   virtual bool replace_allocator(std::unique_ptr<model::AllocatorCore>& /*alloc*/) { return false; }
+  // Every switch allocator of the router, in its evaluation order within a cycle (empty: none):
+  // the one of switch_allocator for the CIOQ router and the IB switch; the Omni-Path switch's
+  // MPort allocators then its central allocator (docs/model.md §11). replace_switch_allocator
+  // replaces the index-th as replace_allocator does the only one.
+  virtual void switch_allocators(std::vector<SwitchAllocatorShape>& shapes) const {
+    shapes.clear();
+    SwitchAllocatorShape s;
+    if (switch_allocator(s)) shapes.push_back(s);
+  }
+  virtual bool replace_switch_allocator(uint32_t index,
+                                        std::unique_ptr<model::AllocatorCore>& alloc) {
+    return index == 0 && replace_allocator(alloc);
+  }
   // The contention counters (sim/blocks/contention_counters.h; nullptr: the router does not count)
   // and another implementation of their clock edge, which the router then owns.
   virtual const model::ContentionCounters* contention_counters() const { return nullptr; }

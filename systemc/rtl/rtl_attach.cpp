@@ -434,18 +434,27 @@ const SepAllocIfSet* sep_alloc_if_set_of(const RouterModel::SwitchAllocatorShape
 }
 
 // The OPA and IB switches (sim/router/ib/): the DTable output schedulers of both
-// (router.output_scheduler=dtable) and the IB switch's VA-SA allocator (sep_alloc_if; the OPA
-// switch's MPort and central allocators have no socket); check_rtl_request has refused the other
+// (router.output_scheduler=dtable) and their switch allocators (sep_alloc_if: the IB switch's
+// VA-SA, the OPA switch's MPort and central allocators); check_rtl_request has refused the other
 // blocks when named, so here they come from `all`, which takes what the switches have and says
-// so: dtable_arbiter under the DTable, sep_alloc_if in the IB switch when rtl/catalog.h has a set
-// of its shape.
+// so: dtable_arbiter under the DTable, sep_alloc_if when rtl/catalog.h has a set of the shape of
+// every allocator of every switch.
 void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   const std::string arch = cfg.get_str("router.architecture");
   const bool ib = arch == "ib";
   if (req.all) {
     const bool dtable = cfg.get_str("router.output_scheduler") == "dtable";
-    RouterModel::SwitchAllocatorShape s;
-    const bool alloc = ib && net.router(0).switch_allocator(s) && sep_alloc_if_set_of(s) != nullptr;
+    std::string missing;  // the first allocator shape without a set
+    std::vector<RouterModel::SwitchAllocatorShape> shapes;
+    for (uint32_t r = 0; r < net.routers() && missing.empty(); ++r) {
+      net.router(r).switch_allocators(shapes);
+      for (const auto& s : shapes)
+        if (missing.empty() && sep_alloc_if_set_of(s) == nullptr)
+          missing = "P=" + std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) +
+                    ",Q=" + std::to_string(s.outputs) + ",ITER=" + std::to_string(s.iterations) +
+                    (s.name.empty() ? "" : " (allocator " + s.name + ")");
+    }
+    const bool alloc = missing.empty();
     const std::string opt = req.shadow.empty() ? "--rtl all" : "--rtl-shadow all";
     for (auto* list : {&req.rtl, &req.shadow})
       list->erase(std::remove_if(list->begin(), list->end(),
@@ -458,33 +467,27 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
       throw ConfigError(opt + ": router.architecture=" + arch +
                         ": no block of the switches has RTL here: router.output_scheduler=" +
                         cfg.get_str("router.output_scheduler") +
-                        " is not the DTable, and rtl/catalog.h has no sep_alloc_if set P=" +
-                        std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) + ",Q=" +
-                        std::to_string(s.outputs) + ",ITER=" + std::to_string(s.iterations) +
+                        " is not the DTable, and rtl/catalog.h has no sep_alloc_if set " + missing +
                         " (available: " + available_sets() + ")");
     std::cerr << opt << ": router.architecture=" << arch << ": "
               << (dtable ? "dtable_arbiter on every output port of every switch" : "")
               << (dtable && alloc ? " and " : "")
-              << (alloc ? "sep_alloc_if as every switch's VA-SA allocator" : "") << " (";
-    if (ib && !alloc)
-      std::cerr << "sep_alloc_if left out: rtl/catalog.h has no set P=" << s.inputs
-                << ",V=" << s.vcs << ",Q=" << s.outputs << ",ITER=" << s.iterations << "; ";
-    std::cerr << (ib ? "the IB switches' block sockets; "
-                     : "the switches' only block socket; sep_alloc_if, ")
-              << "contention_counters, credit_counter, vc_selector, lrs_arbiter and age_arbiter "
-                 "are the CIOQ router's)\n";
+              << (alloc ? (ib ? "sep_alloc_if as every switch's VA-SA allocator"
+                              : "sep_alloc_if as every switch's MPort and central allocators")
+                        : "")
+              << " (";
+    if (!alloc) std::cerr << "sep_alloc_if left out: rtl/catalog.h has no set " << missing << "; ";
+    std::cerr << "the switches' block sockets; contention_counters, credit_counter, vc_selector, "
+                 "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
   }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
   if (req.fault && req.fault_block.empty())
-    req.fault_block = ib && !socketed("dtable_arbiter") ? "sep_alloc_if" : "dtable_arbiter";
-  if (req.fault && req.fault_block != "dtable_arbiter" &&
-      !(ib && req.fault_block == "sep_alloc_if"))
-    throw ConfigError(
-        "--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
-        (ib ? ": the switches' block sockets are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
-              "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"
-            : ": the switches' block socket is dtable_arbiter's (--rtl-fault "
-              "dtable_arbiter:ROUTER:CYCLE[:PORT])"));
+    req.fault_block = socketed("dtable_arbiter") ? "dtable_arbiter" : "sep_alloc_if";
+  if (req.fault && req.fault_block != "dtable_arbiter" && req.fault_block != "sep_alloc_if")
+    throw ConfigError("--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
+                      ": the switches' block sockets are dtable_arbiter's and sep_alloc_if's "
+                      "(--rtl-fault dtable_arbiter:ROUTER:CYCLE[:PORT] or "
+                      "sep_alloc_if:ROUTER:CYCLE[:INPUT])");
   if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
@@ -492,35 +495,71 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
 }
 
+// The switch allocators of every router (RouterModel::switch_allocators): the CIOQ router's and
+// the IB switch's one, the OPA switch's per MPort and central (docs/model.md §11), each replaced
+// by the socket of the sep_alloc_if set of its shape. A fault's INPUT counts the inputs of the
+// router's allocators in their order (OPA: MPort m's inputs 4m to 4m + 3, its ports; then the
+// central allocator's, its central buffers); without INPUT every allocator of the router is armed
+// and the first to grant at or after the cycle takes the fault.
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow) {
   const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  const bool faulted = req.fault && req.fault_block == "sep_alloc_if";
+  std::vector<RouterModel::SwitchAllocatorShape> shapes;
   for (uint32_t r = 0; r < net.routers(); ++r) {
     RouterModel& router = net.router(r);
-    RouterModel::SwitchAllocatorShape s;
-    if (!router.switch_allocator(s))
+    router.switch_allocators(shapes);
+    if (shapes.empty())
       throw ConfigError(opt + ": router " + std::to_string(r) + " has no switch-allocator socket");
-    const SepAllocIfSet* set = sep_alloc_if_set_of(s);
-    if (set == nullptr)
-      throw ConfigError(opt + " sep_alloc_if: router " + std::to_string(r) +
-                        " needs P=" + std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) +
-                        ",Q=" + std::to_string(s.outputs) +
-                        ",ITER=" + std::to_string(s.iterations) +
-                        ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
-                        available_sets());
-    SocketOptions o = socket_options(r, shadow, req);
-    if (req.fault && req.fault_block == "sep_alloc_if" && req.fault_router == r) {
-      if (req.fault_input >= static_cast<int>(s.inputs))
-        throw ConfigError("--rtl-fault " + std::to_string(r) + ":" +
-                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
-                          ": router " + std::to_string(r) + " has inputs 0 to " +
-                          std::to_string(s.inputs - 1));
-      o.fault.armed = true;
-      o.fault.cycle = req.fault_cycle;
-      o.fault.input = req.fault_input;
+    uint32_t total_inputs = 0;
+    for (const auto& s : shapes) total_inputs += s.inputs;
+    if (faulted && req.fault_router == r && req.fault_input >= static_cast<int>(total_inputs)) {
+      std::string list;
+      uint32_t first = 0;
+      for (const auto& s : shapes) {
+        list += (list.empty() ? "" : ", ") + std::to_string(first) + " to " +
+                std::to_string(first + s.inputs - 1) + " " + s.name;
+        first += s.inputs;
+      }
+      throw ConfigError("--rtl-fault " + std::to_string(r) + ":" + std::to_string(req.fault_cycle) +
+                        ":" + std::to_string(req.fault_input) + ": router " + std::to_string(r) +
+                        " has inputs 0 to " + std::to_string(total_inputs - 1) +
+                        (shapes.size() == 1 ? "" : " (" + list + ")"));
     }
-    std::unique_ptr<model::AllocatorCore> socket =
-        set->make("router_" + std::to_string(r) + "_sep_alloc_if", o);
-    router.replace_allocator(socket);
+    const auto shared = std::make_shared<bool>(false);
+    uint32_t first = 0;
+    for (uint32_t k = 0; k < shapes.size(); ++k) {
+      const RouterModel::SwitchAllocatorShape& s = shapes[k];
+      const std::string role = s.name.empty() ? "" : " " + s.name;
+      if (!s.round_robin)
+        throw ConfigError(opt + " sep_alloc_if: router " + std::to_string(r) + "'s allocator" +
+                          role +
+                          " is not round-robin at both stages, as rtl/sep_alloc_if.sv's arbiters "
+                          "are");
+      const SepAllocIfSet* set = sep_alloc_if_set_of(s);
+      if (set == nullptr)
+        throw ConfigError(opt + " sep_alloc_if: router " + std::to_string(r) +
+                          (s.name.empty() ? "" : " allocator " + s.name) +
+                          " needs P=" + std::to_string(s.inputs) + ",V=" + std::to_string(s.vcs) +
+                          ",Q=" + std::to_string(s.outputs) +
+                          ",ITER=" + std::to_string(s.iterations) +
+                          ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                          available_sets());
+      SocketOptions o = socket_options(r, shadow, req);
+      o.role = s.name;
+      if (faulted && req.fault_router == r &&
+          (req.fault_input < 0 || (req.fault_input >= static_cast<int>(first) &&
+                                   req.fault_input < static_cast<int>(first + s.inputs)))) {
+        o.fault.armed = true;
+        o.fault.cycle = req.fault_cycle;
+        o.fault.input = req.fault_input < 0 ? -1 : req.fault_input - static_cast<int>(first);
+        o.fault.shared = shared;
+      }
+      first += s.inputs;
+      std::unique_ptr<model::AllocatorCore> socket = set->make(
+          "router_" + std::to_string(r) + "_sep_alloc_if" + (s.name.empty() ? "" : "_" + s.name),
+          o);
+      router.replace_switch_allocator(k, socket);
+    }
   }
 }
 

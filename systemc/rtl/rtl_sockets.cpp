@@ -141,40 +141,31 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
            std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end();
   };
   // The DTable output scheduler's RTL (rtl/dtable_arbiter.sv; thesis 003 Sec. 5.4) is in the OPA
-  // and IB switches under router.output_scheduler=dtable; the IB switch's VA-SA allocator (one
-  // per switch, round robin at both stages: thesis 003 Sec. 5.3.1) takes sep_alloc_if; the other
-  // blocks are the CIOQ router's, and the OPA switch's MPort and central allocators have no
-  // socket. `all` takes what the configured switch has (rtl_attach.cpp).
+  // and IB switches under router.output_scheduler=dtable; their switch allocators take
+  // sep_alloc_if (round robin at both stages: the IB switch's one VA-SA, thesis 003 Sec. 5.3.1;
+  // the OPA switch's MPort and central allocators, Sec. 2.2); the other blocks are the CIOQ
+  // router's. `all` takes what the configured switch has (rtl_attach.cpp).
   const std::string arch = cfg.get_str("router.architecture");
   if (arch == "opa" || arch == "ib") {
-    const bool ib = arch == "ib";
     const std::string sched = cfg.get_str("router.output_scheduler");
     if (!req.all)
       for (const auto& b : socketed_blocks())
-        if (b != "dtable_arbiter" && !(ib && b == "sep_alloc_if") && named(b.c_str()))
-          throw ConfigError(
-              opt_of(b.c_str()) + " " + b +
-              (b == "sep_alloc_if"
-                   ? ": the OPA switch's allocators (per MPort and central) have no socket; the "
-                     "switches of router.architecture=opa have the socket of dtable_arbiter only "
-                     "(allowed: dtable_arbiter, under router.output_scheduler=dtable; "
-                     "sep_alloc_if on router.architecture=ib|cioq)"
-                   : ": the block is the CIOQ router's; the switches of router.architecture=" +
-                         arch +
-                         (ib ? " have the sockets of sep_alloc_if and dtable_arbiter only "
-                               "(allowed: sep_alloc_if, dtable_arbiter under "
-                               "router.output_scheduler=dtable)"
-                             : " have the socket of dtable_arbiter only (allowed: dtable_arbiter, "
-                               "under router.output_scheduler=dtable)")));
-    // `all` on the IB switch takes the allocator whatever the output scheduler.
-    if (named("dtable_arbiter") && sched != "dtable" && !(req.all && ib))
-      throw ConfigError(opt_of("dtable_arbiter") + (req.all ? " all" : " dtable_arbiter") +
-                        ": router.output_scheduler=" + sched +
+        if (b != "dtable_arbiter" && b != "sep_alloc_if" && named(b.c_str()))
+          throw ConfigError(opt_of(b.c_str()) + " " + b +
+                            ": the block is the CIOQ router's; the switches of "
+                            "router.architecture=" +
+                            arch +
+                            " have the sockets of sep_alloc_if and dtable_arbiter only (allowed: "
+                            "sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)");
+    // `all` takes the allocators whatever the output scheduler.
+    if (named("dtable_arbiter") && sched != "dtable" && !req.all)
+      throw ConfigError(opt_of("dtable_arbiter") +
+                        " dtable_arbiter: router.output_scheduler=" + sched +
                         ": the switches' output "
                         "scheduler is not the DTable, the one block with RTL in router." +
                         "architecture=" + arch +
-                        " (allowed: router.output_scheduler=dtable; rr, sbt and ib_vlarb have no "
-                        "RTL)");
+                        " beside the allocators (allowed: router.output_scheduler=dtable; rr, sbt "
+                        "and ib_vlarb have no RTL)");
     return;
   }
   if (arch != "cioq")

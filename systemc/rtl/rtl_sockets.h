@@ -17,7 +17,8 @@
 namespace netcosim::sc {
 
 // The RTL blocks of rtl/catalog.h with an in-network socket, in the order `all` lists them:
-// sep_alloc_if (the CIOQ router's switch allocator, and the IB switch's VA-SA allocator),
+// sep_alloc_if (the CIOQ router's switch allocator, the IB switch's VA-SA allocator and the OPA
+// switch's MPort and central allocators),
 // contention_counters (the contention
 // counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
 // credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs), lrs_arbiter
@@ -30,7 +31,7 @@ struct RtlRequest {
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
   bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
   // empty: the first socketed of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter,
-  // age_arbiter; in the OPA and IB switches dtable_arbiter, else (IB) sep_alloc_if
+  // age_arbiter; in the OPA and IB switches dtable_arbiter, else sep_alloc_if
   std::string fault_block;
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
@@ -46,9 +47,10 @@ struct RtlRequest {
   // vc_selector under router.buffer_model=damq, vc_selector without FlexVC or with
   // router.vc_selection=random, sep_alloc_if unless both arbitrations are rr, lrs_arbiter without
   // lrs or transit_lrs, age_arbiter without age, dtable_arbiter in the CIOQ router; in the OPA
-  // switches every block but dtable_arbiter; in the IB switches every block but dtable_arbiter and
-  // sep_alloc_if, dtable_arbiter without router.output_scheduler=dtable, and sep_alloc_if when
-  // rtl/catalog.h has no set of the switch's shape, P=Q=ports, V=VLs, ITER, said on stderr)
+  // and IB switches every block but dtable_arbiter and sep_alloc_if, dtable_arbiter without
+  // router.output_scheduler=dtable, and sep_alloc_if when rtl/catalog.h has no set of the shape of
+  // one of the switches' allocators (IB: P=Q=ports; OPA: per MPort P=4, Q=6, central P=2 per
+  // MPort, Q=ports; V=VLs, ITER), said on stderr)
   bool all = false;
   bool any() const { return !rtl.empty() || !shadow.empty(); }
 };
@@ -64,7 +66,7 @@ void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict
 // mode, the blocks the configured router architecture has (the IB switch: sep_alloc_if and
-// dtable_arbiter; the OPA switch: dtable_arbiter), allocator arbiters of the named arbiter blocks'
+// dtable_arbiter; the OPA switch: the same), allocator arbiters of the named arbiter blocks'
 // policies (sep_alloc_if: rr and rr), a block not both in --rtl and --rtl-shadow, a fault with a
 // block to fault. Throws ConfigError.
 void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,

@@ -3,7 +3,9 @@
 // network, driven through its port list (sc_signals of the RTL's widths, any P*V*QW) from the
 // router's allocation phase. The socket is a model::AllocatorCore, so the CIOQ router fills its
 // requests and evaluates it with one call per cycle (RouterModel::replace_allocator): in every
-// router of `netcosim run --rtl sep_alloc_if` (rtl_attach.cpp), and as the allocator of a router
+// allocator of every router of `netcosim run --rtl sep_alloc_if` (rtl_attach.cpp; the OPA
+// switch's MPort and central allocators each have one, RouterModel::replace_switch_allocator,
+// evaluated in turn within the switch's step), and as the allocator of a router
 // module (systemc/router/router_module.h, RouterModule::set_allocator; docs/systemc.md, "The
 // router module"; the module built with ScEngineOptions::router_threads).
 //
@@ -51,16 +53,23 @@ enum class SocketMode { Rtl, Shadow };
 // --rtl-fault ROUTER:CYCLE[:INPUT]: in the first evaluation of router ROUTER at or after cycle
 // CYCLE in which its RTL grants input INPUT (any input: the lowest granted one), that input's
 // gnt_valid bit is flipped on its way out of the RTL: the grant is dropped.
+// A router with several allocators (the Omni-Path switch's MPort and central allocators) arms
+// each with the same `shared` flag: the first of them to drop a grant sets it, and the others
+// then inject nothing (one fault per run).
 struct SocketFault {
   bool armed = false;
   uint64_t cycle = 0;
   int input = -1;  // -1: the lowest granted input
+  std::shared_ptr<bool> shared;
 };
 
 struct SocketOptions {
   uint32_t router = 0;
   SocketMode mode = SocketMode::Rtl;
   SocketFault fault;
+  // The block's role in the router, named in its messages after the block ("mport1", "central":
+  // RouterModel::SwitchAllocatorShape::name); empty: the router's only instance.
+  std::string role;
   std::string vcd_dir;  // non-empty: VCD window of the RTL (chunks of vcd_chunk cycles)
   uint64_t vcd_chunk = 1000;
 };
@@ -127,7 +136,8 @@ class SepAllocIfSocket final : public model::AllocatorCore {
         s_in_ptr_((name + "_in_ptr").c_str()),
         s_out_ptr_((name + "_out_ptr").c_str()),
         rtl_(std::make_unique<Vtop>(name.c_str())),
-        model_(P, V, Q, I) {
+        model_(P, V, Q, I),
+        block_(opt.role.empty() ? "sep_alloc_if" : "sep_alloc_if " + opt.role) {
     rtl_->clk(s_clk_);
     rtl_->rst(s_rst_);
     rtl_->update(s_update_);
@@ -221,7 +231,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   // The fault tap on gnt_valid (SocketFault): armed for the first evaluation at or after the
   // fault's cycle in which the RTL grants the chosen input; two delta cycles for the tap.
   void inject_fault(uint64_t now) {
-    if (fault_done_ || now < opt_.fault.cycle) return;
+    if (fault_done_ || now < opt_.fault.cycle || (opt_.fault.shared && *opt_.fault.shared)) return;
     const uint64_t gv = field(s_gnt_valid_dut_.read(), 0, P);
     int bit = opt_.fault.input;
     if (bit < 0) bit = gv != 0 ? __builtin_ctzll(gv) : -1;
@@ -231,6 +241,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
     sc_core::wait(sc_core::SC_ZERO_TIME);
     tap_->set_armed(false);
     fault_done_ = true;
+    if (opt_.fault.shared) *opt_.fault.shared = true;
   }
 
   // Rtl mode: the RTL's grants are the allocator's, after a check against the requests.
@@ -246,7 +257,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
       if (i >= inputs_ || v >= vcs_ || !requested(i, v) || requested_output(i, v) != o ||
           ((outputs >> o) & 1u) != 0) {
         throw SimulationFailure(
-            "router " + std::to_string(opt_.router) + ": sep_alloc_if RTL at cycle " +
+            "router " + std::to_string(opt_.router) + ": " + block_ + " RTL at cycle " +
             std::to_string(now) + " grants input " + std::to_string(i) + " VC " +
             std::to_string(v) + " output " + std::to_string(o) +
             ", which is not a request of that cycle or an output granted twice; requests: " +
@@ -299,7 +310,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   }
 
   [[noreturn]] void report(uint64_t now) {
-    shadow_failure(opt_.router, "sep_alloc_if", now, checker_.diffs(),
+    shadow_failure(opt_.router, block_.c_str(), now, checker_.diffs(),
                    "requests (input.vc->output)", describe_requests(), vcd_.get());
   }
 
@@ -327,6 +338,7 @@ class SepAllocIfSocket final : public model::AllocatorCore {
   std::unique_ptr<FaultTap<Port<P>>> tap_;
   std::unique_ptr<VcdWindow> vcd_;
   model::SeparableAllocator model_;  // Shadow mode: drives the router
+  std::string block_;                // "sep_alloc_if" and the role, in the messages
   Checker checker_;
   uint64_t evaluations_ = 0;
   bool reset_done_ = false;

@@ -8,7 +8,9 @@
 // ADV+1), OLM under FlexVC (ADV+1), MIN and VAL with LRS or age arbiters (uniform, ADV+1), and for
 // the 4-ary 3-tree; and, with dtable_arbiter on every output of every switch, for the OPA 4-ary
 // 2-tree with Table 4.9's DTable and the IB 4-ary 3-tree with Table 5.4's IB-mapped DTable; and,
-// with sep_alloc_if as every IB switch's VA-SA allocator, for the IB 4-ary 2-tree; shadow
+// with sep_alloc_if as every IB switch's VA-SA allocator, for the IB 4-ary 2-tree; and, with
+// sep_alloc_if as every OPA switch's MPort and central allocators, for the OPA 4-ary 2-tree and
+// 4x4 torus; shadow
 // mode runs without a difference; a fault injected into one router's RTL (a grant, a credit, a VC
 // selection, an LRS or age arbitration, a DTable decision) changes the --rtl run's results and
 // stops the shadow run naming the router; bad input is exit status 2 naming the block and what is
@@ -79,6 +81,11 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 // The IB switch's VA-SA allocator (thesis 003 Sec. 5.3.1; docs/cosim.md "The IB switch's
 // allocator"): the 4-ary 2-tree's switches, 8 ports and 3 VLs, 2 iterations (set p8v3q8i2).
 #define IB_ALLOC "qos-ib-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
+// The OPA switches' MPort and central allocators (thesis 003 Sec. 2.2; docs/cosim.md "The OPA
+// switch's allocators"): the 4-ary 2-tree's 8-port switches with 3 VLs (sets p4v3q6i2 and
+// p4v3q8i2) and the 4x4 torus's 5-port switches with 4 VLs (p4v4q6i2 and p4v4q5i2), 2 iterations.
+#define OPA_FATTREE_ALLOC "qos-opa-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
+#define OPA_TORUS_ALLOC "qos-opa-torus-4x4.ini --set sim.warmup=300 --set sim.measure=700"
 
 struct Case {
   const char* name;
@@ -139,7 +146,13 @@ INSTANTIATE_TEST_SUITE_P(
         // 4-ary 3-tree's IB switches have 7 VLs, a shape without a sep_alloc_if set); the IB
         // switches' allocators (`all` is sep_alloc_if under the rr output scheduler).
         Case{"opa_fattree_4_2_dtable", OPA_DTABLE}, Case{"ib_fattree_4_3_dtable", IB_DTABLE},
-        Case{"ib_fattree_4_2_alloc", IB_ALLOC}),
+        Case{"ib_fattree_4_2_alloc", IB_ALLOC},
+        // The OPA switches' MPort and central allocators (`all` is sep_alloc_if under the rr
+        // output scheduler).
+        Case{"opa_fattree_4_2_alloc", OPA_FATTREE_ALLOC},
+        Case{"opa_torus_4x4_alloc", OPA_TORUS_ALLOC},
+        // router.alloc_retry (docs/model.md §10.2): the losers read from the sockets' grants.
+        Case{"opa_fattree_4_2_alloc_retry", OPA_FATTREE_ALLOC " --set router.alloc_retry=3"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
@@ -226,6 +239,50 @@ TEST(RtlNetwork, IbSwitchAllocatorNamedAndFaulted) {
             std::string::npos)
       << o.err;
   EXPECT_NE(o.err.find(": gnt_valid[2] model 1 RTL 0; requests (input.vc->output): "),
+            std::string::npos)
+      << o.err;
+}
+
+// The OPA switches' allocators named (--rtl sep_alloc_if, every MPort and central allocator of
+// every switch): the native JSON on the fat tree and the torus. One grant of switch 2 of the fat
+// tree dropped from cycle 400, at MPort 0's input 0 (allocator input 0, the switch's port 0) and
+// at the central allocator's input 1 (allocator input 9: central buffer 1): the --rtl runs'
+// results differ from the native run's; the shadow runs stop naming the switch, the allocator,
+// the cycle and the grant.
+TEST(RtlNetwork, OpaSwitchAllocatorsNamedAndFaulted) {
+  for (const std::string& base : {kConfigs + OPA_FATTREE_ALLOC, kConfigs + OPA_TORUS_ALLOC}) {
+    const std::string native = run_json(base, "opa_alloc_native");
+    const std::string rtl =
+        run_json(base + " --engine systemc --rtl sep_alloc_if", "opa_alloc_rtl");
+    EXPECT_EQ(comparable(native), comparable(rtl)) << base;
+  }
+  const std::string base = kConfigs + OPA_FATTREE_ALLOC;
+  const std::string native = run_json(base, "opa_alloc_fault_native");
+  for (const char* fault : {"2:400:0", "sep_alloc_if:2:400:9"}) {
+    const std::string faulty = run_json(
+        base + " --engine systemc --rtl sep_alloc_if --rtl-fault " + fault, "opa_alloc_fault");
+    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+    EXPECT_NE(comparable(native), comparable(faulty)) << fault;
+  }
+  auto o = run_cli("run " + base +
+                   " --engine systemc --rtl-shadow sep_alloc_if --rtl-fault 2:400:0 --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(
+      o.err.find("shadow: router 2: sep_alloc_if mport0 RTL differs from the C++ model at cycle "),
+      std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find(": gnt_valid[0] model 1 RTL 0; requests (input.vc->output): "),
+            std::string::npos)
+      << o.err;
+  o = run_cli("run " + base +
+              " --engine systemc --rtl-shadow sep_alloc_if --rtl-fault sep_alloc_if:2:400:9 "
+              "--quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  EXPECT_NE(
+      o.err.find("shadow: router 2: sep_alloc_if central RTL differs from the C++ model at cycle "),
+      std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find(": gnt_valid[1] model 1 RTL 0; requests (input.vc->output): "),
             std::string::npos)
       << o.err;
 }
@@ -494,28 +551,35 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"rr_scheduler", "--rtl dtable_arbiter",
                 "--rtl dtable_arbiter: router.output_scheduler=rr: the switches' output scheduler "
-                "is not the DTable, the one block with RTL in router.architecture=opa (allowed: "
-                "router.output_scheduler=dtable; rr, sbt and ib_vlarb have no RTL)"},
+                "is not the DTable, the one block with RTL in router.architecture=opa beside the "
+                "allocators (allowed: router.output_scheduler=dtable; rr, sbt and ib_vlarb have "
+                "no RTL)"},
+        // The 5 SLs of 2 SCs each on 8 VLs: MPort allocators of P=4,V=8,Q=6, without a set.
         BadCase{"all_sbt",
                 "--rtl-shadow all --set router.output_scheduler=sbt "
                 "--set qos.sbt_weights=10,30,50,5,5",
-                "--rtl-shadow all: router.output_scheduler=sbt: the switches' output scheduler "
-                "is not the DTable"},
-        BadCase{"opa_allocator", "--rtl sep_alloc_if" DTABLE49,
-                "--rtl sep_alloc_if: the OPA switch's allocators (per MPort and central) have no "
-                "socket; the switches of router.architecture=opa have the socket of "
-                "dtable_arbiter only (allowed: dtable_arbiter, under "
-                "router.output_scheduler=dtable; sep_alloc_if on router.architecture=ib|cioq)"},
+                "--rtl-shadow all: router.architecture=opa: no block of the switches has RTL "
+                "here: router.output_scheduler=sbt is not the DTable, and rtl/catalog.h has no "
+                "sep_alloc_if set P=4,V=8,Q=6,ITER=2 (allocator mport0) (available: p4v2q4i1"},
+        BadCase{"opa_allocator_no_set", "--rtl sep_alloc_if" DTABLE49,
+                "--rtl sep_alloc_if: router 0 allocator mport0 needs P=4,V=8,Q=6,ITER=2, a "
+                "parameter set that was not Verilated; available (rtl/catalog.h): p4v2q4i1 "
+                "(P=4,V=2,Q=4,ITER=1), "},
+        // Allocator inputs: MPort 0's 0-3, MPort 1's 4-7, the central allocator's 8-11.
+        BadCase{"fault_allocator_input", "--rtl sep_alloc_if --rtl-fault sep_alloc_if:0:5:12",
+                "--rtl-fault 0:5:12: router 0 has inputs 0 to 11 (0 to 3 mport0, 4 to 7 mport1, "
+                "8 to 11 central)"},
         BadCase{"cioq_block", "--rtl credit_counter" DTABLE49,
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
-                "router.architecture=opa have the socket of dtable_arbiter only (allowed: "
-                "dtable_arbiter, under router.output_scheduler=dtable)"},
+                "router.architecture=opa have the sockets of sep_alloc_if and dtable_arbiter only "
+                "(allowed: sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)"},
         BadCase{"fault_port", "--rtl dtable_arbiter" DTABLE49 " --rtl-fault dtable_arbiter:3:5:8",
                 "--rtl-fault dtable_arbiter:3:5:8: router 3 has DTable schedulers on outputs 0 "
                 "to 7"},
         BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
-                "--rtl-fault credit_counter: router.architecture=opa: the switches' block socket "
-                "is dtable_arbiter's (--rtl-fault dtable_arbiter:ROUTER:CYCLE[:PORT])"}),
+                "--rtl-fault credit_counter: router.architecture=opa: the switches' block sockets "
+                "are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
+                "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 // Bad input on the IB switches (qos-ib-fattree-4-2.ini): an allocator shape without a Verilated

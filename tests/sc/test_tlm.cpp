@@ -471,6 +471,61 @@ TEST(RouterAllocatorSocket, IbSwitchSameRunThroughTheSocket) {
   EXPECT_NE(kept, nullptr);
 }
 
+// The OPA switch's allocator sockets (VlSwitch::switch_allocators, replace_switch_allocator;
+// docs/cosim.md "The OPA switch's allocators"), C++-only, on the 4-ary 2-tree of
+// qos-opa-fattree-4-2.ini (8 ports in 2 MPorts, 3 VLs, 2 iterations): each MPort's allocator (4
+// inputs, 6 outputs) and the central one (4 central buffers, 8 outputs); a block of other sizes
+// is refused with a message, an index past the central allocator is not a socket (false, the
+// block kept); the C++ round-robin allocators in every socket of every switch (allocate_opa<false,
+// true>: one AllocatorCore call per allocator evaluated) give the native path's run exactly.
+TEST(RouterAllocatorSocket, OpaSwitchSameRunThroughTheSockets) {
+  Config cfg;
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fattree-4-2.ini");
+  cfg.set_override("sim.warmup=300");
+  cfg.set_override("sim.measure=1500");
+  std::unique_ptr<Network> plain = build_network(cfg);
+  const std::string want = results_json(run_native(*plain), cfg);
+
+  std::unique_ptr<Network> net = build_network(cfg);
+  std::vector<RouterModel::SwitchAllocatorShape> shapes;
+  net->router(3).switch_allocators(shapes);
+  ASSERT_EQ(shapes.size(), 3u);
+  const struct {
+    uint32_t inputs, outputs;
+    const char* name;
+  } want_shapes[] = {{4, 6, "mport0"}, {4, 6, "mport1"}, {4, 8, "central"}};
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(shapes[k].inputs, want_shapes[k].inputs) << k;
+    EXPECT_EQ(shapes[k].vcs, 3u) << k;
+    EXPECT_EQ(shapes[k].outputs, want_shapes[k].outputs) << k;
+    EXPECT_EQ(shapes[k].iterations, 2u) << k;
+    EXPECT_TRUE(shapes[k].round_robin) << k;
+    EXPECT_EQ(shapes[k].name, want_shapes[k].name) << k;
+  }
+  std::unique_ptr<model::AllocatorCore> wrong =
+      std::make_unique<model::SeparableAllocatorT<>>(4, 3, 6, 2);
+  try {
+    net->router(3).replace_switch_allocator(2, wrong);
+    FAIL() << "an allocator of 6 outputs replaced one of 8";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "switch 3: an allocator of 4 inputs, 3 VLs and 6 outputs; the switch's central "
+                 "allocator has 4, 3 and 8");
+  }
+  EXPECT_FALSE(net->router(3).replace_switch_allocator(3, wrong));
+  EXPECT_NE(wrong, nullptr);
+  for (uint32_t r = 0; r < net->routers(); ++r)
+    for (uint32_t k = 0; k < 3; ++k) {
+      std::unique_ptr<model::AllocatorCore> same = std::make_unique<model::SeparableAllocatorT<>>(
+          want_shapes[k].inputs, 3, want_shapes[k].outputs, 2);
+      ASSERT_TRUE(net->router(r).replace_switch_allocator(k, same));
+      EXPECT_EQ(same, nullptr);
+    }
+  const RunResults got = run_native(*net);
+  EXPECT_GT(got.packets_delivered, 1000u);
+  EXPECT_TRUE(comparable(want) == comparable(results_json(got, cfg)));
+}
+
 }  // namespace
 
 namespace {

@@ -82,8 +82,12 @@ class CioqRouter final : public RouterModel {
   SensorSet* sensor_set() override { return &sensors_; }
   // The switch allocator's socket (RouterModel): P inputs x V VCs, P outputs.
   bool switch_allocator(SwitchAllocatorShape& shape) const override {
-    shape = {P_, V_, P_, cfg_.iterations,
-             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr};
+    shape = {P_,
+             V_,
+             P_,
+             cfg_.iterations,
+             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr,
+             ""};
     return true;
   }
   const model::ContentionCounters* contention_counters() const override {

@@ -75,6 +75,9 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     mport_alloc_.assign(mports,
                         model::SeparableAllocator(kMPortPorts, V_, kMPortPorts + 2, iterations));
     central_alloc_ = model::SeparableAllocator(C, V_, P_, iterations);
+    for (auto& a : mport_alloc_) mport_core_.push_back(&a);
+    central_core_ = &central_alloc_;
+    opa_mode_ = cfg.alloc_retry != 0 ? 1 : 0;
     out_busy_central_.assign(P_, 0);
     central_in_busy_.assign(C, 0);
     central_out_busy_.assign(C, 0);
@@ -227,14 +230,29 @@ void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt
 // one VL per input (round robin) and one input per output (round robin).
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
-  if (kOpa) {  // the MPort stage, then the central stage (a header that reaches a central
-               // buffer may go on in the same cycle when router.xbar_latency is 0)
-    const bool moved =
-        in_.port_mask() != 0 &&
-        (cfg_.alloc_retry != 0 ? allocate_mports<true>(now) : allocate_mports<false>(now));
-    return (central_.port_mask() != 0 && allocate_central(now)) || moved;
-  }
+  if (kOpa) return opa_mode_ == 0 ? allocate_opa<false, false>(now) : allocate_opa_other(now);
   return alloc_socket_ == nullptr ? allocate_vasa<false>(now) : allocate_vasa<true>(now);
+}
+
+// OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
+// in the same cycle when router.xbar_latency is 0).
+template <class Sched, bool kOpa>
+template <bool kRetry, bool kSocket>
+bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
+  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket>(now);
+  return (central_.port_mask() != 0 && allocate_central<kSocket>(now)) || moved;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
+  switch (opa_mode_) {
+    case 1:
+      return allocate_opa<true, false>(now);
+    case 2:
+      return allocate_opa<false, true>(now);
+    default:
+      return allocate_opa<true, true>(now);
+  }
 }
 
 template <class Sched, bool kOpa>
@@ -363,11 +381,19 @@ void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry>
+template <bool kRetry, bool kSocket>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
-    model::SeparableAllocator& a = mport_alloc_[m];
+    // kSocket: the allocator evaluates and updates in one call (AllocatorCore::
+    // evaluate_and_update); its grants stay readable until its next evaluation.
+    auto& a = [&]() -> auto& {
+      if constexpr (kSocket)
+        return *mport_core_[m];
+      else
+        return mport_alloc_[m];
+    }
+    ();
     a.clear_requests();
     bool any = false;
     const uint32_t first = m * kMPortPorts;
@@ -394,7 +420,10 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       }
     }
     if (!any) continue;
-    a.evaluate();
+    if constexpr (kSocket)
+      a.evaluate_and_update();
+    else
+      a.evaluate();
     if constexpr (kRetry) delay_losers(a, first, std::min(kMPortPorts, P_ - first), now);
     for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
       const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(g));
@@ -416,7 +445,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       }
       moved = true;
     }
-    a.update();
+    if constexpr (!kSocket) a.update();
   }
   return moved;
 }
@@ -428,8 +457,15 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
 // the output buffer after router.central_latency; the central space is free when the tail has
 // left.
 template <class Sched, bool kOpa>
+template <bool kSocket>
 bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
-  model::SeparableAllocator& a = central_alloc_;
+  auto& a = [&]() -> auto& {
+    if constexpr (kSocket)
+      return *central_core_;
+    else
+      return central_alloc_;
+  }
+  ();
   a.clear_requests();
   bool any = false;
   for (uint64_t cbs = central_.port_mask(); cbs != 0; cbs &= cbs - 1) {
@@ -446,7 +482,10 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
     }
   }
   if (!any) return false;
-  a.evaluate();
+  if constexpr (kSocket)
+    a.evaluate_and_update();
+  else
+    a.evaluate();
   const uint64_t granted = a.granted_inputs();
   for (uint64_t g = granted; g != 0; g &= g - 1) {
     const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(g));
@@ -464,7 +503,7 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
     central_release_phits_[cb] = L;
     central_pending_ |= uint64_t{1} << cb;
   }
-  a.update();
+  if constexpr (!kSocket) a.update();
   return granted != 0;
 }
 
@@ -610,6 +649,52 @@ bool VlSwitch<Sched, kOpa>::replace_allocator(std::unique_ptr<model::AllocatorCo
           std::to_string(P_) + ", " + std::to_string(V_) + " and " + std::to_string(P_));
     alloc_socket_ = std::move(alloc);
     return true;
+  }
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::switch_allocators(std::vector<SwitchAllocatorShape>& shapes) const {
+  shapes.clear();
+  if constexpr (kOpa) {
+    for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
+      const model::SeparableAllocator& a = mport_alloc_[m];
+      shapes.push_back(SwitchAllocatorShape{a.inputs(), a.vcs(), a.outputs(), a.iterations(), true,
+                                            "mport" + std::to_string(m)});
+    }
+    const model::SeparableAllocator& a = central_alloc_;
+    shapes.push_back(
+        SwitchAllocatorShape{a.inputs(), a.vcs(), a.outputs(), a.iterations(), true, "central"});
+  } else {
+    SwitchAllocatorShape s;
+    switch_allocator(s);
+    shapes.push_back(s);
+  }
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::replace_switch_allocator(uint32_t index,
+                                                     std::unique_ptr<model::AllocatorCore>& alloc) {
+  if constexpr (kOpa) {
+    const uint32_t mports = static_cast<uint32_t>(mport_alloc_.size());
+    if (index > mports) return false;
+    const model::AllocatorCore& native =
+        index < mports ? static_cast<const model::AllocatorCore&>(mport_alloc_[index])
+                       : central_alloc_;
+    if (alloc->inputs() != native.inputs() || alloc->vcs() != native.vcs() ||
+        alloc->outputs() != native.outputs())
+      throw std::invalid_argument(
+          "switch " + std::to_string(id_) + ": an allocator of " + std::to_string(alloc->inputs()) +
+          " inputs, " + std::to_string(alloc->vcs()) + " VLs and " +
+          std::to_string(alloc->outputs()) + " outputs; the switch's " +
+          (index < mports ? "MPort " + std::to_string(index) : std::string("central")) +
+          " allocator has " + std::to_string(native.inputs()) + ", " +
+          std::to_string(native.vcs()) + " and " + std::to_string(native.outputs()));
+    (index < mports ? mport_core_[index] : central_core_) = alloc.get();
+    opa_blocks_.push_back(std::move(alloc));
+    opa_mode_ |= 2;
+    return true;
+  } else {
+    return index == 0 && replace_allocator(alloc);
   }
 }
 

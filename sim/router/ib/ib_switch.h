@@ -93,9 +93,19 @@ class VlSwitch final : public RouterModel {
   // V VLs, P outputs, round robin at both stages; thesis 003 Sec. 5.3.1). With a replacement,
   // allocate() runs it through AllocatorCore (one virtual call per cycle with requests); without,
   // the concrete round-robin allocator as before (one test of a null pointer per VA-SA). The OPA
-  // switch's MPort and central allocators have no socket (false).
+  // switch has no single allocator (false): its sockets are switch_allocators'.
   bool switch_allocator(SwitchAllocatorShape& shape) const override;
   bool replace_allocator(std::unique_ptr<model::AllocatorCore>& alloc) override;
+  // OPA (docs/model.md §11): one socket per MPort allocator ("mport<m>": 4 inputs, V VLs, the
+  // MPort crossbar's 6 outputs) and the central allocator's ("central": the 2 central buffers of
+  // every MPort, V VLs, P outputs), all round robin (thesis 003 Sec. 2.2). With any replaced,
+  // allocate_opa<kRetry, true> runs every allocator through AllocatorCore (the replacement or the
+  // native one: one virtual call per allocator and cycle with requests); without, allocate_opa<
+  // false, false> as before (the test of opa_mode_ replaces that of router.alloc_retry). IB: the
+  // VA-SA of switch_allocator.
+  void switch_allocators(std::vector<SwitchAllocatorShape>& shapes) const override;
+  bool replace_switch_allocator(uint32_t index,
+                                std::unique_ptr<model::AllocatorCore>& alloc) override;
   // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
   // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -238,9 +248,15 @@ class VlSwitch final : public RouterModel {
   bool allocate_vasa(Cycle now);
   // OPA: the MPort stage (input buffers to the MPort's output buffers or central buffers) and the
   // central stage (central buffers to output buffers). kRetry: router.alloc_retry is not 0
-  // (chosen per call: the default path tests nothing per request).
-  template <bool kRetry>
+  // (chosen per call: the default path tests nothing per request); kSocket: through the
+  // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
+  template <bool kRetry, bool kSocket>
+  bool allocate_opa(Cycle now);
+  // allocate_opa of opa_mode_ other than 0.
+  [[gnu::noinline]] bool allocate_opa_other(Cycle now);
+  template <bool kRetry, bool kSocket>
   bool allocate_mports(Cycle now);
+  template <bool kSocket>
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
@@ -296,6 +312,14 @@ class VlSwitch final : public RouterModel {
   std::vector<model::SharedVlCredits> central_space_;
   std::vector<model::SeparableAllocator> mport_alloc_;
   model::SeparableAllocator central_alloc_;
+  // replace_switch_allocator's blocks (owned), and the allocator each MPort and the central stage
+  // evaluates under kSocket: the block, or mport_alloc_ / central_alloc_ when not replaced.
+  std::vector<std::unique_ptr<model::AllocatorCore>> opa_blocks_;
+  std::vector<model::AllocatorCore*> mport_core_;
+  model::AllocatorCore* central_core_ = nullptr;
+  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced (allocate_opa's kRetry
+  // and kSocket; 0: the native path).
+  uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;
   std::vector<uint32_t> central_release_phits_;
