@@ -447,7 +447,7 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
             "; routing.algorithm=" + c.get_str("routing.algorithm") + " needs " +
             std::to_string(need) + " per SL on the " + cls + " ports for deadlock freedom (" +
             (ib ? "a VL" : "an SC") + " per routing VC, e.g. " +
-            (ib ? "qos.sl2vl=0 1,2 3" : "qos.sl2sc=0 1,2 3") + ")");
+            (ib ? table + "=0 1,2 3" : std::string("qos.sl2sc=0 1,2 3")) + ")");
       for (size_t i = 0; i < l.size(); ++i) {
         const uint32_t j = static_cast<uint32_t>(i % size_t(need));
         plan.candidates[k][s][j].push_back(static_cast<uint8_t>(l[i]));
