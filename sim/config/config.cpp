@@ -339,6 +339,26 @@ const std::vector<KeySpec>& config_schema() {
        "opa: the VL of each SC from SC0 (default the SCs of qos.sl2sc in order on VL0, 1, ...)"},
       {"qos.sl2vl", KeyType::Text, "", 0, 0, nullptr,
        "ib: each SL's VLs, space-separated (default SL i -> VL i)"},
+      {"qos.sl2vl_injection", KeyType::Text, "", 0, 0, nullptr,
+       "ib: qos.sl2vl on the injection (host) ports, both directions (default qos.sl2vl)"},
+      {"qos.sl2vl_tree", KeyType::Text, "", 0, 0, nullptr,
+       "ib: qos.sl2vl on the fat-tree ports (default qos.sl2vl)"},
+      {"qos.sl2vl_x", KeyType::Text, "", 0, 0, nullptr,
+       "ib: qos.sl2vl on the mesh/torus x ports (default qos.sl2vl)"},
+      {"qos.sl2vl_y", KeyType::Text, "", 0, 0, nullptr,
+       "ib: qos.sl2vl on the mesh/torus y ports (default qos.sl2vl)"},
+      {"qos.sl2vl_z", KeyType::Text, "", 0, 0, nullptr,
+       "ib: qos.sl2vl on the mesh/torus z ports (default qos.sl2vl)"},
+      {"qos.sc2vl_injection", KeyType::Text, "", 0, 0, nullptr,
+       "opa: qos.sc2vl on the injection (host) ports, both directions (default qos.sc2vl)"},
+      {"qos.sc2vl_tree", KeyType::Text, "", 0, 0, nullptr,
+       "opa: qos.sc2vl on the fat-tree ports (default qos.sc2vl)"},
+      {"qos.sc2vl_x", KeyType::Text, "", 0, 0, nullptr,
+       "opa: qos.sc2vl on the mesh/torus x ports (default qos.sc2vl)"},
+      {"qos.sc2vl_y", KeyType::Text, "", 0, 0, nullptr,
+       "opa: qos.sc2vl on the mesh/torus y ports (default qos.sc2vl)"},
+      {"qos.sc2vl_z", KeyType::Text, "", 0, 0, nullptr,
+       "opa: qos.sc2vl on the mesh/torus z ports (default qos.sc2vl)"},
       {"qos.vls", KeyType::Int, "0", 0, 16, nullptr,
        "ib|opa: VLs per port (0: as many as the mapping tables use)"},
       {"qos.sbt_weights", KeyType::Text, "", 0, 0, nullptr,
@@ -780,8 +800,8 @@ int64_t engine_lookahead_limit(const Config& c) {
 
 std::string port_class_of_key(const std::string& key) {
   if (key == "router.buffer_output" || key == "router.buffer_model") return "";
-  for (const char* prefix :
-       {"router.vcs_", "router.reply_vcs_", "router.buffer_", "link.latency_"}) {
+  for (const char* prefix : {"router.vcs_", "router.reply_vcs_", "router.buffer_", "link.latency_",
+                             "qos.sl2vl_", "qos.sc2vl_"}) {
     const std::string pre = prefix;
     if (key.compare(0, pre.size(), pre) == 0) return key.substr(pre.size());
   }

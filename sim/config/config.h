@@ -115,7 +115,7 @@ int64_t shortest_link_latency(const Config& c);
 int64_t engine_lookahead_limit(const Config& c);
 
 // The port class a per-class key belongs to ("local" for router.vcs_local, router.buffer_local and
-// link.latency_local), "" for every other key.
+// link.latency_local; "x" for qos.sl2vl_x and qos.sc2vl_x), "" for every other key.
 std::string port_class_of_key(const std::string& key);
 // False for a topology.* key another topology reads and for a per-class key of a class `topo`
 // does not have: such keys are not in the resolved configuration and are errors when set.

@@ -89,6 +89,11 @@ const char* const kQosKeys[] = {"qos.sl_names",    "qos.inject_share", "qos.mess
                                 "qos.sc2vl",       "qos.sl2vl",        "qos.vls",
                                 "qos.sbt_weights", "qos.table",        "qos.backlogged"};
 
+// qos.sl2vl_<class> or qos.sc2vl_<class> (docs/model.md §10.1).
+bool is_class_mapping_key(const std::string& k) {
+  return k.rfind("qos.sl2vl_", 0) == 0 || k.rfind("qos.sc2vl_", 0) == 0;
+}
+
 }  // namespace
 
 double cycle_ns(const Config& c) {
@@ -230,19 +235,42 @@ ServiceLevels read_service_levels(const Config& c) {
   } else {
     for (uint32_t s = 0; s < n; ++s) q.sl2vl.push_back({std::min(s, kMaxVls - 1)});
   }
-  // The VLs per port: qos.vls, or as many as the tables of the architecture use.
-  uint32_t used = 0;
-  const char* table = is_architecture(c, "ib") ? "qos.sl2vl" : "qos.sc2vl";
-  if (is_architecture(c, "ib")) {
-    for (const auto& vls : q.sl2vl)
-      for (const uint32_t vl : vls) used = std::max(used, vl + 1);
-  } else {
-    for (const auto& scs : q.sl2sc)
-      for (const uint32_t sc : scs) used = std::max(used, q.sc2vl[sc] + 1);
+  // Per port class (docs/model.md §10.1): qos.sl2vl_<class>, qos.sc2vl_<class>, checked as the
+  // network-wide tables (validate_topology_and_traffic refuses a class the topology lacks).
+  const std::vector<const char*>& classes =
+      topology_entry(c.get_str("topology.type"))->port_classes;
+  for (size_t k = 0; k < classes.size() && k < kMaxPortClasses; ++k) {
+    const std::string ib_key = std::string("qos.sl2vl_") + classes[k];
+    if (c.is_explicit(ib_key))
+      for (const std::string& item : per_sl_list(c, ib_key.c_str(), n))
+        q.sl2vl_of_class[k].push_back(
+            uint_set(c, ib_key.c_str(), item, kMaxVls - 1, "VLs 0 to 15"));
+    const std::string opa_key = std::string("qos.sc2vl_") + classes[k];
+    if (c.is_explicit(opa_key)) {
+      for (const std::string& item : split_list(c.get_str(opa_key), ','))
+        q.sc2vl_of_class[k].push_back(
+            uint_entry(c, opa_key.c_str(), item, 0, kMaxVls - 1, "VLs 0 to 15"));
+      if (q.sc2vl_of_class[k].size() <= max_sc)
+        throw ConfigError(opa_key + "=" + quote_value(c.get_str(opa_key)) + ": SC" +
+                          std::to_string(max_sc) + " (qos.sl2sc) has no VL: the table needs " +
+                          std::to_string(max_sc + 1) + " entries, one per SC from SC0");
+    }
   }
+  // The VLs per port: qos.vls, or as many as the tables of the architecture use (every class's).
+  const bool ib = is_architecture(c, "ib");
+  uint32_t used = 0;
+  std::string table = ib ? "qos.sl2vl" : "qos.sc2vl";
+  for (size_t k = 0; k < classes.size() && k < kMaxPortClasses; ++k)
+    for (uint32_t s = 0; s < n; ++s)
+      for (const uint32_t vl : q.vls_of(static_cast<uint32_t>(k), s, ib))
+        if (vl + 1 > used) {
+          used = vl + 1;
+          const std::string key = std::string(ib ? "qos.sl2vl_" : "qos.sc2vl_") + classes[k];
+          table = c.is_explicit(key) ? key : ib ? "qos.sl2vl" : "qos.sc2vl";
+        }
   q.vls = c.is_explicit("qos.vls") ? static_cast<uint32_t>(c.get_int("qos.vls")) : used;
   if (used > q.vls)
-    throw ConfigError(std::string(table) + "=" + quote_value(c.get_str(table)) +
+    throw ConfigError(table + "=" + quote_value(c.get_str(table)) +
                       ": sends a service level to VL" + std::to_string(used - 1) +
                       ", which does not exist (qos.vls=" + std::to_string(q.vls) + ": VL0 to VL" +
                       std::to_string(q.vls - 1) + ")");
@@ -392,19 +420,17 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
   const StrategyInfo& info =
       *strategy_info(*strategy_family("routing.algorithm"), c.get_str("routing.algorithm"));
   const bool ib = is_architecture(c, "ib");
-  const char* table = ib ? "qos.sl2vl" : "qos.sl2sc";
-  // Each SL's VLs in table order: IB's SL2VL list, or its SCs' VLs (OPA).
-  std::vector<std::vector<uint32_t>> lists;
-  for (uint32_t s = 0; s < q.sls; ++s) {
-    if (ib) {
-      lists.push_back(q.sl2vl[s]);
-    } else {
-      lists.emplace_back();
-      for (const uint32_t sc : q.sl2sc[s]) lists.back().push_back(q.sc2vl[sc]);
-    }
-  }
   for (size_t k = 0; k < topo.port_classes.size(); ++k) {
     const char* cls = topo.port_classes[k];
+    // Each SL's VLs on this class in table order: IB's SL2VL list, or its SCs' VLs (OPA), from
+    // the class's table where one is set (qos.sl2vl_<class>, qos.sc2vl_<class>); the checks
+    // below name the table that decided.
+    const std::string class_key = std::string(ib ? "qos.sl2vl_" : "qos.sc2vl_") + cls;
+    const bool own = c.is_explicit(class_key);
+    const std::string table = ib ? (own ? class_key : "qos.sl2vl") : "qos.sl2sc";
+    const std::string vl_table = own ? class_key : table;
+    std::vector<std::vector<uint32_t>> lists;
+    for (uint32_t s = 0; s < q.sls; ++s) lists.push_back(q.vls_of(static_cast<uint32_t>(k), s, ib));
     int64_t need = 1;
     for (const ClassVcs& m : info.min_vcs)
       if (std::string(m.port_class) == cls)
@@ -416,18 +442,18 @@ VlPlan switch_vl_plan(const Config& c, const ServiceLevels& q) {
       const std::vector<uint32_t>& l = lists[s];
       if (l.size() < size_t(need))
         throw ConfigError(
-            std::string(table) + "=" + quote_value(c.get_str(table)) + ": SL " + q.names[s] +
-            " has " + std::to_string(l.size()) + " " + (ib ? "VL" : "SC") +
-            (l.size() == 1 ? "" : "s") + "; routing.algorithm=" + c.get_str("routing.algorithm") +
-            " needs " + std::to_string(need) + " per SL on the " + cls +
-            " ports for deadlock freedom (" + (ib ? "a VL" : "an SC") + " per routing VC, e.g. " +
-            (ib ? "qos.sl2vl=0 1,2 3" : "qos.sl2sc=0 1,2 3") + ")");
+            table + "=" + quote_value(c.get_str(table)) + ": SL " + q.names[s] + " has " +
+            std::to_string(l.size()) + " " + (ib ? "VL" : "SC") + (l.size() == 1 ? "" : "s") +
+            "; routing.algorithm=" + c.get_str("routing.algorithm") + " needs " +
+            std::to_string(need) + " per SL on the " + cls + " ports for deadlock freedom (" +
+            (ib ? "a VL" : "an SC") + " per routing VC, e.g. " +
+            (ib ? table + "=0 1,2 3" : std::string("qos.sl2sc=0 1,2 3")) + ")");
       for (size_t i = 0; i < l.size(); ++i) {
         const uint32_t j = static_cast<uint32_t>(i % size_t(need));
         plan.candidates[k][s][j].push_back(static_cast<uint8_t>(l[i]));
         uint8_t& rank = plan.vl_rank[k][l[i]];
         if (rank != kNoRank && rank != j)
-          throw ConfigError(std::string(table) + "=" + quote_value(c.get_str(table)) + ": VL" +
+          throw ConfigError(vl_table + "=" + quote_value(c.get_str(vl_table)) + ": VL" +
                             std::to_string(l[i]) + " would carry routing VCs " +
                             std::to_string(rank) + " and " + std::to_string(j) + " of the " + cls +
                             " ports (SL " + q.names[s] +
@@ -606,6 +632,10 @@ void validate_qos(const Config& c) {
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + quote_value(c.get_str(k)) +
                           ": needs service levels (qos.sls >= 1; qos.sls=0)");
+    for (const auto& sk : config_schema())
+      if (is_class_mapping_key(sk.name) && c.is_explicit(sk.name))
+        throw ConfigError(std::string(sk.name) + "=" + quote_value(c.get_str(sk.name)) +
+                          ": needs service levels (qos.sls >= 1; qos.sls=0)");
     if (sl_source)
       throw ConfigError(
           "traffic.source=service_levels: needs service levels (qos.sls >= 1; "
@@ -635,6 +665,15 @@ void validate_qos(const Config& c) {
                         (ib_key    ? "router.architecture=ib"
                          : opa_key ? "router.architecture=opa"
                                    : "router.architecture=ib|opa") +
+                        " only (router.architecture=" + c.get_str("router.architecture") + ")");
+  }
+  for (const auto& sk : config_schema()) {
+    const std::string k = sk.name;
+    if (!is_class_mapping_key(k) || !c.is_explicit(k)) continue;
+    const char* arch = k.rfind("qos.sl2vl_", 0) == 0 ? "ib" : "opa";
+    if (!is_architecture(c, arch))
+      throw ConfigError(k + "=" + quote_value(c.get_str(k)) +
+                        ": applies to router.architecture=" + arch +
                         " only (router.architecture=" + c.get_str("router.architecture") + ")");
   }
   const ServiceLevels q = read_service_levels(c);

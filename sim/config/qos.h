@@ -39,11 +39,26 @@ struct ServiceLevels {
   std::vector<std::vector<uint32_t>> sl2sc;
   std::vector<uint32_t> sc2vl;
   std::vector<std::vector<uint32_t>> sl2vl;
+  // Per port class k (docs/model.md §10.1; thesis 003 Sec. 4.2.1: the FM fills SC2VL per port;
+  // Sec. 5.3.1: an SL2VL table per output port): qos.sl2vl_<class> (IB) and qos.sc2vl_<class>
+  // (OPA) replace the network-wide table on the ports of that class, for the links they send on
+  // and receive from; empty: the network-wide table.
+  std::vector<std::vector<uint32_t>> sl2vl_of_class[kMaxPortClasses];
+  std::vector<uint32_t> sc2vl_of_class[kMaxPortClasses];
   uint32_t vls = 0;  // VLs per port (qos.vls, or the most the tables use)
   uint32_t flit_bytes = 64;
   double cycle_ns = 0;  // sim.cycle_ns, or link.flit_bytes / link.bandwidth
 
   bool enabled() const { return sls != 0; }
+  // The VLs SL s may use on the ports of class k, in table order: its SL2VL entry (ib) or the VLs
+  // of its SCs (OPA), from the class's table where one is set.
+  std::vector<uint32_t> vls_of(uint32_t k, uint32_t s, bool ib) const {
+    if (ib) return sl2vl_of_class[k].empty() ? sl2vl[s] : sl2vl_of_class[k][s];
+    const std::vector<uint32_t>& map = sc2vl_of_class[k].empty() ? sc2vl : sc2vl_of_class[k];
+    std::vector<uint32_t> out;
+    for (const uint32_t sc : sl2sc[s]) out.push_back(map[sc]);
+    return out;
+  }
   // Packets (transfer units) of one message of SL s.
   uint32_t packets_per_message(uint32_t s) const { return message_flits[s] / mtu_flits[s]; }
 };

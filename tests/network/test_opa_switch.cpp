@@ -1,6 +1,8 @@
 // The Omni-Path hierarchical switch (router.architecture=opa; sim/router/ib/ib_switch.h with
 // kOpa; docs/model.md §11): the zero-load latency of a packet to an output of its input's MPort
-// and to an output of another MPort equals the formula of docs/model.md §11.2 exactly; saturated
+// and to an output of another MPort equals the formula of docs/model.md §11.2 exactly; the MPort
+// crossbar moves 3 flits per cycle into a central buffer and the central crossbar 4 out of one
+// (thesis 003 Sec. 2.2), each pinned by a hand-traced wait; saturated
 // runs of every routing the switch supports drain with every packet delivered under the VC-order
 // checker; the central buffers must guarantee every VL a packet; the watchdog reports a deadlock
 // of its VLs, with the packets held in its central buffers.
@@ -76,6 +78,55 @@ TEST(OpaSwitch, ZeroLoadLatencyThroughATreeAddsEachSwitchsStages) {
   EXPECT_EQ(r.latency_max, 1 + 3 * (5 + 2) + 2 * 3 + 2 * 7 + 4u);
   // The up ports (and so the MPorts crossed) are the routing's choice: the formula refuses.
   EXPECT_THROW(zero_load_latency(*net, 0, 15, 4), std::invalid_argument);
+}
+
+TEST(OpaSwitch, TheMPortCrossbarMovesThreeFlitsPerCycleIntoACentralBuffer) {
+  // Thesis 003 Sec. 2.2: the MPort crossbar's link to the central crossbar moves 3 flits per
+  // cycle (docs/model.md §11). One 8-port switch (MPorts 0 and 1): nodes 0 and 1 (ports 0 and 1,
+  // both writing MPort 0's first central buffer) send a packet of L flits to nodes 4 and 5
+  // (MPort 1) in the same cycle. Both heads request the central buffer's write side at cycle
+  // g = 1 + RT; one wins and holds it for ceil(L / 3) cycles, the other is granted then; by then
+  // the first has been read out of the central buffer (ceil(L / 4) cycles at 4 flits per cycle)
+  // and the later packet meets no other wait (its own output, its own link). So its latency is
+  // the across-MPort zero-load latency T = 1 + RT + X + X2 + L plus ceil(L / 3): for L = 24, 16,
+  // 7 that is + 8, 6, 3 (at 2 flits per cycle + 12, 8, 4; at 4 or 5 the central read's + 6, 4, 2).
+  for (const uint32_t L : {24u, 16u, 7u}) {
+    const auto net =
+        build_network(opa({"router.latency=4", "router.xbar_latency=2", "router.central_latency=3",
+                           "qos.sl_mtu=" + std::to_string(64 * L)}));
+    net->preload_packet(0, 4);
+    net->preload_packet(1, 5);
+    const RunResults r = run_native(*net);
+    ASSERT_EQ(r.packets_measured, 2u);
+    const uint64_t T = 1 + 4 + 2 + 3 + L, wait = (L + 2) / 3;
+    EXPECT_EQ(r.latency_max, T + wait) << "L " << L;
+    EXPECT_DOUBLE_EQ(r.latency_avg, T + wait / 2.0) << "L " << L;
+  }
+}
+
+TEST(OpaSwitch, TheCentralCrossbarMovesFourFlitsPerCycleOutOfACentralBuffer) {
+  // Thesis 003 Sec. 2.2: the central crossbar delivers 4 flits per cycle from a central buffer to
+  // an output buffer (docs/model.md §11). One 8-port switch, packets of L = 24 flits, one VL,
+  // output buffers of one packet (router.buffer_output=24), RT 4, X 2, X2 3:
+  //   - D, node 6 -> node 4 (MPort 1 to MPort 1): granted at 5, in output buffer 4 at 7, on the
+  //     link from 7; it fills that buffer until its tail has left, at 7 + 24 = 31 (latency 31);
+  //   - A, node 0 -> node 4: in MPort 0's first central buffer at 5 + 2 = 7, waits there for
+  //     output buffer 4's room, granted by the central stage at 31, in the output buffer at 34,
+  //     tail delivered at 34 + 24 = 58;
+  //   - B, node 0 -> node 5, injected behind A (its header at the switch at 25, granted at 29): in
+  //     the same central buffer and VL behind A from 31; the central buffer's read side is A's
+  //     for ceil(24 / 4) = 6 cycles, so B is granted at 37, in output buffer 5 at 40, delivered
+  //     at 64 (at 3 flits per cycle 66, at 5 63, at 2 67).
+  const auto net =
+      build_network(opa({"router.latency=4", "router.xbar_latency=2", "router.central_latency=3",
+                         "qos.sl_mtu=1536", "router.buffer_output=24"}));
+  net->preload_packet(6, 4);
+  net->preload_packet(0, 4);
+  net->preload_packet(0, 5);
+  const RunResults r = run_native(*net);
+  ASSERT_EQ(r.packets_measured, 3u);
+  EXPECT_EQ(r.latency_max, 64u);
+  EXPECT_DOUBLE_EQ(r.latency_avg, (31 + 58 + 64) / 3.0);
 }
 
 TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {

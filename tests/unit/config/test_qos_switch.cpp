@@ -24,6 +24,16 @@ Config torus_ib(std::vector<std::string> sets = {}) {
   for (const std::string& kv : sets) c.set_override(kv);
   return c;
 }
+// The same torus with the Omni-Path switch, two SCs per SL.
+Config torus_opa(std::vector<std::string> sets = {}) {
+  Config c;
+  for (const char* kv : {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor",
+                         "router.architecture=opa", "traffic.source=service_levels", "qos.sls=2",
+                         "qos.sl2sc=0 1,2 3"})
+    c.set_override(kv);
+  for (const std::string& kv : sets) c.set_override(kv);
+  return c;
+}
 std::string error(const Config& c) {
   return error_of([&] { validate_config(c); });
 }
@@ -110,3 +120,82 @@ TEST(QosSwitch, ThePlanMapsRoutingVcsOntoEachSlsVls) {
 }
 
 }  // namespace
+
+// Per port class tables (qos.sl2vl_<class>, qos.sc2vl_<class>; docs/model.md §10.1).
+TEST(QosSwitch, AClassTableReplacesTheNetworkWideOneOnItsPorts) {
+  // (10 and 8 VLs guaranteed a packet of 8 flits each: an output buffer of 128 flits.)
+  const Config c =
+      torus_ib({"qos.sl2vl_y=4 5,6 7", "qos.sl2vl_injection=8,9", "router.buffer_output=128"});
+  const ServiceLevels q = read_service_levels(c);
+  EXPECT_EQ(q.vls, 10u);  // the most any class's table uses
+  const VlPlan p = switch_vl_plan(c, q);
+  const PortClass x = 1, y = 2;
+  EXPECT_EQ(p.candidates[x][1][0], (std::vector<uint8_t>{2}));  // qos.sl2vl
+  EXPECT_EQ(p.candidates[x][1][1], (std::vector<uint8_t>{3}));
+  EXPECT_EQ(p.candidates[y][1][0], (std::vector<uint8_t>{6}));  // qos.sl2vl_y
+  EXPECT_EQ(p.candidates[y][1][1], (std::vector<uint8_t>{7}));
+  EXPECT_EQ(p.candidates[kInjectionClass][0][0], (std::vector<uint8_t>{8}));
+  EXPECT_EQ(p.candidates[kInjectionClass][1][0], (std::vector<uint8_t>{9}));
+  EXPECT_EQ(p.vl_rank[y][7], 1u);
+  EXPECT_EQ(p.vl_rank[y][2], kNoRank);
+  EXPECT_EQ(p.vl_rank[x][2], 0u);
+  EXPECT_EQ(error(c), "");
+  // OPA: the SCs stay the network's (qos.sl2sc), their VLs are the class's.
+  const Config o = torus_opa({"qos.sc2vl=0,1,2,3", "qos.sc2vl_injection=0,0,1,1",
+                              "qos.sc2vl_y=4,5,6,7", "router.buffer_output=128"});
+  EXPECT_EQ(error(o), "");
+  const ServiceLevels qo = read_service_levels(o);
+  const VlPlan po = switch_vl_plan(o, qo);
+  EXPECT_EQ(qo.vls, 8u);
+  EXPECT_EQ(po.candidates[kInjectionClass][1][0], (std::vector<uint8_t>{1, 1}));
+  EXPECT_EQ(po.candidates[x][1][1], (std::vector<uint8_t>{3}));
+  EXPECT_EQ(po.candidates[y][1][1], (std::vector<uint8_t>{7}));
+}
+
+TEST(QosSwitch, AClassTableIsCheckedAsTheNetworkWideOne) {
+  // The dateline rule on the class's ports: fewer VLs than routing VCs, a VL on two routing VCs.
+  std::string e = error(torus_ib({"qos.sl2vl_y=4,5"}));
+  EXPECT_TRUE(has(e,
+                  "qos.sl2vl_y=4,5: SL SL0 has 1 VL; routing.algorithm=dor needs 2 per SL on "
+                  "the y ports for deadlock freedom"))
+      << e;
+  e = error(torus_ib({"qos.sl2vl_y=4 5,5 4"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl_y=4 5,5 4: VL5 would carry routing VCs 1 and 0 of the y ports"))
+      << e;
+  // Injection ports need one VL per SL (no dateline there).
+  EXPECT_EQ(error(torus_ib({"qos.sl2vl_injection=0,2"})), "");
+  // A VL at or above qos.vls, a VL above 15, an entry per SL.
+  e = error(torus_ib({"qos.sl2vl_y=4 5,6 7", "qos.vls=6"}));
+  EXPECT_TRUE(has(e,
+                  "qos.sl2vl_y=4 5,6 7: sends a service level to VL7, which does not exist "
+                  "(qos.vls=6: VL0 to VL5)"))
+      << e;
+  e = error(torus_ib({"qos.sl2vl_x=0 1,2 16"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl_x=0 1,2 16: entry '16' must be an integer in [0, 15]")) << e;
+  e = error(torus_ib({"qos.sl2vl_x=0 1"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl_x=0 1: needs 2 comma-separated entries, one per service level"))
+      << e;
+  // A class the topology does not have, the other architecture's table, no service levels.
+  e = error(torus_ib({"qos.sl2vl_tree=0,1"}));
+  EXPECT_TRUE(has(e, "qos.sl2vl_tree=0,1: topology.type=torus has no port class 'tree'")) << e;
+  e = error(torus_ib({"qos.sc2vl_x=0,1"}));
+  EXPECT_TRUE(has(e, "qos.sc2vl_x=0,1: applies to router.architecture=opa only")) << e;
+  Config cioq;
+  for (const char* kv :
+       {"topology.type=torus", "topology.dims=4x4", "routing.algorithm=dor", "qos.sl2vl_x=0 1,2 3"})
+    cioq.set_override(kv);
+  e = error(cioq);
+  EXPECT_TRUE(has(e, "qos.sl2vl_x=0 1,2 3: needs service levels (qos.sls >= 1; qos.sls=0)")) << e;
+  cioq.set_override("qos.sls=2");
+  cioq.set_override("traffic.source=service_levels");
+  e = error(cioq);
+  EXPECT_TRUE(has(e, "qos.sl2vl_x=0 1,2 3: applies to router.architecture=ib only")) << e;
+  Config o = torus_opa({"qos.sc2vl_y=4,5,6"});
+  e = error(o);
+  EXPECT_TRUE(has(e, "qos.sc2vl_y=4,5,6: SC3 (qos.sl2sc) has no VL: the table needs 4 entries"))
+      << e;
+  o.set_override("qos.sc2vl_y=4,5,5,4");
+  e = error(o);
+  EXPECT_TRUE(has(e, "qos.sc2vl_y=4,5,5,4: VL5 would carry routing VCs 1 and 0 of the y ports"))
+      << e;
+}
