@@ -201,8 +201,9 @@ const std::vector<KeySpec>& config_schema() {
        "control (1 VC; docs/model.md \"Meshes and tori\")"},
       {"routing.trunk_select", KeyType::Enum, "destination", 0, 0, "destination|adaptive",
        "mesh/torus with topology.trunk >= 2: the link of a trunk DOR takes, the destination's "
-       "index mod the trunk (in order per destination) or the one with the most free credits "
-       "(adaptive; router.architecture=cioq) (docs/model.md \"Meshes and tori\")"},
+       "index mod the trunk (in order per destination) or per packet (adaptive: cioq, the one "
+       "with the most free credits; ib/opa, the one with the fewest phits of the packet's VL "
+       "queued) (docs/model.md \"Meshes and tori\", §10.6)"},
       {"routing.trigger", KeyType::Enum, "credit", 0, 0, triggers.c_str(),
        "misrouting trigger of in-transit adaptive routing (olm)"},
       {"routing.global_policy", KeyType::Enum, "mm", 0, 0, policies.c_str(),
@@ -923,21 +924,13 @@ void validate_topology_and_traffic(const Config& c) {
   }
   if (const std::string e = topo.check(c); !e.empty()) throw ConfigError(e);
   // routing.trunk_select chooses among a trunk's links (docs/model.md "Meshes and tori"): it needs
-  // trunks, and its adaptive choice reads the credits of the routing's VC, which the CIOQ router
-  // keeps per VC (the switches keep theirs per VL and route a packet once).
-  if (c.is_explicit("routing.trunk_select") && key_applies_to_topology("topology.trunk", topo)) {
-    if (c.get_int("topology.trunk") == 1)
-      throw ConfigError("routing.trunk_select=" + c.get_str("routing.trunk_select") +
-                        ": applies to topology.trunk >= 2 only (topology.trunk=1: one link per "
-                        "direction)");
-    if (c.get_str("routing.trunk_select") == "adaptive" &&
-        c.get_str("router.architecture") != "cioq")
-      throw ConfigError(
-          "routing.trunk_select=adaptive: needs router.architecture=cioq "
-          "(router.architecture=" +
-          c.get_str("router.architecture") +
-          "; the switches take routing.trunk_select=destination)");
-  }
+  // trunks. Its adaptive choice is the CIOQ router's (the routing VC's credits, every cycle the
+  // head waits) or the switches' (the VL's queue, once when the packet is routed; §10.6).
+  if (c.is_explicit("routing.trunk_select") && key_applies_to_topology("topology.trunk", topo) &&
+      c.get_int("topology.trunk") == 1)
+    throw ConfigError("routing.trunk_select=" + c.get_str("routing.trunk_select") +
+                      ": applies to topology.trunk >= 2 only (topology.trunk=1: one link per "
+                      "direction)");
   const int64_t groups = topo.partitions(c);
   const std::string groups_name = topo.partition_count_name;
   if (c.get_str("traffic.pattern") == "adv") {

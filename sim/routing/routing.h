@@ -100,7 +100,27 @@ class RoutingAlgorithm {
   // class, VC) positions and exceptions. Not declared by default (custom test routings). The VCs
   // an algorithm needs are in its strategy catalogue entry (sim/config/strategy_catalog.h).
   virtual VcOrder vc_order() const { return VcOrder{}; }
+  // Trunks left to a switch that routes once (sim/router/ib; docs/model.md §7.2, §10.6): the ports
+  // that may carry a packet this routing sends on `port`, `count` consecutive ports from `first`
+  // (count 1: the routing fixes the link). Asked once per port when a switch is built.
+  struct PortRange {
+    uint32_t first = 0, count = 1;
+  };
+  virtual PortRange switch_trunk(uint32_t port) const { return PortRange{port, 1}; }
 };
+
+// The per-packet choice among a trunk's t links (routing.trunk_select=adaptive at the switches;
+// docs/model.md §10.6): the link with the smallest queue key (queued[k] for link k), looking from
+// link `from` (the destination's) on in turn, so that ties keep the earlier: the destination's link
+// when it is among the least queued.
+inline uint32_t least_queued_link(const uint64_t* queued, uint32_t t, uint32_t from) {
+  uint32_t best = from;
+  for (uint32_t i = 1; i < t; ++i) {
+    const uint32_t k = (from + i) % t;
+    if (queued[k] < queued[best]) best = k;
+  }
+  return best;
+}
 
 // The routing registry: one factory per entry of the catalogue's routing.algorithm family
 // (sim/config/strategy_catalog.h holds the name, description, keys and minimum VCs; the two list

@@ -58,7 +58,12 @@ INSTANTIATE_TEST_SUITE_P(
                       // Trunks of 2 links (topology.trunk, docs/model.md §7.2).
                       Case{"ib_torus_trunk2",
                            "qos-ib-torus-4x4.ini --set traffic.load=0.9 --set "
-                           "topology.nodes_per_switch=4 --set topology.trunk=2"}),
+                           "topology.nodes_per_switch=4 --set topology.trunk=2"},
+                      // The link chosen per packet (docs/model.md §10.6).
+                      Case{"ib_torus_trunk2_adaptive",
+                           "qos-ib-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "topology.nodes_per_switch=4 --set topology.trunk=2 --set "
+                           "routing.trunk_select=adaptive"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The table schedulers (router.output_scheduler, docs/model.md §10.5): SBT with Table 2.2 Config
@@ -94,6 +99,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"opa_torus_trunk2",
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
                            "topology.nodes_per_switch=4 --set topology.trunk=2"},
+                      Case{"opa_torus_trunk2_adaptive",
+                           "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "topology.nodes_per_switch=4 --set topology.trunk=2 --set "
+                           "routing.trunk_select=adaptive"},
                       // A losing head waits (router.alloc_retry, docs/model.md §10.2).
                       Case{"opa_torus_alloc_retry",
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "

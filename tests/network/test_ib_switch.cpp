@@ -165,6 +165,50 @@ TEST(IbSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
   EXPECT_GT(r.packets_delivered, 1000u);
 }
 
+// routing.trunk_select=adaptive (docs/model.md §10.6): the same torus drains under the checker
+// with the link of each packet chosen when it is routed (the OPA switch: test_opa_switch.cpp).
+TEST(IbSwitch, TrunkedTorusWithAPerPacketLinkDrainsUnderTheVcOrderChecker) {
+  Config c = ib("torus", {"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000",
+                          "qos.sls=2", "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4",
+                          "qos.sl2vl=0 1,2 3", "topology.trunk=2", "topology.nodes_per_switch=4",
+                          "routing.trunk_select=adaptive"});
+  const auto net = build_network(c);
+  ASSERT_TRUE(net->vc_checked());
+  const RunResults r = run_native(*net);
+  EXPECT_TRUE(r.drained);
+  EXPECT_TRUE(r.conservation_ok);
+  EXPECT_GT(r.packets_delivered, 1000u);
+}
+
+// The per-packet link, hand-traced on the 4x4 torus of 4 nodes per switch and trunks of 2 (ports
+// 4-5 x+): RT 5, X 1, links of 6 cycles, packets of L = 16 flits. A: node 0 -> node 4 (switch 1),
+// B: node 12 (switch 3) -> node 6 (switch 1), both sent at 0; B goes + (the tie at D/2) through
+// switch 0. Both destinations take link 0 (index 4 and 6, even). A leaves switch 0 on port 4 at
+// 1 + RT + X = 7 and holds the link until 23; B reaches switch 0 at 7 + 6 = 13 and is routed at
+// 18, when A's 16 flits are still in port 4's output buffer and downstream (on VL 0; B, past the
+// dateline, is on VL 1).
+//   destination: B takes port 4 and leaves at 23 instead of 19: T_B + 4 (L - RT - X - link);
+//   adaptive: port 4's VL 1 queue ties with port 5's (0), its queue of all VLs (32) does not:
+//   B takes port 5 and arrives at its zero-load latency T_B; A (alone at routing) T_A.
+TEST(IbSwitch, APerPacketTrunkLinkAvoidsTheBusyLink) {
+  for (const bool adaptive : {false, true}) {
+    std::vector<std::string> sets = {"topology.trunk=2", "topology.nodes_per_switch=4",
+                                     "router.latency=5", "router.xbar_latency=1",
+                                     "link.latency_x=6", "link.latency_y=6",
+                                     "qos.sl_mtu=1024"};
+    if (adaptive) sets.push_back("routing.trunk_select=adaptive");
+    const auto net = build_network(ib("torus", sets));
+    net->preload_packet(0, 4);
+    net->preload_packet(12, 6);
+    const RunResults r = run_native(*net);
+    ASSERT_EQ(r.packets_measured, 2u);
+    const uint64_t TA = formula(2, 5, 1, 6, 16), TB = formula(3, 5, 1, 6, 16);
+    const uint64_t B = adaptive ? TB : TB + 16 - 5 - 1 - 6;
+    EXPECT_EQ(r.latency_max, B) << (adaptive ? "adaptive" : "destination");
+    EXPECT_DOUBLE_EQ(r.latency_avg, (TA + B) / 2.0) << (adaptive ? "adaptive" : "destination");
+  }
+}
+
 TEST(IbSwitch, TheRoundRobinSchedulerSharesACongestedLinkEquallyBetweenSls) {
   // Nodes 0 and 1 send SL0 and node 2 sends SL1 to node 3, each one flit per cycle: node 3's
   // ejection link is the bottleneck. SL0 has two VLs (0 and 1), SL1 one (2). Round robin with

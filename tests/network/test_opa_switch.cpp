@@ -181,6 +181,39 @@ TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
   EXPECT_GT(r.packets_delivered, 1000u);
 }
 
+// The same torus with each packet's link of a trunk chosen by the switch when it routes it
+// (routing.trunk_select=adaptive, docs/model.md §10.6): drains under the checker.
+TEST(OpaSwitch, TrunkedTorusWithAPerPacketLinkDrainsUnderTheVcOrderChecker) {
+  Config c;
+  for (const char* kv : {"topology.type=torus",
+                         "topology.dims=4x4",
+                         "topology.nodes_per_switch=4",
+                         "topology.trunk=2",
+                         "routing.algorithm=dor",
+                         "routing.trunk_select=adaptive",
+                         "router.architecture=opa",
+                         "traffic.source=service_levels",
+                         "router.port_buffer=256",
+                         "router.buffer_output=256",
+                         "router.central_buffer=512",
+                         "sim.check=true",
+                         "sim.drain=true",
+                         "traffic.load=1",
+                         "sim.warmup=0",
+                         "sim.measure=4000",
+                         "qos.sls=2",
+                         "qos.sl_mtu=256,512",
+                         "qos.pattern=uniform,bursts4",
+                         "qos.sl2sc=0 1,2 3"})
+    c.set_override(kv);
+  const auto net = build_network(c);
+  ASSERT_TRUE(net->vc_checked());
+  const RunResults r = run_native(*net);
+  EXPECT_TRUE(r.drained);
+  EXPECT_TRUE(r.conservation_ok);
+  EXPECT_GT(r.packets_delivered, 1000u);
+}
+
 TEST(OpaSwitch, TheWatchdogReportsADeadlockOfItsVlsAndCentralBuffers) {
   // A 2x8 torus, one node per switch (radix 5: ports 0-3 are MPort 0, port 4, the y- port, is
   // MPort 1; docs/model.md §7.2, §11): every node sends to the node three switches further along

@@ -116,6 +116,17 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
   w.packet_size = cfg.max_phits;
   view_.wire(w);
   view_.router = id_;
+  for (uint32_t o = 0; o < P_; ++o) {
+    const RoutingAlgorithm::PortRange t = routing.switch_trunk(o);
+    if (t.count == 1) continue;
+    if (trunk_first_.empty()) {
+      trunk_first_.assign(P_, 0);
+      trunk_links_.assign(P_, 1);
+    }
+    assert(t.first <= o && o < t.first + t.count && t.first + t.count <= P_);
+    trunk_first_[o] = static_cast<uint8_t>(t.first);
+    trunk_links_[o] = static_cast<uint8_t>(t.count);
+  }
 }
 
 template <class Sched, bool kOpa>
@@ -213,8 +224,10 @@ void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt
   view_.now = now;
   Head& h = heads_[i * V_ + v];
   h.route = routing_.route(view_, pkt, rng_);
-  h.out_port = h.route.port;
   const uint32_t rvc = h.route.lowest_vc();
+  if (!trunk_links_.empty() && trunk_links_[h.route.port] > 1)
+    h.route.port = static_cast<uint8_t>(least_queued_trunk_link(h.route.port, pkt.cls, rvc));
+  h.out_port = h.route.port;
   const std::vector<uint8_t>& cand =
       cfg_.plan.candidates[cfg_.classes[h.out_port]][pkt.cls][is_injection_[h.out_port] ? 0 : rvc];
   uint8_t& next = next_candidate_[h.out_port * kMaxSls + pkt.cls];
@@ -223,6 +236,26 @@ void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt
   next = static_cast<uint8_t>(size_t{next} + 1 == cand.size() ? 0 : next + 1);
   h.out_rvc = static_cast<uint8_t>(rvc);
   h.routed = true;
+}
+
+// The queue of each link is what the packet would wait behind there: the phits of its VL (the next
+// candidate of the link's round robin, as route_head takes it) in the output buffer (packets
+// granted, not yet sent) and downstream (sent, credits not yet back), then, on a tie, those of all
+// VLs (the link's bandwidth is shared). Read once, when the packet is routed.
+template <class Sched, bool kOpa>
+uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t cls,
+                                                        uint32_t rvc) const {
+  const std::vector<uint8_t>& cand = cfg_.plan.candidates[cfg_.classes[port]][cls][rvc];
+  const uint32_t first = trunk_first_[port], t = trunk_links_[port];
+  uint64_t queued[64];
+  for (uint32_t k = 0; k < t; ++k) {
+    const uint32_t p = first + k, next = next_candidate_[p * kMaxSls + cls];
+    const uint8_t vl = cand[next < cand.size() ? next : 0];
+    uint64_t all = 0;
+    for (uint32_t v = 0; v < V_; ++v) all += credits_[p].used(v) + out_space_[p].used(v);
+    queued[k] = uint64_t{credits_[p].used(vl) + out_space_[p].used(vl)} << 32 | all;
+  }
+  return first + least_queued_link(queued, t, port - first);
 }
 
 // VA-SA: each ready head of a free input requests its output when the crossbar's output side is

@@ -259,6 +259,10 @@ class VlSwitch final : public RouterModel {
   template <bool kSocket>
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
+  // routing.trunk_select=adaptive (docs/model.md §7.2, §10.6): of the trunk of `port` (the
+  // routing's link), the link with the fewest phits of the VL the packet would take there queued
+  // in this switch's output buffer and the downstream input buffer, then of all VLs.
+  uint32_t least_queued_trunk_link(uint32_t port, uint32_t cls, uint32_t rvc) const;
   // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
   // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
   void delay_losers(const model::AllocatorCore& a, uint32_t first, uint32_t n, Cycle now);
@@ -326,6 +330,9 @@ class VlSwitch final : public RouterModel {
   uint64_t central_pending_ = 0;  // central buffers with space still to free
   // The next VL of each (output port, SL) among its candidates (round robin).
   std::vector<uint8_t> next_candidate_;
+  // routing.trunk_select=adaptive: per port its trunk's first port and link count
+  // (RoutingAlgorithm::switch_trunk); empty when the routing fixes every link.
+  std::vector<uint8_t> trunk_first_, trunk_links_;
   PortView view_;
   std::vector<OutputFifoLevel> no_levels_;  // the PortView's FIFO levels (no routing reads them)
   Nic::ClassTable classes_;                 // the NICs' per-SL packet sizes and VLs

@@ -92,8 +92,10 @@ std::unique_ptr<RoutingAlgorithm> make_dor(const Config& c, const Topology& t) {
       mesh_of(t, "dor", true),
       c.get_str("routing.torus_deadlock") == "bubble" ? TorusDeadlock::Bubble
                                                       : TorusDeadlock::Dateline,
-      c.get_str("routing.trunk_select") == "adaptive" ? TrunkSelect::Adaptive
-                                                      : TrunkSelect::Destination);
+      c.get_str("routing.trunk_select") != "adaptive" ? TrunkSelect::Destination
+      // The switches route a packet once and keep their credits per VL: they choose the link.
+      : c.get_str("router.architecture") == "cioq" ? TrunkSelect::Adaptive
+                                                   : TrunkSelect::AtSwitch);
 }
 std::unique_ptr<RoutingAlgorithm> make_mesh_adaptive(const Config&, const Topology& t) {
   return std::make_unique<MeshAdaptiveRouting>(mesh_of(t, "mesh_adaptive", false));

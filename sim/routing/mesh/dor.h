@@ -28,7 +28,11 @@
 //     spread destinations over parallel links);
 //   adaptive (CIOQ router): the link whose output VC (the dateline's, or VC 0) has the most free
 //     downstream phits, ties to the first from the destination's link on; routed again every cycle
-//     the head waits.
+//     the head waits;
+//   adaptive (IB/OPA switches, TrunkSelect::AtSwitch): route() returns the destination's link and
+//     switch_trunk() names its trunk; the switch, which routes a packet once and keeps credits per
+//     VL, replaces it by the trunk's link with the fewest phits of the packet's VL queued
+//     (least_queued_link, sim/routing/routing.h; docs/model.md §7.2, §10.6).
 // The VC rules (dateline, bubble) are those of the link's direction, the same on every link.
 #pragma once
 
@@ -40,7 +44,7 @@
 namespace netcosim {
 
 enum class TorusDeadlock : uint8_t { Dateline, Bubble };
-enum class TrunkSelect : uint8_t { Destination, Adaptive };
+enum class TrunkSelect : uint8_t { Destination, Adaptive, AtSwitch };
 
 class DorRouting final : public RoutingAlgorithm {
  public:
@@ -48,7 +52,8 @@ class DorRouting final : public RoutingAlgorithm {
              TrunkSelect trunk_select = TrunkSelect::Destination)
       : topo_(topo),
         deadlock_(deadlock),
-        adaptive_trunk_(topo.trunk() > 1 && trunk_select == TrunkSelect::Adaptive) {}
+        adaptive_trunk_(topo.trunk() > 1 && trunk_select == TrunkSelect::Adaptive),
+        switch_trunk_(topo.trunk() > 1 && trunk_select == TrunkSelect::AtSwitch) {}
   const char* name() const override { return "dor"; }
   bool adaptive() const override { return bubble() || adaptive_trunk_; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
@@ -63,6 +68,12 @@ class DorRouting final : public RoutingAlgorithm {
                                    mesh::port_class_names());
   }
   bool bubble() const { return topo_.torus() && deadlock_ == TorusDeadlock::Bubble; }
+  // TrunkSelect::AtSwitch: a network port's trunk; the VC rules are the direction's, so every link
+  // of the trunk is as safe as the destination's.
+  PortRange switch_trunk(uint32_t port) const override {
+    if (!switch_trunk_ || port < topo_.nodes_per_switch()) return PortRange{port, 1};
+    return PortRange{port - topo_.link_of_port(port), topo_.trunk()};
+  }
 
   // The DOR output at `router` towards `dst_router` (!= router): the first dimension whose
   // coordinates differ, in its minimal direction (+ on a torus tie); of a trunk, the link of
@@ -101,6 +112,7 @@ class DorRouting final : public RoutingAlgorithm {
   const Mesh& topo_;
   TorusDeadlock deadlock_;
   bool adaptive_trunk_;
+  bool switch_trunk_;
 };
 
 // Minimal adaptive routing on the mesh with an escape channel (Duato's protocol; paper 004

@@ -283,6 +283,46 @@ TEST(Dor, AdaptiveTrunkTakesTheLinkWithTheMostFreeCreditsOfTheHopsVc) {
   EXPECT_FALSE(DorRouting(single, TorusDeadlock::Dateline, TrunkSelect::Adaptive).adaptive());
 }
 
+// routing.trunk_select=adaptive on the switches (TrunkSelect::AtSwitch; docs/model.md §10.6): DOR
+// returns the destination's link, names each network port's trunk, and stays oblivious; the
+// switch takes least_queued_link of the trunk.
+TEST(Dor, AtTheSwitchesTheTrunkIsNamedAndTheLeastQueuedLinkTaken) {
+  const Mesh t({4, 4}, 2, true, 3);  // ports 0-1 injection, 2-4 x+, 5-7 x-, 8-10 y+, 11-13 y-
+  const DorRouting r(t, TorusDeadlock::Dateline, TrunkSelect::AtSwitch);
+  EXPECT_FALSE(r.adaptive());
+  Rng rng(1, 2, 3);
+  Ports ports(t, 0, 2);
+  ports.occupy(5, 1, 8);  // credits are not read: node 23 keeps link 23 mod 3 = 2 of x- (port 7)
+  EXPECT_EQ(r.route(ports.at(0), packet(0, 23), rng).port, 7u);
+  for (const auto& [port, first] :
+       {std::pair<uint32_t, uint32_t>{2, 2}, {4, 2}, {6, 5}, {13, 11}}) {
+    EXPECT_EQ(r.switch_trunk(port).first, first) << port;
+    EXPECT_EQ(r.switch_trunk(port).count, 3u) << port;
+  }
+  EXPECT_EQ(r.switch_trunk(1).first, 1u);  // an injection port: no trunk
+  EXPECT_EQ(r.switch_trunk(1).count, 1u);
+  // Destination and the CIOQ's adaptive choice leave the link to the routing.
+  EXPECT_EQ(DorRouting(t, TorusDeadlock::Dateline).switch_trunk(6).count, 1u);
+  EXPECT_EQ(DorRouting(t, TorusDeadlock::Dateline, TrunkSelect::Adaptive).switch_trunk(6).count,
+            1u);
+  // The choice, hand-traced: the fewest queued phits, looking from the destination's link on.
+  const uint64_t idle[3] = {0, 0, 0}, one[3] = {0, 16, 0}, two[3] = {16, 16, 0},
+                 full[3] = {32, 16, 16};
+  EXPECT_EQ(least_queued_link(idle, 3, 1), 1u);  // a tie: the destination's link
+  EXPECT_EQ(least_queued_link(one, 3, 1), 2u);   // from link 1 on: 2 before 0
+  EXPECT_EQ(least_queued_link(one, 3, 0), 0u);
+  EXPECT_EQ(least_queued_link(two, 3, 0), 2u);
+  EXPECT_EQ(least_queued_link(full, 3, 0), 1u);  // 1 and 2 tie: 1 comes first from 0
+  EXPECT_EQ(least_queued_link(full, 3, 2), 2u);
+  EXPECT_EQ(least_queued_link(full, 1, 0), 0u);
+  // The switch's key: the VL's phits, then all VLs' (docs/model.md §10.6): link 0 has 16 of
+  // another VL queued, link 1 none: a tie on the VL, link 1 by the total.
+  const uint64_t other_vl[2] = {uint64_t{0} << 32 | 16, uint64_t{0} << 32 | 0};
+  EXPECT_EQ(least_queued_link(other_vl, 2, 0), 1u);
+  const uint64_t own_vl[2] = {uint64_t{16} << 32 | 16, uint64_t{0} << 32 | 48};
+  EXPECT_EQ(least_queued_link(own_vl, 2, 0), 1u);  // the VL's queue first
+}
+
 // mesh_adaptive considers every link of a productive trunk; its escape is DOR's link.
 TEST(MeshAdaptive, EveryLinkOfAProductiveTrunkIsACandidate) {
   const Mesh t({4, 4}, 1, false, 2);  // ports 0 injection, 1-2 x+, 3-4 x-, 5-6 y+, 7-8 y-
