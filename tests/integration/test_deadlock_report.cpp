@@ -231,6 +231,16 @@ TEST_P(ProtocolDeadlockThreads, RequestsWaitForFullReplyQueues) {
           EXPECT_EQ(nb.port_class, kInjectionClass);
           EXPECT_EQ(nb.vc, 2u);
           EXPECT_EQ(net->router(nb.router).head_view(nb.port, nb.vc).head->cls, Packet::kReply);
+          // The router's list of waiting packets says why the request waits.
+          const std::string blocked = net->router(b.router).describe_blocked(rep->cycle, 1000);
+          const std::string line =
+              "input port " + std::to_string(b.port) + " VC " + std::to_string(b.vc) + ": ";
+          const size_t at = blocked.find(line);
+          ASSERT_NE(at, std::string::npos) << blocked;
+          const std::string row = blocked.substr(at, blocked.find('\n', at) - at);
+          EXPECT_NE(row.find("(ejection; the node's reply queue is full: 1/1 reply packets held"),
+                    std::string::npos)
+              << row;
         } else {
           const Topology::PortRef down = topo.peer(b.router, b.out_port);
           EXPECT_EQ(down.router, nb.router);

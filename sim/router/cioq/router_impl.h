@@ -606,6 +606,9 @@ std::string CioqRouter<Credits>::describe_blocked(Cycle now, size_t max_lines) c
         os << ", wants output " << o << " VC " << vc;
         if (!is_injection_[o])
           os << " (downstream credits " << credits_[o].credits(vc) << "/" << S_ << " needed";
+        else if (p.cls == Packet::kRequest && full_reply_queue_vc(o) >= 0)
+          os << " (ejection; the node's reply queue is full: " << nics_.by_port[o]->reply_held
+             << "/" << nics_.by_port[o]->reply_limit << " reply packets held";
         else
           os << " (ejection";
         os << ", output FIFO " << out_.queue(o).count << "/" << out_.queue(o).cap << " packets)";
