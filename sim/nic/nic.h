@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -235,6 +236,7 @@ struct Nic {
     for (; k < owed_count && owed[k].t_gen <= now; ++k)
       for (uint32_t n = 0; n < reply_size; ++n) {
         if (reply_limit != 0) {  // the reply queue: room reserved at the request's grant
+          assert(rq_count < reply_limit && "reply_held bounds the reply queue");
           uint32_t pos = rq_head + rq_count;
           if (pos >= reply_limit) pos -= reply_limit;
           rq[pos] = SourceEntry{owed[k].t_gen, owed[k].dst, seq, kReplyClass};
