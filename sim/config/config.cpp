@@ -72,6 +72,11 @@ const std::vector<KeySpec>& config_schema() {
        "traffic.source=request_reply: the reply VCs among router.vcs_global, the last ones (0: "
        "the VC management's own, half under baseline, 1 under flexvc; thesis 000 Sec. 5.2.2, "
        "Table 5.4)"},
+      {"router.request_reply_vcs", KeyType::Enum, "separate", 0, 0, "separate|shared",
+       "traffic.source=request_reply under router.vc_management=baseline: separate request and "
+       "reply VC sets (thesis 000 Sec. 5.2.2), or shared: both classes on every VC, which "
+       "violates Theorem 2 and, with a bounded traffic.reply_queue, can deadlock (docs/model.md "
+       "§4.7)"},
       {"router.vcs_tree", KeyType::Int, "1", 1, 16, nullptr,
        "VCs per fat-tree switch-to-switch port"},
       {"router.vcs_x", KeyType::Int, "2", 1, 16, nullptr, "VCs per mesh/torus x port"},
@@ -269,6 +274,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.reply_size", KeyType::Int, "1", 1, 4096, nullptr,
        "request_reply: packets of the reply the destination sends back for each request (thesis "
        "000 Sec. 1.6.2: 1)"},
+      {"traffic.reply_queue", KeyType::Int, "0", 0, 1048576, nullptr,
+       "request_reply: packets of replies a NIC may hold (owed or queued for injection); a "
+       "request is consumed only when its reply fits, so a full reply queue stalls request "
+       "consumption (thesis 000 Sec. 1.3, Fig. 1.12). 0: unbounded, every request consumed"},
       {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
        "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
        "5.4)"},
@@ -833,8 +842,8 @@ namespace {
 void validate_request_reply(const Config& c) {
   const bool rr = c.get_str("traffic.source") == "request_reply";
   if (!rr) {
-    for (const char* key :
-         {"traffic.reply_size", "router.reply_vcs_local", "router.reply_vcs_global"})
+    for (const char* key : {"traffic.reply_size", "traffic.reply_queue", "router.reply_vcs_local",
+                            "router.reply_vcs_global", "router.request_reply_vcs"})
       if (c.is_explicit(key))
         throw ConfigError(std::string(key) + "=" + c.get_str(key) +
                           ": applies to traffic.source=request_reply only (traffic.source=" +
@@ -853,6 +862,44 @@ void validate_request_reply(const Config& c) {
     throw ConfigError(
         "traffic.source=request_reply: needs a source queue, where the NIC queues its replies "
         "(traffic.source_queue >= 1; traffic.source_queue=0)");
+  // A bounded reply queue (docs/model.md §4.7 "Consumption"): a request is consumed only when
+  // its whole reply fits, so the queue must hold one reply; the NIC's injection VCs are split
+  // by class, so there must be two; the injection VC of a class is chosen by JSQ.
+  const int64_t rq = c.get_int("traffic.reply_queue");
+  if (rq != 0) {
+    if (rq < c.get_int("traffic.reply_size"))
+      throw ConfigError("traffic.reply_queue=" + c.get_str("traffic.reply_queue") +
+                        " is smaller than traffic.reply_size=" + c.get_str("traffic.reply_size") +
+                        ": a reply would never fit and no request could be consumed; allowed: 0 "
+                        "(unbounded) or at least traffic.reply_size");
+    if (c.get_int("router.vcs_injection") < 2)
+      throw ConfigError("traffic.reply_queue=" + c.get_str("traffic.reply_queue") +
+                        ": the injection port's VCs are split into request and reply sets, "
+                        "which needs router.vcs_injection >= 2 (router.vcs_injection=" +
+                        c.get_str("router.vcs_injection") + ")");
+    if (c.get_str("traffic.injection_vc") != "jsq")
+      throw ConfigError("traffic.reply_queue=" + c.get_str("traffic.reply_queue") +
+                        ": the NIC picks its class's injection VC by JSQ; traffic.injection_vc=" +
+                        c.get_str("traffic.injection_vc") +
+                        " is not supported with it (allowed: "
+                        "jsq)");
+    if (c.get_str("traffic.throttling") != "none")
+      throw ConfigError("traffic.reply_queue=" + c.get_str("traffic.reply_queue") +
+                        ": not supported with traffic.throttling=" +
+                        c.get_str("traffic.throttling") + " (allowed: none)");
+  }
+  if (c.get_str("router.request_reply_vcs") == "shared") {
+    if (c.get_str("router.vc_management") != "baseline")
+      throw ConfigError(
+          "router.request_reply_vcs=shared: applies to router.vc_management="
+          "baseline only (router.vc_management=" +
+          c.get_str("router.vc_management") +
+          "; FlexVC's concatenated sequence is Theorem 2's own arrangement)");
+    for (const char* key : {"router.reply_vcs_local", "router.reply_vcs_global"})
+      if (c.is_explicit(key) && c.get_int(key) != 0)
+        throw ConfigError(std::string(key) + "=" + c.get_str(key) +
+                          ": router.request_reply_vcs=shared has no reply VC set");
+  }
   // The reply VCs are the last of the port's VCs; the requests keep at least one (each set's
   // minimum is the VC management's check: validate_routing, check_flexvc_paths).
   if (c.get_str("topology.type") == "dragonfly")
@@ -1146,7 +1193,9 @@ void validate_routing(const Config& c) {
   // VCs of each class are split into request and reply halves, each the routing's minimum.
   // With router.reply_vcs_<class> set, the reply set is the last that many VCs and the request
   // set the others, each holding the routing's reference path (the sets need not be equal).
-  const bool rr = c.get_str("traffic.source") == "request_reply";
+  // router.request_reply_vcs=shared: no split (both classes on every VC).
+  const bool rr = c.get_str("traffic.source") == "request_reply" &&
+                  c.get_str("router.request_reply_vcs") == "separate";
   const auto reply_key_set = [&](const std::string& cls) {
     const std::string key = "router.reply_vcs_" + cls;
     return (cls == "local" || cls == "global") && c.get_int(key) != 0;

@@ -175,6 +175,10 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
   const bool unbounded = queue.unbounded;
   const uint32_t reply_size =
       cfg.get_str("traffic.source") == "request_reply" ? get_u32(cfg, "traffic.reply_size") : 0;
+  // traffic.reply_queue (Nic::init_reply_queue): the replies' bounded queue, and the injection
+  // VCs it splits by class.
+  const uint32_t reply_queue = reply_size != 0 ? get_u32(cfg, "traffic.reply_queue") : 0;
+  const uint32_t injection_vcs = get_u32(cfg, "router.vcs_injection");
   // The source of traffic.source, from the source registry (sim/traffic/source_registry.h).
   const TrafficSourceEntry& source = traffic_source_entry(cfg.get_str("traffic.source"));
   const Cycle gen_stop =
@@ -193,6 +197,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     if (reply_size != 0) {  // request-reply: the NIC answers requests (Nic::answer)
       nic.reply_size = reply_size;
       nic.wants_receive = true;
+      if (reply_queue != 0) nic.init_reply_queue(reply_queue, injection_vcs);
     }
     nic.q_unbounded = unbounded;
     const std::string& inj = cfg.get_str("traffic.injection_vc");

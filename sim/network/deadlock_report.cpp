@@ -31,7 +31,22 @@ std::vector<size_t> wait_for_graph(const Network& net, uint32_t& waiting_buffers
         const RouterModel::HeadView h = rt.head_view(p, v);
         if (h.packets == 0) continue;
         ++waiting_buffers;
-        if (!h.routed || rt.port_class(h.out_port) == kInjectionClass) continue;
+        if (!h.routed) continue;
+        if (rt.port_class(h.out_port) == kInjectionClass) {
+          // A request that cannot be consumed because its NIC's bounded reply queue is full
+          // (traffic.reply_queue; thesis 000 Fig. 1.12, protocol deadlock) waits for the replies
+          // that NIC holds, which wait to enter the injection port's first reply VC that holds
+          // packets.
+          const int first =
+              h.head->cls == Packet::kRequest ? rt.full_reply_queue_vc(h.out_port) : -1;
+          if (first < 0) continue;
+          for (uint32_t w = static_cast<uint32_t>(first); w < V; ++w)
+            if (rt.input_occupancy(h.out_port, w) != 0) {
+              next[id(rt.id(), p, v)] = id(rt.id(), h.out_port, w);
+              break;
+            }
+          continue;
+        }
         if (rt.output_credits(h.out_port, h.out_vc) >= S) continue;
         const Topology::PortRef peer = topo.peer(rt.id(), h.out_port);
         const RouterModel& down = net.router(peer.router);
@@ -64,7 +79,9 @@ BlockedBuffer blocked_buffer(const Network& net, size_t node) {
   b.head_seq = h.head->seq;
   b.out_port = h.out_port;
   b.out_vc = h.out_vc;
-  b.out_credits = rt.output_credits(h.out_port, h.out_vc);
+  b.waits_for_reply_queue =
+      rt.port_class(h.out_port) == kInjectionClass && rt.full_reply_queue_vc(h.out_port) >= 0;
+  b.out_credits = b.waits_for_reply_queue ? 0 : rt.output_credits(h.out_port, h.out_vc);
   return b;
 }
 
@@ -102,7 +119,10 @@ DeadlockReport build_deadlock_report(const Network& net, Cycle now) {
   const std::vector<size_t> next = wait_for_graph(net, rep.waiting_buffers);
   for (const std::vector<size_t>& cyc : graph_cycles(next)) {
     std::vector<BlockedBuffer> buffers;
-    for (const size_t node : cyc) buffers.push_back(blocked_buffer(net, node));
+    for (const size_t node : cyc) {
+      buffers.push_back(blocked_buffer(net, node));
+      rep.protocol = rep.protocol || buffers.back().waits_for_reply_queue;
+    }
     rep.cycles.push_back(std::move(buffers));
   }
   std::ostringstream os;
@@ -130,6 +150,9 @@ std::string deadlock_text(const DeadlockReport& r) {
     os << r.cycles.size()
        << " cycle(s) in the wait-for graph (each buffer's head waits for credits of the next "
           "buffer):\n";
+    if (r.protocol)
+      os << "  protocol deadlock: requests that cannot be consumed because their NICs' reply "
+            "queues are full (traffic.reply_queue) are in the cycle(s)\n";
     constexpr size_t kShown = 10;  // the JSON object has them all
     for (size_t c = 0; c < r.cycles.size(); ++c) {
       if (c == kShown) {
@@ -139,11 +162,18 @@ std::string deadlock_text(const DeadlockReport& r) {
       }
       os << "  cycle " << c + 1 << " (" << r.cycles[c].size() << " buffers):\n";
       for (const BlockedBuffer& b : r.cycles[c])
-        os << "    router " << b.router << " input port " << b.port << " (" << b.port_class_name
-           << ") VC " << b.vc << ": " << b.occupancy_phits << "/" << b.capacity_phits
-           << " phits; head src " << b.head_src << " -> dst " << b.head_dst << " seq " << b.head_seq
-           << " waits for output " << b.out_port << " VC " << b.out_vc << " (credits "
-           << b.out_credits << "/" << r.packet_size << " needed)\n";
+        if (b.waits_for_reply_queue)
+          os << "    router " << b.router << " input port " << b.port << " (" << b.port_class_name
+             << ") VC " << b.vc << ": " << b.occupancy_phits << "/" << b.capacity_phits
+             << " phits; head request src " << b.head_src << " -> dst " << b.head_dst << " seq "
+             << b.head_seq << " waits for room in the reply queue of the node on port "
+             << b.out_port << " (full), whose replies wait in the next buffer\n";
+        else
+          os << "    router " << b.router << " input port " << b.port << " (" << b.port_class_name
+             << ") VC " << b.vc << ": " << b.occupancy_phits << "/" << b.capacity_phits
+             << " phits; head src " << b.head_src << " -> dst " << b.head_dst << " seq "
+             << b.head_seq << " waits for output " << b.out_port << " VC " << b.out_vc
+             << " (credits " << b.out_credits << "/" << r.packet_size << " needed)\n";
     }
   }
   os << "where packets wait (" << r.waiting_buffers << " non-empty input buffers):\n" << r.others;
@@ -160,7 +190,10 @@ nlohmann::ordered_json blocked_json(const BlockedBuffer& b) {
   o["occupancy_phits"] = b.occupancy_phits;
   o["capacity_phits"] = b.capacity_phits;
   o["head"] = {{"src", b.head_src}, {"dst", b.head_dst}, {"seq", b.head_seq}};
-  o["waits_for"] = {{"port", b.out_port}, {"vc", b.out_vc}, {"credits", b.out_credits}};
+  if (b.waits_for_reply_queue)
+    o["waits_for"] = {{"port", b.out_port}, {"reply_queue", "full"}};
+  else
+    o["waits_for"] = {{"port", b.out_port}, {"vc", b.out_vc}, {"credits", b.out_credits}};
   return o;
 }
 
@@ -172,6 +205,7 @@ nlohmann::ordered_json deadlock_object(const DeadlockReport& r) {
   o["packets_in_flight"] = r.packets_in_flight;
   o["packet_size"] = r.packet_size;
   o["waiting_buffers"] = r.waiting_buffers;
+  o["protocol_deadlock"] = r.protocol;
   nlohmann::ordered_json cycles = nlohmann::ordered_json::array();
   for (const auto& cyc : r.cycles) {
     nlohmann::ordered_json c = nlohmann::ordered_json::array();

@@ -28,6 +28,10 @@ struct BlockedBuffer {
   // The head packet and the output it waits for (at `router`), with that output VC's credits.
   uint32_t head_src = 0, head_dst = 0, head_seq = 0;
   uint32_t out_port = 0, out_vc = 0, out_credits = 0;
+  // The head is a request routed to the ejection of a node whose bounded reply queue is full
+  // (traffic.reply_queue): it waits for the next buffer of the cycle, the injection port's reply
+  // VC where that node's replies wait, rather than for credits.
+  bool waits_for_reply_queue = false;
 };
 
 struct DeadlockReport {
@@ -40,7 +44,10 @@ struct DeadlockReport {
   // buffer (the last element's for the first one's).
   std::vector<std::vector<BlockedBuffer>> cycles;
   uint32_t waiting_buffers = 0;  // non-empty input buffers in the network
-  std::string others;            // where the other packets wait (text)
+  // A cycle holds a request waiting for a full reply queue: protocol deadlock (thesis 000 Sec.
+  // 1.3, Fig. 1.12).
+  bool protocol = false;
+  std::string others;  // where the other packets wait (text)
 };
 
 // Builds the report from the network's state at the end of cycle `now - 1`.

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -108,6 +109,33 @@ struct Nic {
   // The replies owed and not yet queued (answer, take_owed): destination and generation cycle.
   std::unique_ptr<SourceEntry[]> owed;
   uint32_t owed_cap = 0, owed_count = 0;
+  // A bounded reply queue (traffic.reply_queue; thesis 000 Sec. 1.3, Fig. 1.12; docs/model.md
+  // §4.7 "Consumption"), reply_limit packets (0: off, the replies share the source queue and every
+  // request is consumed). The replies wait in a ring of their own (rq, reply_limit entries), and
+  // the router lets a request into the ejection only when its reply fits (reply_fits):
+  // reply_held counts the reply packets the NIC is committed to and has not yet injected, those
+  // of the requests granted the ejection (CioqRouter::reserve_replies), owed and queued. The
+  // injection VCs are split by class (the requests the first inj_request_vcs, the replies the
+  // others), as the network's are (thesis 000 Sec. 5.2.2). Stepped by step_bounded.
+  uint32_t reply_limit = 0;
+  uint32_t reply_held = 0;
+  uint32_t inj_request_vcs = 0;
+  Cycle last_reply_inject = kNone;  // the cycle the NIC last injected a reply packet
+  std::unique_ptr<SourceEntry[]> rq;
+  uint32_t rq_head = 0, rq_count = 0;
+  void init_reply_queue(uint32_t limit, uint32_t injection_vcs) {
+    reply_limit = limit;
+    rq.reset(new SourceEntry[limit]);
+    inj_request_vcs = injection_vcs - injection_vcs / 2;
+  }
+  // True when a request granted the ejection in cycle `now` leaves room for its whole reply. An
+  // injection by this NIC's step of the same cycle is not yet seen (the engines may run the NIC's
+  // step before or after the router's core step: the answer is the same in both orders; at most
+  // one packet is injected per cycle).
+  bool reply_fits(Cycle now) const {
+    const uint32_t held = reply_held + (last_reply_inject == now ? 1u : 0u);
+    return held + reply_size <= reply_limit;
+  }
   // Injection channel. With a source queue it carries one packet every packet_size cycles (the
   // node's link serialises it); without one it only delays the packet by one cycle (FOGSim's
   // injection delay) and takes one packet per cycle (FOGSim's generator). Its credits (the
@@ -207,8 +235,16 @@ struct Nic {
     uint32_t k = 0, queued = 0;
     for (; k < owed_count && owed[k].t_gen <= now; ++k)
       for (uint32_t n = 0; n < reply_size; ++n) {
-        if (queue_full()) grow_queue();
-        queue_push({owed[k].t_gen, owed[k].dst, seq, kReplyClass});
+        if (reply_limit != 0) {  // the reply queue: room reserved at the request's grant
+          assert(rq_count < reply_limit && "reply_held bounds the reply queue");
+          uint32_t pos = rq_head + rq_count;
+          if (pos >= reply_limit) pos -= reply_limit;
+          rq[pos] = SourceEntry{owed[k].t_gen, owed[k].dst, seq, kReplyClass};
+          ++rq_count;
+        } else {
+          if (queue_full()) grow_queue();
+          queue_push({owed[k].t_gen, owed[k].dst, seq, kReplyClass});
+        }
         sink.on_generate(node, seq, owed[k].t_gen, kReplyClass);
         --sink.generated;  // counted when owed
         ++seq;
@@ -287,6 +323,11 @@ struct Nic {
   template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
                                                 Credits& credits);
+  // step() with a bounded reply queue (reply_limit != 0): the reply queue's head first, on a
+  // reply injection VC, else the source queue's head on a request VC (JSQ within each set).
+  template <class Credits>
+  [[gnu::noinline]] StepResult step_bounded(Cycle now, StatsSink& sink, uint32_t packet_size,
+                                            Credits& credits);
   // Puts packet `e` on the injection link in VC `vc` in cycle `now`; the link takes the next
   // packet `busy` cycles later.
   template <class Credits>
@@ -327,6 +368,35 @@ inline Nic::StepResult Nic::step(Cycle now, StatsSink& sink, uint32_t S, Credits
   const int vc = injection_vc(credits, e.dst, S);
   if (vc == kNoVc) return r;
   inject(now, sink, S, e, vc, credits, S);
+  queue_pop();
+  r.injected = true;
+  return r;
+}
+
+template <class Credits>
+Nic::StepResult Nic::step_bounded(Cycle now, StatsSink& sink, uint32_t S, Credits& credits) {
+  StepResult r;
+  take_credits(now, credits);
+  if (owed_count != 0) r.queued = take_owed(now, sink);
+  generate_due(now, sink, S, credits, r);
+  if (link_free_at > now) return r;
+  const uint32_t all = all_vcs(credits.vcs()), requests = all_vcs(inj_request_vcs);
+  if (rq_count != 0) {
+    const int vc = JsqLowVc::select(credits, all & ~requests, S, vc_rng);
+    if (vc != kNoVc) {
+      inject(now, sink, S, rq[rq_head], vc, credits, S);
+      rq_head = rq_head + 1 == reply_limit ? 0 : rq_head + 1;
+      --rq_count;
+      --reply_held;
+      last_reply_inject = now;
+      r.injected = true;
+      return r;
+    }
+  }
+  if (q_count == 0) return r;
+  const int vc = JsqLowVc::select(credits, requests, S, vc_rng);
+  if (vc == kNoVc) return r;
+  inject(now, sink, S, queue_front(), vc, credits, S);
   queue_pop();
   r.injected = true;
   return r;

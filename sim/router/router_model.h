@@ -204,6 +204,11 @@ class RouterModel {
     uint32_t out_port = 0, out_vc = 0;
   };
   virtual HeadView head_view(uint32_t port, uint32_t vc) const = 0;
+  // Request-reply with a bounded reply queue (traffic.reply_queue; docs/model.md §4.7): when the
+  // NIC on injection port `port` has no room for another reply, so that a request routed to its
+  // ejection waits, the first of that injection port's reply VCs (where the replies it holds
+  // enter the router); otherwise -1.
+  virtual int full_reply_queue_vc(uint32_t /*port*/) const { return -1; }
   virtual uint32_t input_occupancy(uint32_t port, uint32_t vc) const = 0;  // packets
   virtual uint32_t output_credits(uint32_t port, uint32_t vc) const = 0;   // phits
 };

@@ -28,9 +28,11 @@ RouteResult RoutingAlgorithm::escape(const PortView&, const Packet&) const {
 std::unique_ptr<RoutingAlgorithm> make_routing(const Config& cfg, const Topology& topo) {
   auto r = registry_entry(routing_registry(), cfg, "routing.algorithm").make(cfg, topo);
   // Request-reply under the baseline: the request and reply halves of the VCs (request_reply.h);
-  // under FlexVC the routing holds the concatenated sequence itself.
+  // under FlexVC the routing holds the concatenated sequence itself. router.request_reply_vcs=
+  // shared: no split, both classes route on every VC (violates Theorem 2; docs/model.md §4.7).
   if (cfg.get_str("traffic.source") == "request_reply" &&
-      cfg.get_str("router.vc_management") == "baseline")
+      cfg.get_str("router.vc_management") == "baseline" &&
+      cfg.get_str("router.request_reply_vcs") == "separate")
     return with_request_reply_vcs(cfg, topo, std::move(r));
   return r;
 }

@@ -83,6 +83,12 @@ INSTANTIATE_TEST_SUITE_P(
                       // that receives the request, in its router's partition.
                       Case{"h2_request_reply_min", H2 RR " --set router.vcs_local=4"
                                                          " --set router.vcs_global=2"},
+                      // A bounded reply queue (docs/model.md §4.7 "Consumption") past
+                      // saturation: requests wait for room for their replies.
+                      Case{"h2_request_reply_reply_queue_drain",
+                           H2 RR " --set router.vcs_local=4 --set router.vcs_global=2"
+                                 " --set traffic.reply_queue=2 --set traffic.load=1.0"
+                                 " --set sim.drain=true"},
                       // In-transit OLM under FlexVC (docs/model.md §4.6), opportunistic 3/2.
                       Case{"h2_olm_flexvc_contention_adv",
                            H2 OLM " --set routing.trigger=contention"

@@ -195,7 +195,7 @@ class CioqRouter final : public RouterModel {
   }
   bool nic_active(uint32_t port, Cycle now) const override {
     const Nic* n = nics_.by_port[port];
-    return n->q_count != 0 || n->next_gen <= now || n->owed_count != 0 ||
+    return n->q_count != 0 || n->next_gen <= now || n->owed_count != 0 || n->rq_count != 0 ||
            (n->sat != nullptr && n->sat->in.ready(now) != nullptr);
   }
   Cycle nic_next_generation(uint32_t port) const override { return nics_.by_port[port]->next_gen; }
@@ -203,8 +203,15 @@ class CioqRouter final : public RouterModel {
   bool nic_answers(uint32_t port) const override {
     return nics_.by_port[port]->wants_receive || nics_.by_port[port]->sat != nullptr;
   }
+  int full_reply_queue_vc(uint32_t port) const override {
+    const Nic* n = nics_.by_port[port];
+    if (n == nullptr || n->reply_limit == 0 || n->reply_held + n->reply_size <= n->reply_limit)
+      return -1;
+    return static_cast<int>(n->inj_request_vcs);
+  }
   bool enable_sat(uint32_t port, bool remote_input) override {
     sat_ = true;
+    special_nics_ = true;
     if (remote_input) sat_remote_ |= uint64_t{1} << port;
     return true;
   }
@@ -298,7 +305,15 @@ class CioqRouter final : public RouterModel {
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink);
   // SAT (enable_sat): the NICs' step under SAT, out of line.
   [[gnu::noinline]] bool nic_step_sat(uint32_t port, Cycle now, StatsSink& sink);
-  [[gnu::noinline]] bool step_nics_sat(Cycle now, StatsSink& sink);
+  // The step of a NIC when special_nics_: SAT, a bounded reply queue, or Nic::step.
+  bool nic_step_special(uint32_t port, Cycle now, StatsSink& sink);
+  [[gnu::noinline]] bool step_nics_special(Cycle now, StatsSink& sink);
+  // A bounded reply queue (traffic.reply_queue; Nic::step_bounded), out of line.
+  [[gnu::noinline]] bool nic_step_bounded(uint32_t port, Cycle now, StatsSink& sink);
+  // The grants of requests to an ejection port take room for their replies in its NIC's reply
+  // queue (Nic::reply_held), before commit() takes the heads out.
+  template <class Alloc>
+  [[gnu::noinline]] void reserve_replies(const Alloc& a);
   void update_wake_min();
   // Allocation (docs/architecture.md "Data flow of one packet", 3 and 4): route the ready heads
   // and request their outputs, evaluate the separable allocator, commit the grants (packet state,
@@ -321,7 +336,9 @@ class CioqRouter final : public RouterModel {
   // receive()'s credits when a credit counters' edge is set: each return is applied and recorded,
   // then the edge is called if the cycle has events.
   [[gnu::noinline]] void take_credits_edged(uint64_t ports, Cycle now);
-  template <class Sel, bool kPolicy, class Alloc>
+  // kGate: a NIC has a bounded reply queue (reply_gate_): a request is not requested into an
+  // ejection port whose NIC has no room for its reply (Nic::reply_fits).
+  template <class Sel, bool kPolicy, bool kGate, class Alloc>
   [[gnu::always_inline]] inline bool request_heads(Alloc& a, Cycle now);
   // Sel's choice among `allowed` on output `o`; SocketedVc<M>: M's choice, then the block's.
   template <class Sel>
@@ -406,6 +423,13 @@ class CioqRouter final : public RouterModel {
   // SAT (enable_sat): some NIC is in the ring; the NICs whose signal comes from another partition.
   bool sat_ = false;
   uint64_t sat_remote_ = 0;
+  // Some NIC is stepped otherwise than by Nic::step (SAT, or a bounded reply queue): step_nics
+  // takes the out-of-line pass (step_nics_special), so the default pass tests one flag per cycle.
+  bool special_nics_ = false;
+  // Request-reply with a bounded reply queue (traffic.reply_queue; Nic::reply_limit): the
+  // ejection of requests waits for room for their replies (request_heads<kGate>,
+  // reserve_replies).
+  bool reply_gate_ = false;
   // Another implementation of the credit counters' edge (set_credit_edge); nullptr.
   std::unique_ptr<model::CreditCountersEdge> credit_edge_;
   // Another implementation of the VC selectors (set_vc_selector_block); nullptr.

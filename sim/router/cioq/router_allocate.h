@@ -19,7 +19,7 @@ namespace netcosim {
 // packet in the FIFO, and a VC among those the route allows with credits for it downstream,
 // chosen by the selector Sel and kept for the grant. Returns true if any head requested.
 template <class Credits>
-template <class Sel, bool kPolicy, class Alloc>
+template <class Sel, bool kPolicy, bool kGate, class Alloc>
 bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
   bool any = false;
   for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
@@ -37,6 +37,15 @@ bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
         if (vc != kNoVc)
           b.out_vc = static_cast<uint8_t>(vc);
         else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
+          continue;
+      }
+      // A bounded reply queue (traffic.reply_queue; thesis 000 Sec. 1.3, Fig. 1.12): a request
+      // enters the ejection only when its NIC has room for its reply; until then it stays in
+      // this input VC and holds its credits upstream.
+      if constexpr (kGate) {
+        const Nic* nic = nics_.by_port[b.out_port];
+        if (is_injection_[b.out_port] && nic != nullptr && nic->reply_limit != 0 &&
+            in_.head(b).cls == Packet::kRequest && !nic->reply_fits(now))
           continue;
       }
       a.request(i, v, b.out_port);
@@ -113,11 +122,26 @@ template <class Alloc>
 inline bool CioqRouter<Credits>::grant(const Alloc& a, Cycle now) {
   uint64_t g = a.granted_inputs();
   const bool moved = g != 0;
+  if (reply_gate_ && moved) [[unlikely]]
+    reserve_replies(a);
   for (; g != 0; g &= g - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
     commit(i, a.grant_vc(i), a.grant_out(i), now);
   }
   return moved;
+}
+
+template <class Credits>
+template <class Alloc>
+void CioqRouter<Credits>::reserve_replies(const Alloc& a) {
+  for (uint64_t g = a.granted_inputs(); g != 0; g &= g - 1) {
+    const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
+    const uint32_t o = a.grant_out(i);
+    Nic* nic = nics_.by_port[o];
+    if (!is_injection_[o] || nic == nullptr || nic->reply_limit == 0) continue;
+    if (in_.head(in_.vc(i, a.grant_vc(i))).cls == Packet::kRequest)
+      nic->reply_held += nic->reply_size;
+  }
 }
 
 // A grant: the head leaves its input VC, takes its route's state changes, and crosses the
@@ -205,13 +229,17 @@ bool CioqRouter<Credits>::allocate(Cycle now) {
     // The grants are read after the update, which moves only the arbiters' state.
     model::AllocatorCore& a = *policy_alloc_;
     a.clear_requests();
-    if (!request_heads<Sel, true>(a, now)) return false;
+    if (!(reply_gate_ ? request_heads<Sel, true, true>(a, now)
+                      : request_heads<Sel, true, false>(a, now)))
+      return false;
     a.evaluate_and_update();
     if constexpr (kCreditEdge) note_consumes(a, now);
     return grant(a, now);
   } else {
     alloc_.clear_requests();
-    if (!request_heads<Sel, false>(alloc_, now)) return false;
+    if (!(reply_gate_ ? request_heads<Sel, false, true>(alloc_, now)
+                      : request_heads<Sel, false, false>(alloc_, now)))
+      return false;
     alloc_.evaluate();
     if constexpr (kCreditEdge) note_consumes(alloc_, now);
     const bool moved = grant(alloc_, now);

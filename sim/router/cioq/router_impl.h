@@ -147,6 +147,7 @@ template <class Credits>
 void CioqRouter<Credits>::attach_nic(uint32_t port, Nic* nic) {
   assert(is_injection_[port]);
   nics_.by_port[port] = nic;
+  if (nic->reply_limit != 0) reply_gate_ = special_nics_ = true;
   nic_credits_[port] = Credits(port_buffer(kInjectionClass));
   nics_.ports.push_back(port);
   nics_.mask |= uint64_t{1} << port;
@@ -388,13 +389,37 @@ bool CioqRouter<Credits>::nic_step(uint32_t port, Cycle now, StatsSink& sink) {
   return r.injected;
 }
 
+// A NIC with a bounded reply queue (Nic::step_bounded): woken as any NIC, its reply queue's
+// packets as its source queue's.
+template <class Credits>
+bool CioqRouter<Credits>::nic_step_bounded(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_.by_port[port];
+  const Nic::StepResult r = nic.step_bounded(now, sink, S_, nic_credits_[port]);
+  resident_ += r.queued;
+  Cycle wake = nic.next_gen;
+  if (nic.owed_count != 0 && now + 1 < wake) wake = now + 1;
+  if (nic.q_count != 0 || nic.rq_count != 0) {
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nics_.wake[port] = wake;
+  return r.injected;
+}
+
+template <class Credits>
+bool CioqRouter<Credits>::nic_step_special(uint32_t port, Cycle now, StatsSink& sink) {
+  const Nic& nic = *nics_.by_port[port];
+  if (nic.sat != nullptr) return nic_step_sat(port, now, sink);
+  if (nic.reply_limit != 0) return nic_step_bounded(port, now, sink);
+  return nic_step(port, now, sink);
+}
+
 // A NIC under SAT (Nic::step_sat; docs/model.md "SAT injection throttling"): woken as any NIC,
 // except that a NIC at its count k waits for the signal rather than for its link, and the signal's
 // arrival wakes it (SatNic::due).
 template <class Credits>
 bool CioqRouter<Credits>::nic_step_sat(uint32_t port, Cycle now, StatsSink& sink) {
   Nic& nic = *nics_.by_port[port];
-  if (nic.sat == nullptr) return nic_step(port, now, sink);
   const Nic::StepResult r = nic.step_sat(now, sink, S_, nic_credits_[port]);
   resident_ += r.queued;
   const SatNic& s = *nic.sat;
@@ -408,14 +433,14 @@ bool CioqRouter<Credits>::nic_step_sat(uint32_t port, Cycle now, StatsSink& sink
   return r.injected;
 }
 
-// step_nics under SAT: a NIC's forward may wake a NIC of this router that the pass has already
-// read, so the minimum is taken after the pass.
+// step_nics when special_nics_ (SAT, a bounded reply queue): under SAT a NIC's forward may wake
+// a NIC of this router that the pass has already read, so the minimum is taken after the pass.
 template <class Credits>
-bool CioqRouter<Credits>::step_nics_sat(Cycle now, StatsSink& sink) {
+bool CioqRouter<Credits>::step_nics_special(Cycle now, StatsSink& sink) {
   bool moved = false;
   for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
     const uint32_t port = static_cast<uint32_t>(__builtin_ctzll(n));
-    if (nics_.wake[port] <= now) moved |= nic_step_sat(port, now, sink);
+    if (nics_.wake[port] <= now) moved |= nic_step_special(port, now, sink);
   }
   update_wake_min();
   return moved;
@@ -477,8 +502,8 @@ const RouterStepper& CioqRouter<Credits>::stepper() const {
 template <class Credits>
 bool CioqRouter<Credits>::step_nics(Cycle now, StatsSink& sink) {
   if (now < nics_.wake_min) return false;
-  if (sat_) [[unlikely]]
-    return step_nics_sat(now, sink);
+  if (special_nics_) [[unlikely]]
+    return step_nics_special(now, sink);
   bool moved = false;
   Cycle wake_min = kNone;
   for (uint64_t n = nics_.mask; n != 0; n &= n - 1) {
@@ -492,7 +517,7 @@ bool CioqRouter<Credits>::step_nics(Cycle now, StatsSink& sink) {
 
 template <class Credits>
 bool CioqRouter<Credits>::step_nic(uint32_t port, Cycle now, StatsSink& sink) {
-  const bool moved = sat_ ? nic_step_sat(port, now, sink) : nic_step(port, now, sink);
+  const bool moved = special_nics_ ? nic_step_special(port, now, sink) : nic_step(port, now, sink);
   update_wake_min();
   return moved;
 }
@@ -548,11 +573,14 @@ bool CioqRouter<Credits>::settled(Cycle now) const {
     const Nic* nic = nics_.by_port[i];
     if (L != nullptr && !L->data.empty()) return false;
     // A NIC takes its credits only while it has packets queued.
-    if (L != nullptr && !L->credits.empty() && (nic == nullptr || nic->q_count != 0)) return false;
+    if (L != nullptr && !L->credits.empty() &&
+        (nic == nullptr || nic->q_count != 0 || nic->rq_count != 0))
+      return false;
     const Outputs::Queue& q = out_.queue(i);
     if (in_.busy_until(i) > now || q.count != 0) return false;
     if (q.level.tx_pending && q.level.tx_release > now) return false;
-    if (nic != nullptr && nic->q_count != 0 && nic->link_free_at > now) return false;
+    if (nic != nullptr && (nic->q_count != 0 || nic->rq_count != 0) && nic->link_free_at > now)
+      return false;
     for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1)
       if (in_.vc(i, static_cast<uint32_t>(__builtin_ctz(m))).head_ready >= now) return false;
   }
@@ -578,6 +606,9 @@ std::string CioqRouter<Credits>::describe_blocked(Cycle now, size_t max_lines) c
         os << ", wants output " << o << " VC " << vc;
         if (!is_injection_[o])
           os << " (downstream credits " << credits_[o].credits(vc) << "/" << S_ << " needed";
+        else if (p.cls == Packet::kRequest && full_reply_queue_vc(o) >= 0)
+          os << " (ejection; the node's reply queue is full: " << nics_.by_port[o]->reply_held
+             << "/" << nics_.by_port[o]->reply_limit << " reply packets held";
         else
           os << " (ejection";
         os << ", output FIFO " << out_.queue(o).count << "/" << out_.queue(o).cap << " packets)";

@@ -212,6 +212,58 @@ TEST(RequestReplyVcs, BaselineNeedsEvenAndDoubledVcCounts) {
             "(traffic.source=bernoulli)");
 }
 
+// A bounded reply queue (traffic.reply_queue) and the shared VCs (router.request_reply_vcs=shared;
+// docs/model.md §4.7): refused, naming the keys, where they cannot apply.
+TEST(RequestReplyVcs, ReplyQueueAndSharedVcsRefusedWhereTheyCannotApply) {
+  const auto error = [](std::initializer_list<std::string> sets) {
+    return error_of([&] {
+      Config c;
+      for (const std::string& s : sets) c.set_override(s);
+      validate_config(c);
+    });
+  };
+  EXPECT_EQ(error({"traffic.reply_queue=2"}),
+            "traffic.reply_queue=2: applies to traffic.source=request_reply only "
+            "(traffic.source=bernoulli)");
+  EXPECT_EQ(error({"router.request_reply_vcs=shared"}),
+            "router.request_reply_vcs=shared: applies to traffic.source=request_reply only "
+            "(traffic.source=bernoulli)");
+  EXPECT_EQ(error({"traffic.source=request_reply", "traffic.reply_size=3", "traffic.reply_queue=2",
+                   "router.vcs_local=4", "router.vcs_global=2"}),
+            "traffic.reply_queue=2 is smaller than traffic.reply_size=3: a reply would never fit "
+            "and no request could be consumed; allowed: 0 (unbounded) or at least "
+            "traffic.reply_size");
+  EXPECT_EQ(error({"traffic.source=request_reply", "traffic.reply_queue=1",
+                   "router.vcs_injection=1", "router.vcs_local=4", "router.vcs_global=2"}),
+            "traffic.reply_queue=1: the injection port's VCs are split into request and reply "
+            "sets, which needs router.vcs_injection >= 2 (router.vcs_injection=1)");
+  EXPECT_EQ(error({"traffic.source=request_reply", "traffic.reply_queue=1",
+                   "traffic.injection_vc=dest", "router.vcs_local=4", "router.vcs_global=2"}),
+            "traffic.reply_queue=1: the NIC picks its class's injection VC by JSQ; "
+            "traffic.injection_vc=dest is not supported with it (allowed: jsq)");
+  EXPECT_EQ(error({"traffic.source=request_reply", "router.request_reply_vcs=shared",
+                   "router.vc_management=flexvc", "router.vcs_local=4", "router.vcs_global=2"}),
+            "router.request_reply_vcs=shared: applies to router.vc_management=baseline only "
+            "(router.vc_management=flexvc; FlexVC's concatenated sequence is Theorem 2's own "
+            "arrangement)");
+  EXPECT_EQ(error({"traffic.source=request_reply", "router.request_reply_vcs=shared",
+                   "router.reply_vcs_local=1", "router.vcs_local=4", "router.vcs_global=2"}),
+            "router.reply_vcs_local=1: router.request_reply_vcs=shared has no reply VC set");
+  for (const char* bad : {"-1", "1.5"})
+    EXPECT_NE(error({"traffic.source=request_reply", std::string("traffic.reply_queue=") + bad})
+                  .find(std::string("traffic.reply_queue=") + bad +
+                        " (--set): must be an integer in [0, 1048576]"),
+              std::string::npos)
+        << bad;
+  // Accepted: the queue equal to the reply, and the shared VCs at MIN's 2/1 (no halves needed).
+  EXPECT_EQ(error({"traffic.source=request_reply", "traffic.reply_size=3", "traffic.reply_queue=3",
+                   "router.vcs_local=4", "router.vcs_global=2"}),
+            "");
+  EXPECT_EQ(error({"traffic.source=request_reply", "router.request_reply_vcs=shared",
+                   "traffic.reply_queue=1"}),
+            "");
+}
+
 // The reply VCs' counts (router.reply_vcs_local, router.reply_vcs_global; docs/model.md §4.7):
 // the legend's splits of thesis 000 Fig. 5.9 / seed 002 Fig. 7 that put VCs in the reply part,
 // and Table 5.4's 2x(4/2).
