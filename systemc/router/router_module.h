@@ -104,7 +104,7 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
 
  private:
   void after_activation(uint32_t router, Cycle to) override;
-  // "router R" and its allocators with their shapes, for the refusals of set_allocator.
+  // The router's allocators with their shapes, for the refusals of set_allocator.
   std::string allocator_list(const std::vector<RouterModel::SwitchAllocatorShape>& shapes) const;
 
   uint32_t router_ = 0;
