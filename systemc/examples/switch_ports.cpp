@@ -1,28 +1,40 @@
-// Example sc_main to copy: a network of InfiniBand switch modules (netcosim::sc::RouterModule
-// with router.architecture=ib, systemc/router/router_module.h; docs/systemc.md, "The switches as
-// modules"): the eight switches of the 4-ary 2-tree of configs/qos-ib-fattree-4-2.ini (16 nodes,
-// three service levels on VLs 0-2 with packets of 8, 4 and 8 flits), each its own module, wired
-// through their switch-facing ports (packets and credits as TLM-2.0 b_transport calls), and each
-// switch's VA-SA allocator in RTL: the Verilated rtl/sep_alloc_if.sv of parameter set p8v3q8i2
-// (8 ports, 3 VLs, 2 iterations) in the switch's allocator socket (netcosim::sc::SepAllocIfSocket,
-// systemc/rtl/sep_alloc_if_socket.h; docs/cosim.md, "The IB switch's allocator"). Each node is
-// fed its configured service-level source by a loosely timed TLM generator, with its SLs' packet
-// sizes (netcosim::sc::SourceInitiator::set_class_phits); the same traffic is first run by the
-// native engine on the whole network, and the two must agree packet by packet.
+// Example sc_main to copy: a network of InfiniBand or Omni-Path switch modules
+// (netcosim::sc::RouterModule with router.architecture=ib|opa, systemc/router/router_module.h;
+// docs/systemc.md, "The switches as modules"): the eight switches of the 4-ary 2-tree of
+// configs/qos-ib-fattree-4-2.ini or configs/qos-opa-fattree-4-2.ini (16 nodes, three service
+// levels on VLs 0-2 with packets of 8, 4 and 8 flits), each its own module, wired through their
+// switch-facing ports (packets and credits as TLM-2.0 b_transport calls), and every switch
+// allocator of every switch in RTL, each in its allocator socket (RouterModule::allocators,
+// set_allocator): the Verilated rtl/sep_alloc_if.sv of the parameter set of its shape
+// (netcosim::sc::SepAllocIfSocket, systemc/rtl/sep_alloc_if_socket.h; docs/cosim.md, "The IB
+// switch's allocator", "The OPA switch's allocators"): the IB switch's VA-SA allocator p8v3q8i2
+// (8 ports, 3 VLs, 2 iterations); the OPA switch's two MPort allocators p4v3q6i2 (an MPort's 4
+// input buffers to its 4 output and 2 central buffers) and its central allocator p4v3q8i2 (the
+// 4 central buffers to the 8 output buffers). Each node is fed its configured service-level
+// source by a loosely timed TLM generator, with its SLs' packet sizes
+// (netcosim::sc::SourceInitiator::set_class_phits); the same traffic is first run by the native
+// engine on the whole network, and the two must agree packet by packet.
 //
-//   switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C]
-//     CONFIG   the IB network (configs/qos-ib-fattree-4-2.ini; its switches must be 8 ports of 3
-//              VLs with 2 allocator iterations, the linked set)
+//   switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C] [--alloc ROLE=SET]...
+//     CONFIG   the IB or OPA network (configs/qos-ib-fattree-4-2.ini,
+//              configs/qos-opa-fattree-4-2.ini; each switch allocator's shape must be a linked
+//              set: p8v3q8i2, p4v3q6i2, p4v3q8i2)
 //     CYCLES   cycles of generation (default 2000); the run then drains
-//     --shadow the C++ allocator drives, the RTL is compared at every evaluation (default: the
+//     --shadow the C++ allocators drive, the RTL is compared at every evaluation (default: the
 //              RTL's grants drive the switches)
-//     --fault  in switch R, the RTL's first grant at or after cycle C is lost on its way out
+//     --fault  in switch R, the RTL's first grant at or after cycle C is lost on its way out (the
+//              OPA switch: of the first of its allocators to grant then)
+//     --alloc  the allocator ROLE of every switch (mport0, mport1, central; "" for the IB switch's
+//              only one) takes the RTL of SET instead of its shape's (the module refuses another
+//              shape: exit 2 with its message)
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +44,8 @@
 // Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
 using sc_core::sc_time_stamp;
 
+#include "Vsep_alloc_if_p4v3q6i2.h"
+#include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
 
 #include "systemc/examples/module_network.h"
@@ -46,9 +60,49 @@ const bool kQuietSystemC = (setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0), true);
 using namespace netcosim;
 
 int usage(const std::string& msg) {
-  std::fprintf(stderr, "error: %s\nusage: switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C]\n",
+  std::fprintf(stderr,
+               "error: %s\nusage: switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C] "
+               "[--alloc ROLE=SET]...\n",
                msg.c_str());
   return 2;
+}
+
+// The linked sets of rtl/catalog.h's sep_alloc_if (this file's includes, CMakeLists.txt's
+// libraries): a socket of each, which counts its evaluations.
+struct AllocSet {
+  const char* name;
+  uint32_t P, V, Q, I;
+  std::unique_ptr<model::AllocatorCore> (*make)(const std::string& name, const sc::SocketOptions& o,
+                                                std::function<uint64_t()>& evaluations);
+};
+
+template <class Vtop, int P, int V, int Q, int I>
+std::unique_ptr<model::AllocatorCore> make_socket(const std::string& name,
+                                                  const sc::SocketOptions& o,
+                                                  std::function<uint64_t()>& evaluations) {
+  auto s = std::make_unique<sc::SepAllocIfSocket<Vtop, P, V, Q, I>>(name, o);
+  const auto* p = s.get();  // owned by the switch from set_allocator on
+  evaluations = [p] { return p->evaluations(); };
+  return s;
+}
+
+const AllocSet kSets[] = {
+    {"p8v3q8i2", 8, 3, 8, 2, &make_socket<Vsep_alloc_if_p8v3q8i2, 8, 3, 8, 2>},
+    {"p4v3q6i2", 4, 3, 6, 2, &make_socket<Vsep_alloc_if_p4v3q6i2, 4, 3, 6, 2>},
+    {"p4v3q8i2", 4, 3, 8, 2, &make_socket<Vsep_alloc_if_p4v3q8i2, 4, 3, 8, 2>},
+};
+const char* const kSetNames = "p8v3q8i2, p4v3q6i2, p4v3q8i2";
+
+const AllocSet* set_named(const std::string& n) {
+  for (const AllocSet& s : kSets)
+    if (n == s.name) return &s;
+  return nullptr;
+}
+
+const AllocSet* set_of(const RouterModel::SwitchAllocatorShape& a) {
+  for (const AllocSet& s : kSets)
+    if (s.P == a.inputs && s.V == a.vcs && s.Q == a.outputs && s.I == a.iterations) return &s;
+  return nullptr;
 }
 
 }  // namespace
@@ -58,8 +112,17 @@ int sc_main(int argc, char** argv) {
   bool shadow = false;
   int64_t fault_router = -1;
   uint64_t fault_cycle = 0;
+  std::map<std::string, const AllocSet*> forced;  // --alloc ROLE=SET
   for (size_t k = 0; k < args.size();) {
-    if (args[k] == "--shadow") {
+    if (args[k] == "--alloc") {
+      const std::string v = k + 1 < args.size() ? args[k + 1] : "";
+      const size_t eq = v.find('=');
+      const AllocSet* set = eq == std::string::npos ? nullptr : set_named(v.substr(eq + 1));
+      if (set == nullptr)
+        return usage("--alloc '" + v + "': expected ROLE=SET, SET one of " + kSetNames);
+      forced[v.substr(0, eq)] = set;
+      args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+    } else if (args[k] == "--shadow") {
       shadow = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--fault") {
@@ -84,9 +147,10 @@ int sc_main(int argc, char** argv) {
   } catch (const std::exception& e) {
     return usage(e.what());
   }
-  if (cfg.get_str("router.architecture") != "ib")
-    return usage("router.architecture=" + cfg.get_str("router.architecture") +
-                 ": this example runs the InfiniBand switch (allowed: ib)");
+  const std::string arch = cfg.get_str("router.architecture");
+  if (arch != "ib" && arch != "opa")
+    return usage("router.architecture=" + arch +
+                 ": this example runs the InfiniBand and Omni-Path switches (allowed: ib, opa)");
   cfg.set_override("sim.warmup=0");
   cfg.set_override("sim.drain=true");
   cfg.set_override("sim.measure=" + std::to_string(cycles));
@@ -108,25 +172,48 @@ int sc_main(int argc, char** argv) {
   } catch (const std::exception& e) {
     return usage(e.what());
   }
-  using Socket = sc::SepAllocIfSocket<Vsep_alloc_if_p8v3q8i2, 8, 3, 8, 2>;
-  std::vector<const Socket*> sockets;
+  // Every allocator of every switch (RouterModule::allocators: the IB switch's one, the OPA
+  // switch's MPort and central allocators) in the RTL of its shape's set, or --alloc's.
+  std::vector<std::function<uint64_t()>> evaluations;
+  std::map<std::string, uint32_t> per_set;  // instances per set
   for (auto& m : mods) {
-    RouterModel::SwitchAllocatorShape s;
-    if (!m->model().switch_allocator(s) || s.inputs != 8 || s.vcs != 3 || s.outputs != 8 ||
-        s.iterations != 2)
-      return usage("switch " + std::to_string(m->router()) + ": an allocator of " +
-                   std::to_string(s.inputs) + " ports, " + std::to_string(s.vcs) + " VLs, " +
-                   std::to_string(s.iterations) + " iterations: the linked set is p8v3q8i2");
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
+    const std::vector<RouterModel::SwitchAllocatorShape> allocs = m->allocators();
+    std::map<std::string, const AllocSet*> todo;  // role -> set
+    for (const auto& a : allocs) {
+      const AllocSet* set = set_of(a);
+      if (set == nullptr)
+        return usage("switch " + std::to_string(m->router()) + ": allocator " +
+                     (a.name.empty() ? std::string("(unnamed)") : a.name) +
+                     " of P=" + std::to_string(a.inputs) + ",V=" + std::to_string(a.vcs) +
+                     ",Q=" + std::to_string(a.outputs) + ",ITER=" + std::to_string(a.iterations) +
+                     ": no linked set of that shape (linked: " + kSetNames + ")");
+      todo[a.name] = set;
     }
-    auto socket = std::make_unique<Socket>("s" + std::to_string(m->router()) + "_sep_alloc_if", o);
-    sockets.push_back(socket.get());  // owned by the switch from set_allocator on
-    m->set_allocator(std::move(socket));
+    for (const auto& f : forced) todo[f.first] = f.second;  // an unknown role: the module refuses
+    // One fault per switch: every allocator of switch R armed, the first to grant takes it.
+    const auto shared = std::make_shared<bool>(false);
+    for (const auto& t : todo) {
+      sc::SocketOptions o;
+      o.router = m->router();
+      o.role = t.first;
+      o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+      if (fault_router == static_cast<int64_t>(m->router())) {
+        o.fault.armed = true;
+        o.fault.cycle = fault_cycle;
+        o.fault.shared = shared;
+      }
+      std::function<uint64_t()> count;
+      auto socket = t.second->make("s" + std::to_string(m->router()) + "_sep_alloc_if" +
+                                       (t.first.empty() ? "" : "_" + t.first),
+                                   o, count);
+      try {
+        m->set_allocator(t.first, std::move(socket));
+      } catch (const std::invalid_argument& e) {
+        return usage(e.what());
+      }
+      evaluations.push_back(count);
+      ++per_set[t.second->name];
+    }
   }
   sc::example::wire_links(mods);
   std::vector<std::string> log;
@@ -142,15 +229,21 @@ int sc_main(int argc, char** argv) {
     std::printf("switch modules: the run stopped: %s\n", e.what());
     return 3;
   }
-  uint64_t evaluations = 0;
-  for (const Socket* s : sockets) evaluations += s->evaluations();
+  uint64_t evaluated = 0;
+  for (const auto& e : evaluations) evaluated += e();
+  std::string sets;  // "p8v3q8i2", or each set with its instances
+  for (const auto& x : per_set)
+    sets += (sets.empty() ? "" : " + ") + x.first +
+            (per_set.size() > 1 ? " " + std::to_string(x.second) : "");
 
+  std::string topo = mods[0]->network().network().topology().describe();
+  topo = topo.substr(0, topo.find(" ("));  // "4-ary 2-tree"
   std::printf(
-      "IB 4-ary 2-tree of %u switch modules (TLM links), allocators in RTL (sep_alloc_if "
-      "p8v3q8i2, %u instances, %s, %llu evaluations), %llu cycles + drain (%llu cycles), strict "
-      "mode\n",
-      routers, static_cast<unsigned>(sockets.size()), shadow ? "shadow" : "driving",
-      static_cast<unsigned long long>(evaluations), static_cast<unsigned long long>(cycles),
+      "%s %s of %u switch modules (TLM links), allocators in RTL (sep_alloc_if %s, %u "
+      "instances, %s, %llu evaluations), %llu cycles + drain (%llu cycles), strict mode\n",
+      arch == "ib" ? "IB" : "OPA", topo.c_str(), routers, sets.c_str(),
+      static_cast<unsigned>(evaluations.size()), shadow ? "shadow" : "driving",
+      static_cast<unsigned long long>(evaluated), static_cast<unsigned long long>(cycles),
       static_cast<unsigned long long>(res.cycles_total));
   std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
               static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,

@@ -100,6 +100,76 @@ void RouterModule::after_activation(uint32_t /*router*/, Cycle /*to*/) {
     if (l != nullptr) l->forward();
 }
 
+namespace {
+
+// An allocator's shape as sep_alloc_if's parameters (rtl/catalog.h's sets: P inputs, V VCs or
+// VLs, Q outputs, ITER iterations).
+std::string shape_text(uint32_t inputs, uint32_t vcs, uint32_t outputs, uint32_t iterations) {
+  return "P=" + std::to_string(inputs) + ",V=" + std::to_string(vcs) +
+         ",Q=" + std::to_string(outputs) + ",ITER=" + std::to_string(iterations);
+}
+
+std::string allocator_name(const RouterModel::SwitchAllocatorShape& s) {
+  return s.name.empty() ? std::string("(unnamed)") : s.name;
+}
+
+}  // namespace
+
+std::string RouterModule::allocator_list(
+    const std::vector<RouterModel::SwitchAllocatorShape>& shapes) const {
+  if (shapes.empty()) return "it has no switch allocator";
+  std::string list;
+  for (size_t k = 0; k < shapes.size(); ++k) {
+    const RouterModel::SwitchAllocatorShape& s = shapes[k];
+    list += (k == 0 ? "" : ", ") + std::to_string(k) + " " + allocator_name(s) + " " +
+            shape_text(s.inputs, s.vcs, s.outputs, s.iterations);
+  }
+  return "its allocators: " + list;
+}
+
+void RouterModule::set_allocator(uint32_t index, std::unique_ptr<model::AllocatorCore> alloc) {
+  const std::vector<RouterModel::SwitchAllocatorShape> shapes = allocators();
+  const std::string who =
+      "router module " + std::string(name()) + " (router " + std::to_string(router_) + ")";
+  if (index >= shapes.size())
+    throw std::invalid_argument(who + ": no allocator " + std::to_string(index) + "; " +
+                                allocator_list(shapes));
+  const RouterModel::SwitchAllocatorShape& s = shapes[index];
+  if (alloc == nullptr)
+    throw std::invalid_argument(who + ": allocator " + allocator_name(s) + ": no allocator given");
+  // The router's own check (RouterModel::replace_switch_allocator) compares the same sizes; here
+  // the refusal names the module, the allocator's role and both shapes in the catalog's terms.
+  if (alloc->inputs() != s.inputs || alloc->vcs() != s.vcs || alloc->outputs() != s.outputs)
+    throw std::invalid_argument(
+        who + ": allocator " + allocator_name(s) + " is " +
+        shape_text(s.inputs, s.vcs, s.outputs, s.iterations) + "; the one given is " +
+        shape_text(alloc->inputs(), alloc->vcs(), alloc->outputs(), alloc->iterations()) +
+        " (P, V and Q must be the same)");
+  if (!model().replace_switch_allocator(index, alloc))
+    throw std::invalid_argument(who + ": allocator " + allocator_name(s) +
+                                " has no socket in this router architecture");
+}
+
+void RouterModule::set_allocator(const std::string& alloc_name,
+                                 std::unique_ptr<model::AllocatorCore> alloc) {
+  const std::vector<RouterModel::SwitchAllocatorShape> shapes = allocators();
+  for (uint32_t k = 0; k < shapes.size(); ++k)
+    if (shapes[k].name == alloc_name) return set_allocator(k, std::move(alloc));
+  throw std::invalid_argument("router module " + std::string(name()) + " (router " +
+                              std::to_string(router_) + "): no allocator '" + alloc_name + "'; " +
+                              allocator_list(shapes));
+}
+
+void RouterModule::set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
+  const std::vector<RouterModel::SwitchAllocatorShape> shapes = allocators();
+  if (shapes.size() != 1)
+    throw std::invalid_argument(
+        "router module " + std::string(name()) + " (router " + std::to_string(router_) +
+        "): set_allocator(alloc) replaces a router's only allocator; " + allocator_list(shapes) +
+        (shapes.empty() ? "" : " (set_allocator(name or index, alloc))"));
+  set_allocator(0u, std::move(alloc));
+}
+
 RunResults RouterModule::results(const std::vector<RouterModule*>& modules) {
   if (modules.empty()) throw std::invalid_argument("RouterModule::results: no module");
   Network& net = modules[0]->net_->network();

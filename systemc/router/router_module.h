@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <systemc>
@@ -56,14 +57,25 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   uint32_t router() const { return router_; }
   // The C++ router inside (RouterModel: a CioqRouter or a VlSwitch).
   RouterModel& model() { return net_->network().router(router_); }
-  // The allocator socket: replaces the router's switch allocator block (the C++ model,
-  // sim/blocks/separable_allocator.h) with `alloc`, e.g. the Verilated RTL of any parameter set
-  // (systemc/rtl/sep_alloc_if_socket.h's SepAllocIfSocket, which waits delta cycles: build the
-  // module with ScEngineOptions::router_threads); before sc_start. std::invalid_argument when its
-  // inputs, VCs or outputs are not the router's.
-  void set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
-    model().replace_allocator(alloc);
+  // The allocator sockets: the router's switch allocators (RouterModel::switch_allocators, in
+  // their evaluation order within a cycle), each with its role and shape: the CIOQ router's and
+  // the IB switch's one, unnamed (""); the OPA switch's "mport0".."mport<M-1>" and "central"
+  // (docs/model.md §11). set_allocator replaces one (by its index in allocators() or its name)
+  // with `alloc`, e.g. the Verilated RTL of any parameter set (systemc/rtl/sep_alloc_if_socket.h's
+  // SepAllocIfSocket, which waits delta cycles: build the module with
+  // ScEngineOptions::router_threads); before sc_start. std::invalid_argument naming the router,
+  // the allocator and both shapes when `alloc`'s inputs, VCs or outputs are not the allocator's,
+  // and naming the router and its allocators when it has no allocator of that name or index.
+  std::vector<RouterModel::SwitchAllocatorShape> allocators() {
+    std::vector<RouterModel::SwitchAllocatorShape> shapes;
+    model().switch_allocators(shapes);
+    return shapes;
   }
+  void set_allocator(uint32_t index, std::unique_ptr<model::AllocatorCore> alloc);
+  void set_allocator(const std::string& name, std::unique_ptr<model::AllocatorCore> alloc);
+  // The router's only allocator (the CIOQ router, the IB switch); std::invalid_argument naming
+  // the allocators when it has several (the OPA switch) or none.
+  void set_allocator(std::unique_ptr<model::AllocatorCore> alloc);
   TlmNetwork& network() { return *net_; }
   // After sc_start: the run's results (TlmNetwork::results); the one-switch form only.
   RunResults results() { return net_->results(); }
@@ -92,6 +104,8 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
 
  private:
   void after_activation(uint32_t router, Cycle to) override;
+  // The router's allocators with their shapes, for the refusals of set_allocator.
+  std::string allocator_list(const std::vector<RouterModel::SwitchAllocatorShape>& shapes) const;
 
   uint32_t router_ = 0;
   std::unique_ptr<TlmNetwork> net_;

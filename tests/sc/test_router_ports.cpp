@@ -16,11 +16,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "sim/blocks/separable_allocator.h"
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "systemc/router/router_module.h"
@@ -599,6 +601,104 @@ TEST(RouterPortsBadInput, ServiceLevelSizes) {
                 " router 0 port 4: a packet of 4 phits: this network's packets of service level "
                 "0 are 8 phits (qos.sl_mtu)\n" +
                 OK + " \nreceived 1\n");
+}
+
+// The router module's allocator sockets (RouterModule::allocators, set_allocator; docs/systemc.md
+// "The switches as modules"): the OPA switch's MPort and central allocators of
+// qos-opa-fattree-4-2.ini's 8-port switches with 3 VLs (docs/model.md §11: an MPort's 4 input
+// buffers to its 4 output and 2 central buffers; the central crossbar's 2 x 2 central buffers to
+// the 8 output buffers), the IB switch's and a CIOQ router's one unnamed allocator; each takes a
+// C++ allocator of its shape by name or index; another shape, an unknown name or index, and the
+// single-allocator call on the OPA switch are refused naming the module, the router, the
+// allocator and the shapes.
+TEST(RouterModuleAllocators, SocketsListedAndRefused) {
+  const int status = sctest::in_child([] {
+    const auto cfg_of = [](const char* file) {
+      Config c;
+      c.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + file);
+      return c;
+    };
+    const auto shapes = [](sc::RouterModule& m) {
+      std::string s;
+      for (const auto& a : m.allocators())
+        s += "[" + a.name + " " + std::to_string(a.inputs) + " " + std::to_string(a.vcs) + " " +
+             std::to_string(a.outputs) + " " + std::to_string(a.iterations) +
+             (a.round_robin ? " rr" : "") + "]";
+      return s;
+    };
+    const auto alloc = [](unsigned p, unsigned v, unsigned q) {
+      return std::unique_ptr<model::AllocatorCore>(
+          std::make_unique<model::SeparableAllocatorT<>>(p, v, q, 2));
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      try {
+        f();
+        std::fprintf(stderr, "%s: accepted\n", what);
+        ++bad;
+      } catch (const std::invalid_argument& e) {
+        if (e.what() != want) {
+          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+          ++bad;
+        }
+      }
+    };
+    const auto expect_eq = [&bad](const std::string& got, const std::string& want) {
+      if (got != want) {
+        std::fprintf(stderr, "got '%s'\n  expected '%s'\n", got.c_str(), want.c_str());
+        ++bad;
+      }
+    };
+
+    sc::RouterModule opa("opa3", cfg_of("qos-opa-fattree-4-2.ini"), 3);
+    expect_eq(shapes(opa), "[mport0 4 3 6 2 rr][mport1 4 3 6 2 rr][central 4 3 8 2 rr]");
+    const std::string list =
+        "its allocators: 0 mport0 P=4,V=3,Q=6,ITER=2, 1 mport1 P=4,V=3,Q=6,ITER=2, 2 central "
+        "P=4,V=3,Q=8,ITER=2";
+    expect_refused(
+        "central of 6 outputs", [&] { opa.set_allocator("central", alloc(4, 3, 6)); },
+        "router module opa3 (router 3): allocator central is P=4,V=3,Q=8,ITER=2; the one given "
+        "is P=4,V=3,Q=6,ITER=2 (P, V and Q must be the same)");
+    expect_refused(
+        "mport1 of 2 VLs", [&] { opa.set_allocator(1, alloc(4, 2, 6)); },
+        "router module opa3 (router 3): allocator mport1 is P=4,V=3,Q=6,ITER=2; the one given is "
+        "P=4,V=2,Q=6,ITER=2 (P, V and Q must be the same)");
+    expect_refused(
+        "mport2", [&] { opa.set_allocator("mport2", alloc(4, 3, 6)); },
+        "router module opa3 (router 3): no allocator 'mport2'; " + list);
+    expect_refused(
+        "index 3", [&] { opa.set_allocator(3, alloc(4, 3, 8)); },
+        "router module opa3 (router 3): no allocator 3; " + list);
+    expect_refused(
+        "the only one", [&] { opa.set_allocator(alloc(4, 3, 6)); },
+        "router module opa3 (router 3): set_allocator(alloc) replaces a router's only "
+        "allocator; " +
+            list + " (set_allocator(name or index, alloc))");
+    opa.set_allocator("mport0", alloc(4, 3, 6));  // accepted: each of its shape
+    opa.set_allocator(1, alloc(4, 3, 6));
+    opa.set_allocator("central", alloc(4, 3, 8));
+
+    sc::RouterModule ib("ib0", cfg_of("qos-ib-fattree-4-2.ini"), 0);
+    expect_eq(shapes(ib), "[ 8 3 8 2 rr]");
+    expect_refused(
+        "IB of 6 outputs", [&] { ib.set_allocator(alloc(8, 3, 6)); },
+        "router module ib0 (router 0): allocator (unnamed) is P=8,V=3,Q=8,ITER=2; the one given "
+        "is P=8,V=3,Q=6,ITER=2 (P, V and Q must be the same)");
+    expect_refused(
+        "IB central", [&] { ib.set_allocator("central", alloc(8, 3, 8)); },
+        "router module ib0 (router 0): no allocator 'central'; its allocators: 0 (unnamed) "
+        "P=8,V=3,Q=8,ITER=2");
+    ib.set_allocator(alloc(8, 3, 8));
+
+    Config c;
+    c.set_override("router.allocator_iterations=2");
+    sc::RouterModule cioq("cioq", 4, c);
+    expect_eq(shapes(cioq), "[ 4 3 4 2 rr]");
+    cioq.set_allocator("", alloc(4, 3, 4));
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
 }
 
 // Configurations the modules do not carry: a ConfigError naming the key, its value and what is
