@@ -377,6 +377,9 @@ const std::vector<KeySpec>& config_schema() {
        "ib|opa: every SL of every NIC always has a packet ready (a uniform destination) and the "
        "NIC's link is served by router.output_scheduler (thesis 003 Sec. 6.3-6.5: each flow tries "
        "to use the full bandwidth); traffic.load, qos.inject_share, qos.message_size not read"},
+      {"qos.nic_queues", KeyType::Enum, "shared", 0, 0, "shared|per_sl",
+       "ib|opa: the NIC's source queue: shared (one FIFO for every SL) or per_sl (one per SL, "
+       "served by router.output_scheduler over the injection VLs; docs/model.md §9.2)"},
       {"qos.table", KeyType::Text, "", 0, 0, nullptr,
        "router.output_scheduler=dtable|ib_vlarb: the table file netcosim qos writes "
        "(netcosim.qos-table/1, docs/qos.md; a relative path is from the working directory)"},

@@ -84,10 +84,10 @@ bool is_architecture(const Config& c, const char* name) {
   return c.get_str("router.architecture") == name;
 }
 
-const char* const kQosKeys[] = {"qos.sl_names",    "qos.inject_share", "qos.message_size",
-                                "qos.sl_mtu",      "qos.pattern",      "qos.sl2sc",
-                                "qos.sc2vl",       "qos.sl2vl",        "qos.vls",
-                                "qos.sbt_weights", "qos.table",        "qos.backlogged"};
+const char* const kQosKeys[] = {
+    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu", "qos.pattern",
+    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",    "qos.sbt_weights",
+    "qos.table",    "qos.backlogged",   "qos.nic_queues"};
 
 // qos.sl2vl_<class> or qos.sc2vl_<class> (docs/model.md §10.1).
 bool is_class_mapping_key(const std::string& k) {
@@ -191,6 +191,7 @@ ServiceLevels read_service_levels(const Config& c) {
     q.pattern.assign(n, SlPattern::Uniform);
   }
   q.backlogged = c.get_bool("qos.backlogged");
+  q.nic_per_sl = c.get_str("qos.nic_queues") == "per_sl";
   // Mapping tables (the switches'; validate_qos refuses them for the CIOQ router).
   if (c.is_explicit("qos.sl2sc")) {
     const std::vector<std::string> items = per_sl_list(c, "qos.sl2sc", n);
@@ -608,6 +609,37 @@ static void validate_backlogged(const Config& c, const ServiceLevels& q) {
     }
 }
 
+// qos.nic_queues=per_sl (docs/model.md §9.2): each SL of a NIC has its own source queue and the
+// NIC's link is a port of the switch's output scheduler, so it needs the switches, a source queue
+// and one SL per injection VL (the scheduler grants a VL; the packet is its SL's queue's head).
+static void validate_nic_queues(const Config& c, const ServiceLevels& q) {
+  if (!is_switch_architecture(c))
+    throw ConfigError(
+        "qos.nic_queues=per_sl: applies to router.architecture=ib|opa only "
+        "(router.architecture=" +
+        c.get_str("router.architecture") +
+        "): the NIC's link is served by the switches' router.output_scheduler");
+  if (q.backlogged)
+    throw ConfigError(
+        "qos.nic_queues=per_sl: not with qos.backlogged=true (a backlogged NIC has no source "
+        "queue; allowed: qos.nic_queues=shared)");
+  if (c.get_int("traffic.source_queue") == 0)
+    throw ConfigError(
+        "qos.nic_queues=per_sl: needs a source queue per SL (traffic.source_queue=0; allowed: 1 "
+        "or more packets)");
+  const VlPlan plan = switch_vl_plan(c, q);
+  uint32_t used = 0;
+  for (uint32_t s = 0; s < q.sls; ++s)
+    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0]) {
+      if ((used >> vl) & 1u)
+        throw ConfigError("qos.nic_queues=per_sl: SL " + q.names[s] + " injects on VL" +
+                          std::to_string(vl) +
+                          ", which another SL also uses; per-SL source queues need one SL per "
+                          "injection VL (the scheduler grants a VL, the packet is its SL's)");
+      used |= 1u << vl;
+    }
+}
+
 void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
@@ -677,6 +709,7 @@ void validate_qos(const Config& c) {
                         " only (router.architecture=" + c.get_str("router.architecture") + ")");
   }
   const ServiceLevels q = read_service_levels(c);
+  if (q.nic_per_sl) validate_nic_queues(c, q);
   if (q.backlogged) validate_backlogged(c, q);
   if (topology_entry(c.get_str("topology.type"))->nodes(c) < 2)
     throw ConfigError("qos.sls=" + std::to_string(sls) +

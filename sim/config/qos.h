@@ -34,6 +34,9 @@ struct ServiceLevels {
   // qos.backlogged: every SL of every NIC always has a packet ready; the NIC's link is served by
   // the switches' output scheduler (docs/model.md §9.2).
   bool backlogged = false;
+  // qos.nic_queues=per_sl: each SL of a NIC has its own source queue, served by the switches'
+  // output scheduler over the injection VLs (docs/model.md §9.2); false: one shared FIFO.
+  bool nic_per_sl = false;
   // Mapping tables (thesis 003 Tables 2.2, 4.6, 5.3). sl2sc[s]: the SCs of SL s (Omni-Path);
   // sc2vl[sc]: the VL of SC sc; sl2vl[s]: the VLs SL s may use (InfiniBand).
   std::vector<std::vector<uint32_t>> sl2sc;

@@ -102,6 +102,33 @@ struct Nic {
   // except that the replies of request-reply traffic are never refused: they grow the ring
   // (grow_queue) when it is full.
   uint32_t q_limit = 0;
+  // qos.nic_queues=per_sl (docs/model.md §9.2; thesis 003 Sec. 5.6): a source queue per SL, each
+  // a ring as the shared one (q_limit packets, or unbounded with traffic.application_queue), held
+  // out of line so that the NICs the cycle loop walks keep their size; q_count counts the packets
+  // of all of them. The switch steps such a NIC (VlSwitch::nic_step_per_sl): generate_per_sl
+  // queues, its output scheduler picks the SL. nullptr: the one shared queue.
+  struct SlQueue {
+    std::unique_ptr<SourceEntry[]> ring;
+    uint32_t cap = 0, head = 0, count = 0;
+  };
+  std::unique_ptr<SlQueue[]> sl_queues;
+  void init_sl_queues(uint32_t sls) {
+    sl_queues.reset(new SlQueue[sls]);
+    for (uint32_t s = 0; s < sls; ++s) {
+      sl_queues[s].ring.reset(new SourceEntry[q_cap]);
+      sl_queues[s].cap = q_cap;
+    }
+  }
+  const SourceEntry& sl_front(uint32_t s) const { return sl_queues[s].ring[sl_queues[s].head]; }
+  void sl_pop(uint32_t s) {
+    SlQueue& q = sl_queues[s];
+    q.head = q.head + 1 == q.cap ? 0 : q.head + 1;
+    --q.count;
+    --q_count;
+  }
+  // The generation attempts due by `now` into their SL's queue (refused when it holds q_limit
+  // packets and is bounded). Returns the packets queued.
+  uint32_t generate_per_sl(Cycle now, StatsSink& sink);
   // Request-reply traffic (traffic.source=request_reply): the packets of a reply (traffic.
   // reply_size); 0: the NIC answers nothing. Set with wants_receive, so the Bernoulli source's
   // ejection reads neither.
@@ -526,6 +553,40 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
   queue_pop();
   r.injected = true;
   return r;
+}
+
+inline uint32_t Nic::generate_per_sl(Cycle now, StatsSink& sink) {
+  uint32_t queued = 0;
+  while (next_gen <= now) {
+    if (next_gen >= gen_stop) {
+      next_gen = kNone;
+      break;
+    }
+    const Cycle t_gen = next_gen;
+    const TrafficDescriptor d = source->generate();
+    SlQueue& q = sl_queues[d.cls];
+    for (uint32_t k = 0; k < d.packets; ++k) {
+      if (q.count >= q_limit && !q_unbounded) {
+        ++sink.refused;
+        continue;
+      }
+      if (q.count == q.cap) [[unlikely]] {  // a new maximum: the ring doubles
+        std::unique_ptr<SourceEntry[]> bigger(new SourceEntry[2 * size_t{q.cap}]);
+        for (uint32_t j = 0; j < q.count; ++j) bigger[j] = q.ring[(q.head + j) % q.cap];
+        q.ring = std::move(bigger);
+        q.head = 0;
+        q.cap *= 2;
+      }
+      q.ring[(q.head + q.count) % q.cap] = SourceEntry{t_gen, d.dst, seq, d.cls};
+      ++q.count;
+      ++q_count;
+      sink.on_generate(node, seq, t_gen, d.cls);
+      ++seq;
+      ++queued;
+    }
+    next_gen = source->next();
+  }
+  return queued;
 }
 
 template <class Credits>

@@ -200,6 +200,10 @@ void TlmNetwork::check_config(const Config& cfg) {
     throw ConfigError(
         "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
         "socket offers (allowed: false, a source the TLM interface replaces)");
+  if (cfg.get_str("qos.nic_queues") == "per_sl")
+    throw ConfigError(
+        "qos.nic_queues=per_sl: the TLM interface queues every socket's packets in the NIC's "
+        "shared source queue (allowed: shared)");
   if (cfg.get_int("traffic.source_queue") == 0)
     throw ConfigError(
         "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or more "

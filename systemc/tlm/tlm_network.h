@@ -151,7 +151,8 @@ class TlmNetwork : public sc_core::sc_module {
   // The configurations the interface carries: every router architecture (on the switches built on
   // service levels a packet's size is its SL's, packet_phits(cls)), a source queue
   // (traffic.source_queue >= 1), no request-reply traffic (its NICs answer by themselves), no
-  // qos.backlogged (its NICs make their own packets). Throws
+  // qos.backlogged (its NICs make their own packets), no qos.nic_queues=per_sl (the sockets fill
+  // the shared source queue). Throws
   // ConfigError naming the key, its value and what is allowed.
   static void check_config(const Config& cfg);
 

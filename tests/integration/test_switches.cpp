@@ -88,7 +88,14 @@ INSTANTIATE_TEST_SUITE_P(
         // Backlogged NICs served by the arbiter (qos.backlogged, docs/model.md §9.2; Ch. 6).
         Case{"ib_fattree_backlogged",
              "qos-ch6-ib-fattree-2-2.ini --set topology.k=4 --set qos.table=" NETCOSIM_SOURCE_DIR
-             "/configs/qos/table6_1_a.json --set sim.warmup=1000 --set sim.measure=3000"}),
+             "/configs/qos/table6_1_a.json --set sim.warmup=1000 --set sim.measure=3000"},
+        // Per-SL source queues served by the NIC's scheduler (qos.nic_queues, docs/model.md
+        // §9.2) at 0.9: round robin (IB) and SBT (OPA).
+        Case{"ib_fattree_nic_per_sl",
+             "qos-ib-fattree-4-2.ini --set qos.nic_queues=per_sl --set traffic.load=0.9"},
+        Case{"opa_fattree_sbt_nic_per_sl",
+             "qos-opa-fattree-4-2.ini --set qos.nic_queues=per_sl --set traffic.load=0.9 --set "
+             "router.output_scheduler=sbt --set qos.sbt_weights=60,30,10"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(

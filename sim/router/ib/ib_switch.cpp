@@ -101,7 +101,8 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     classes_.phits[s] = cfg.phits[s];
     classes_.vls[s] = cfg.injection_vls(s);
   }
-  if (cfg.backlogged)
+  nic_mode_ = cfg.backlogged ? kNicBacklogged : cfg.nic_per_sl ? kNicPerSl : kNicShared;
+  if (nic_mode_ != kNicShared)
     for (uint32_t o = 0; o < P_; ++o)
       nic_sched_.push_back(make_output_scheduler<Sched>(cfg, classes_.vls));
   // What the routing reads: the ports' classes, its own VCs per class (the routing VCs, which the
@@ -136,6 +137,10 @@ void VlSwitch<Sched, kOpa>::attach_nic(uint32_t port, Nic* nic) {
   nic_credits_[port] = model::SharedVlCredits(cfg_.in_buffer);
   nic_ports_.push_back(port);
   nic_wake_[port] = cfg_.backlogged ? 0 : nic->next_gen;
+  if (cfg_.nic_per_sl) {
+    assert(nic->q_count == 0 && nic->q_cap != 0);
+    nic->init_sl_queues(cfg_.sls);
+  }
   if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
   if (nic->q_count != 0) wake_nic(port, nic->link_free_at);
   in_link_[port] = nic->link;
@@ -186,6 +191,56 @@ bool VlSwitch<Sched, kOpa>::nic_step_backlogged(uint32_t port, Cycle now, StatsS
   nic_wake_[port] = now + 1 >= nic.gen_stop      ? kNone
                     : nic.link_free_at > now + 1 ? nic.link_free_at
                                                  : now + 1;
+  return injected;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::nic_step_per_sl(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_[port];
+  model::SharedVlCredits& credits = nic_credits_[port];
+  nic.take_credits(now, credits);
+  resident_ += nic.generate_per_sl(now, sink);
+  bool injected = false;
+  if (nic.q_count != 0 && nic.link_free_at <= now) {
+    // The VLs of the SLs with a head packet, each with credits for the whole head (one SL per
+    // injection VL: validate_qos).
+    uint32_t active = 0;
+    uint32_t head_phits[Sched::kVls] = {};
+    uint8_t head_sl[Sched::kVls] = {};
+    for (uint32_t s = 0; s < cfg_.sls; ++s) {
+      if (nic.sl_queues[s].count == 0) continue;
+      for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
+        const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
+        if (!credits.can_send(vl, classes_.phits[s])) continue;
+        active |= 1u << vl;
+        head_phits[vl] = classes_.phits[s];
+        head_sl[vl] = static_cast<uint8_t>(s);
+      }
+    }
+    uint32_t vl = Sched::kVls;
+    if (active != 0) {
+      if constexpr (TakesHeadSl<Sched>::value)
+        vl = nic_sched_[port].select(active, head_phits, head_sl);
+      else
+        vl = nic_sched_[port].select(active, head_phits);
+    }
+    if (vl < Sched::kVls && ((active >> vl) & 1u) != 0) {
+      nic_sched_[port].accept(vl);
+      const uint8_t sl = head_sl[vl];
+      const uint32_t L = head_phits[vl];
+      nic.inject(now, sink, L, nic.sl_front(sl), static_cast<int>(vl), credits, L);
+      nic.sl_pop(sl);
+      injected = true;
+    }
+  }
+  // Next: the next attempt, or, with packets queued, when the link is free again (the next cycle
+  // while it waits for credits).
+  Cycle wake = nic.next_gen;
+  if (nic.q_count != 0) {
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nic_wake_[port] = wake;
   return injected;
 }
 

@@ -219,7 +219,10 @@ class VlSwitch final : public RouterModel {
   };
 
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink) {
-    if (cfg_.backlogged) return nic_step_backlogged(port, now, sink);
+    // qos.backlogged or qos.nic_queues=per_sl: one test per NIC step when both are off.
+    if (nic_mode_ != kNicShared) [[unlikely]]
+      return nic_mode_ == kNicBacklogged ? nic_step_backlogged(port, now, sink)
+                                         : nic_step_per_sl(port, now, sink);
     Nic& nic = *nics_[port];
     const Nic::StepResult r = nic.step_classes(now, sink, classes_, nic_credits_[port]);
     resident_ += r.queued;
@@ -236,6 +239,12 @@ class VlSwitch final : public RouterModel {
   // with credits for a packet of their SL) grants a VL, and a packet of that VL's SL to a uniform
   // destination (the NIC's own stream) is made and sent in this cycle.
   bool nic_step_backlogged(uint32_t port, Cycle now, StatsSink& sink);
+  // qos.nic_queues=per_sl (docs/model.md §9.2): the NIC's generation into its SLs' queues; when
+  // its link is free, the NIC's scheduler (nic_sched_, as backlogged) grants one of the injection
+  // VLs with credits for the head packet of an SL that maps to it, and that SL's head is sent.
+  [[gnu::noinline]] bool nic_step_per_sl(uint32_t port, Cycle now, StatsSink& sink);
+  enum : uint8_t { kNicShared, kNicBacklogged, kNicPerSl };
+  uint8_t nic_mode_ = kNicShared;
   void wake_nic(uint32_t port, Cycle at) {
     if (at < nic_wake_[port]) nic_wake_[port] = at;
     if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
@@ -300,7 +309,8 @@ class VlSwitch final : public RouterModel {
   std::vector<model::SharedVlCredits> nic_credits_;     // this switch's injection buffers
   std::vector<model::SharedVlCredits> out_space_;       // this switch's output buffers
   std::vector<Sched> sched_;                            // per output port
-  std::vector<Sched> nic_sched_;  // qos.backlogged: the scheduler of each NIC's link, per port
+  // qos.backlogged, qos.nic_queues=per_sl: the scheduler of each NIC's link, per port.
+  std::vector<Sched> nic_sched_;
   // Another implementation of the DTable schedulers (set_dtable_block); nullptr.
   std::unique_ptr<model::DTableBlock> dtable_block_;
   // Per port: crossbar input and output busy until; output link free at; the packet on the link

@@ -30,6 +30,7 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));
   c.plan = switch_vl_plan(cfg, q);
   c.backlogged = q.backlogged;
+  c.nic_per_sl = q.nic_per_sl;
   c.scheduler = read_output_scheduler(cfg, q);
   if (c.scheduler.kind == OutputSchedulerKind::DTable) {
     const qos::QosTable& t = c.scheduler.table;

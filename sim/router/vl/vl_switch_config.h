@@ -40,6 +40,9 @@ struct VlSwitchConfig {
   // qos.backlogged (docs/model.md §9.2): each NIC always has a packet of every SL ready and its
   // link is served by an output scheduler of the switch's kind.
   bool backlogged = false;
+  // qos.nic_queues=per_sl (docs/model.md §9.2): each NIC has a source queue per SL and its link
+  // is served by an output scheduler of the switch's kind.
+  bool nic_per_sl = false;
   // The output scheduler (router.output_scheduler, docs/model.md §10.5) and, for the DTable, its
   // table (one per device, Sec. 5.4.2: shared by every port of every switch, as it is the same
   // configuration) and register widths (8 bits for an IB-mapped table, Sec. 5.4.1).
