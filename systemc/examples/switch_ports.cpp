@@ -18,7 +18,7 @@
 // of every switch (router.output_scheduler=dtable, thesis 003 Sec. 5.4) is in RTL, each in its
 // DTable scheduler socket (RouterModule::dtable_schedulers, set_dtable): the Verilated
 // rtl/dtable_arbiter.sv of the set of the switches' table and registers
-// (netcosim::sc::DTableSocket, systemc/rtl/dtable_arbiter_socket.h; docs/cosim.md, "The DTable
+// (netcosim::sc::DTableSocket, systemc/rtl/dtable_arbiter_socket.h; docs/systemc.md, "The DTable
 // scheduler sockets"), one socket per switch with a lane per output: s8n128_opa for Table 4.9's
 // OPA table (configs/qos-ch4-opa-fattree-4-2.ini --set qos.table=configs/qos/table4_9_dtable.json),
 // s8n64_opa for Table 5.4's (configs/qos-ch5-opa-fattree-4-3.ini --set topology.n=2 --set
