@@ -233,6 +233,31 @@ class DTableBlock {
   virtual uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                           const DTableArbiter& arb) = 0;
   virtual void accept(uint32_t port, uint32_t sl) = 0;
+  // The schedulers an implementation decides for and the parameter set it implements, in
+  // rtl/dtable_arbiter.sv's terms: `ports` outputs (its ports 0 .. ports - 1), S SL lanes (a power
+  // of two, at least the switch's SLs), N table entries, WW, AW, SW the widths of the weights, the
+  // deficit counters and accumulator, and the message sizes (DTableParams). The router module's
+  // DTable sockets (systemc/router/router_module.h) refuse a block of another shape, and one that
+  // states none (false). Never called in the cycle loop.
+  struct Shape {
+    uint32_t ports = 0;
+    unsigned S = 0, N = 0, WW = 0, AW = 0, SW = 0;
+  };
+  virtual bool shape(Shape& /*s*/) const { return false; }
+  // The shape of one scheduler of a switch with `entries` table entries and arbiters `p`: S is
+  // p.sls rounded up to a power of two, at least 2 (the RTL's SL field indexes S lanes; the
+  // others are never active).
+  static Shape scheduler_shape(unsigned entries, const DTableParams& p) {
+    Shape s;
+    s.ports = 1;
+    s.S = 2;
+    while (s.S < p.sls) s.S *= 2;
+    s.N = entries;
+    s.WW = p.weight_bits;
+    s.AW = p.acc_bits;
+    s.SW = p.size_bits;
+    return s;
+  }
 };
 
 // OPA (Sec. 5.4.2): one scheduling table per device and, per output port, a deficit counter per

@@ -14,19 +14,40 @@
 // source by a loosely timed TLM generator, with its SLs' packet sizes
 // (netcosim::sc::SourceInitiator::set_class_phits); the same traffic is first run by the native
 // engine on the whole network, and the two must agree packet by packet.
+// With --dtable-rtl, instead of the allocators, the DTable output scheduler of every output port
+// of every switch (router.output_scheduler=dtable, thesis 003 Sec. 5.4) is in RTL, each in its
+// DTable scheduler socket (RouterModule::dtable_schedulers, set_dtable): the Verilated
+// rtl/dtable_arbiter.sv of the set of the switches' table and registers
+// (netcosim::sc::DTableSocket, systemc/rtl/dtable_arbiter_socket.h; docs/systemc.md, "The DTable
+// scheduler sockets"), one socket per switch with a lane per output: s8n128_opa for Table 4.9's
+// OPA table (configs/qos-ch4-opa-fattree-4-2.ini --set qos.table=configs/qos/table4_9_dtable.json),
+// s8n64_opa for Table 5.4's (configs/qos-ch5-opa-fattree-4-3.ini --set topology.n=2 --set
+// qos.table=configs/qos/table5_4_dtable.json), s8n64_ib for its IB mapping
+// (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2 --set
+// qos.table=configs/qos/table5_4_dtable_ib.json), each with --set router.output_scheduler=dtable.
 //
-//   switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C] [--alloc ROLE=SET]...
+//   switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] [--fault R:C] [--alloc
+//   ROLE=SET]...
+//                [--dtable-rtl] [--dtable-set SET] [--dtable-output O]
 //     CONFIG   the IB or OPA network (configs/qos-ib-fattree-4-2.ini,
 //              configs/qos-opa-fattree-4-2.ini; each switch allocator's shape must be a linked
 //              set: p8v3q8i2, p4v3q6i2, p4v3q8i2)
 //     CYCLES   cycles of generation (default 2000); the run then drains
-//     --shadow the C++ allocators drive, the RTL is compared at every evaluation (default: the
-//              RTL's grants drive the switches)
+//     --set    a configuration key over CONFIG's (as `netcosim run --set`)
+//     --shadow the C++ allocators (DTable schedulers) drive, the RTL is compared at every
+//              evaluation (decision) (default: the RTL's grants drive the switches)
 //     --fault  in switch R, the RTL's first grant at or after cycle C is lost on its way out (the
-//              OPA switch: of the first of its allocators to grant then)
+//              OPA switch: of the first of its allocators to grant then; the DTable: the first
+//              decision of any output for which the C++ arbiter grants, the RTL's inputs emptied)
 //     --alloc  the allocator ROLE of every switch (mport0, mport1, central; "" for the IB switch's
 //              only one) takes the RTL of SET instead of its shape's (the module refuses another
 //              shape: exit 2 with its message)
+//     --dtable-rtl     the DTable schedulers in RTL, the allocators in C++
+//     --dtable-set     (with --dtable-rtl) the DTable schedulers take the RTL of SET (s8n128_opa,
+//                      s8n64_opa, s8n64_ib) instead of their shape's (the module refuses another
+//                      shape: exit 2 with its message)
+//     --dtable-output  (with --dtable-rtl) only output O of every switch in RTL
+//                      (RouterModule::set_dtable(O, ...)), the others keep the C++ arbiter
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
 #include <algorithm>
@@ -44,12 +65,16 @@
 // Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
 using sc_core::sc_time_stamp;
 
+#include "Vdtable_arbiter_s8n128_opa.h"
+#include "Vdtable_arbiter_s8n64_ib.h"
+#include "Vdtable_arbiter_s8n64_opa.h"
 #include "Vsep_alloc_if_p4v3q6i2.h"
 #include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
 
 #include "systemc/examples/module_network.h"
 #include "systemc/router/router_module.h"
+#include "systemc/rtl/dtable_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 
 namespace {
@@ -61,8 +86,9 @@ using namespace netcosim;
 
 int usage(const std::string& msg) {
   std::fprintf(stderr,
-               "error: %s\nusage: switch_ports CONFIG [CYCLES] [--shadow] [--fault R:C] "
-               "[--alloc ROLE=SET]...\n",
+               "error: %s\nusage: switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] "
+               "[--fault R:C] [--alloc ROLE=SET]... [--dtable-rtl] [--dtable-set SET] "
+               "[--dtable-output O]\n",
                msg.c_str());
   return 2;
 }
@@ -105,6 +131,40 @@ const AllocSet* set_of(const RouterModel::SwitchAllocatorShape& a) {
   return nullptr;
 }
 
+// The linked sets of rtl/catalog.h's dtable_arbiter (this file's includes, CMakeLists.txt's
+// libraries): a lane of each for a DTableSocket.
+struct DTableSet {
+  const char* name;
+  unsigned S, N, WW, AW, SW;
+  std::unique_ptr<sc::DTableLane> (*make)(const std::string& name, sc::DTableSocket& s,
+                                          const sc::SocketOptions& o);
+};
+
+template <class Vtop, int S, int N, int WW, int AW, int SW>
+std::unique_ptr<sc::DTableLane> make_lane(const std::string& name, sc::DTableSocket& s,
+                                          const sc::SocketOptions& o) {
+  return std::make_unique<sc::DTableLaneRtl<Vtop, S, N, WW, AW, SW>>(name, s.rst(), o);
+}
+
+const DTableSet kDTableSets[] = {
+    {"s8n128_opa", 8, 128, 24, 32, 16, &make_lane<Vdtable_arbiter_s8n128_opa, 8, 128, 24, 32, 16>},
+    {"s8n64_opa", 8, 64, 24, 32, 16, &make_lane<Vdtable_arbiter_s8n64_opa, 8, 64, 24, 32, 16>},
+    {"s8n64_ib", 8, 64, 8, 8, 16, &make_lane<Vdtable_arbiter_s8n64_ib, 8, 64, 8, 8, 16>},
+};
+const char* const kDTableSetNames = "s8n128_opa, s8n64_opa, s8n64_ib";
+
+const DTableSet* dtable_set_named(const std::string& n) {
+  for (const DTableSet& s : kDTableSets)
+    if (n == s.name) return &s;
+  return nullptr;
+}
+
+const DTableSet* dtable_set_of(const model::DTableBlock::Shape& a) {
+  for (const DTableSet& s : kDTableSets)
+    if (s.S == a.S && s.N == a.N && s.WW == a.WW && s.AW == a.AW && s.SW == a.SW) return &s;
+  return nullptr;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -113,8 +173,31 @@ int sc_main(int argc, char** argv) {
   int64_t fault_router = -1;
   uint64_t fault_cycle = 0;
   std::map<std::string, const AllocSet*> forced;  // --alloc ROLE=SET
+  std::vector<std::string> sets;                  // --set KEY=VALUE
+  bool dtable = false;                            // --dtable-rtl
+  const DTableSet* dtable_forced = nullptr;       // --dtable-set SET
+  int64_t dtable_output = -1;                     // --dtable-output O
   for (size_t k = 0; k < args.size();) {
-    if (args[k] == "--alloc") {
+    if (args[k] == "--set" || args[k] == "--dtable-set" || args[k] == "--dtable-output") {
+      const std::string v = k + 1 < args.size() ? args[k + 1] : "";
+      uint64_t o = 0;
+      if (args[k] == "--set") {
+        if (v.find('=') == std::string::npos) return usage("--set '" + v + "': expected KEY=VALUE");
+        sets.push_back(v);
+      } else if (args[k] == "--dtable-set") {
+        dtable_forced = dtable_set_named(v);
+        if (dtable_forced == nullptr)
+          return usage("--dtable-set '" + v + "': expected one of " + kDTableSetNames);
+      } else if (!sc::example::parse_count(v, o)) {
+        return usage("--dtable-output '" + v + "': expected an output port");
+      } else {
+        dtable_output = static_cast<int64_t>(o);
+      }
+      args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+    } else if (args[k] == "--dtable-rtl") {
+      dtable = true;
+      args.erase(args.begin() + static_cast<long>(k));
+    } else if (args[k] == "--alloc") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
       const size_t eq = v.find('=');
       const AllocSet* set = eq == std::string::npos ? nullptr : set_named(v.substr(eq + 1));
@@ -137,6 +220,9 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (args.empty() || args.size() > 2) return usage("expected CONFIG [CYCLES]");
+  if (!dtable && (dtable_forced != nullptr || dtable_output >= 0))
+    return usage("--dtable-set and --dtable-output go with --dtable-rtl");
+  if (dtable && !forced.empty()) return usage("--alloc: with --dtable-rtl the allocators are C++");
   uint64_t cycles = 2000;
   if (args.size() > 1 && (!sc::example::parse_count(args[1], cycles) || cycles == 0))
     return usage("cycles '" + args[1] + "': expected a positive integer");
@@ -144,6 +230,8 @@ int sc_main(int argc, char** argv) {
   Config cfg;
   try {
     cfg.load_file(args[0]);
+    for (const std::string& v : sets) cfg.set_override(v);
+    validate_config(cfg);
   } catch (const std::exception& e) {
     return usage(e.what());
   }
@@ -173,10 +261,56 @@ int sc_main(int argc, char** argv) {
     return usage(e.what());
   }
   // Every allocator of every switch (RouterModule::allocators: the IB switch's one, the OPA
-  // switch's MPort and central allocators) in the RTL of its shape's set, or --alloc's.
+  // switch's MPort and central allocators) in the RTL of its shape's set, or --alloc's; or, with
+  // --dtable-rtl, every DTable scheduler (RouterModule::dtable_schedulers) in the RTL of its
+  // shape's set, or --dtable-set's: a socket per switch with a lane per output (or one lane, for
+  // --dtable-output's output).
   std::vector<std::function<uint64_t()>> evaluations;
   std::map<std::string, uint32_t> per_set;  // instances per set
+  uint32_t lanes = 0;
   for (auto& m : mods) {
+    if (!dtable) break;
+    const std::vector<sc::RouterModule::DTableScheduler> scheds = m->dtable_schedulers();
+    const std::string sw = "switch " + std::to_string(m->router());
+    if (scheds.empty())
+      return usage(sw +
+                   ": no DTable scheduler (--dtable-rtl needs router.output_scheduler=dtable)");
+    const model::DTableBlock::Shape& shape = scheds[0].shape;
+    const DTableSet* set = dtable_forced != nullptr ? dtable_forced : dtable_set_of(shape);
+    if (set == nullptr)
+      return usage(sw + ": DTable schedulers of S=" + std::to_string(shape.S) +
+                   ",N=" + std::to_string(shape.N) + ",WW=" + std::to_string(shape.WW) +
+                   ",AW=" + std::to_string(shape.AW) + ",SW=" + std::to_string(shape.SW) +
+                   ": no linked set of that shape (linked: " + kDTableSetNames + ")");
+    sc::SocketOptions o;
+    o.router = m->router();
+    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    if (fault_router == static_cast<int64_t>(m->router())) {
+      o.fault.armed = true;
+      o.fault.cycle = fault_cycle;
+    }
+    const std::string name = "s" + std::to_string(m->router()) + "_dtable_arbiter";
+    auto socket = std::make_unique<sc::DTableSocket>(name, o, *scheds[0].table, scheds[0].params);
+    const uint32_t n = dtable_output >= 0 ? 1 : static_cast<uint32_t>(scheds.size());
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t out = dtable_output >= 0 ? static_cast<uint32_t>(dtable_output) : k;
+      socket->add_lane(set->make(name + "_o" + std::to_string(out), *socket, o));
+    }
+    const sc::DTableSocket* p = socket.get();  // owned by the switch from set_dtable on
+    try {
+      if (dtable_output >= 0)
+        m->set_dtable(static_cast<uint32_t>(dtable_output), std::move(socket));
+      else
+        m->set_dtable(std::move(socket));
+    } catch (const std::invalid_argument& e) {
+      return usage(e.what());
+    }
+    evaluations.push_back([p] { return p->decisions(); });
+    per_set[set->name] += n;
+    lanes += n;
+  }
+  for (auto& m : mods) {
+    if (dtable) break;
     const std::vector<RouterModel::SwitchAllocatorShape> allocs = m->allocators();
     std::map<std::string, const AllocSet*> todo;  // role -> set
     for (const auto& a : allocs) {
@@ -231,20 +365,25 @@ int sc_main(int argc, char** argv) {
   }
   uint64_t evaluated = 0;
   for (const auto& e : evaluations) evaluated += e();
-  std::string sets;  // "p8v3q8i2", or each set with its instances
+  std::string used;  // "p8v3q8i2", or each set with its instances
   for (const auto& x : per_set)
-    sets += (sets.empty() ? "" : " + ") + x.first +
+    used += (used.empty() ? "" : " + ") + x.first +
             (per_set.size() > 1 ? " " + std::to_string(x.second) : "");
 
   std::string topo = mods[0]->network().network().topology().describe();
   topo = topo.substr(0, topo.find(" ("));  // "4-ary 2-tree"
+  const std::string where =
+      dtable ? (dtable_output >= 0 ? "DTable schedulers of output " + std::to_string(dtable_output)
+                                   : std::string("DTable schedulers"))
+             : std::string("allocators");
   std::printf(
-      "%s %s of %u switch modules (TLM links), allocators in RTL (sep_alloc_if %s, %u "
-      "instances, %s, %llu evaluations), %llu cycles + drain (%llu cycles), strict mode\n",
-      arch == "ib" ? "IB" : "OPA", topo.c_str(), routers, sets.c_str(),
-      static_cast<unsigned>(evaluations.size()), shadow ? "shadow" : "driving",
-      static_cast<unsigned long long>(evaluated), static_cast<unsigned long long>(cycles),
-      static_cast<unsigned long long>(res.cycles_total));
+      "%s %s of %u switch modules (TLM links), %s in RTL (%s %s, %u instances, %s, %llu %s), "
+      "%llu cycles + drain (%llu cycles), strict mode\n",
+      arch == "ib" ? "IB" : "OPA", topo.c_str(), routers, where.c_str(),
+      dtable ? "dtable_arbiter" : "sep_alloc_if", used.c_str(),
+      dtable ? lanes : static_cast<unsigned>(evaluations.size()), shadow ? "shadow" : "driving",
+      static_cast<unsigned long long>(evaluated), dtable ? "decisions" : "evaluations",
+      static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
   std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
               static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,
               res.hops_avg);

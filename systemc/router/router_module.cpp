@@ -170,6 +170,143 @@ void RouterModule::set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
   set_allocator(0u, std::move(alloc));
 }
 
+// The router's DTable block once the module's DTable sockets are used: per output the block that
+// decides for it and that block's port; an output without one returns the C++ arbiter's choice
+// and its accept changes nothing, which is the switch's decision without a block
+// (sim/router/vl/table_schedulers.h, DTableSlBlock::select_via and accept_via: the arbiter
+// commits its own decision when its SL starts).
+class RouterModule::DTableOutputs final : public model::DTableBlock {
+ public:
+  explicit DTableOutputs(uint32_t outputs) : block_(outputs, nullptr), local_(outputs, 0) {}
+  uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                  const model::DTableArbiter& arb) override {
+    model::DTableBlock* b = block_[port];
+    return b != nullptr ? b->select(local_[port], active, size, model, arb) : model;
+  }
+  void accept(uint32_t port, uint32_t sl) override {
+    if (model::DTableBlock* b = block_[port]) b->accept(local_[port], sl);
+  }
+  // `b` decides for outputs first .. first + count - 1 as its ports 0 .. count - 1. A block no
+  // output uses any more stays owned until the router goes (its instances are SystemC objects).
+  void set(uint32_t first, uint32_t count, std::unique_ptr<model::DTableBlock> b) {
+    for (uint32_t k = 0; k < count; ++k) {
+      block_[first + k] = b.get();
+      local_[first + k] = k;
+    }
+    owned_.push_back(std::move(b));
+  }
+
+ private:
+  std::vector<model::DTableBlock*> block_;
+  std::vector<uint32_t> local_;
+  std::vector<std::unique_ptr<model::DTableBlock>> owned_;
+};
+
+std::string RouterModule::who() const {
+  return "router module " + std::string(name()) + " (router " + std::to_string(router_) + ")";
+}
+
+std::vector<RouterModule::DTableScheduler> RouterModule::dtable_schedulers() {
+  std::vector<DTableScheduler> list;
+  RouterModel::DTableShape sh;
+  std::string why;
+  if (!model().dtable_schedulers(sh, why)) return list;
+  for (uint32_t o = 0; o < sh.ports; ++o) {
+    DTableScheduler d;
+    d.output = o;
+    d.shape = model::DTableBlock::scheduler_shape(sh.table->size(), sh.params);
+    d.table = sh.table;
+    d.params = sh.params;
+    list.push_back(d);
+  }
+  return list;
+}
+
+namespace {
+
+// A DTable scheduler's shape as dtable_arbiter's parameters (rtl/catalog.h's sets).
+std::string dtable_text(const model::DTableBlock::Shape& s) {
+  return "S=" + std::to_string(s.S) + ",N=" + std::to_string(s.N) + ",WW=" + std::to_string(s.WW) +
+         ",AW=" + std::to_string(s.AW) + ",SW=" + std::to_string(s.SW);
+}
+
+std::string outputs_text(uint32_t n) {
+  return std::to_string(n) + (n == 1 ? " output" : " outputs");
+}
+
+}  // namespace
+
+RouterModule::DTableOutputs& RouterModule::dtable_outputs(
+    const std::vector<DTableScheduler>& scheds) {
+  if (dtable_ == nullptr) {
+    auto outputs = std::make_unique<DTableOutputs>(static_cast<uint32_t>(scheds.size()));
+    dtable_ = outputs.get();
+    model().set_dtable_block(std::move(outputs));
+  }
+  return *dtable_;
+}
+
+void RouterModule::set_dtable(std::unique_ptr<model::DTableBlock> block) {
+  const std::vector<DTableScheduler> scheds = dtable_schedulers();
+  model::DTableBlock::Shape given;
+  const bool stated = block != nullptr && block->shape(given);
+  const std::string given_text =
+      stated ? dtable_text(given) + " for " + outputs_text(given.ports) : std::string();
+  if (scheds.empty()) {
+    RouterModel::DTableShape sh;
+    std::string why;
+    model().dtable_schedulers(sh, why);
+    throw std::invalid_argument(who() + ": no DTable scheduler to take the block" +
+                                (stated ? " of " + given_text : std::string()) + ": " + why);
+  }
+  const uint32_t n = static_cast<uint32_t>(scheds.size());
+  const std::string mine = "DTable schedulers of outputs 0.." + std::to_string(n - 1);
+  if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
+  const model::DTableBlock::Shape& s = scheds[0].shape;
+  if (!stated)
+    throw std::invalid_argument(who() + ": " + mine + " are " + dtable_text(s) +
+                                "; the block given states no shape (model::DTableBlock::shape)");
+  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
+      given.SW != s.SW || given.ports != n)
+    throw std::invalid_argument(who() + ": " + mine + " are " + dtable_text(s) + " for " +
+                                outputs_text(n) + "; the block given is " + given_text +
+                                " (S, N, WW, AW, SW and the outputs must be the same)");
+  dtable_outputs(scheds).set(0, n, std::move(block));
+}
+
+void RouterModule::set_dtable(uint32_t output, std::unique_ptr<model::DTableBlock> block) {
+  const std::vector<DTableScheduler> scheds = dtable_schedulers();
+  model::DTableBlock::Shape given;
+  const bool stated = block != nullptr && block->shape(given);
+  const std::string given_text =
+      stated ? dtable_text(given) + " for " + outputs_text(given.ports) : std::string();
+  if (scheds.empty()) {
+    RouterModel::DTableShape sh;
+    std::string why;
+    model().dtable_schedulers(sh, why);
+    throw std::invalid_argument(who() + ": no DTable scheduler of output " +
+                                std::to_string(output) + " to take the block" +
+                                (stated ? " of " + given_text : std::string()) + ": " + why);
+  }
+  const uint32_t n = static_cast<uint32_t>(scheds.size());
+  if (output >= n)
+    throw std::invalid_argument(who() + ": no DTable scheduler of output " +
+                                std::to_string(output) + "; its DTable schedulers: outputs 0.." +
+                                std::to_string(n - 1) + ", each " + dtable_text(scheds[0].shape));
+  const std::string mine = "DTable scheduler of output " + std::to_string(output);
+  if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
+  const model::DTableBlock::Shape& s = scheds[output].shape;
+  if (!stated)
+    throw std::invalid_argument(who() + ": " + mine + " is " + dtable_text(s) +
+                                "; the block given states no shape (model::DTableBlock::shape)");
+  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
+      given.SW != s.SW || given.ports != 1)
+    throw std::invalid_argument(who() + ": " + mine + " is " + dtable_text(s) + " for " +
+                                outputs_text(1) + "; the block given is " + given_text +
+                                " (S, N, WW, AW, SW and the outputs must be the same)");
+  dtable_outputs(scheds).set(output, 1, std::move(block));
+}
+
 RunResults RouterModule::results(const std::vector<RouterModule*>& modules) {
   if (modules.empty()) throw std::invalid_argument("RouterModule::results: no module");
   Network& net = modules[0]->net_->network();

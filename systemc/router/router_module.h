@@ -23,6 +23,7 @@
 
 #include <systemc>
 
+#include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/config/config.h"
 #include "systemc/router/router_port.h"
@@ -76,6 +77,30 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   // The router's only allocator (the CIOQ router, the IB switch); std::invalid_argument naming
   // the allocators when it has several (the OPA switch) or none.
   void set_allocator(std::unique_ptr<model::AllocatorCore> alloc);
+  // The DTable scheduler sockets: the DTable output scheduler of each output port of an OPA or
+  // IB switch with router.output_scheduler=dtable (RouterModel::dtable_schedulers; thesis 003
+  // Sec. 5.4), output by output, each with its shape in rtl/dtable_arbiter.sv's parameters
+  // (model::DTableBlock::scheduler_shape: ports 1, S, N, WW, AW, SW), the switch's table and
+  // arbiters' parameters (to build a block with: systemc/rtl/dtable_arbiter_socket.h's
+  // DTableSocket, one lane per output it decides for); empty when the router has none.
+  struct DTableScheduler {
+    uint32_t output = 0;
+    model::DTableBlock::Shape shape;
+    const model::DTableTable* table = nullptr;  // the switch's, shared by its outputs
+    model::DTableParams params;
+  };
+  std::vector<DTableScheduler> dtable_schedulers();
+  // set_dtable replaces every scheduler with `block` (its ports the router's outputs, output o
+  // its port o), or the one of output `output` (its port 0 decides for that output; the others
+  // keep theirs); e.g. DTableSocket's Verilated lanes driving or in shadow (it waits delta
+  // cycles: build the module with ScEngineOptions::router_threads); before sc_start.
+  // std::invalid_argument naming the module, the router, the scheduler and both shapes when the
+  // block's shape (model::DTableBlock::shape) is not the scheduler's or states none, and naming
+  // the reason when the router has no DTable scheduler or no such output. The module's DTable
+  // block stands in the router's DTable socket (RouterModel::set_dtable_block) from the first
+  // call on; an output not replaced keeps the C++ arbiter's decision.
+  void set_dtable(std::unique_ptr<model::DTableBlock> block);
+  void set_dtable(uint32_t output, std::unique_ptr<model::DTableBlock> block);
   TlmNetwork& network() { return *net_; }
   // After sc_start: the run's results (TlmNetwork::results); the one-switch form only.
   RunResults results() { return net_->results(); }
@@ -107,7 +132,13 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   // The router's allocators with their shapes, for the refusals of set_allocator.
   std::string allocator_list(const std::vector<RouterModel::SwitchAllocatorShape>& shapes) const;
 
+  // The DTable block the module gives the router (router_module.cpp); owned by the router.
+  class DTableOutputs;
+  DTableOutputs& dtable_outputs(const std::vector<DTableScheduler>& scheds);
+  std::string who() const;
+
   uint32_t router_ = 0;
+  DTableOutputs* dtable_ = nullptr;
   std::unique_ptr<TlmNetwork> net_;
   std::vector<Facing> facing_;
   std::vector<std::unique_ptr<RouterPort>> links_;  // by port; nullptr: not router-facing

@@ -61,6 +61,8 @@ class DTableLane {
   };
   virtual ~DTableLane() = default;
   virtual unsigned sls() const = 0;
+  // Its parameter set (ports 1).
+  virtual model::DTableBlock::Shape shape() const = 0;
   virtual void drive_config(bool we, unsigned addr, unsigned sl, uint32_t weight) = 0;
   virtual void drive(uint32_t active, const uint32_t* size) = 0;
   virtual void set_accept(bool accept) = 0;
@@ -127,6 +129,16 @@ class DTableLaneRtl final : public DTableLane {
   }
 
   unsigned sls() const override { return S; }
+  model::DTableBlock::Shape shape() const override {
+    model::DTableBlock::Shape s;
+    s.ports = 1;
+    s.S = S;
+    s.N = N;
+    s.WW = WW;
+    s.AW = AW;
+    s.SW = SW;
+    return s;
+  }
   void start_vcd() override {
     if (vcd_) vcd_->start(*rtl_);
   }
@@ -190,9 +202,20 @@ class DTableSocket final : public model::DTableBlock {
     granted_size_.push_back(0);
   }
 
+  // The decisions its instances took (one per select()).
+  uint64_t decisions() const { return decisions_; }
+  // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
+  bool shape(Shape& s) const override {
+    if (lanes_.empty()) return false;
+    s = lanes_[0]->shape();
+    s.ports = static_cast<uint32_t>(lanes_.size());
+    return true;
+  }
+
   uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                   const model::DTableArbiter& arb) override {
     const uint64_t now = socket_cycle();
+    ++decisions_;
     if (!programmed_) program();
     DTableLane& lane = *lanes_[port];
     if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
@@ -327,6 +350,7 @@ class DTableSocket final : public model::DTableBlock {
   Checker checker_;
   bool programmed_ = false;
   bool fault_done_ = false;
+  uint64_t decisions_ = 0;
 };
 
 }  // namespace netcosim::sc

@@ -386,9 +386,10 @@ void attach_dtable_arbiters(Network& net, const RtlRequest& req, bool shadow, co
     RouterModel::DTableShape sh;
     std::string why;
     if (!router.dtable_schedulers(sh, why)) throw ConfigError(opt + " dtable_arbiter: " + why);
-    unsigned S = 2;
-    while (S < sh.params.sls) S *= 2;
-    const unsigned N = sh.table->size();
+    // The shape the router module's DTable sockets state too (docs/systemc.md).
+    const model::DTableBlock::Shape want =
+        model::DTableBlock::scheduler_shape(sh.table->size(), sh.params);
+    const unsigned S = want.S, N = want.N;
     const model::DTableParams& p = sh.params;
     const DTableArbiterSet* set = nullptr;
     for (const auto& x : dtable_arbiter_sets())

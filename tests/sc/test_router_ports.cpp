@@ -701,6 +701,130 @@ TEST(RouterModuleAllocators, SocketsListedAndRefused) {
   EXPECT_EQ(status, 0);
 }
 
+// The DTable scheduler sockets (RouterModule::dtable_schedulers, set_dtable): Ch. 4's OPA 4-ary
+// 2-tree with Table 4.9's table (5 SLs: S = 8 lanes; 128 entries; the OPA registers' widths WW 24,
+// AW 32, SW 16: rtl/catalog.h's s8n128_opa) lists one scheduler per output of its 8-port switches;
+// a block of another table size, of other outputs, of no stated shape, none, and an output the
+// switch does not have are refused naming the module, the router, the scheduler and both shapes;
+// so is any block on a switch without the DTable and on the CIOQ router. A block of the shape is
+// accepted for every output and then for one.
+TEST(RouterModuleDTable, SocketsListedAndRefused) {
+  const int status = sctest::in_child([] {
+    struct Block final : model::DTableBlock {
+      Shape s;
+      bool stated = true;
+      uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
+                      const model::DTableArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out = s;
+        return stated;
+      }
+    };
+    const auto block = [](uint32_t ports, unsigned n, bool stated = true) {
+      auto b = std::make_unique<Block>();
+      b->s.ports = ports;
+      b->s.S = 8;
+      b->s.N = n;
+      b->s.WW = 24;
+      b->s.AW = 32;
+      b->s.SW = 16;
+      b->stated = stated;
+      return std::unique_ptr<model::DTableBlock>(std::move(b));
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      try {
+        f();
+        std::fprintf(stderr, "%s: accepted\n", what);
+        ++bad;
+      } catch (const std::invalid_argument& e) {
+        if (e.what() != want) {
+          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+          ++bad;
+        }
+      }
+    };
+    const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
+    Config cfg;
+    cfg.load_file(dir + "qos-ch4-opa-fattree-4-2.ini");
+    cfg.set_override("router.output_scheduler=dtable");
+    cfg.set_override("qos.table=" + dir + "qos/table4_9_dtable.json");
+    sc::RouterModule opa("opa2", cfg, 2);
+    const std::vector<sc::RouterModule::DTableScheduler> scheds = opa.dtable_schedulers();
+    if (scheds.size() != 8) {
+      std::fprintf(stderr, "%zu DTable schedulers, expected 8\n", scheds.size());
+      ++bad;
+    }
+    for (uint32_t o = 0; o < scheds.size(); ++o) {
+      const sc::RouterModule::DTableScheduler& d = scheds[o];
+      if (d.output != o || d.shape.ports != 1 || d.shape.S != 8 || d.shape.N != 128 ||
+          d.shape.WW != 24 || d.shape.AW != 32 || d.shape.SW != 16 || d.table == nullptr ||
+          d.table->size() != 128 || d.params.sls != 5) {
+        std::fprintf(stderr, "output %u: scheduler %u S=%u N=%u WW=%u AW=%u SW=%u sls=%u\n", o,
+                     d.output, d.shape.S, d.shape.N, d.shape.WW, d.shape.AW, d.shape.SW,
+                     d.params.sls);
+        ++bad;
+      }
+    }
+    const std::string all =
+        "router module opa2 (router 2): DTable schedulers of outputs 0..7 are "
+        "S=8,N=128,WW=24,AW=32,SW=16";
+    expect_refused(
+        "64 entries", [&] { opa.set_dtable(block(8, 64)); },
+        all +
+            " for 8 outputs; the block given is S=8,N=64,WW=24,AW=32,SW=16 for 8 outputs (S, N, "
+            "WW, AW, SW and the outputs must be the same)");
+    expect_refused(
+        "7 outputs", [&] { opa.set_dtable(block(7, 128)); },
+        all +
+            " for 8 outputs; the block given is S=8,N=128,WW=24,AW=32,SW=16 for 7 outputs (S, "
+            "N, WW, AW, SW and the outputs must be the same)");
+    expect_refused(
+        "no shape", [&] { opa.set_dtable(block(8, 128, false)); },
+        all + "; the block given states no shape (model::DTableBlock::shape)");
+    expect_refused(
+        "no block", [&] { opa.set_dtable(nullptr); },
+        "router module opa2 (router 2): DTable schedulers of outputs 0..7: no block given");
+    expect_refused(
+        "output 3 of 8 outputs", [&] { opa.set_dtable(3, block(8, 128)); },
+        "router module opa2 (router 2): DTable scheduler of output 3 is "
+        "S=8,N=128,WW=24,AW=32,SW=16 for 1 output; the block given is "
+        "S=8,N=128,WW=24,AW=32,SW=16 for 8 outputs (S, N, WW, AW, SW and the outputs must be the "
+        "same)");
+    expect_refused(
+        "output 8", [&] { opa.set_dtable(8, block(1, 128)); },
+        "router module opa2 (router 2): no DTable scheduler of output 8; its DTable schedulers: "
+        "outputs 0..7, each S=8,N=128,WW=24,AW=32,SW=16");
+    opa.set_dtable(block(8, 128));  // accepted: of its shape
+    opa.set_dtable(3, block(1, 128));
+
+    Config rr;
+    rr.load_file(dir + "qos-opa-fattree-4-2.ini");
+    sc::RouterModule plain("plain", rr, 0);
+    if (!plain.dtable_schedulers().empty()) {
+      std::fprintf(stderr, "a switch without the DTable lists DTable schedulers\n");
+      ++bad;
+    }
+    expect_refused(
+        "no DTable", [&] { plain.set_dtable(block(8, 128)); },
+        "router module plain (router 0): no DTable scheduler to take the block of "
+        "S=8,N=128,WW=24,AW=32,SW=16 for 8 outputs: the switches' output scheduler is not the "
+        "DTable (router.output_scheduler=dtable has one per output port)");
+    sc::RouterModule cioq("cioq", 4, Config());
+    expect_refused(
+        "CIOQ", [&] { cioq.set_dtable(0, block(1, 128)); },
+        "router module cioq (router 0): no DTable scheduler of output 0 to take the block of "
+        "S=8,N=128,WW=24,AW=32,SW=16 for 1 output: the router architecture has no DTable output "
+        "scheduler");
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
+}
+
 // Configurations the modules do not carry: a ConfigError naming the key, its value and what is
 // allowed; and a router the network does not have.
 TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
