@@ -149,43 +149,52 @@ void VlSwitch<Sched, kOpa>::attach_nic(uint32_t port, Nic* nic) {
 }
 
 template <class Sched, bool kOpa>
+template <class Ready>
+bool VlSwitch<Sched, kOpa>::nic_grant(uint32_t port, const model::SharedVlCredits& credits,
+                                      Ready ready, uint32_t& vl, uint8_t& sl, uint32_t& phits) {
+  uint32_t active = 0;
+  uint32_t head_phits[Sched::kVls] = {};
+  uint8_t head_sl[Sched::kVls] = {};
+  for (uint32_t s = 0; s < cfg_.sls; ++s) {
+    if (!ready(s)) continue;
+    for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      if (!credits.can_send(v, classes_.phits[s])) continue;
+      active |= 1u << v;
+      head_phits[v] = classes_.phits[s];
+      head_sl[v] = static_cast<uint8_t>(s);
+    }
+  }
+  if (active == 0) return false;
+  if constexpr (TakesHeadSl<Sched>::value)
+    vl = nic_sched_[port].select(active, head_phits, head_sl);
+  else
+    vl = nic_sched_[port].select(active, head_phits);
+  if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) return false;
+  nic_sched_[port].accept(vl);
+  sl = head_sl[vl];
+  phits = head_phits[vl];
+  return true;
+}
+
+template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::nic_step_backlogged(uint32_t port, Cycle now, StatsSink& sink) {
   Nic& nic = *nics_[port];
   model::SharedVlCredits& credits = nic_credits_[port];
   nic.take_credits(now, credits);
   bool injected = false;
-  if (now < nic.gen_stop && nic.link_free_at <= now) {
-    uint32_t active = 0;
-    uint32_t head_phits[Sched::kVls] = {};
-    uint8_t head_sl[Sched::kVls] = {};
-    for (uint32_t s = 0; s < cfg_.sls; ++s)
-      for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
-        const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
-        if (!credits.can_send(vl, classes_.phits[s])) continue;
-        active |= 1u << vl;
-        head_phits[vl] = classes_.phits[s];
-        head_sl[vl] = static_cast<uint8_t>(s);
-      }
-    uint32_t vl = Sched::kVls;
-    if (active != 0) {
-      if constexpr (TakesHeadSl<Sched>::value)
-        vl = nic_sched_[port].select(active, head_phits, head_sl);
-      else
-        vl = nic_sched_[port].select(active, head_phits);
-    }
-    if (vl < Sched::kVls && ((active >> vl) & 1u) != 0) {
-      nic_sched_[port].accept(vl);
-      const uint8_t sl = head_sl[vl];
-      const uint32_t L = head_phits[vl];
-      const uint32_t d = nic.vc_rng.below(nic.nodes - 1);
-      const uint32_t dst = d >= nic.node ? d + 1 : d;
-      sink.on_generate(nic.node, nic.seq, now, sl);
-      nic.inject(now, sink, L, SourceEntry{now, dst, nic.seq, sl}, static_cast<int>(vl), credits,
-                 L);
-      ++nic.seq;
-      ++resident_;
-      injected = true;
-    }
+  uint32_t vl = 0, L = 0;
+  uint8_t sl = 0;
+  if (now < nic.gen_stop && nic.link_free_at <= now &&
+      nic_grant(
+          port, credits, [](uint32_t) { return true; }, vl, sl, L)) {
+    const uint32_t d = nic.vc_rng.below(nic.nodes - 1);
+    const uint32_t dst = d >= nic.node ? d + 1 : d;
+    sink.on_generate(nic.node, nic.seq, now, sl);
+    nic.inject(now, sink, L, SourceEntry{now, dst, nic.seq, sl}, static_cast<int>(vl), credits, L);
+    ++nic.seq;
+    ++resident_;
+    injected = true;
   }
   // Next: when the link is free again, or the next cycle while no VL has credits.
   nic_wake_[port] = now + 1 >= nic.gen_stop      ? kNone
@@ -201,37 +210,15 @@ bool VlSwitch<Sched, kOpa>::nic_step_per_sl(uint32_t port, Cycle now, StatsSink&
   nic.take_credits(now, credits);
   resident_ += nic.generate_per_sl(now, sink);
   bool injected = false;
-  if (nic.q_count != 0 && nic.link_free_at <= now) {
-    // The VLs of the SLs with a head packet, each with credits for the whole head (one SL per
-    // injection VL: validate_qos).
-    uint32_t active = 0;
-    uint32_t head_phits[Sched::kVls] = {};
-    uint8_t head_sl[Sched::kVls] = {};
-    for (uint32_t s = 0; s < cfg_.sls; ++s) {
-      if (nic.sl_queues[s].count == 0) continue;
-      for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
-        const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
-        if (!credits.can_send(vl, classes_.phits[s])) continue;
-        active |= 1u << vl;
-        head_phits[vl] = classes_.phits[s];
-        head_sl[vl] = static_cast<uint8_t>(s);
-      }
-    }
-    uint32_t vl = Sched::kVls;
-    if (active != 0) {
-      if constexpr (TakesHeadSl<Sched>::value)
-        vl = nic_sched_[port].select(active, head_phits, head_sl);
-      else
-        vl = nic_sched_[port].select(active, head_phits);
-    }
-    if (vl < Sched::kVls && ((active >> vl) & 1u) != 0) {
-      nic_sched_[port].accept(vl);
-      const uint8_t sl = head_sl[vl];
-      const uint32_t L = head_phits[vl];
-      nic.inject(now, sink, L, nic.sl_front(sl), static_cast<int>(vl), credits, L);
-      nic.sl_pop(sl);
-      injected = true;
-    }
+  // The SLs with a head packet (one SL per injection VL: validate_qos).
+  uint32_t vl = 0, L = 0;
+  uint8_t sl = 0;
+  if (nic.q_count != 0 && nic.link_free_at <= now &&
+      nic_grant(
+          port, credits, [&nic](uint32_t s) { return nic.sl_queues[s].count != 0; }, vl, sl, L)) {
+    nic.inject(now, sink, L, nic.sl_front(sl), static_cast<int>(vl), credits, L);
+    nic.sl_pop(sl);
+    injected = true;
   }
   // Next: the next attempt, or, with packets queued, when the link is free again (the next cycle
   // while it waits for credits).

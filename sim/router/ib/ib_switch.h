@@ -243,6 +243,12 @@ class VlSwitch final : public RouterModel {
   // its link is free, the NIC's scheduler (nic_sched_, as backlogged) grants one of the injection
   // VLs with credits for the head packet of an SL that maps to it, and that SL's head is sent.
   [[gnu::noinline]] bool nic_step_per_sl(uint32_t port, Cycle now, StatsSink& sink);
+  // Both NIC steps above: among the injection VLs of the SLs `ready(s)` admits, those with
+  // credits for a whole packet of their SL, the grant of the NIC's scheduler, accepted; its SL
+  // and packet size in `sl` and `phits`. Returns false when no VL is granted.
+  template <class Ready>
+  bool nic_grant(uint32_t port, const model::SharedVlCredits& credits, Ready ready, uint32_t& vl,
+                 uint8_t& sl, uint32_t& phits);
   enum : uint8_t { kNicShared, kNicBacklogged, kNicPerSl };
   uint8_t nic_mode_ = kNicShared;
   void wake_nic(uint32_t port, Cycle at) {
