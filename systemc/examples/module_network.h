@@ -150,6 +150,25 @@ inline void attach_nodes(std::vector<std::unique_ptr<RouterModule>>& mods, Cycle
     }
 }
 
+// The modules' run: links wired, node ends attached (kept in `ends`, deliveries in `log`),
+// `span` cycles simulated; true with the results in `res`, false with why the run stopped.
+inline bool run_modules(std::vector<std::unique_ptr<RouterModule>>& mods, Cycle cycles, Cycle span,
+                        std::vector<std::string>& log, NodeEnds& ends, RunResults& res,
+                        std::string& why) {
+  wire_links(mods);
+  attach_nodes(mods, cycles, log, ends);
+  sc_core::sc_start(sc_core::sc_time(double(span), sc_core::SC_NS));
+  std::vector<RouterModule*> all;
+  for (auto& m : mods) all.push_back(m.get());
+  try {
+    res = RouterModule::results(all);
+  } catch (const std::exception& e) {
+    why = e.what();
+    return false;
+  }
+  return true;
+}
+
 // The modules' deliveries against the native run's: 0 and a line saying so when identical,
 // else 3 and the first difference.
 inline int compare_with_native(std::vector<std::string> log, std::vector<std::string> native) {

@@ -231,18 +231,12 @@ int sc_main(int argc, char** argv) {
       ++contention;
     }
   }
-  sc::example::wire_links(mods);
   std::vector<std::string> log;
   sc::example::NodeEnds ends;
-  sc::example::attach_nodes(mods, cycles, log, ends);
-  sc_core::sc_start(sc_core::sc_time(double(total + 100), sc_core::SC_NS));
-  std::vector<sc::RouterModule*> all;
-  for (auto& m : mods) all.push_back(m.get());
   RunResults res;
-  try {
-    res = sc::RouterModule::results(all);
-  } catch (const std::exception& e) {
-    std::printf("router modules: the run stopped: %s\n", e.what());
+  std::string why;
+  if (!sc::example::run_modules(mods, cycles, total + 100, log, ends, res, why)) {
+    std::printf("router modules: the run stopped: %s\n", why.c_str());
     return 3;
   }
 

@@ -246,6 +246,22 @@ RouterModule::DTableOutputs& RouterModule::dtable_outputs(
   return *dtable_;
 }
 
+void RouterModule::check_dtable_block(const model::DTableBlock* block,
+                                      const model::DTableBlock::Shape& s, uint32_t outputs,
+                                      const std::string& mine, const char* verb) const {
+  if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
+  model::DTableBlock::Shape given;
+  if (!block->shape(given))
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + dtable_text(s) +
+                                "; the block given states no shape (model::DTableBlock::shape)");
+  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
+      given.SW != s.SW || given.ports != outputs)
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + dtable_text(s) + " for " +
+                                outputs_text(outputs) + "; the block given is " +
+                                dtable_text(given) + " for " + outputs_text(given.ports) +
+                                " (S, N, WW, AW, SW and the outputs must be the same)");
+}
+
 void RouterModule::set_dtable(std::unique_ptr<model::DTableBlock> block) {
   const std::vector<DTableScheduler> scheds = dtable_schedulers();
   model::DTableBlock::Shape given;
@@ -261,16 +277,7 @@ void RouterModule::set_dtable(std::unique_ptr<model::DTableBlock> block) {
   }
   const uint32_t n = static_cast<uint32_t>(scheds.size());
   const std::string mine = "DTable schedulers of outputs 0.." + std::to_string(n - 1);
-  if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
-  const model::DTableBlock::Shape& s = scheds[0].shape;
-  if (!stated)
-    throw std::invalid_argument(who() + ": " + mine + " are " + dtable_text(s) +
-                                "; the block given states no shape (model::DTableBlock::shape)");
-  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
-      given.SW != s.SW || given.ports != n)
-    throw std::invalid_argument(who() + ": " + mine + " are " + dtable_text(s) + " for " +
-                                outputs_text(n) + "; the block given is " + given_text +
-                                " (S, N, WW, AW, SW and the outputs must be the same)");
+  check_dtable_block(block.get(), scheds[0].shape, n, mine, "are");
   dtable_outputs(scheds).set(0, n, std::move(block));
 }
 
@@ -294,16 +301,7 @@ void RouterModule::set_dtable(uint32_t output, std::unique_ptr<model::DTableBloc
                                 std::to_string(output) + "; its DTable schedulers: outputs 0.." +
                                 std::to_string(n - 1) + ", each " + dtable_text(scheds[0].shape));
   const std::string mine = "DTable scheduler of output " + std::to_string(output);
-  if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
-  const model::DTableBlock::Shape& s = scheds[output].shape;
-  if (!stated)
-    throw std::invalid_argument(who() + ": " + mine + " is " + dtable_text(s) +
-                                "; the block given states no shape (model::DTableBlock::shape)");
-  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
-      given.SW != s.SW || given.ports != 1)
-    throw std::invalid_argument(who() + ": " + mine + " is " + dtable_text(s) + " for " +
-                                outputs_text(1) + "; the block given is " + given_text +
-                                " (S, N, WW, AW, SW and the outputs must be the same)");
+  check_dtable_block(block.get(), scheds[output].shape, 1, mine, "is");
   dtable_outputs(scheds).set(output, 1, std::move(block));
 }
 

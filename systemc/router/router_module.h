@@ -136,6 +136,11 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   class DTableOutputs;
   DTableOutputs& dtable_outputs(const std::vector<DTableScheduler>& scheds);
   std::string who() const;
+  // set_dtable's checks of `block` against the `outputs` schedulers of shape `s` it would
+  // replace (`mine`: "DTable scheduler(s) of ...", `verb` "is" or "are"): std::invalid_argument
+  // naming both shapes.
+  void check_dtable_block(const model::DTableBlock* block, const model::DTableBlock::Shape& s,
+                          uint32_t outputs, const std::string& mine, const char* verb) const;
 
   uint32_t router_ = 0;
   DTableOutputs* dtable_ = nullptr;
