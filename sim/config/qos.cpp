@@ -85,9 +85,9 @@ bool is_architecture(const Config& c, const char* name) {
 }
 
 const char* const kQosKeys[] = {
-    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu", "qos.pattern",
-    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",    "qos.sbt_weights",
-    "qos.table",    "qos.backlogged",   "qos.nic_queues"};
+    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu",     "qos.pattern",
+    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",        "qos.sbt_weights",
+    "qos.table",    "qos.backlogged",   "qos.nic_queues",   "qos.drr_quantum"};
 
 // qos.sl2vl_<class> or qos.sc2vl_<class> (docs/model.md §10.1).
 bool is_class_mapping_key(const std::string& k) {

@@ -288,6 +288,13 @@ TEST(SwitchConfig, BadDrrQuantumExits2NamingTheKey) {
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
     EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
   }
+  // Without service levels (the CIOQ router's configurations) the key is refused too.
+  const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/dragonfly-h2.ini --set qos.drr_quantum=8");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("qos.drr_quantum=8: needs service levels (qos.sls >= 1; qos.sls=0)"),
+            std::string::npos)
+      << o.output;
 }
 
 }  // namespace
