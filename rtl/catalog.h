@@ -29,10 +29,19 @@ struct RtlBlock {
 
 inline const std::vector<RtlBlock>& rtl_blocks() {
   static const std::vector<RtlBlock> blocks = {
+      // Inside a network (systemc/rtl/sched_arbiter_socket.h): the OPA and IB switches' SL
+      // arbiter of router.output_scheduler=rr, N = qos.sls: n3 the 3-SL configurations (Ch. 2,
+      // the small trees), n4 Ch. 6's, n5 Ch. 4's (Table 4.7's mix), n7 Ch. 5's (Table 5.4's), n2
+      // the 4x4 tori's.
       {"rr_arbiter",
        "cosim_rr_arbiter",
        {"rr_arbiter.sv", "rr_arb_core.sv"},
-       {{"n3", "N=3"}, {"n4", "N=4"}, {"n7", "N=7"}, {"n31", "N=31"}}},
+       {{"n3", "N=3"},
+        {"n4", "N=4"},
+        {"n7", "N=7"},
+        {"n31", "N=31"},
+        {"n5", "N=5"},
+        {"n2", "N=2"}}},
       {"sep_alloc_if",
        "cosim_sep_alloc_if",
        {"sep_alloc_if.sv", "rr_arb_core.sv"},
@@ -103,11 +112,18 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"s8n64_ib", "S=8,N=64,WW=8,AW=8,SW=16"}}},
       // Deficit Round Robin (V lanes, QW-bit quanta, SW-bit sizes): the area reference of the
       // DTable (thesis 003 Sec. 5.4); v8 and v16 have dtable_arbiter s8n16's and s16n64's lanes
-      // and widths.
+      // and widths. v4q16s16, v8q16s16: the OPA and IB switches' router.output_scheduler=drr
+      // inside a network (systemc/rtl/sched_arbiter_socket.h; 16-bit quanta and sizes,
+      // VlSwitchConfig::drr_params_for) with 3 or 4 SLs (the small trees, Ch. 6) and 5 to 8
+      // (Ch. 4, Ch. 5).
       {"drr_arbiter",
        "cosim_drr_arbiter",
        {"drr_arbiter.sv", "rr_arb_core.sv"},
-       {{"v4", "V=4,QW=4,SW=3"}, {"v8", "V=8,QW=8,SW=6"}, {"v16", "V=16,QW=8,SW=6"}}},
+       {{"v4", "V=4,QW=4,SW=3"},
+        {"v8", "V=8,QW=8,SW=6"},
+        {"v16", "V=16,QW=8,SW=6"},
+        {"v4q16s16", "V=4,QW=16,SW=16"},
+        {"v8q16s16", "V=8,QW=16,SW=16"}}},
       // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
       // arbiter of the h8 router. Inside a network (systemc/rtl/, docs/cosim.md "Verilated blocks
       // inside a network"): the Dragonfly routers' VC arbiters (N = the router's most VCs of a

@@ -12,7 +12,9 @@
 #include "Vdrr_arbiter_v4.h"
 #ifndef NETCOSIM_MUTANT
 #include "Vdrr_arbiter_v16.h"
+#include "Vdrr_arbiter_v4q16s16.h"
 #include "Vdrr_arbiter_v8.h"
+#include "Vdrr_arbiter_v8q16s16.h"
 #endif
 
 namespace netcosim::cosim {
@@ -183,7 +185,9 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
 template <int V, int QW, int SW, class Vtop>
 ParamSetEntry entry(const char* name) {
   static_assert(V >= 2 && V <= 32 && (V & (V - 1)) == 0, "V: a power of two, 2..32");
-  static_assert(QW <= 16 && SW <= 8, "widths within the stimulus's ranges");
+  // Wider fields draw within the stimulus's ranges (qos_stimulus.h: quanta below 2^10, sizes
+  // below 2^8).
+  static_assert(QW <= 16 && SW <= 16, "widths within the stimulus's ranges");
   return bench_entry<DrrBench<V, QW, SW, Vtop>>(
       name, "V=" + std::to_string(V) + ",QW=" + std::to_string(QW) + ",SW=" + std::to_string(SW));
 }
@@ -193,7 +197,8 @@ ParamSetEntry entry(const char* name) {
 
 int sc_main(int argc, char** argv) {
   using namespace netcosim::cosim;
-  // v8 and v16: the lanes and widths of dtable_arbiter's s8n16 and s16n64 (the area comparison).
+  // v8 and v16: the lanes and widths of dtable_arbiter's s8n16 and s16n64 (the area comparison);
+  // v4q16s16 and v8q16s16: the switches' DRR inside a network (rtl/catalog.h).
   BenchInfo info{"drr_arbiter", {"gnt_valid", "gnt_vl", "cur", "in_service", "deficit"}, {}, ""};
 #ifdef NETCOSIM_MUTANT
   info.mutant = NETCOSIM_MUTANT;
@@ -203,6 +208,8 @@ int sc_main(int argc, char** argv) {
       entry<4, 4, 3, Vdrr_arbiter_v4>("v4"),
       entry<8, 8, 6, Vdrr_arbiter_v8>("v8"),
       entry<16, 8, 6, Vdrr_arbiter_v16>("v16"),
+      entry<4, 16, 16, Vdrr_arbiter_v4q16s16>("v4q16s16"),
+      entry<8, 16, 16, Vdrr_arbiter_v8q16s16>("v8q16s16"),
   };
 #endif
   return bench_main(argc, argv, info);

@@ -9,8 +9,10 @@
 
 #include "Vrr_arbiter_n3.h"
 #ifndef NETCOSIM_MUTANT
+#include "Vrr_arbiter_n2.h"
 #include "Vrr_arbiter_n31.h"
 #include "Vrr_arbiter_n4.h"
+#include "Vrr_arbiter_n5.h"
 #include "Vrr_arbiter_n7.h"
 #endif
 
@@ -135,10 +137,9 @@ int sc_main(int argc, char** argv) {
   info.sets = {entry<3, Vrr_arbiter_n3>("n3")};
 #else
   info.sets = {
-      entry<3, Vrr_arbiter_n3>("n3"),
-      entry<4, Vrr_arbiter_n4>("n4"),
-      entry<7, Vrr_arbiter_n7>("n7"),
-      entry<31, Vrr_arbiter_n31>("n31"),
+      entry<3, Vrr_arbiter_n3>("n3"), entry<4, Vrr_arbiter_n4>("n4"),
+      entry<7, Vrr_arbiter_n7>("n7"), entry<31, Vrr_arbiter_n31>("n31"),
+      entry<5, Vrr_arbiter_n5>("n5"), entry<2, Vrr_arbiter_n2>("n2"),
   };
 #endif
   return bench_main(argc, argv, info);

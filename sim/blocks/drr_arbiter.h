@@ -126,4 +126,20 @@ class DrrArbiter {
   mutable Decision latched_;
 };
 
+// The DRR output schedulers of a switch's ports (router.output_scheduler=drr: DrrSlBlock,
+// sim/router/vl/table_schedulers.h) implemented elsewhere (the Verilated rtl/drr_arbiter.sv's
+// socket, systemc/rtl/drr_arbiter_socket.h; docs/cosim.md "Verilated blocks inside a network"),
+// which the switch then owns (RouterModel::set_drr_block). For every decision of output `port`
+// the switch passes the active SLs, their head packets' sizes in credits, its C++ arbiter's
+// choice (`model`, kNoGrant for none) and that arbiter (`arb`: its registers before the
+// decision); select() returns the SL granted (the RTL's in strict mode, `model` in shadow mode).
+// accept() follows when the granted SL's packet starts, before the port's next select().
+class DrrBlock {
+ public:
+  virtual ~DrrBlock() = default;
+  virtual uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                          const DrrArbiter& arb) = 0;
+  virtual void accept(uint32_t port, uint32_t sl) = 0;
+};
+
 }  // namespace netcosim::model

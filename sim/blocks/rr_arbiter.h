@@ -46,4 +46,20 @@ class RoundRobinArbiter {
   unsigned ptr_ = 0;
 };
 
+// The round-robin SL arbiters of a switch's output ports (router.output_scheduler=rr:
+// RrSlScheduler's arbiter over the SLs, sim/router/vl/rr_sl_scheduler.h) implemented elsewhere
+// (the Verilated rtl/rr_arbiter.sv's socket, systemc/rtl/rr_arbiter_socket.h; docs/cosim.md
+// "Verilated blocks inside a network"), which the switch then owns (RouterModel::set_rr_block).
+// For every decision of output `port` the switch passes the SLs that request (a head on one of
+// their VLs can start), its C++ arbiter's choice (`model`, -1 for none) and that arbiter (`arb`:
+// its pointer before the decision); select() returns the SL granted (the RTL's in strict mode,
+// `model` in shadow mode). accept() follows when the granted SL's packet starts (sl: the one
+// select() returned), before the port's next select().
+class RrBlock {
+ public:
+  virtual ~RrBlock() = default;
+  virtual int select(uint32_t port, uint64_t req, int model, const RoundRobinArbiter& arb) = 0;
+  virtual void accept(uint32_t port, uint32_t sl) = 0;
+};
+
 }  // namespace netcosim::model

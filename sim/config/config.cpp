@@ -46,7 +46,7 @@ const std::vector<KeySpec>& config_schema() {
        "global-link arrangement (thesis 000 Sec. 1.2.1)"},
       {"router.architecture", KeyType::Enum, "cioq", 0, 0, "cioq|ib|opa",
        "router architecture (sim/router/architecture.h; the allowed values are its registry's)"},
-      {"router.output_scheduler", KeyType::Enum, "rr", 0, 0, "rr|sbt|dtable|ib_vlarb",
+      {"router.output_scheduler", KeyType::Enum, "rr", 0, 0, "rr|sbt|dtable|ib_vlarb|drr",
        "ib|opa: how each output port serves its VLs: round robin per SL, SBT (qos.sbt_weights), "
        "DTable or the IB VL arbiter (qos.table) (thesis 003 Sec. 4.3, 5.3.1, 5.4)"},
       {"topology.k", KeyType::Int, "4", 2, 64, nullptr,
@@ -373,6 +373,9 @@ const std::vector<KeySpec>& config_schema() {
        "ib|opa: VLs per port (0: as many as the mapping tables use)"},
       {"qos.sbt_weights", KeyType::Text, "", 0, 0, nullptr,
        "router.output_scheduler=sbt: each SL's weight in packets (thesis 003 Sec. 4.3.2)"},
+      {"qos.drr_quantum", KeyType::Text, "", 0, 0, nullptr,
+       "router.output_scheduler=drr: each SL's DRR quantum in 64-B credits, at least its MTU "
+       "(docs/model.md §10.5)"},
       {"qos.backlogged", KeyType::Bool, "false", 0, 0, nullptr,
        "ib|opa: every SL of every NIC always has a packet ready (a uniform destination) and the "
        "NIC's link is served by router.output_scheduler (thesis 003 Sec. 6.3-6.5: each flow tries "

@@ -85,9 +85,9 @@ bool is_architecture(const Config& c, const char* name) {
 }
 
 const char* const kQosKeys[] = {
-    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu", "qos.pattern",
-    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",    "qos.sbt_weights",
-    "qos.table",    "qos.backlogged",   "qos.nic_queues"};
+    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu",     "qos.pattern",
+    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",        "qos.sbt_weights",
+    "qos.table",    "qos.backlogged",   "qos.nic_queues",   "qos.drr_quantum"};
 
 // qos.sl2vl_<class> or qos.sc2vl_<class> (docs/model.md §10.1).
 bool is_class_mapping_key(const std::string& k) {
@@ -473,17 +473,44 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
   s.kind = k == "sbt"        ? OutputSchedulerKind::Sbt
            : k == "dtable"   ? OutputSchedulerKind::DTable
            : k == "ib_vlarb" ? OutputSchedulerKind::IbVlArb
+           : k == "drr"      ? OutputSchedulerKind::Drr
                              : OutputSchedulerKind::Rr;
   const bool sbt = s.kind == OutputSchedulerKind::Sbt;
+  const bool drr = s.kind == OutputSchedulerKind::Drr;
   const bool table =
       s.kind == OutputSchedulerKind::DTable || s.kind == OutputSchedulerKind::IbVlArb;
-  for (const char* key : {"qos.sbt_weights", "qos.table"}) {
-    const bool read = std::string(key) == "qos.table" ? table : sbt;
+  for (const char* key : {"qos.sbt_weights", "qos.table", "qos.drr_quantum"}) {
+    const std::string kk = key;
+    const bool read = kk == "qos.table" ? table : kk == "qos.drr_quantum" ? drr : sbt;
     if (!read && c.is_explicit(key))
-      throw ConfigError(std::string(key) + "=" + quote_value(c.get_str(key)) + ": not read by " +
-                        ks +
+      throw ConfigError(kk + "=" + quote_value(c.get_str(key)) + ": not read by " + ks +
                         " (qos.sbt_weights is router.output_scheduler=sbt's, "
-                        "qos.table dtable's and ib_vlarb's)");
+                        "qos.table dtable's and ib_vlarb's, qos.drr_quantum drr's)");
+  }
+  if (drr) {
+    // DRR (Shreedhar and Varghese; thesis 003 Sec. 5.4 cites it as the DTable's reference;
+    // docs/model.md §10.5): a quantum per SL in 64-B credits, the switch's flits, as the
+    // DTable's weights. Each quantum covers its SL's packet, so every visit sends at least one
+    // packet (DRR's condition quantum >= the largest packet; sim/blocks/drr_arbiter.h passes a
+    // lane whose deficit and quantum do not cover its head); 16 bits, as the switch's RTL
+    // (docs/cosim.md).
+    if (!c.is_explicit("qos.drr_quantum"))
+      throw ConfigError(ks +
+                        ": needs qos.drr_quantum, one quantum in 64-B credits per SL, each at "
+                        "least the SL's MTU (e.g. 32,96 for two SLs of 2-KB packets sharing "
+                        "1:3)");
+    if (q.flit_bytes != 64)
+      throw ConfigError(ks + ": counts 64-byte credits and the switch's credits are flits; " +
+                        "link.flit_bytes=" + std::to_string(q.flit_bytes) + " (needs 64)");
+    const std::vector<std::string> items = per_sl_list(c, "qos.drr_quantum", q.sls);
+    for (uint32_t sl = 0; sl < q.sls; ++sl) {
+      const std::string what = "SL " + q.names[sl] + "'s quantum in 64-B credits, at least its " +
+                               "MTU (qos.sl_mtu: " + std::to_string(q.mtu_flits[sl]) +
+                               " credits), at most 65535";
+      s.drr_quanta.push_back(
+          uint_entry(c, "qos.drr_quantum", items[sl], q.mtu_flits[sl], 65535, what.c_str()));
+    }
+    return s;
   }
   if (sbt) {
     if (!c.is_explicit("qos.sbt_weights"))

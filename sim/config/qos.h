@@ -100,13 +100,15 @@ SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q);
 // whose packets all have packet.size phits (no per-SL MTU, no mapping tables).
 ServiceLevels read_service_levels(const Config& c);
 // The switches' output scheduler (router.output_scheduler; docs/model.md §10.5; thesis 003 Sec.
-// 4.3, 5.3.1, 5.4): round robin per SL, SBT with qos.sbt_weights (packets per SL), or the DTable
+// 4.3, 5.3.1, 5.4): round robin per SL, SBT with qos.sbt_weights (packets per SL), the DTable
 // or IB VL arbiter of the table file qos.table (netcosim.qos-table/1, what `netcosim qos`
-// writes; docs/qos.md). Every check is a ConfigError naming the key, the value and the bound.
-enum class OutputSchedulerKind : uint8_t { Rr, Sbt, DTable, IbVlArb };
+// writes; docs/qos.md), or DRR with qos.drr_quantum (64-B credits per SL). Every check is a
+// ConfigError naming the key, the value and the bound.
+enum class OutputSchedulerKind : uint8_t { Rr, Sbt, DTable, IbVlArb, Drr };
 struct OutputSchedulerSpec {
   OutputSchedulerKind kind = OutputSchedulerKind::Rr;
   std::vector<uint32_t> sbt_weights;  // per SL, packets
+  std::vector<uint32_t> drr_quanta;   // per SL, 64-B credits (= flits)
   qos::QosTable table;                // dtable, ib_vlarb
   // ib_vlarb: flits per 64-B unit of the arbiter's weights (link.flit_bytes divides 64; each
   // SL's MTU is a whole number of units), so a head of L flits counts L / flits_per_unit units.

@@ -48,8 +48,8 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
   plan.phit_bits = static_cast<uint32_t>(cfg.get_int("link.flit_bytes")) * 8;
   if (c.scheduler.kind == OutputSchedulerKind::Sbt)
     throw ConfigError(
-        "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable and "
-        "ib_vlarb (SBT has no RTL block in rtl/catalog.h)");
+        "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
+        "and ib_vlarb (SBT has no RTL block in rtl/catalog.h)");
   const uint32_t P = c.radix(), V = c.vls, S = c.sls;
   const std::string sv = std::to_string(V);
   const std::string iter = std::to_string(cfg.get_int("router.allocator_iterations"));
@@ -131,7 +131,16 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
       plan.notes.push_back(note);
     }
   }
-  if (sched == "rr" || sched == "dtable")
+  // DRR (docs/model.md §10.5): a drr_arbiter per output port at the switch's lanes and widths
+  // (VlSwitchConfig::drr_params_for); it holds its quanta and deficits.
+  if (sched == "drr") {
+    const model::DrrParams& d = c.drr_params;
+    plan.blocks.push_back({"drr_arbiter",
+                           "V=" + std::to_string(d.vls) + ",QW=" + std::to_string(d.quantum_bits) +
+                               ",SW=" + std::to_string(d.size_bits),
+                           P, "output scheduler, DRR"});
+  }
+  if (sched == "rr" || sched == "dtable" || sched == "drr")
     for (const auto& [n, count] : vl_arbiters)
       plan.blocks.push_back({"rr_arbiter", "N=" + std::to_string(n), count,
                              "output scheduler, round robin over an SL's VLs"});

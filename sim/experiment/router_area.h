@@ -29,7 +29,9 @@
 //   - the output scheduler of each output port (sched_): rr, a round-robin arbiter over the SLs
 //     (rr_arbiter N=qos.sls) and one per SL over the SL's VLs on the port (N = those VLs, none
 //     for one); dtable, a dtable_arbiter at the model's register widths and the same per-SL VL
-//     arbiters; ib_vlarb, its two tables as storage (the arbiter has no RTL); sbt: exit 2.
+//     arbiters; drr, a drr_arbiter (V = the SLs rounded up to a power of two, QW = SW = 16) and
+//     the same per-SL VL arbiters; ib_vlarb, its two tables as storage (the arbiter has no RTL);
+//     sbt: exit 2.
 // The storage, at link.flit_bytes x 8 bits per flit: an input and an output buffer per port
 // shared by the VLs, and OPA's central buffers (two per MPort of router.central_buffer / 2
 // flits), each one array with its VL lists as a DAMQ's; the mapping tables (IB SL2VL, OPA SL2SC

@@ -19,7 +19,9 @@
 
 #include "sim/blocks/contention_counters.h"
 #include "sim/blocks/credit_counter.h"
+#include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
+#include "sim/blocks/rr_arbiter.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
@@ -192,6 +194,30 @@ class RouterModel {
     return false;
   }
   virtual void set_dtable_block(std::unique_ptr<model::DTableBlock> /*block*/) {}
+  // The same for the round-robin SL arbiter of each output port (router.output_scheduler=rr:
+  // rtl/rr_arbiter.sv with N = the SLs; sim/router/vl/rr_sl_scheduler.h) and the DRR scheduler
+  // (router.output_scheduler=drr: rtl/drr_arbiter.sv; DrrSlBlock,
+  // sim/router/vl/table_schedulers.h).
+  struct RrShape {
+    uint32_t ports = 0;  // outputs 0 .. ports - 1, each with its SL arbiter
+    uint32_t sls = 0;    // its requesters
+  };
+  virtual bool rr_schedulers(RrShape& /*shape*/, std::string& why) const {
+    why = "the router architecture has no round-robin SL output scheduler";
+    return false;
+  }
+  virtual void set_rr_block(std::unique_ptr<model::RrBlock> /*block*/) {}
+  struct DrrShape {
+    uint32_t ports = 0;
+    uint32_t sls = 0;
+    model::DrrParams params;       // lanes (a power of two >= sls), quantum and size widths
+    std::vector<uint32_t> quanta;  // per SL, credits
+  };
+  virtual bool drr_schedulers(DrrShape& /*shape*/, std::string& why) const {
+    why = "the router architecture has no DRR output scheduler";
+    return false;
+  }
+  virtual void set_drr_block(std::unique_ptr<model::DrrBlock> /*block*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

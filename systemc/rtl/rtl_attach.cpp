@@ -21,6 +21,7 @@
 #include "systemc/rtl/credit_counter_socket.h"
 #include "systemc/rtl/dtable_arbiter_socket.h"
 #include "systemc/rtl/rtl_sockets.h"
+#include "systemc/rtl/sched_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
 
@@ -32,7 +33,7 @@ namespace {
 ConfigError fault_block_not_socketed(const RtlRequest& req) {
   return ConfigError(
       "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-      "age_arbiter or dtable_arbiter, and " +
+      "age_arbiter, dtable_arbiter, rr_arbiter or drr_arbiter, and " +
       req.fault_block + " is not in --rtl or --rtl-shadow");
 }
 
@@ -164,6 +165,57 @@ std::unique_ptr<DTableLane> make_dtable_lane(const std::string& name, DTableSock
 const std::vector<DTableArbiterSet>& dtable_arbiter_sets() {
   static const std::vector<DTableArbiterSet> sets = {NETCOSIM_DTABLE_ARBITER_SETS};
   return sets;
+}
+
+// rr_arbiter's sets (NETCOSIM_RR_ARBITER_SET(name, N)) and drr_arbiter's
+// (NETCOSIM_DRR_ARBITER_SET(name, V, QW, SW)) in the generated header.
+struct RrArbiterSet {
+  const char* name;
+  unsigned N;
+  std::unique_ptr<RrLane> (*make)(const std::string& name, RrSocket& s, const SocketOptions& o);
+};
+
+template <class Vtop, int N>
+std::unique_ptr<RrLane> make_rr_lane(const std::string& name, RrSocket& s, const SocketOptions& o) {
+  return std::make_unique<RrLaneRtl<Vtop, N>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_RR_ARBITER_SET(X, N) RrArbiterSet{#X, N, &make_rr_lane<Vrr_arbiter_##X, N>},
+
+const std::vector<RrArbiterSet>& rr_arbiter_sets() {
+  static const std::vector<RrArbiterSet> sets = {NETCOSIM_RR_ARBITER_SETS};
+  return sets;
+}
+
+struct DrrArbiterSet {
+  const char* name;
+  unsigned V, QW, SW;
+  std::unique_ptr<DrrLane> (*make)(const std::string& name, DrrSocket& s, const SocketOptions& o);
+};
+
+template <class Vtop, int V, int QW, int SW>
+std::unique_ptr<DrrLane> make_drr_lane(const std::string& name, DrrSocket& s,
+                                       const SocketOptions& o) {
+  return std::make_unique<DrrLaneRtl<Vtop, V, QW, SW>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_DRR_ARBITER_SET(X, V, QW, SW) \
+  DrrArbiterSet{#X, V, QW, SW, &make_drr_lane<Vdrr_arbiter_##X, V, QW, SW>},
+
+const std::vector<DrrArbiterSet>& drr_arbiter_sets() {
+  static const std::vector<DrrArbiterSet> sets = {NETCOSIM_DRR_ARBITER_SETS};
+  return sets;
+}
+
+const RrArbiterSet* rr_set_of(unsigned n) {
+  for (const auto& x : rr_arbiter_sets())
+    if (x.N == n) return &x;
+  return nullptr;
+}
+const DrrArbiterSet* drr_set_of(const model::DrrParams& p) {
+  for (const auto& x : drr_arbiter_sets())
+    if (x.V == p.vls && x.QW == p.quantum_bits && x.SW == p.size_bits) return &x;
+  return nullptr;
 }
 
 std::string available_dtable_sets() {
@@ -425,6 +477,86 @@ void attach_dtable_arbiters(Network& net, const RtlRequest& req, bool shadow, co
   }
 }
 
+// The fault's options of an output scheduler's socket of router r with `ports` outputs.
+SocketOptions sched_options(uint32_t r, bool shadow, const RtlRequest& req, const char* block,
+                            uint32_t ports, const char* what) {
+  SocketOptions o = socket_options(r, shadow, req);
+  if (req.fault && req.fault_block == block && req.fault_router == r) {
+    if (req.fault_input >= static_cast<int>(ports))
+      throw ConfigError("--rtl-fault " + std::string(block) + ":" + std::to_string(r) + ":" +
+                        std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                        ": router " + std::to_string(r) + " has " + what + " on outputs 0 to " +
+                        std::to_string(ports - 1));
+    o.fault.armed = true;
+    o.fault.cycle = req.fault_cycle;
+    o.fault.input = req.fault_input;
+  }
+  return o;
+}
+
+// The round-robin SL arbiters of every OPA or IB switch (router.output_scheduler=rr): one
+// rtl/rr_arbiter.sv instance per output port, the set of N = the SLs (qos.sls).
+void attach_rr_arbiters(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::RrShape sh;
+    std::string why;
+    if (!router.rr_schedulers(sh, why)) throw ConfigError(opt + " rr_arbiter: " + why);
+    const RrArbiterSet* set = rr_set_of(sh.sls);
+    if (set == nullptr)
+      throw ConfigError(opt + " rr_arbiter: router " + std::to_string(r) +
+                        "'s SL arbiters need N=" + std::to_string(sh.sls) +
+                        " (qos.sls=" + std::to_string(sh.sls) +
+                        "), a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                        list_sets(rr_arbiter_sets(), [](const RrArbiterSet& y) {
+                          return "N=" + std::to_string(y.N);
+                        }));
+    const SocketOptions o =
+        sched_options(r, shadow, req, "rr_arbiter", sh.ports, "round-robin SL arbiters");
+    const std::string name = "router_" + std::to_string(r) + "_rr_arbiter";
+    auto socket = std::make_unique<RrSocket>(name, o);
+    for (uint32_t port = 0; port < sh.ports; ++port)
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+    router.set_rr_block(std::move(socket));
+  }
+}
+
+std::string drr_params_text(const model::DrrParams& p) {
+  return "V=" + std::to_string(p.vls) + ",QW=" + std::to_string(p.quantum_bits) +
+         ",SW=" + std::to_string(p.size_bits);
+}
+
+// The DRR schedulers of every OPA or IB switch (router.output_scheduler=drr): one
+// rtl/drr_arbiter.sv instance per output port, the set of the switch's DrrParams (V = the SLs
+// rounded up to a power of two, QW = SW = 16: VlSwitchConfig::drr_params_for), its quanta
+// (qos.drr_quantum) written into every instance.
+void attach_drr_arbiters(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::DrrShape sh;
+    std::string why;
+    if (!router.drr_schedulers(sh, why)) throw ConfigError(opt + " drr_arbiter: " + why);
+    const DrrArbiterSet* set = drr_set_of(sh.params);
+    if (set == nullptr)
+      throw ConfigError(opt + " drr_arbiter: router " + std::to_string(r) + " needs " +
+                        drr_params_text(sh.params) + " (qos.sls=" + std::to_string(sh.sls) +
+                        "), a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                        list_sets(drr_arbiter_sets(), [](const DrrArbiterSet& y) {
+                          return "V=" + std::to_string(y.V) + ",QW=" + std::to_string(y.QW) +
+                                 ",SW=" + std::to_string(y.SW);
+                        }));
+    const SocketOptions o =
+        sched_options(r, shadow, req, "drr_arbiter", sh.ports, "DRR schedulers");
+    const std::string name = "router_" + std::to_string(r) + "_drr_arbiter";
+    auto socket = std::make_unique<DrrSocket>(name, o, sh.quanta);
+    for (uint32_t port = 0; port < sh.ports; ++port)
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+    router.set_drr_block(std::move(socket));
+  }
+}
+
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow);
 
 // The Verilated sep_alloc_if set of an allocator's shape; nullptr: none.
@@ -434,17 +566,22 @@ const SepAllocIfSet* sep_alloc_if_set_of(const RouterModel::SwitchAllocatorShape
   return nullptr;
 }
 
-// The OPA and IB switches (sim/router/ib/): the DTable output schedulers of both
-// (router.output_scheduler=dtable) and their switch allocators (sep_alloc_if: the IB switch's
-// VA-SA, the OPA switch's MPort and central allocators); check_rtl_request has refused the other
-// blocks when named, so here they come from `all`, which takes what the switches have and says
-// so: dtable_arbiter under the DTable, sep_alloc_if when rtl/catalog.h has a set of the shape of
-// every allocator of every switch.
+// The OPA and IB switches (sim/router/ib/): the output schedulers' RTL, each under its
+// router.output_scheduler (rr_arbiter: rr's SL arbiters, dtable_arbiter, drr_arbiter), and their
+// switch allocators (sep_alloc_if: the IB switch's VA-SA, the OPA switch's MPort and central
+// allocators); check_rtl_request has refused the other blocks when named, so here they come from
+// `all`, which takes what the switches have and says so: the configured scheduler's block
+// (rr_arbiter and drr_arbiter when rtl/catalog.h has their set), sep_alloc_if when it has a set of
+// the shape of every allocator of every switch.
 void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   const std::string arch = cfg.get_str("router.architecture");
   const bool ib = arch == "ib";
+  const std::string sched = cfg.get_str("router.output_scheduler");
+  const char* sched_block = sched == "rr"       ? "rr_arbiter"
+                            : sched == "dtable" ? "dtable_arbiter"
+                            : sched == "drr"    ? "drr_arbiter"
+                                                : "";
   if (req.all) {
-    const bool dtable = cfg.get_str("router.output_scheduler") == "dtable";
     std::string missing;  // the first allocator shape without a set
     std::vector<RouterModel::SwitchAllocatorShape> shapes;
     for (uint32_t r = 0; r < net.routers() && missing.empty(); ++r) {
@@ -456,43 +593,73 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
                     (s.name.empty() ? "" : " (allocator " + s.name + ")");
     }
     const bool alloc = missing.empty();
+    // The scheduler's block, when it has RTL and (rr_arbiter, drr_arbiter) a set.
+    std::string sched_missing;
+    if (sched == "rr") {
+      RouterModel::RrShape sh;
+      std::string why;
+      if (net.routers() > 0 && net.router(0).rr_schedulers(sh, why) && rr_set_of(sh.sls) == nullptr)
+        sched_missing = "N=" + std::to_string(sh.sls);
+    } else if (sched == "drr") {
+      RouterModel::DrrShape sh;
+      std::string why;
+      if (net.routers() > 0 && net.router(0).drr_schedulers(sh, why) &&
+          drr_set_of(sh.params) == nullptr)
+        sched_missing = drr_params_text(sh.params);
+    }
+    const bool scheduler = *sched_block != '\0' && sched_missing.empty();
     const std::string opt = req.shadow.empty() ? "--rtl all" : "--rtl-shadow all";
     for (auto* list : {&req.rtl, &req.shadow})
       list->erase(std::remove_if(list->begin(), list->end(),
                                  [&](const std::string& b) {
-                                   return !(b == "dtable_arbiter" && dtable) &&
+                                   return !(scheduler && b == sched_block) &&
                                           !(b == "sep_alloc_if" && alloc);
                                  }),
                   list->end());
     if (!req.any())
-      throw ConfigError(opt + ": router.architecture=" + arch +
-                        ": no block of the switches has RTL here: router.output_scheduler=" +
-                        cfg.get_str("router.output_scheduler") +
-                        " is not the DTable, and rtl/catalog.h has no sep_alloc_if set " + missing +
-                        " (available: " + available_sets() + ")");
+      throw ConfigError(
+          opt + ": router.architecture=" + arch +
+          ": no block of the switches has RTL here: router.output_scheduler=" + sched +
+          (*sched_block == '\0'
+               ? std::string(" has none (rr_arbiter, dtable_arbiter and drr_arbiter are rr's, "
+                             "dtable's and drr's)")
+               : " needs " + std::string(sched_block) + " " + sched_missing +
+                     ", which rtl/catalog.h does not have") +
+          ", and rtl/catalog.h has no sep_alloc_if set " + missing +
+          " (available: " + available_sets() + ")");
     std::cerr << opt << ": router.architecture=" << arch << ": "
-              << (dtable ? "dtable_arbiter on every output port of every switch" : "")
-              << (dtable && alloc ? " and " : "")
+              << (scheduler ? std::string(sched_block) + " on every output port of every switch"
+                            : std::string())
+              << (scheduler && alloc ? " and " : "")
               << (alloc ? (ib ? "sep_alloc_if as every switch's VA-SA allocator"
                               : "sep_alloc_if as every switch's MPort and central allocators")
                         : "")
               << " (";
     if (!alloc) std::cerr << "sep_alloc_if left out: rtl/catalog.h has no set " << missing << "; ";
+    if (!sched_missing.empty())
+      std::cerr << sched_block << " left out: rtl/catalog.h has no set " << sched_missing << "; ";
     std::cerr << "the switches' block sockets; contention_counters, credit_counter, vc_selector, "
                  "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
   }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
+  // The default: dtable_arbiter, else sep_alloc_if, else rr_arbiter or drr_arbiter, the first
+  // socketed.
   if (req.fault && req.fault_block.empty())
-    req.fault_block = socketed("dtable_arbiter") ? "dtable_arbiter" : "sep_alloc_if";
-  if (req.fault && req.fault_block != "dtable_arbiter" && req.fault_block != "sep_alloc_if")
+    req.fault_block = socketed("dtable_arbiter")                         ? "dtable_arbiter"
+                      : socketed("sep_alloc_if") || *sched_block == '\0' ? "sep_alloc_if"
+                                                                         : sched_block;
+  if (req.fault && req.fault_block != "dtable_arbiter" && req.fault_block != "sep_alloc_if" &&
+      req.fault_block != "rr_arbiter" && req.fault_block != "drr_arbiter")
     throw ConfigError("--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
-                      ": the switches' block sockets are dtable_arbiter's and sep_alloc_if's "
-                      "(--rtl-fault dtable_arbiter:ROUTER:CYCLE[:PORT] or "
-                      "sep_alloc_if:ROUTER:CYCLE[:INPUT])");
+                      ": the switches' block sockets are the output schedulers' (rr_arbiter, "
+                      "dtable_arbiter, drr_arbiter) and sep_alloc_if's (--rtl-fault "
+                      "BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])");
   if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
     attach_dtable_arbiters(net, req, has(req.shadow, "dtable_arbiter"), cfg);
+  if (socketed("rr_arbiter")) attach_rr_arbiters(net, req, has(req.shadow, "rr_arbiter"));
+  if (socketed("drr_arbiter")) attach_drr_arbiters(net, req, has(req.shadow, "drr_arbiter"));
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
 }
 
@@ -724,9 +891,12 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
     for (auto* list : {&req.rtl, &req.shadow})
       list->erase(std::remove_if(list->begin(), list->end(),
                                  [&](const std::string& b) {
+                                   // The output schedulers' blocks are the switches'.
                                    return (b == "sep_alloc_if" && !rr_pair) ||
                                           (b == "lrs_arbiter" && !lrs_used) ||
-                                          (b == "age_arbiter" && !age_used);
+                                          (b == "age_arbiter" && !age_used) ||
+                                          b == "dtable_arbiter" || b == "rr_arbiter" ||
+                                          b == "drr_arbiter";
                                  }),
                   list->end());
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };

@@ -12,8 +12,8 @@ namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
   static const std::vector<std::string> blocks = {
-      "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector",
-      "lrs_arbiter",  "age_arbiter",         "dtable_arbiter"};
+      "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector", "lrs_arbiter",
+      "age_arbiter",  "dtable_arbiter",      "rr_arbiter",     "drr_arbiter"};
   return blocks;
 }
 
@@ -64,9 +64,9 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 }
 
 static const std::vector<std::string>& faultable_blocks() {
-  static const std::vector<std::string> blocks = {"sep_alloc_if", "credit_counter",
-                                                  "vc_selector",  "lrs_arbiter",
-                                                  "age_arbiter",  "dtable_arbiter"};
+  static const std::vector<std::string> blocks = {
+      "sep_alloc_if", "credit_counter", "vc_selector", "lrs_arbiter",
+      "age_arbiter",  "dtable_arbiter", "rr_arbiter",  "drr_arbiter"};
   return blocks;
 }
 
@@ -140,42 +140,58 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     return std::find(req.rtl.begin(), req.rtl.end(), b) != req.rtl.end() ||
            std::find(req.shadow.begin(), req.shadow.end(), b) != req.shadow.end();
   };
-  // The DTable output scheduler's RTL (rtl/dtable_arbiter.sv; thesis 003 Sec. 5.4) is in the OPA
-  // and IB switches under router.output_scheduler=dtable; their switch allocators take
-  // sep_alloc_if (round robin at both stages: the IB switch's one VA-SA, thesis 003 Sec. 5.3.1;
-  // the OPA switch's MPort and central allocators, Sec. 2.2); the other blocks are the CIOQ
-  // router's. `all` takes what the configured switch has (rtl_attach.cpp).
+  // The output schedulers' RTL is in the OPA and IB switches, each under its
+  // router.output_scheduler: rr_arbiter (rtl/rr_arbiter.sv, the SL arbiter of rr; thesis 003 Sec.
+  // 4.3.1), dtable_arbiter (rtl/dtable_arbiter.sv; Sec. 5.4), drr_arbiter (rtl/drr_arbiter.sv;
+  // docs/model.md §10.5); their switch allocators take sep_alloc_if (round robin at both stages:
+  // the IB switch's one VA-SA, thesis 003 Sec. 5.3.1; the OPA switch's MPort and central
+  // allocators, Sec. 2.2); the other blocks are the CIOQ router's. `all` takes what the configured
+  // switch has (rtl_attach.cpp).
+  struct SchedBlock {
+    const char* block;
+    const char* sched;
+    const char* what;
+  };
+  static const SchedBlock kSched[] = {{"rr_arbiter", "rr", "round robin per SL"},
+                                      {"dtable_arbiter", "dtable", "the DTable"},
+                                      {"drr_arbiter", "drr", "DRR"}};
   const std::string arch = cfg.get_str("router.architecture");
   if (arch == "opa" || arch == "ib") {
     const std::string sched = cfg.get_str("router.output_scheduler");
     if (!req.all)
       for (const auto& b : socketed_blocks())
-        if (b != "dtable_arbiter" && b != "sep_alloc_if" && named(b.c_str()))
+        if (b != "dtable_arbiter" && b != "rr_arbiter" && b != "drr_arbiter" &&
+            b != "sep_alloc_if" && named(b.c_str()))
           throw ConfigError(opt_of(b.c_str()) + " " + b +
                             ": the block is the CIOQ router's; the switches of "
                             "router.architecture=" +
                             arch +
-                            " have the sockets of sep_alloc_if and dtable_arbiter only (allowed: "
-                            "sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)");
+                            " have the sockets of sep_alloc_if and the output schedulers only "
+                            "(allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
+                            "under router.output_scheduler=rr, dtable, drr)");
     // `all` takes the allocators whatever the output scheduler.
-    if (named("dtable_arbiter") && sched != "dtable" && !req.all)
-      throw ConfigError(opt_of("dtable_arbiter") +
-                        " dtable_arbiter: router.output_scheduler=" + sched +
-                        ": the switches' output "
-                        "scheduler is not the DTable, the one block with RTL in router." +
-                        "architecture=" + arch +
-                        " beside the allocators (allowed: router.output_scheduler=dtable; rr, sbt "
-                        "and ib_vlarb have no RTL)");
+    for (const SchedBlock& b : kSched)
+      if (named(b.block) && sched != b.sched && !req.all)
+        throw ConfigError(opt_of(b.block) + " " + b.block + ": router.output_scheduler=" + sched +
+                          ": the switches' output scheduler is not " + b.what +
+                          " (allowed: router.output_scheduler=" + b.sched +
+                          "; the output schedulers with RTL in router.architecture=" + arch +
+                          ": rr (rr_arbiter), dtable (dtable_arbiter), drr (drr_arbiter); sbt "
+                          "and ib_vlarb have none)");
     return;
   }
   if (arch != "cioq")
     throw ConfigError(opt + ": the block sockets are in the CIOQ router and the OPA and IB " +
                       "switches; router.architecture=" + arch +
                       " has none (allowed: cioq, opa, ib)");
-  if (named("dtable_arbiter") && !req.all)
-    throw ConfigError(opt_of("dtable_arbiter") +
-                      " dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
-                      "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)");
+  for (const SchedBlock& b : kSched)
+    if (named(b.block) && !req.all)
+      throw ConfigError(
+          opt_of(b.block) + " " + b.block + ": router.architecture=cioq has no " +
+          (std::string(b.sched) == "dtable" ? std::string("DTable") : std::string(b.what)) +
+          " output scheduler (allowed: router.architecture=opa|ib with "
+          "router.output_scheduler=" +
+          b.sched + ")");
   const std::string in = cfg.get_str("router.input_arbitration");
   const std::string out = cfg.get_str("router.output_arbitration");
   // The credit counter's RTL is the static per-VC model (sim/blocks/credit_counter.h); `all`

@@ -154,8 +154,8 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
       {{"area", kIb, "--phit-bits", "80"},
        "--phit-bits: router.architecture=ib sizes its buffers in flits of link.flit_bytes"},
       {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sbt_weights=60,30,10"},
-       "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable and "
-       "ib_vlarb"},
+       "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
+       "and ib_vlarb"},
       {{"area", kIb, "--set", "router.architecture=omnipath"},
        "router.architecture=omnipath (--set): allowed values are cioq|ib|opa"},
   };

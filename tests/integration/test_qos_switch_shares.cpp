@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -45,6 +46,55 @@ TEST(QosSwitchShares, DTableWithinTwoPointsOfTable49AtSaturation) {
   for (size_t s = 0; s < target.size(); ++s) EXPECT_NEAR(dt[s], target[s], 0.02) << "SL " << s;
   EXPECT_LT(rr[1], target[1]) << "round robin's packet turns short VI at the saturated links";
   EXPECT_LT(rr[1], dt[1]);
+}
+
+// DRR (docs/model.md §10.5) on a 4-ary 2-tree of IB switches with two SLs, every SL of every NIC
+// backlogged (qos.backlogged: each NIC's link is served by DRR too, so every SL always wants the
+// whole link): the SLs' shares of the accepted traffic are the quanta's, in bytes, whatever the
+// packets (Shreedhar and Varghese: each SL sends its quantum per round, within one packet).
+// Quanta 8 and 24 credits with packets of 8: 1/4 and 3/4; quanta 8 and 8 with packets of 4 and 8
+// credits: 1/2 and 1/2, where round robin's packet turns give 1/3 and 2/3. Each run 10^4 cycles of
+// 16 nodes (about 0.1 s), within one point of the quanta's shares.
+std::vector<double> backlogged_shares(const std::string& sched_keys, const std::string& mtu,
+                                      const std::string& tag) {
+  const std::string ini = testing::TempDir() + "qos_shares_drr_tree.ini";
+  {
+    std::ofstream f(ini);
+    f << "[topology]\ntype = fattree\nk = 4\nn = 2\n"
+         "[router]\narchitecture = ib\nport_buffer = 256\nbuffer_output = 256\nlatency = 4\n"
+         "xbar_latency = 2\n"
+         "[link]\nlatency_tree = 8\n"
+         "[routing]\nalgorithm = updown_random\n"
+         "[traffic]\nsource = service_levels\n"
+         "[qos]\nsls = 2\nbacklogged = true\n"
+         "[sim]\nseed = 1\nwarmup = 1000\nmeasure = 4000\n";
+  }
+  const std::string json = testing::TempDir() + "qos_shares_" + tag + ".json";
+  std::remove(json.c_str());
+  const auto o = run_cli("run " + ini + " --set qos.sl_mtu=" + mtu + " " + sched_keys +
+                         " --quiet --json " + json);
+  EXPECT_EQ(o.status, 0) << o.output;
+  std::vector<double> r;
+  const nlohmann::json d = nlohmann::json::parse(netcosim::test::read_file(json));
+  EXPECT_GT(d.at("accepted_load").get<double>(), 0.9);
+  for (const auto& s : d.at("per_sl")) r.push_back(s.at("normalized_throughput").get<double>());
+  return r;
+}
+
+TEST(QosSwitchShares, DrrGivesTheQuantaSharesInBytesOfBackloggedSls) {
+  const std::string drr = "--set router.output_scheduler=drr --set qos.drr_quantum=";
+  const std::vector<double> q13 = backlogged_shares(drr + "8,24", "512,512", "drr_1_3");
+  ASSERT_EQ(q13.size(), 2u);
+  EXPECT_NEAR(q13[0], 0.25, 0.01);
+  EXPECT_NEAR(q13[1], 0.75, 0.01);
+  const std::vector<double> bytes = backlogged_shares(drr + "8,8", "256,512", "drr_bytes");
+  ASSERT_EQ(bytes.size(), 2u);
+  EXPECT_NEAR(bytes[0], 0.5, 0.01);
+  EXPECT_NEAR(bytes[1], 0.5, 0.01);
+  const std::vector<double> rr = backlogged_shares("", "256,512", "rr_packets");
+  ASSERT_EQ(rr.size(), 2u);
+  EXPECT_NEAR(rr[0], 1.0 / 3, 0.01) << "round robin: equal packet turns";
+  EXPECT_NEAR(rr[1], 2.0 / 3, 0.01);
 }
 
 }  // namespace

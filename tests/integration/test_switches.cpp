@@ -68,7 +68,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The table schedulers (router.output_scheduler, docs/model.md §10.5): SBT with Table 2.2 Config
 // A's weights, Table 4.9's DTable on the Ch. 4 mix (Table 4.6's shared VLs: the heads' SLs), and
-// the IB VL arbiter of Table 6.1 Config A with its low-priority table (VL3) on a 4-VL IB tree.
+// the IB VL arbiter of Table 6.1 Config A with its low-priority table (VL3) on a 4-VL IB tree,
+// DRR.
 INSTANTIATE_TEST_SUITE_P(
     Schedulers, SwitchEngines,
     ::testing::Values(
@@ -95,7 +96,15 @@ INSTANTIATE_TEST_SUITE_P(
              "qos-ib-fattree-4-2.ini --set qos.nic_queues=per_sl --set traffic.load=0.9"},
         Case{"opa_fattree_sbt_nic_per_sl",
              "qos-opa-fattree-4-2.ini --set qos.nic_queues=per_sl --set traffic.load=0.9 --set "
-             "router.output_scheduler=sbt --set qos.sbt_weights=60,30,10"}),
+             "router.output_scheduler=sbt --set qos.sbt_weights=60,30,10"},
+        // DRR (docs/model.md §10.5) on the OPA switches at 0.9, and on the IB switches with per-SL
+        // source queues served by the NIC's DRR.
+        Case{"opa_fattree_drr",
+             "qos-opa-fattree-4-2.ini --set router.output_scheduler=drr --set "
+             "qos.drr_quantum=24,4,8 --set traffic.load=0.9"},
+        Case{"ib_fattree_drr_nic_per_sl",
+             "qos-ib-fattree-4-2.ini --set router.output_scheduler=drr --set "
+             "qos.drr_quantum=8,12,8 --set qos.nic_queues=per_sl --set traffic.load=0.9"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(
@@ -246,6 +255,44 @@ TEST(SwitchConfig, BadOutputSchedulerInputExits2NamingTheKey) {
   EXPECT_EQ(o.status, 2) << o.output;
   EXPECT_NE(o.output.find("router.output_scheduler=dtable: applies to router.architecture=ib|opa "
                           "only (router.architecture=cioq)"),
+            std::string::npos)
+      << o.output;
+}
+
+// router.output_scheduler=drr's quanta (qos.drr_quantum, 64-B credits per SL, each at least its
+// SL's MTU: configs/qos-opa-fattree-4-2.ini's MTUs are 8, 4 and 8 credits).
+TEST(SwitchConfig, BadDrrQuantumExits2NamingTheKey) {
+  const std::string opa =
+      std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/qos-opa-fattree-4-2.ini";
+  const std::string drr = " --set router.output_scheduler=drr";
+  for (const BadS& b : std::vector<BadS>{
+           BadS{drr,
+                "router.output_scheduler=drr: needs qos.drr_quantum, one quantum in 64-B "
+                "credits per SL, each at least the SL's MTU"},
+           BadS{drr + " --set qos.drr_quantum=8,4",
+                "qos.drr_quantum=8,4: needs 3 comma-separated entries"},
+           BadS{drr + " --set qos.drr_quantum=8,3,8",
+                "qos.drr_quantum=8,3,8: entry '3' must be an integer in [4, 65535] (SL SL1's "
+                "quantum in 64-B credits, at least its MTU (qos.sl_mtu: 4 credits), at most "
+                "65535)"},
+           BadS{drr + " --set qos.drr_quantum=8,4,65536",
+                "qos.drr_quantum=8,4,65536: entry '65536' must be an integer in [8, 65535]"},
+           BadS{drr + " --set qos.drr_quantum=8,x,8",
+                "qos.drr_quantum=8,x,8: entry 'x' must be an integer in [4, 65535]"},
+           BadS{" --set qos.drr_quantum=8,4,8",
+                "qos.drr_quantum=8,4,8: not read by router.output_scheduler=rr"},
+           BadS{drr + " --set qos.drr_quantum=8,4,8 --set link.flit_bytes=32",
+                "router.output_scheduler=drr: counts 64-byte credits"},
+       }) {
+    const auto o = run_cli(opa + b.args);
+    EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
+    EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
+  }
+  // Without service levels (the CIOQ router's configurations) the key is refused too.
+  const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/dragonfly-h2.ini --set qos.drr_quantum=8");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("qos.drr_quantum=8: needs service levels (qos.sls >= 1; qos.sls=0)"),
             std::string::npos)
       << o.output;
 }

@@ -10,9 +10,12 @@
 // 2-tree with Table 4.9's DTable and the IB 4-ary 3-tree with Table 5.4's IB-mapped DTable; and,
 // with sep_alloc_if as every IB switch's VA-SA allocator, for the IB 4-ary 2-tree; and, with
 // sep_alloc_if as every OPA switch's MPort and central allocators, for the OPA 4-ary 2-tree and
-// 4x4 torus; shadow
+// 4x4 torus (with rr_arbiter as every output port's SL arbiter under the rr output scheduler);
+// with drr_arbiter on every output of every switch under router.output_scheduler=drr, for the
+// OPA and IB 4-ary 2-trees; shadow
 // mode runs without a difference; a fault injected into one router's RTL (a grant, a credit, a VC
-// selection, an LRS or age arbitration, a DTable decision) changes the --rtl run's results and
+// selection, an LRS or age arbitration, a DTable, DRR or round-robin SL decision) changes the
+// --rtl run's results and
 // stops the shadow run naming the router; bad input is exit status 2 naming the block and what is
 // available. Each run is a process (`netcosim run --rtl` executes netcosim-rtl).
 #include <gtest/gtest.h>
@@ -86,6 +89,13 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 // p4v3q8i2) and the 4x4 torus's 5-port switches with 4 VLs (p4v4q6i2 and p4v4q5i2), 2 iterations.
 #define OPA_FATTREE_ALLOC "qos-opa-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
 #define OPA_TORUS_ALLOC "qos-opa-torus-4x4.ini --set sim.warmup=300 --set sim.measure=700"
+// The switches' other output schedulers with RTL (docs/cosim.md "The switches' output
+// schedulers"): under router.output_scheduler=rr each output port's SL arbiter is rtl/rr_arbiter.sv
+// with N = qos.sls (n3 on the 4-ary 2-trees, n2 on the IB 4x4 torus), and `all` takes it beside
+// sep_alloc_if; under router.output_scheduler=drr each output port's rtl/drr_arbiter.sv (3 SLs:
+// set v4q16s16) with quanta of 24, 4 and 8 credits (the SLs' MTUs are 8, 4 and 8).
+#define DRR3 " --set router.output_scheduler=drr --set qos.drr_quantum=24,4,8"
+#define IB_TORUS "qos-ib-torus-4x4.ini --set sim.warmup=300 --set sim.measure=700"
 
 struct Case {
   const char* name;
@@ -151,6 +161,9 @@ INSTANTIATE_TEST_SUITE_P(
         // output scheduler).
         Case{"opa_fattree_4_2_alloc", OPA_FATTREE_ALLOC},
         Case{"opa_torus_4x4_alloc", OPA_TORUS_ALLOC},
+        // DRR's RTL with the allocators' (`all`: drr_arbiter and sep_alloc_if).
+        Case{"opa_fattree_4_2_drr", OPA_FATTREE_ALLOC DRR3},
+        Case{"ib_fattree_4_2_drr", IB_ALLOC DRR3},
         // router.alloc_retry (docs/model.md §10.2): the losers read from the sockets' grants.
         Case{"opa_fattree_4_2_alloc_retry", OPA_FATTREE_ALLOC " --set router.alloc_retry=3"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
@@ -529,6 +542,68 @@ TEST(RtlNetwork, InjectedDTableFaultIsReportedByBothModes) {
   EXPECT_TRUE(std::filesystem::exists(vcd + "/router_0_dtable_arbiter_o0_c0.vcd"));
 }
 
+// The round-robin SL arbiters and the DRR schedulers named alone (strict and shadow) give the
+// native JSON on both switches: rr_arbiter on the OPA 4-ary 2-tree (n3) and the IB 4x4 torus
+// (n2), drr_arbiter on the OPA and IB 4-ary 2-trees.
+TEST(RtlNetwork, RrAndDrrArbitersNamedGiveTheNativeJson) {
+  struct Named {
+    std::string base;
+    const char* block;
+  };
+  for (const Named& n :
+       {Named{kConfigs + OPA_FATTREE_ALLOC, "rr_arbiter"}, Named{kConfigs + IB_TORUS, "rr_arbiter"},
+        Named{kConfigs + OPA_FATTREE_ALLOC DRR3, "drr_arbiter"},
+        Named{kConfigs + IB_ALLOC DRR3, "drr_arbiter"}}) {
+    const nlohmann::json native = comparable(run_json(n.base, "sched_native"));
+    for (const char* mode : {"--rtl ", "--rtl-shadow "}) {
+      const std::string j =
+          run_json(n.base + " --engine systemc " + mode + n.block, std::string("sched_named"));
+      EXPECT_EQ(native, comparable(j)) << n.base << " " << mode << n.block;
+    }
+  }
+}
+
+// One decision of switch 0's rr_arbiter or drr_arbiter RTL emptied (its requests driven 0) at its
+// first decision at or after cycle 400 on output 0 that grants, on the OPA 4-ary 2-tree: the
+// --rtl run (that output sends nothing in that cycle) gives other results than the native run,
+// and the shadow run stops at that decision with the model's grant against the RTL's none,
+// naming the inputs, the registers agreeing.
+TEST(RtlNetwork, InjectedRrAndDrrFaultsAreReportedByBothModes) {
+  struct Faulted {
+    std::string base;
+    const char* block;
+    const char* grant;   // the differing grant output
+    const char* state;   // a register that must not differ
+    const char* inputs;  // the inputs' label and start
+  };
+  for (const Faulted& f :
+       {Faulted{kConfigs + OPA_FATTREE_ALLOC, "rr_arbiter", ": gnt[0] model ", "ptr[",
+                "; inputs (output: requesting SLs): 0: req 0x"},
+        Faulted{kConfigs + OPA_FATTREE_ALLOC DRR3, "drr_arbiter", ": gnt_valid[0] model 1 RTL 0",
+                "deficit[",
+                "; inputs (output: active SLs, head packet sizes in credits): 0: "
+                "active 0x"}}) {
+    const std::string b = f.block;
+    const std::string native = run_json(f.base, b + "_fault_native");
+    const std::string faulty = run_json(
+        f.base + " --engine systemc --rtl " + b + " --rtl-fault " + b + ":0:400:0", b + "_fault");
+    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+    EXPECT_NE(comparable(native), comparable(faulty)) << b;
+
+    const auto o = run_cli("run " + f.base + " --engine systemc --rtl-shadow " + b +
+                           " --rtl-fault " + b + ":0:400:0 --quiet");
+    EXPECT_EQ(o.status, 3) << o.output;
+    const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
+    const auto at = o.err.find(head);
+    ASSERT_NE(at, std::string::npos) << o.err;
+    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+    const auto g = o.err.find(f.grant, at);
+    ASSERT_NE(g, std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find(f.state, g), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find(f.inputs, g), std::string::npos) << o.err;
+  }
+}
+
 // Bad input on the OPA switches (qos-ch4-opa-fattree-4-2.ini): exit status 2 naming the block,
 // the key and what is allowed, no JSON written.
 class RtlDTableBadInput : public ::testing::TestWithParam<BadCase> {};
@@ -551,15 +626,16 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadCase{"rr_scheduler", "--rtl dtable_arbiter",
                 "--rtl dtable_arbiter: router.output_scheduler=rr: the switches' output scheduler "
-                "is not the DTable, the one block with RTL in router.architecture=opa beside the "
-                "allocators (allowed: router.output_scheduler=dtable; rr, sbt and ib_vlarb have "
-                "no RTL)"},
+                "is not the DTable (allowed: router.output_scheduler=dtable; the output "
+                "schedulers with RTL in router.architecture=opa: rr (rr_arbiter), dtable "
+                "(dtable_arbiter), drr (drr_arbiter); sbt and ib_vlarb have none)"},
         // The 5 SLs of 2 SCs each on 8 VLs: MPort allocators of P=4,V=8,Q=6, without a set.
         BadCase{"all_sbt",
                 "--rtl-shadow all --set router.output_scheduler=sbt "
                 "--set qos.sbt_weights=10,30,50,5,5",
                 "--rtl-shadow all: router.architecture=opa: no block of the switches has RTL "
-                "here: router.output_scheduler=sbt is not the DTable, and rtl/catalog.h has no "
+                "here: router.output_scheduler=sbt has none (rr_arbiter, dtable_arbiter and "
+                "drr_arbiter are rr's, dtable's and drr's), and rtl/catalog.h has no "
                 "sep_alloc_if set P=4,V=8,Q=6,ITER=2 (allocator mport0) (available: p4v2q4i1"},
         BadCase{"opa_allocator_no_set", "--rtl sep_alloc_if" DTABLE49,
                 "--rtl sep_alloc_if: router 0 allocator mport0 needs P=4,V=8,Q=6,ITER=2, a "
@@ -571,15 +647,30 @@ INSTANTIATE_TEST_SUITE_P(
                 "8 to 11 central)"},
         BadCase{"cioq_block", "--rtl credit_counter" DTABLE49,
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
-                "router.architecture=opa have the sockets of sep_alloc_if and dtable_arbiter only "
-                "(allowed: sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)"},
+                "router.architecture=opa have the sockets of sep_alloc_if and the output "
+                "schedulers only (allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
+                "under router.output_scheduler=rr, dtable, drr)"},
+        BadCase{"rr_arbiter_drr",
+                "--rtl rr_arbiter --set router.output_scheduler=drr "
+                "--set qos.drr_quantum=2,4,8,16,16",
+                "--rtl rr_arbiter: router.output_scheduler=drr: the switches' output scheduler is "
+                "not round robin per SL (allowed: router.output_scheduler=rr; the output "
+                "schedulers with RTL in router.architecture=opa: rr (rr_arbiter), dtable "
+                "(dtable_arbiter), drr (drr_arbiter); sbt and ib_vlarb have none)"},
+        BadCase{"drr_arbiter_rr", "--rtl-shadow drr_arbiter",
+                "--rtl-shadow drr_arbiter: router.output_scheduler=rr: the switches' output "
+                "scheduler is not DRR (allowed: router.output_scheduler=drr;"},
+        BadCase{"rr_fault_port", "--rtl rr_arbiter --rtl-fault rr_arbiter:3:5:8",
+                "--rtl-fault rr_arbiter:3:5:8: router 3 has round-robin SL arbiters on outputs 0 "
+                "to 7"},
         BadCase{"fault_port", "--rtl dtable_arbiter" DTABLE49 " --rtl-fault dtable_arbiter:3:5:8",
                 "--rtl-fault dtable_arbiter:3:5:8: router 3 has DTable schedulers on outputs 0 "
                 "to 7"},
         BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
                 "--rtl-fault credit_counter: router.architecture=opa: the switches' block sockets "
-                "are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
-                "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter) and "
+                "sep_alloc_if's (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
+                "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 // Bad input on the IB switches (qos-ib-fattree-4-2.ini): an allocator shape without a Verilated
@@ -603,19 +694,42 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"no_set", "--rtl sep_alloc_if --set router.allocator_iterations=1",
                 "--rtl sep_alloc_if: router 0 needs P=8,V=3,Q=8,ITER=1, a parameter set that was "
                 "not Verilated; available (rtl/catalog.h): p4v2q4i1 (P=4,V=2,Q=4,ITER=1), "},
-        BadCase{"all_no_set", "--rtl-shadow all --set router.allocator_iterations=1",
+        BadCase{"all_no_set",
+                "--rtl-shadow all --set router.allocator_iterations=1 "
+                "--set router.output_scheduler=sbt --set qos.sbt_weights=1,1,1",
                 "--rtl-shadow all: router.architecture=ib: no block of the switches has RTL "
-                "here: router.output_scheduler=rr is not the DTable, and rtl/catalog.h has no "
+                "here: router.output_scheduler=sbt has none (rr_arbiter, dtable_arbiter and "
+                "drr_arbiter are rr's, dtable's and drr's), and rtl/catalog.h has no "
                 "sep_alloc_if set P=8,V=3,Q=8,ITER=1 (available: p4v2q4i1"},
         BadCase{"cioq_block", "--rtl sep_alloc_if,credit_counter",
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
-                "router.architecture=ib have the sockets of sep_alloc_if and dtable_arbiter only "
-                "(allowed: sep_alloc_if, dtable_arbiter under router.output_scheduler=dtable)"},
+                "router.architecture=ib have the sockets of sep_alloc_if and the output "
+                "schedulers only (allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
+                "under router.output_scheduler=rr, dtable, drr)"},
         BadCase{"fault_cioq_block", "--rtl all --rtl-fault credit_counter:1:5",
                 "--rtl-fault credit_counter: router.architecture=ib: the switches' block sockets "
-                "are dtable_arbiter's and sep_alloc_if's (--rtl-fault "
-                "dtable_arbiter:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter) and "
+                "sep_alloc_if's (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
+                "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
+
+// DRR on the IB 4x4 torus's 2 SLs (V = 2) has no Verilated set: exit status 2 naming the
+// parameters the switch needs and the sets there are.
+TEST(RtlNetwork, DrrWithoutVerilatedSetIsExitTwo) {
+  const std::string json = json_path("bad_drr_not_verilated");
+  const auto o = run_cli("run " + kConfigs + IB_TORUS +
+                         " --engine systemc --rtl drr_arbiter --set router.output_scheduler=drr "
+                         "--set qos.drr_quantum=4,8 --quiet --json " +
+                         json);
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.err.find("--rtl drr_arbiter: router 0 needs V=2,QW=16,SW=16 (qos.sls=2), a "
+                       "parameter set that was not Verilated; available (rtl/catalog.h): v4 "
+                       "(V=4,QW=4,SW=3), v8 (V=8,QW=8,SW=6), v16 (V=16,QW=8,SW=6), v4q16s16 "
+                       "(V=4,QW=16,SW=16), v8q16s16 (V=8,QW=16,SW=16)"),
+            std::string::npos)
+      << o.err;
+  EXPECT_FALSE(std::filesystem::exists(json));
+}
 
 // A table whose size has no Verilated set (Table 4.9's first 8 entries, one per SL at least):
 // exit status 2 naming the parameters the switch needs and the sets there are.
@@ -691,13 +805,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
                 "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
-                "dtable_arbiter (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
-        BadCase{"no_socket", "--engine systemc --rtl sep_alloc_if,drr_arbiter",
-                "--rtl 'sep_alloc_if,drr_arbiter': block drr_arbiter has RTL "
-                "(rtl/catalog.h) but no socket in a router of a network; allowed: all, "
-                "sep_alloc_if, contention_counters, credit_counter, vc_selector, lrs_arbiter, "
-                "age_arbiter, "
-                "dtable_arbiter"},
+                "dtable_arbiter, rr_arbiter, drr_arbiter (RTL blocks of rtl/catalog.h: "
+                "rr_arbiter, sep_alloc_if,"},
+        BadCase{"rr_cioq", "--engine systemc --rtl-shadow rr_arbiter",
+                "--rtl-shadow rr_arbiter: router.architecture=cioq has no round robin per SL "
+                "output scheduler (allowed: router.architecture=opa|ib with "
+                "router.output_scheduler=rr)"},
         BadCase{"dtable_cioq", "--engine systemc --rtl dtable_arbiter",
                 "--rtl dtable_arbiter: router.architecture=cioq has no DTable output scheduler "
                 "(allowed: router.architecture=opa|ib with router.output_scheduler=dtable)"},
@@ -745,15 +858,18 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
-                "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter;"},
+                "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
+                "rr_arbiter, drr_arbiter;"},
         BadCase{
             "fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
             "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
-            "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter"},
+            "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
+            "rr_arbiter, drr_arbiter"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
                 "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
-                "lrs_arbiter, age_arbiter or dtable_arbiter, and credit_counter is not in --rtl or "
+                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter or drr_arbiter, and "
+                "credit_counter is not in --rtl or "
                 "--rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",
                 "--rtl vc_selector: router.vc_management=baseline: each hop allows one VC (thesis "

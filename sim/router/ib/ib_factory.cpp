@@ -42,6 +42,8 @@ std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const
       return make_switches_with<kOpa, SbtSlScheduler>(std::move(c), cfg, topo, routing, wheel);
     case OutputSchedulerKind::DTable:
       return make_switches_with<kOpa, DTableSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+    case OutputSchedulerKind::Drr:
+      return make_switches_with<kOpa, DrrSlScheduler>(std::move(c), cfg, topo, routing, wheel);
     case OutputSchedulerKind::IbVlArb:
       return make_switches_with<kOpa, IbVlArbScheduler>(std::move(c), cfg, topo, routing, wheel);
     case OutputSchedulerKind::Rr:

@@ -606,10 +606,7 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
     if (active == 0) continue;
     uint32_t vl;
     if constexpr (kSocket) {
-      Sched& sc = sched_[o];
-      vl = sc.select_with(active, head_phits, head_sl, [&](uint32_t sls, const uint32_t* size) {
-        return sc.block().select_via(*dtable_block_, o, sls, size);
-      });
+      vl = sched_[o].select_via(*sched_block_, o, active, head_phits, head_sl);
     } else if constexpr (TakesHeadSl<Sched>::value) {
       vl = sched_[o].select(active, head_phits, head_sl);
     } else {
@@ -617,8 +614,7 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
     }
     if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) continue;  // no grant this cycle
     if constexpr (kSocket)
-      sched_[o].accept_with(
-          vl, [&](uint32_t sl) { sched_[o].block().accept_via(*dtable_block_, o, sl); });
+      sched_[o].accept_via(*sched_block_, o, vl);
     else
       sched_[o].accept(vl);
     const Packet pkt = out_.front(o, vl).pkt;
@@ -664,8 +660,8 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
   }
   if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
   if (out_.port_mask() != 0) {
-    if constexpr (kDTable)
-      moved |= dtable_block_ != nullptr ? send<true>(now, sink) : send<false>(now, sink);
+    if constexpr (kHasSocket)
+      moved |= sched_block_ != nullptr ? send<true>(now, sink) : send<false>(now, sink);
     else
       moved |= send<false>(now, sink);
   }
@@ -688,12 +684,59 @@ bool VlSwitch<Sched, kOpa>::dtable_schedulers(DTableShape& shape, std::string& w
 }
 
 template <class Sched, bool kOpa>
-void VlSwitch<Sched, kOpa>::set_dtable_block(std::unique_ptr<model::DTableBlock> block) {
-  if constexpr (!kDTable) {
-    throw std::invalid_argument("switch " + std::to_string(id_) +
-                                ": its output scheduler is not the DTable");
+template <class B>
+void VlSwitch<Sched, kOpa>::set_sched_block(std::unique_ptr<B> block, const char* what) {
+  if constexpr (!std::is_same_v<SchedSocket, B>) {
+    (void)block;
+    throw std::invalid_argument("switch " + std::to_string(id_) + ": its output scheduler is not " +
+                                what);
   } else {
-    dtable_block_ = std::move(block);
+    sched_block_ = std::move(block);
+  }
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_dtable_block(std::unique_ptr<model::DTableBlock> block) {
+  set_sched_block(std::move(block), "the DTable");
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_drr_block(std::unique_ptr<model::DrrBlock> block) {
+  set_sched_block(std::move(block), "DRR");
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_rr_block(std::unique_ptr<model::RrBlock> block) {
+  set_sched_block(std::move(block), "round robin");
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::rr_schedulers(RrShape& shape, std::string& why) const {
+  if constexpr (!kRr) {
+    why =
+        "the switches' output scheduler is not round robin (router.output_scheduler=rr has an "
+        "SL arbiter per output port)";
+    return false;
+  } else {
+    shape.ports = P_;
+    shape.sls = cfg_.sls;
+    return true;
+  }
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::drr_schedulers(DrrShape& shape, std::string& why) const {
+  if constexpr (!kDrr) {
+    why =
+        "the switches' output scheduler is not DRR (router.output_scheduler=drr has one per "
+        "output port)";
+    return false;
+  } else {
+    shape.ports = P_;
+    shape.params = cfg_.drr_params;
+    shape.sls = cfg_.sls;
+    shape.quanta = cfg_.scheduler.drr_quanta;
+    return true;
   }
 }
 
@@ -859,6 +902,8 @@ template class VlSwitch<SbtSlScheduler, false>;
 template class VlSwitch<SbtSlScheduler, true>;
 template class VlSwitch<DTableSlScheduler, false>;
 template class VlSwitch<DTableSlScheduler, true>;
+template class VlSwitch<DrrSlScheduler, false>;
+template class VlSwitch<DrrSlScheduler, true>;
 template class VlSwitch<IbVlArbScheduler, false>;
 template class VlSwitch<IbVlArbScheduler, true>;
 

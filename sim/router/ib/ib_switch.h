@@ -86,9 +86,16 @@ class VlSwitch final : public RouterModel {
   // The DTable output schedulers' socket (RouterModel): every output port's scheduler under
   // router.output_scheduler=dtable. With a block set, send<true> passes every decision of every
   // port through it (DTableSlBlock::select_via); without, send<false> runs, the native path
-  // unchanged (the other schedulers' switches have no block and no test for one).
+  // unchanged (one test of a null pointer per cycle with an output to serve; the SBT and IB VL
+  // arbiter switches have no block and no test for one).
   bool dtable_schedulers(DTableShape& shape, std::string& why) const override;
   void set_dtable_block(std::unique_ptr<model::DTableBlock> block) override;
+  // The same for the round-robin SL arbiters (router.output_scheduler=rr; RrSlScheduler) and the
+  // DRR schedulers (router.output_scheduler=drr; DrrSlBlock).
+  bool rr_schedulers(RrShape& shape, std::string& why) const override;
+  void set_rr_block(std::unique_ptr<model::RrBlock> block) override;
+  bool drr_schedulers(DrrShape& shape, std::string& why) const override;
+  void set_drr_block(std::unique_ptr<model::DrrBlock> block) override;
   // The switch allocator's socket (RouterModel): the IB switch's one VA-SA allocator (P inputs,
   // V VLs, P outputs, round robin at both stages; thesis 003 Sec. 5.3.1). With a replacement,
   // allocate() runs it through AllocatorCore (one virtual call per cycle with requests); without,
@@ -291,10 +298,27 @@ class VlSwitch final : public RouterModel {
   static uint32_t central_of(uint32_t port) {
     return 2 * mport_of(port) + (port % kMPortPorts) / 2;
   }
-  // kSocket: through the DTable block (dtable_block_; DTable switches only).
+  // kSocket: through the scheduler's block (sched_block_: the DTable, DRR and round-robin
+  // switches' set_*_block).
   template <bool kSocket>
   bool send(Cycle now, StatsSink& sink);
   static constexpr bool kDTable = std::is_same_v<Sched, DTableSlScheduler>;
+  static constexpr bool kDrr = std::is_same_v<Sched, DrrSlScheduler>;
+  static constexpr bool kRr = std::is_same_v<Sched, RrSlScheduler>;
+  // The type of the scheduler's other implementation (Sched::Socket), NoSchedSocket for none.
+  struct NoSchedSocket {};
+  template <class S, class = void>
+  struct SocketOf {
+    using type = NoSchedSocket;
+  };
+  template <class S>
+  struct SocketOf<S, std::enable_if_t<!std::is_void_v<typename S::Socket>>> {
+    using type = typename S::Socket;
+  };
+  using SchedSocket = typename SocketOf<Sched>::type;
+  static constexpr bool kHasSocket = !std::is_same_v<SchedSocket, NoSchedSocket>;
+  template <class B>
+  void set_sched_block(std::unique_ptr<B> block, const char* what);
 
   uint32_t id_;
   VlSwitchConfig cfg_;
@@ -317,8 +341,9 @@ class VlSwitch final : public RouterModel {
   std::vector<Sched> sched_;                            // per output port
   // qos.backlogged, qos.nic_queues=per_sl: the scheduler of each NIC's link, per port.
   std::vector<Sched> nic_sched_;
-  // Another implementation of the DTable schedulers (set_dtable_block); nullptr.
-  std::unique_ptr<model::DTableBlock> dtable_block_;
+  // Another implementation of the output schedulers (set_dtable_block, set_drr_block,
+  // set_rr_block); nullptr: the native path.
+  std::unique_ptr<SchedSocket> sched_block_;
   // Per port: crossbar input and output busy until; output link free at; the packet on the link
   // (its output-buffer space is freed at tx_release).
   std::vector<Cycle> in_busy_, out_busy_, link_free_, tx_release_;

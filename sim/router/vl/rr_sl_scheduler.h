@@ -30,11 +30,12 @@ class RrSlScheduler {
       vl_arb_[s] = model::RoundRobinArbiter(kVls);
     }
   }
+  // Another implementation of the SL arbiter (the rr_arbiter RTL's socket; select_via).
+  using Socket = model::RrBlock;
+
   // `active` is never 0 and each of its VLs carries an SL.
   uint32_t select(uint32_t active, const uint32_t* /*head_phits*/) const {
-    uint64_t req = 0;
-    for (uint32_t s = 0; s < sls_; ++s)
-      if ((sl_vls_[s] & active) != 0) req |= uint64_t{1} << s;
+    const uint64_t req = requests(active);
     const int s = sl_arb_.arbitrate(req);
     assert(s >= 0);
     chosen_sl_ = static_cast<uint32_t>(s);
@@ -45,8 +46,33 @@ class RrSlScheduler {
     sl_arb_.update(chosen_sl_);
     vl_arb_[chosen_sl_].update(vl);
   }
+  // Through an SL arbiter block `b` (RouterModel::set_rr_block; VlSwitch::send<true>): the block
+  // is given the requesting SLs and this arbiter's choice and returns the SL granted (the RTL's
+  // in strict mode; kVls when it grants none); the VL arbiter of that SL chooses its VL.
+  uint32_t select_via(model::RrBlock& b, uint32_t port, uint32_t active,
+                      const uint32_t* /*head_phits*/, const uint8_t* /*head_sl*/) const {
+    const uint64_t req = requests(active);
+    const int s = b.select(port, req, sl_arb_.arbitrate(req), sl_arb_);
+    if (s < 0 || static_cast<uint32_t>(s) >= sls_) return kVls;
+    chosen_sl_ = static_cast<uint32_t>(s);
+    return static_cast<uint32_t>(vl_arb_[s].arbitrate(sl_vls_[s] & active));
+  }
+  // The pointer moves past the SL granted (rtl/rr_arbiter.sv's update: in strict mode the RTL's
+  // pointer, which this one then equals).
+  void accept_via(model::RrBlock& b, uint32_t port, uint32_t vl) {
+    accept(vl);
+    b.accept(port, chosen_sl_);
+  }
+  const model::RoundRobinArbiter& sl_arbiter() const { return sl_arb_; }
+  uint32_t sls() const { return sls_; }
 
  private:
+  uint64_t requests(uint32_t active) const {
+    uint64_t req = 0;
+    for (uint32_t s = 0; s < sls_; ++s)
+      if ((sl_vls_[s] & active) != 0) req |= uint64_t{1} << s;
+    return req;
+  }
   uint32_t sls_ = 1;
   uint16_t sl_vls_[kMaxSls] = {};
   model::RoundRobinArbiter sl_arb_;

@@ -1,26 +1,31 @@
-// The table-based output schedulers of the switches (router.output_scheduler=sbt|dtable|ib_vlarb;
-// docs/model.md §10.5), built on the QoS block models of sim/blocks (docs/model.md §8) with the
-// switch's output scheduler interface (sim/router/vl/rr_sl_scheduler.h): kVls lanes (the output
-// port's VLs), select() with no state change, accept(vl) when the chosen packet starts.
+// The table-based output schedulers of the switches
+// (router.output_scheduler=sbt|dtable|ib_vlarb|drr; docs/model.md §10.5), built on the QoS block
+// models of sim/blocks (docs/model.md §8) with the switch's output scheduler interface
+// (sim/router/vl/rr_sl_scheduler.h): kVls lanes (the output port's VLs), select() with no state
+// change, accept(vl) when the chosen packet starts.
 //   - SlTableScheduler<SbtSlBlock>:    SBT (thesis 003 Algorithm 2, Table 4.2), weights per SL
 //   - SlTableScheduler<DTableSlBlock>: DTable (Algorithm 3, Sec. 5.4)
 //   - IbVlArbScheduler:                the InfiniBand two-table VL arbiter (Sec. 5.3.1, 6.2)
-// SBT and DTable serve service levels (their tables hold SLs): the SL of a VL's head packet
+//   - SlTableScheduler<DrrSlBlock>:    DRR (Shreedhar and Varghese; Sec. 5.4's reference), quanta
+//                                      per SL
+// SBT, DTable and DRR serve service levels (their tables hold SLs): the SL of a VL's head packet
 // (Packet::cls; a VL may carry several SLs, Table 4.6) makes the SL active, the block chooses an
 // SL, and a round-robin arbiter per SL chooses among that SL's active VLs (thesis 003 Sec. 4.3.3:
 // "if an SL spans several SCs, each time the SL is granted it serves its SCs/VLs in round-robin").
 // They take the heads' SLs (kTakesHeadSl). The IB arbiter's tables hold VLs: it serves the VLs.
 // Sizes are the head packets' flits, which are 64-B credits (read_output_scheduler refuses other
-// flit sizes for dtable and ib_vlarb). Every scheduler of a switch is built at construction from
-// its VlSwitchConfig (make_output_scheduler); the switch is a template on its type, so a packet
-// costs no virtual call.
+// flit sizes for dtable, drr and ib_vlarb). Every scheduler of a switch is built at construction
+// from its VlSwitchConfig (make_output_scheduler); the switch is a template on its type, so a
+// packet costs no virtual call.
 #pragma once
 
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
+#include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/ib_vl_arbiter.h"
 #include "sim/blocks/rr_arbiter.h"
@@ -73,6 +78,7 @@ class DTableSlBlock {
   // decides as natively and `b`, given the same inputs and that choice, returns the SL granted
   // (the RTL's in strict mode). The arbiter commits its decision when its SL is the one that
   // starts (always in shadow mode; in strict mode the RTL's registers are the scheduler's).
+  using Socket = model::DTableBlock;
   uint32_t select_via(model::DTableBlock& b, uint32_t port, uint32_t active_sls,
                       const uint32_t* size) const {
     return b.select(port, active_sls, size, select(active_sls, size), arb_);
@@ -90,12 +96,60 @@ class DTableSlBlock {
   mutable model::DTableArbiter::Decision latched_;
 };
 
+// DRR over SLs (docs/model.md §10.5): the block model of rtl/drr_arbiter.sv with one lane per SL
+// (lanes: the SLs rounded up to a power of two, at least 2, as the RTL's lane index; the others
+// have quantum 0 and are never visited), each SL's quantum in credits. A visit adds the quantum
+// to the SL's deficit and the SL sends while its head packet fits; the switch's packet is the
+// unit the deficit is charged with (its flits), decided at each packet.
+class DrrSlBlock {
+ public:
+  DrrSlBlock() = default;
+  DrrSlBlock(const model::DrrParams& p, const std::vector<uint32_t>& quanta) : arb_(p) {
+    assert(quanta.size() <= p.vls);
+    for (size_t s = 0; s < quanta.size(); ++s)
+      arb_.write_quantum(static_cast<unsigned>(s), quanta[s]);
+  }
+  uint32_t select(uint32_t active_sls, const uint32_t* size) const {
+    return arb_.select(active_sls, size);
+  }
+  void accept(uint32_t sl) { arb_.accept(sl); }
+  // Through a DRR block (RouterModel::set_drr_block; VlSwitch::send<true>), as DTableSlBlock's.
+  using Socket = model::DrrBlock;
+  uint32_t select_via(model::DrrBlock& b, uint32_t port, uint32_t active_sls,
+                      const uint32_t* size) const {
+    latched_ = arb_.evaluate(active_sls, size);
+    return b.select(port, active_sls, size,
+                    latched_.valid ? latched_.vl : model::DrrArbiter::kNoGrant, arb_);
+  }
+  void accept_via(model::DrrBlock& b, uint32_t port, uint32_t sl) {
+    if (latched_.valid && latched_.vl == sl) arb_.commit(latched_);
+    latched_ = model::DrrArbiter::Decision{};
+    b.accept(port, sl);
+  }
+  const model::DrrArbiter& arbiter() const { return arb_; }
+
+ private:
+  model::DrrArbiter arb_;
+  mutable model::DrrArbiter::Decision latched_;  // select_via's, for accept_via
+};
+
+// The type of the block's other implementations (Block::Socket; void: none).
+template <class B, class = void>
+struct BlockSocket {
+  using type = void;
+};
+template <class B>
+struct BlockSocket<B, std::void_t<typename B::Socket>> {
+  using type = typename B::Socket;
+};
+
 template <class Block>
 class SlTableScheduler {
  public:
   static constexpr uint32_t kVls = RrSlScheduler::kVls;
   static constexpr uint32_t kMaxSls = RrSlScheduler::kMaxSls;
   static constexpr bool kTakesHeadSl = true;
+  using Socket = typename BlockSocket<Block>::type;
 
   SlTableScheduler() = default;
   SlTableScheduler(uint32_t sls, Block block) : sls_(sls), block_(std::move(block)) {
@@ -139,6 +193,18 @@ class SlTableScheduler {
     take(chosen_sl_);
     vl_arb_[chosen_sl_].update(vl);
   }
+  // Through the block's other implementation `b` (its select_via / accept_via).
+  template <class S>
+  uint32_t select_via(S& b, uint32_t port, uint32_t active, const uint32_t* head_phits,
+                      const uint8_t* head_sl) const {
+    return select_with(active, head_phits, head_sl, [&](uint32_t sls, const uint32_t* size) {
+      return block_.select_via(b, port, sls, size);
+    });
+  }
+  template <class S>
+  void accept_via(S& b, uint32_t port, uint32_t vl) {
+    accept_with(vl, [&](uint32_t sl) { block_.accept_via(b, port, sl); });
+  }
   const Block& block() const { return block_; }
   Block& block() { return block_; }
 
@@ -151,6 +217,7 @@ class SlTableScheduler {
 
 using SbtSlScheduler = SlTableScheduler<SbtSlBlock>;
 using DTableSlScheduler = SlTableScheduler<DTableSlBlock>;
+using DrrSlScheduler = SlTableScheduler<DrrSlBlock>;
 
 // The IB VL arbiter of one output port over its VLs. Its weights count 64-B units (thesis 003
 // Sec. 6.2); a head of L flits is L / flits_per_unit units (link.flit_bytes = 64 / flits_per_unit,
@@ -204,6 +271,12 @@ inline DTableSlScheduler make_output_scheduler<DTableSlScheduler>(const VlSwitch
                                                                   const uint16_t* /*sl_vls*/) {
   assert(cfg.dtable != nullptr);
   return DTableSlScheduler(cfg.sls, DTableSlBlock(cfg.dtable, cfg.dtable_params));
+}
+
+template <>
+inline DrrSlScheduler make_output_scheduler<DrrSlScheduler>(const VlSwitchConfig& cfg,
+                                                            const uint16_t* /*sl_vls*/) {
+  return DrrSlScheduler(cfg.sls, DrrSlBlock(cfg.drr_params, cfg.scheduler.drr_quanta));
 }
 
 template <>

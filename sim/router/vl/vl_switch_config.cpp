@@ -44,6 +44,8 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
                                                         : model::DTableParams{q.sls, 24, 32, 16};
     c.dtable_params.sls = q.sls;
   }
+  if (c.scheduler.kind == OutputSchedulerKind::Drr)
+    c.drr_params = VlSwitchConfig::drr_params_for(q.sls);
   return c;
 }
 

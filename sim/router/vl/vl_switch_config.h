@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/shared_vl_credits.h"
 #include "sim/config/config.h"
@@ -49,6 +50,17 @@ struct VlSwitchConfig {
   OutputSchedulerSpec scheduler;
   std::shared_ptr<const model::DTableTable> dtable;
   model::DTableParams dtable_params;
+  // DRR (router.output_scheduler=drr): lanes = the SLs rounded up to a power of two (at least 2,
+  // rtl/drr_arbiter.sv's lane index), 16-bit quanta and packet sizes (qos.drr_quantum's bound).
+  model::DrrParams drr_params;
+  static model::DrrParams drr_params_for(uint32_t sls) {
+    model::DrrParams p;
+    p.vls = 2;
+    while (p.vls < sls) p.vls *= 2;
+    p.quantum_bits = 16;
+    p.size_bits = 16;
+    return p;
+  }
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   // Cycles a packet of L flits occupies the crossbar's input and output.
   uint32_t xfer_cycles(uint32_t L) const { return (L + speedup - 1) / speedup; }

@@ -267,6 +267,15 @@ TEST(RouterArea, OpaDTablePlan) {
   const RouterAreaPlan rr = plan_router_area(qos("qos-ch4-opa-fattree-4-2.ini"), 80);
   EXPECT_NE(blocks_text(rr).find("rr_arbiter N=5 x8\nrr_arbiter N=2 x40\n"), std::string::npos)
       << blocks_text(rr);
+  // DRR (docs/model.md §10.5): a drr_arbiter per port over 8 lanes (5 SLs rounded up) at the
+  // switch's 16-bit quanta and sizes, the same VL arbiters.
+  const RouterAreaPlan drr =
+      plan_router_area(qos("qos-ch4-opa-fattree-4-2.ini",
+                           {"router.output_scheduler=drr", "qos.drr_quantum=32,96,160,16,16"}),
+                       80);
+  EXPECT_NE(blocks_text(drr).find("drr_arbiter V=8,QW=16,SW=16 x8\nrr_arbiter N=2 x40\n"),
+            std::string::npos)
+      << blocks_text(drr);
 }
 
 TEST(RouterArea, RefusedConfigurationsNameTheKey) {
@@ -277,7 +286,7 @@ TEST(RouterArea, RefusedConfigurationsNameTheKey) {
     FAIL() << "SBT has no RTL";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("router.output_scheduler=sbt: netcosim area prices the "
-                                         "output schedulers rr, dtable and ib_vlarb"),
+                                         "output schedulers rr, dtable, drr and ib_vlarb"),
               std::string::npos)
         << e.what();
   }
