@@ -127,6 +127,15 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   const int64_t q = source_queue_plan(c).capacity;
   add("traffic.source_queue=" + num(q) + " x " + num(N) + " nodes",
       double(q) * double(N) * sizeof(SourceEntry) + double(N) * (sizeof(Nic) + sizeof(Link) + 64));
+  // qos.nic_queues=per_sl (docs/model.md §9.2): each NIC also holds a ring per SL of the same
+  // first capacity and the rings' headers (Nic::init_sl_queues, called when a switch attaches the
+  // NIC); the shared ring above stays allocated.
+  if (c.get_str("qos.nic_queues") == "per_sl") {
+    const int64_t sls = c.get_int("qos.sls");
+    add("qos.nic_queues=per_sl: qos.sls=" + num(sls) + " rings of traffic.source_queue=" + num(q) +
+            " x " + num(N) + " nodes",
+        double(N) * double(sls) * (double(q) * sizeof(SourceEntry) + sizeof(Nic::SlQueue)));
+  }
   // Statistics sinks: one per thread, the merged one and the preloaded one (time series: the
   // merged sink only is copied into the results, 5 vectors, and written as text).
   const double sinks = double(threads) + 2;

@@ -48,6 +48,53 @@ TEST(MemoryEstimate, InputBufferTermIsSlotsTimesVcsTimesPortsTimesRouters) {
             64 * 72 * 16.0 + 72 * double(sizeof(netcosim::Nic) + sizeof(netcosim::Link) + 64));
 }
 
+// qos.nic_queues=per_sl (docs/model.md §9.2) adds, per NIC, one ring per SL of the source queue's
+// first capacity and the rings' headers: N x sls x (q x sizeof(SourceEntry) + sizeof(SlQueue)),
+// which the NICs of the built network hold exactly.
+TEST(MemoryEstimate, PerSlNicQueuesAddEachSlsRingToEveryNic) {
+  struct Case {
+    const char* arch;
+    uint32_t q;
+  };
+  for (const Case k : {Case{"ib", 64}, Case{"opa", 10}}) {
+    Config c;
+    // A 5x5 torus of one-NIC switches (25 nodes), two SLs with two VLs each (the dateline's).
+    for (const char* kv :
+         {"topology.type=torus", "topology.dims=5x5", "routing.algorithm=dor",
+          "traffic.source=service_levels", "qos.sls=2", "qos.sl_mtu=2048,2048",
+          "qos.message_size=2048,2048", "router.port_buffer=1024", "router.buffer_output=1024"})
+      c.set_override(kv);
+    c.set_override(std::string("router.architecture=") + k.arch);
+    c.set_override(std::string(k.arch) == "ib" ? "qos.sl2vl=0 1,2 3" : "qos.sl2sc=0 1,2 3");
+    if (std::string(k.arch) == "opa") c.set_override("qos.sc2vl=0,1,2,3");
+    c.set_override("traffic.source_queue=" + std::to_string(k.q));
+    netcosim::validate_config(c);
+    const auto shared = netcosim::estimate_memory(c, 1);
+    c.set_override("qos.nic_queues=per_sl");
+    netcosim::validate_config(c);
+    const auto per_sl = netcosim::estimate_memory(c, 1);
+    const double analytic =
+        25.0 * 2 *
+        (k.q * double(sizeof(netcosim::SourceEntry)) + double(sizeof(netcosim::Nic::SlQueue)));
+    EXPECT_EQ(per_sl.total_bytes - shared.total_bytes, analytic) << k.arch;
+    EXPECT_EQ(term_bytes(per_sl, "qos.nic_queues=per_sl: qos.sls=2 rings of traffic.source_queue=" +
+                                     std::to_string(k.q) + " x 25 nodes"),
+              analytic)
+        << k.arch;
+    EXPECT_EQ(term_bytes(shared, "qos.nic_queues="), -1) << k.arch;
+    // What the built network's NICs hold.
+    const auto net = build_network(c);
+    double held = 0;
+    for (const netcosim::Nic& nic : net->nics()) {
+      ASSERT_NE(nic.sl_queues, nullptr) << k.arch;
+      for (uint32_t s = 0; s < 2; ++s)
+        held += nic.sl_queues[s].cap * double(sizeof(netcosim::SourceEntry)) +
+                double(sizeof(netcosim::Nic::SlQueue));
+    }
+    EXPECT_EQ(held, analytic) << k.arch;
+  }
+}
+
 TEST(MemoryEstimate, IdleRunWithHugeWarmupNeedsOnlyAFewMegabytes) {
   // The 72-node network with sim.warmup=100000000: the estimate does not grow with the run
   // length (the previous exact histogram alone needed 8 bytes per cycle: 800 MB).
