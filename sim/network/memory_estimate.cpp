@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <memory>
+#include <numeric>
 #include <sstream>
 
 #include "sim/blocks/credit_counter.h"
@@ -13,6 +15,8 @@
 #include "sim/link/channel.h"
 #include "sim/link/packet.h"
 #include "sim/nic/nic.h"
+#include "sim/router/vl/vl_fifos.h"
+#include "sim/router/vl/vl_switch_config.h"
 #include "sim/stats/latency_histogram.h"
 #include "sim/topology/topology_catalog.h"
 
@@ -67,6 +71,10 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
     return prefix + std::string(topo.port_classes[k]);
   };
 
+  // The switches built on service levels (router.architecture=ib|opa) hold their buffers as VL
+  // FIFOs (the term below) and use neither the input buffers per class nor the output FIFOs.
+  const std::string arch = c.get_str("router.architecture");
+  const bool vl_switch = arch == "ib" || arch == "opa";
   // Input buffers: buffer / packet.size packet slots per VC (VCT), per port class; a DAMQ's VC
   // may hold its private part and the whole pool (sim/blocks/damq_credits.h), and its storage
   // is sized so.
@@ -92,15 +100,39 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
                                                " phits of " + buffer + "=" +
                                                num(c.get_int(buffer)) + " x " + vcs + ")"
                                          : buffer + "=" + num(c.get_int(buffer));
-    add(per_vc_what + " / packet.size=" + num(S) + " x " + vcs + "=" + num(v) + " x " + count +
-            " ports" + rs,
-        double(slots) * double(v) * ports[k].per_router * double(R) * kPacketSlot);
+    if (!vl_switch)
+      add(per_vc_what + " / packet.size=" + num(S) + " x " + vcs + "=" + num(v) + " x " + count +
+              " ports" + rs,
+          double(slots) * double(v) * ports[k].per_router * double(R) * kPacketSlot);
     radix += ports[k].per_router;
     if (k != kInjectionClass) lmax = std::max(lmax, c.get_int(key("link.latency_", k)));
   }
-  add("router.buffer_output=" + num(c.get_int("router.buffer_output")) + " / packet.size=" +
-          num(S) + " x radix " + num(static_cast<int64_t>(std::ceil(radix))) + rs,
-      double(c.get_int("router.buffer_output") / S) * radix * double(R) * kOutSlot);
+  if (!vl_switch)
+    add("router.buffer_output=" + num(c.get_int("router.buffer_output")) + " / packet.size=" +
+            num(S) + " x radix " + num(static_cast<int64_t>(std::ceil(radix))) + rs,
+        double(c.get_int("router.buffer_output") / S) * radix * double(R) * kOutSlot);
+  if (vl_switch) {
+    // Per port an input and an output FIFO per VL, on the OPA switch also two central buffers per
+    // MPort of 4 ports, each VL's FIFO of vl_fifo_capacity packets (VlSwitch's constructor,
+    // sim/router/ib/ib_switch.cpp).
+    const std::unique_ptr<Topology> t = topo.make(c);
+    const VlSwitchConfig v = vl_switch_config(c, *t);
+    const auto packets = [&](uint32_t vl_max) {
+      const std::vector<uint32_t> cap = vl_fifo_capacity(v, vl_max);
+      return std::accumulate(cap.begin(), cap.end(), int64_t{0});
+    };
+    const int64_t P = v.radix();
+    int64_t slots = P * (packets(v.in_buffer.vl_max) + packets(v.out_buffer.vl_max));
+    std::string what = "router.port_buffer=" + num(c.get_int("router.port_buffer")) +
+                       ", router.buffer_output=" + num(c.get_int("router.buffer_output"));
+    if (arch == "opa") {
+      slots += 2 * ((P + 3) / 4) * packets(v.central_buffer.vl_max);
+      what += ", router.central_buffer=" + num(c.get_int("router.central_buffer"));
+    }
+    add(what + ": VL FIFOs of " + num(slots) + " packets per switch (" + num(P) + " ports, " +
+            num(v.vls) + " VLs)" + rs,
+        double(slots) * double(R) * sizeof(VlFifos::Entry));
+  }
   // Two arrival wheels per router of 2 x (longest link latency + transfer cycles) + 2 slots.
   std::string lkeys;
   for (size_t k = 1; k < ports.size(); ++k)
@@ -127,6 +159,15 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   const int64_t q = source_queue_plan(c).capacity;
   add("traffic.source_queue=" + num(q) + " x " + num(N) + " nodes",
       double(q) * double(N) * sizeof(SourceEntry) + double(N) * (sizeof(Nic) + sizeof(Link) + 64));
+  // qos.nic_queues=per_sl (docs/model.md §9.2): each NIC also holds a ring per SL of the same
+  // first capacity and the rings' headers (Nic::init_sl_queues, called when a switch attaches the
+  // NIC); the shared ring above stays allocated.
+  if (c.get_str("qos.nic_queues") == "per_sl") {
+    const int64_t sls = c.get_int("qos.sls");
+    add("qos.nic_queues=per_sl: qos.sls=" + num(sls) + " rings of traffic.source_queue=" + num(q) +
+            " x " + num(N) + " nodes",
+        double(N) * double(sls) * (double(q) * sizeof(SourceEntry) + sizeof(Nic::SlQueue)));
+  }
   // Statistics sinks: one per thread, the merged one and the preloaded one (time series: the
   // merged sink only is copied into the results, 5 vectors, and written as text).
   const double sinks = double(threads) + 2;

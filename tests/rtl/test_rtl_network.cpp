@@ -80,6 +80,7 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
   " --set router.output_scheduler=dtable" QOS_TABLE("table4_9_dtable.json")
 #define IB_DTABLE                                                         \
   "qos-ch5-ib-fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700" \
+  " --set qos.nic_queues=shared"                                          \
   " --set router.output_scheduler=dtable" QOS_TABLE("table5_4_dtable_ib.json")
 // The IB switch's VA-SA allocator (thesis 003 Sec. 5.3.1; docs/cosim.md "The IB switch's
 // allocator"): the 4-ary 2-tree's switches, 8 ports and 3 VLs, 2 iterations (set p8v3q8i2).

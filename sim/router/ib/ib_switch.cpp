@@ -52,25 +52,12 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
   data_wheel_.init(wheel_size);
   credit_wheel_.init(wheel_size);
   // A VL's FIFO holds as many of the smallest packets of the SLs that use it as the VL may hold
-  // flits.
-  std::vector<uint32_t> smallest(V_, cfg.max_phits), in_cap(V_), out_cap(V_);
-  for (uint32_t k = 0; k < kMaxPortClasses; ++k)
-    for (uint32_t s = 0; s < cfg.sls; ++s)
-      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
-        for (const uint8_t vl : cfg.plan.candidates[k][s][j])
-          smallest[vl] = std::min(smallest[vl], cfg.phits[s]);
-  for (uint32_t v = 0; v < V_; ++v) {
-    in_cap[v] = std::max(1u, cfg.in_buffer.vl_max / smallest[v]);
-    out_cap[v] = std::max(1u, cfg.out_buffer.vl_max / smallest[v]);
-  }
-  in_.init(P_, V_, in_cap);
-  out_.init(P_, V_, out_cap);
+  // flits (vl_fifo_capacity).
+  in_.init(P_, V_, vl_fifo_capacity(cfg, cfg.in_buffer.vl_max));
+  out_.init(P_, V_, vl_fifo_capacity(cfg, cfg.out_buffer.vl_max));
   if (kOpa) {
     const uint32_t mports = (P_ + kMPortPorts - 1) / kMPortPorts, C = 2 * mports;
-    std::vector<uint32_t> central_cap(V_);
-    for (uint32_t v = 0; v < V_; ++v)
-      central_cap[v] = std::max(1u, cfg.central_buffer.vl_max / smallest[v]);
-    central_.init(C, V_, central_cap);
+    central_.init(C, V_, vl_fifo_capacity(cfg, cfg.central_buffer.vl_max));
     central_space_.assign(C, model::SharedVlCredits(cfg.central_buffer));
     mport_alloc_.assign(mports,
                         model::SeparableAllocator(kMPortPorts, V_, kMPortPorts + 2, iterations));

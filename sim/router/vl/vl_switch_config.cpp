@@ -49,4 +49,15 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   return c;
 }
 
+std::vector<uint32_t> vl_fifo_capacity(const VlSwitchConfig& c, uint32_t vl_max) {
+  std::vector<uint32_t> smallest(c.vls, c.max_phits), cap(c.vls);
+  for (uint32_t k = 0; k < kMaxPortClasses; ++k)
+    for (uint32_t s = 0; s < c.sls; ++s)
+      for (uint32_t j = 0; j < kMaxRoutingVcs; ++j)
+        for (const uint8_t vl : c.plan.candidates[k][s][j])
+          smallest[vl] = std::min(smallest[vl], c.phits[s]);
+  for (uint32_t v = 0; v < c.vls; ++v) cap[v] = std::max(1u, vl_max / smallest[v]);
+  return cap;
+}
+
 }  // namespace netcosim

@@ -76,4 +76,9 @@ struct VlSwitchConfig {
 // From the configuration (validate_config has checked it) and the topology.
 VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo);
 
+// The packets each VL's FIFO holds in a buffer whose VLs may take `vl_max` flits: as many of the
+// smallest packets of the SLs that use the VL (on any port class and routing VC) as fit, at least
+// one (VlSwitch's input, output and central FIFOs; the memory estimate counts the same).
+std::vector<uint32_t> vl_fifo_capacity(const VlSwitchConfig& c, uint32_t vl_max);
+
 }  // namespace netcosim

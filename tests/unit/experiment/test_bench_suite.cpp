@@ -43,6 +43,8 @@ TEST(BenchSuite, QuickSuiteIsH2AndH4WithSystemcOnOneThread) {
     EXPECT_EQ(full[i].routing, "updown_random");
     const auto args = run_arguments(full[i]);
     EXPECT_EQ(std::find(args.begin(), args.end(), "traffic.pattern=uniform"), args.end());
+    // The NIC's shared queue, as the speeds recorded (the configurations set per_sl).
+    EXPECT_NE(std::find(args.begin(), args.end(), "qos.nic_queues=shared"), args.end());
   }
   EXPECT_EQ(full[16].config, "/cfg/qos-ch5-opa-fattree-24-2.ini");
   EXPECT_EQ(full[18].config, "/cfg/qos-ch5-ib-fattree-24-2.ini");

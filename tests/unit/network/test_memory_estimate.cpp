@@ -10,6 +10,7 @@
 #include "sim/network/memory_estimate.h"
 #include "sim/network/network.h"
 #include "sim/nic/nic.h"
+#include "sim/router/vl/vl_fifos.h"
 #include "sim/stats/report.h"
 
 using netcosim::Config;
@@ -46,6 +47,89 @@ TEST(MemoryEstimate, InputBufferTermIsSlotsTimesVcsTimesPortsTimesRouters) {
   // of its link rings.
   EXPECT_EQ(term_bytes(m, "traffic.source_queue="),
             64 * 72 * 16.0 + 72 * double(sizeof(netcosim::Nic) + sizeof(netcosim::Link) + 64));
+}
+
+// A 5x5 torus of one-NIC switches (25 nodes, 5 ports each), two SLs with two VLs each (the
+// dateline's), input and output buffers of 1024 flits (each VL may take all of them).
+Config switch_torus(const std::string& arch, const char* mtu) {
+  Config c;
+  for (const char* kv : {"topology.type=torus", "topology.dims=5x5", "routing.algorithm=dor",
+                         "traffic.source=service_levels", "qos.sls=2", "router.port_buffer=1024",
+                         "router.buffer_output=1024"})
+    c.set_override(kv);
+  c.set_override("router.architecture=" + arch);
+  c.set_override(std::string("qos.sl_mtu=") + mtu);
+  c.set_override(std::string("qos.message_size=") + mtu);
+  c.set_override(arch == "ib" ? "qos.sl2vl=0 1,2 3" : "qos.sl2sc=0 1,2 3");
+  if (arch == "opa") c.set_override("qos.sc2vl=0,1,2,3");
+  return c;
+}
+
+// The switches' VL FIFOs (VlSwitch, vl_fifo_capacity): per port and VL an input and an output
+// FIFO of 1024 flits / the smallest packet of the VL's SL, on OPA also 2 central buffers per
+// MPort of 4 ports (2 x ceil(5/4) = 4), each VL up to router.central_buffer / 2 = 1792 flits;
+// 25 switches. The CIOQ router's input-buffer and output-FIFO terms are not counted.
+TEST(MemoryEstimate, SwitchVlFifosPerPortVlAndCentralBuffer) {
+  struct Case {
+    const char* arch;
+    const char* mtu;
+    int64_t slots;
+  };
+  // 2048-B packets (32 flits) on every VL: 5 x 2 x 4 x 32 = 1280; OPA + 4 x 4 x 56 = 2176.
+  // SL 0 of 192 B (3 flits): its VLs hold 341 packets, 597 in a central buffer: 5 x 2 x (2 x 341
+  // + 2 x 32) = 7460; OPA + 4 x (2 x 597 + 2 x 56) = 12684.
+  for (const Case k : {Case{"ib", "2048,2048", 1280}, Case{"opa", "2048,2048", 2176},
+                       Case{"ib", "192,2048", 7460}, Case{"opa", "192,2048", 12684}}) {
+    Config c = switch_torus(k.arch, k.mtu);
+    netcosim::validate_config(c);
+    const auto m = netcosim::estimate_memory(c, 1);
+    const std::string what = std::string("router.port_buffer=1024, router.buffer_output=1024") +
+                             (std::string(k.arch) == "opa" ? ", router.central_buffer=3584" : "") +
+                             ": VL FIFOs of " + std::to_string(k.slots) +
+                             " packets per switch (5 ports, 4 VLs) x 25 routers";
+    EXPECT_EQ(term_bytes(m, what), double(k.slots) * 25 * sizeof(netcosim::VlFifos::Entry))
+        << k.arch << " " << k.mtu;
+    EXPECT_EQ(term_bytes(m, "router.buffer_output=1024 / packet.size"), -1) << k.arch;
+    EXPECT_EQ(term_bytes(m, "router.buffer_x="), -1) << k.arch;
+  }
+}
+
+// qos.nic_queues=per_sl (docs/model.md §9.2) adds, per NIC, one ring per SL of the source queue's
+// first capacity and the rings' headers: N x sls x (q x sizeof(SourceEntry) + sizeof(SlQueue)),
+// which the NICs of the built network hold exactly.
+TEST(MemoryEstimate, PerSlNicQueuesAddEachSlsRingToEveryNic) {
+  struct Case {
+    const char* arch;
+    uint32_t q;
+  };
+  for (const Case k : {Case{"ib", 64}, Case{"opa", 10}}) {
+    Config c = switch_torus(k.arch, "2048,2048");
+    c.set_override("traffic.source_queue=" + std::to_string(k.q));
+    netcosim::validate_config(c);
+    const auto shared = netcosim::estimate_memory(c, 1);
+    c.set_override("qos.nic_queues=per_sl");
+    netcosim::validate_config(c);
+    const auto per_sl = netcosim::estimate_memory(c, 1);
+    const double analytic =
+        25.0 * 2 *
+        (k.q * double(sizeof(netcosim::SourceEntry)) + double(sizeof(netcosim::Nic::SlQueue)));
+    EXPECT_EQ(per_sl.total_bytes - shared.total_bytes, analytic) << k.arch;
+    EXPECT_EQ(term_bytes(per_sl, "qos.nic_queues=per_sl: qos.sls=2 rings of traffic.source_queue=" +
+                                     std::to_string(k.q) + " x 25 nodes"),
+              analytic)
+        << k.arch;
+    EXPECT_EQ(term_bytes(shared, "qos.nic_queues="), -1) << k.arch;
+    // What the built network's NICs hold.
+    const auto net = build_network(c);
+    double held = 0;
+    for (const netcosim::Nic& nic : net->nics()) {
+      ASSERT_NE(nic.sl_queues, nullptr) << k.arch;
+      for (uint32_t s = 0; s < 2; ++s)
+        held += nic.sl_queues[s].cap * double(sizeof(netcosim::SourceEntry)) +
+                double(sizeof(netcosim::Nic::SlQueue));
+    }
+    EXPECT_EQ(held, analytic) << k.arch;
+  }
 }
 
 TEST(MemoryEstimate, IdleRunWithHugeWarmupNeedsOnlyAFewMegabytes) {
