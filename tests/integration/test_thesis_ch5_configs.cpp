@@ -44,7 +44,8 @@ int lines_in(const std::string& text) {
 }  // namespace
 
 TEST(ThesisCh5Configs, EveryCurveRunsOnH2) {
-  for (const char* name : {"min", "val", "memory", "rr", "vcsel", "damq", "pb", "pb-rr"}) {
+  for (const char* name : {"min", "val", "memory", "rr", "vcsel", "damq", "pb", "pb-rr",
+                           "memory-val", "rr-val", "pb-rr-noredraw", "intransit-rr"}) {
     const std::string config =
         std::string(NETCOSIM_SOURCE_DIR) + "/configs/thesis-ch5-h8-" + name + ".ini";
     const std::string dir = testing::TempDir() + "netcosim-ch5-" + name;

@@ -1,4 +1,4 @@
-// Two directions of thesis 000 Ch. 5 / seed 002 that no other test asserts, on the embedded h2
+// Directions of thesis 000 Ch. 5 / seed 002 that no other test asserts, on the embedded h2
 // Dragonfly (72 nodes, 32/256-phit local/global buffers per VC as seed 002 Table V) with short
 // windows (1,000 + 2,000 cycles); the h8 and h4 figures are in docs/validation.md, "Thesis
 // Chapter 5 figures".
@@ -11,6 +11,16 @@
 //   MIN, JSQ gives the highest accepted load and lowest-VC the lowest, less than 3.4% apart. With
 //   FlexVC 6/4 (4/3+2/1) on h2: JSQ 0.9131, highest 0.9068, random 0.9126, lowest 0.8937 (seed 1;
 //   seed 2: 0.9182, 0.9079, 0.9133, 0.8949).
+// - Without router speedup (thesis Fig. 5.15, seed 002 Fig. 11: "FlexVC is more efficient in
+//   systems without speedup because they suffer more HoLB"): with the same memory per port
+//   (64/256 phits local/global: the baseline 2/1 with 32/256 per VC, FlexVC 8/4 with 8/64) under
+//   UN at load 1.0, the baseline loses throughput without speedup and FlexVC 8/4's gain over it
+//   grows. On h2 (seeds 1-3): the baseline 0.8117/0.7791/0.8175 with speedup 2 and
+//   0.6582/0.6393/0.6641 without; FlexVC 8/4 +10.1/+15.0/+11.4% with, +21.3/+23.9/+21.4% without.
+// - In-transit adaptive routing under request-reply ADV+1 (thesis Fig. 5.14): under FlexVC 5/3
+//   (3/2+2/1) OLM with its credit trigger saturates early, OLM with the contention counters ("In-
+//   transit Cta") does not. On h2 at 0.5 (seeds 1, 2): Cta 0.4812/0.4816 accepted, 314/310
+//   cycles; credit 0.4328/0.4379, 420/401 cycles.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -66,4 +76,39 @@ TEST(FlexVcCh5Directions, VcSelectionJsqAboveLowestUnderRequestReplyAtFullLoad) 
   EXPECT_GE(jsq, highest) << jsq << " " << highest;
   // The sources' "less than 3.4%" between the best and the worst function.
   EXPECT_LT((jsq - lowest) / jsq, 0.034) << jsq << " " << lowest;
+}
+
+TEST(FlexVcCh5Directions, WithoutSpeedupFlexVc84GainsMoreAtTheSameMemoryPerPort) {
+  const auto accepted = [](const char* speedup, bool flex) {
+    Config c = cfg({"traffic.load=1.0", "sim.warmup=1000", "sim.measure=2000",
+                    std::string("router.speedup=") + speedup});
+    if (flex)
+      for (const char* s :
+           {"router.vc_management=flexvc", "router.vcs_local=8", "router.vcs_global=4",
+            "router.buffer_local=8", "router.buffer_global=64"})
+        c.set_override(s);
+    return run(c).accepted_load;
+  };
+  const double base2 = accepted("2", false), flex2 = accepted("2", true);
+  const double base1 = accepted("1", false), flex1 = accepted("1", true);
+  EXPECT_LT(base1, 0.9 * base2) << base1 << " " << base2;  // HoLB without speedup
+  EXPECT_GT(flex1 / base1, 1.15) << flex1 << " " << base1;
+  EXPECT_GT(flex1 / base1, flex2 / base2 + 0.05)
+      << flex1 << " / " << base1 << " against " << flex2 << " / " << base2;
+}
+
+TEST(FlexVcCh5Directions, InTransitCtaAboveTheCreditTriggerUnderRequestReplyAdversarial) {
+  const auto result = [](const char* trigger) {
+    return run(
+        cfg({"traffic.source=request_reply", "traffic.reply_size=1", "traffic.pattern=adv",
+             "traffic.adv_offset=1", "traffic.load=0.5", "sim.warmup=1000", "sim.measure=2000",
+             "routing.algorithm=olm", "router.vc_management=flexvc", "router.vcs_local=5",
+             "router.vcs_global=3", std::string("routing.trigger=") + trigger}));
+  };
+  const RunResults cta = result("contention"), credit = result("credit");
+  EXPECT_GT(cta.accepted_load, credit.accepted_load + 0.02)
+      << cta.accepted_load << " " << credit.accepted_load;
+  EXPECT_GT(cta.accepted_load, 0.45) << cta.accepted_load;  // VAL's limit is 0.5
+  EXPECT_GT(credit.latency_avg, 1.15 * cta.latency_avg)
+      << credit.latency_avg << " " << cta.latency_avg;
 }

@@ -107,12 +107,12 @@ TEST(FlexVcRouting, MinimalSaturatesAboveTheBaselineUnderUniformTraffic) {
 // In-transit adaptive routing under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14 "In-transit Cta"):
 // OLM with contention counters at 3/2 (opportunistic in-transit), 4/2 and 5/2 (safe in-transit,
 // Table 5.3) drains past saturation under the checker, under uniform and ADV+1 traffic: at 3/2
-// with each trigger FlexVC allows (contention, filtered, ECtN), at 4/2 and 5/2 with contention;
-// and on h4.
+// with every trigger (contention, filtered, ECtN; the credit and hybrid triggers sensing the JSQ
+// VC of each hop's set, Fig. 5.14's "In-transit"), at 4/2 and 5/2 with contention; and on h4.
 TEST(FlexVcRouting, InTransitOlmDrainsUnderTheChecker) {
   for (const Case& k : {Case{"olm", 3, 2}, Case{"olm", 4, 2}, Case{"olm", 5, 2}}) {
     const bool all = k.local == 3;
-    for (const char* trigger : {"contention", "filtered", "ectn"}) {
+    for (const char* trigger : {"contention", "filtered", "ectn", "credit", "hybrid"}) {
       if (!all && std::string(trigger) != "contention") continue;
       for (const char* pattern : {"uniform", "adv"}) {
         const Config c = cfg({"router.vc_management=flexvc", "traffic.load=1.0", "sim.warmup=500",

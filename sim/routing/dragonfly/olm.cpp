@@ -37,6 +37,12 @@ inline typename OlmRouting<Trigger>::Candidate OlmRouting<Trigger>::candidate(
     return {vc_bit(vc), false, vc};
   }
   const DragonflyFlexVc::Hop f = flex_route(q, pkt, port, group);
+  // A trigger that senses one VC (credit, hybrid) senses the one of the set JSQ would take, as
+  // UGAL and PiggyBack under FlexVC (FOGSim's olm::enroute senses the VC its VC manager's
+  // nextChannel picks; thesis 000 Sec. 5.3.4, Fig. 5.14; docs/model.md §4.6). The port triggers
+  // ignore it.
+  if constexpr (Trigger::kSensesVc)
+    return {f.vcs, f.opportunistic, least_occupied_vc(q, port, f.vcs)};
   return {f.vcs, f.opportunistic, static_cast<uint8_t>(f.vcs != 0 ? __builtin_ctz(f.vcs) : 0)};
 }
 

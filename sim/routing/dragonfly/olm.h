@@ -69,7 +69,8 @@ class OlmRouting final : public DragonflyRouting {
   struct Candidate {
     uint16_t vcs;
     bool opportunistic;
-    uint8_t vc;  // the VC the trigger senses (baseline: the hop's VC; FlexVC: the lowest allowed)
+    uint8_t vc;  // the VC the trigger senses (baseline: the hop's VC; FlexVC: the JSQ VC of a
+                 // credit or hybrid trigger, the lowest allowed for the port triggers)
   };
   Candidate candidate(const PortView& q, const Packet& pkt, uint32_t port, bool nonminimal_local,
                       uint32_t group) const;

@@ -80,6 +80,8 @@ struct CreditOptions {
 
 class CreditTrigger final : public MisrouteTrigger {
  public:
+  // Senses one VC of each output: under FlexVC, OLM gives it the VC JSQ would take (olm.cpp).
+  static constexpr bool kSensesVc = true;
   CreditTrigger(double threshold_percent, double min_occupancy_percent, CreditOptions o = {})
       : fraction_(threshold_percent / 100.0),
         min_fraction_(min_occupancy_percent / 100.0),
@@ -118,6 +120,7 @@ class CreditTrigger final : public MisrouteTrigger {
 
 class ContentionTrigger final : public MisrouteTrigger {
  public:
+  static constexpr bool kSensesVc = false;
   explicit ContentionTrigger(uint32_t threshold) : threshold_(threshold) {}
   bool congested(const PortView& q, uint32_t port, uint32_t /*vc*/) const override {
     return q.contention().over(port, threshold_);
@@ -137,6 +140,7 @@ class ContentionTrigger final : public MisrouteTrigger {
 
 class FilteredTrigger final : public MisrouteTrigger {
  public:
+  static constexpr bool kSensesVc = false;
   FilteredTrigger(uint32_t threshold, double alpha)
       : threshold_(threshold), alpha_256_(static_cast<uint32_t>(alpha * 256.0 + 0.5)) {}
   bool congested(const PortView& q, uint32_t port, uint32_t /*vc*/) const override {
@@ -154,6 +158,7 @@ class FilteredTrigger final : public MisrouteTrigger {
 
 class HybridTrigger final : public MisrouteTrigger {
  public:
+  static constexpr bool kSensesVc = true;
   HybridTrigger(ContentionTrigger contention, CreditTrigger credit)
       : contention_(contention), credit_(credit) {}
   bool congested(const PortView& q, uint32_t port, uint32_t vc) const override {
@@ -171,6 +176,7 @@ class HybridTrigger final : public MisrouteTrigger {
 
 class EctnTrigger final : public MisrouteTrigger {
  public:
+  static constexpr bool kSensesVc = false;
   EctnTrigger(ContentionTrigger base, uint32_t ectn_threshold)
       : base_(base), ectn_threshold_(ectn_threshold) {}
   bool congested(const PortView& q, uint32_t port, uint32_t vc) const override {

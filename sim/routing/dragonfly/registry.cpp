@@ -88,9 +88,7 @@ void refuse_flexvc(const Config& c, const char* algorithm) {
   if (flexvc(c))
     throw ConfigError(std::string("router.vc_management=flexvc: not available with "
                                   "routing.algorithm=") +
-                      algorithm +
-                      "; FlexVC routes min, val, ugal, pb and olm (in-transit, with the "
-                      "contention, filtered or ectn trigger)");
+                      algorithm + "; FlexVC routes min, val, ugal, pb and olm (in-transit)");
 }
 
 std::unique_ptr<RoutingAlgorithm> make_min(const Config& c, const Topology& t) {
@@ -111,16 +109,9 @@ std::unique_ptr<RoutingAlgorithm> make_olm(const Config& c, const Topology& t) {
       registry_entry(trigger_registry(), c, "routing.trigger")
           .make_olm(c, df, registry_entry(policy_registry(), c, "routing.global_policy").make(c));
   if (!flexvc(c)) return r;
-  // In-transit adaptive routing under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14 "In-transit Cta";
-  // docs/model.md §4.5): with the triggers that sense ports (contention counters), not VCs.
-  const std::string trigger = c.get_str("routing.trigger");
-  if (trigger == "credit" || trigger == "hybrid")
-    throw ConfigError(
-        "router.vc_management=flexvc with routing.algorithm=olm: "
-        "routing.trigger=" +
-        trigger +
-        " compares the occupancy of one VC per output, which FlexVC's VC sets do "
-        "not define; allowed: contention, filtered, ectn (thesis 000 Fig. 5.14)");
+  // In-transit adaptive routing under FlexVC (thesis 000 Sec. 5.2.3, Fig. 5.14: "In-transit"
+  // with its credit trigger and "In-transit Cta" with the contention counters; docs/model.md
+  // §4.6): every trigger; one that senses one VC senses the JSQ VC of the hop's set (olm.cpp).
   // The registry's OLM is an OlmRouting<Trigger>, a DragonflyRouting.
   return with_vc_management(
       c, std::unique_ptr<DragonflyRouting>(static_cast<DragonflyRouting*>(r.release())),

@@ -3,8 +3,9 @@
 // injection (thesis 000 Sec. 5.3.2, 5.3.3.3), among the routers outside the source group, the draw
 // of the sources' simulator for this variant (its Valiant group is reached through one of the
 // source group's global links).
-// - Every curve of configs/thesis-ch5-h8-{val,pb,pb-rr}.ini that redraws resolves
-//   routing.valiant to outside_source_group.
+// - Every VAL and PB curve of configs/thesis-ch5-h8-{val,pb,pb-rr,memory-val,rr-val,
+//   intransit-rr}.ini redraws and resolves routing.valiant to outside_source_group; every curve of
+//   -pb-rr-noredraw.ini (Fig. 5.13a) draws there too but does not redraw.
 // - Fig. 5.7c's FlexVC 4/2 curve, run on an h3 Dragonfly (p=3 a=6 h=3, 342 nodes) under ADV+1 at
 //   0.6, keeps VAL's throughput: at least 0.45 (90% of VAL's limit of 0.5 under ADV, thesis Sec.
 //   1.4.1.2). Drawing anywhere (routing.valiant=any), the redraw favours routers of the source
@@ -33,11 +34,11 @@ std::string ch5_config(const char* name) {
 
 TEST(ThesisCh5Valiant, EveryRedrawingCurveDrawsOutsideTheSourceGroup) {
   int redrawing = 0;
-  for (const char* name : {"val", "pb", "pb-rr"}) {
+  for (const char* name : {"val", "pb", "pb-rr", "memory-val", "rr-val", "intransit-rr"}) {
     const SweepSpec spec = make_spec(ch5_config(name), {}, {}, {0.6}, 1);
     for (const SweepCurve& c : spec.curves) {
       const std::string& algorithm = c.base.get_str("routing.algorithm");
-      if (algorithm == "min") continue;
+      if (algorithm == "min" || algorithm == "olm") continue;
       ASSERT_TRUE(algorithm == "val" || algorithm == "pb") << name << ": " << c.name;
       ASSERT_TRUE(c.base.get_bool("routing.recompute_valiant")) << name << ": " << c.name;
       EXPECT_EQ(c.base.get_str("routing.valiant"), "outside_source_group")
@@ -45,8 +46,19 @@ TEST(ThesisCh5Valiant, EveryRedrawingCurveDrawsOutsideTheSourceGroup) {
       ++redrawing;
     }
   }
-  // Fig. 5.7c's four curves; the VAL reference and six PB curves in each PB file.
-  EXPECT_EQ(redrawing, 4 + 7 + 7);
+  // Fig. 5.7c's four curves; the VAL reference and eight PB curves (baseline, DAMQ, FlexVC) in
+  // each PB file; the 16 of the ADV panels of Fig. 5.8 and 5.15; Fig. 5.9c's six; Fig. 5.14's
+  // VAL and two PB curves.
+  EXPECT_EQ(redrawing, 4 + 9 + 9 + 16 + 6 + 3);
+  int fixed = 0;
+  for (const SweepCurve& c : make_spec(ch5_config("pb-rr-noredraw"), {}, {}, {0.6}, 1).curves) {
+    const std::string& algorithm = c.base.get_str("routing.algorithm");
+    ASSERT_TRUE(algorithm == "val" || algorithm == "pb") << c.name;
+    EXPECT_FALSE(c.base.get_bool("routing.recompute_valiant")) << c.name;
+    EXPECT_EQ(c.base.get_str("routing.valiant"), "outside_source_group") << c.name;
+    ++fixed;
+  }
+  EXPECT_EQ(fixed, 7);  // Fig. 5.11's curves but MIN
 }
 
 TEST(ThesisCh5Valiant, Fig57cFlexVc42KeepsValiantThroughputPastSaturationOnH3) {

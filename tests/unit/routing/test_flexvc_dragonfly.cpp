@@ -150,16 +150,16 @@ TEST(FlexVcDragonfly, RoutingFactoryRefusesWhatFlexVcCannotRoute) {
   c.set_override("routing.algorithm=par");
   EXPECT_EQ(error_of([&] { make_routing(c, h2()); }),
             "router.vc_management=flexvc: not available with routing.algorithm=par; FlexVC routes "
-            "min, val, ugal, pb and olm (in-transit, with the contention, filtered or ectn "
-            "trigger)");
-  // OLM (thesis 000 Fig. 5.14, in-transit with contention counters): not with the triggers that
-  // compare one VC's occupancy; its in-transit path needs 3/2 (Table 5.3).
+            "min, val, ugal, pb and olm (in-transit)");
+  // OLM (thesis 000 Fig. 5.14: "In-transit" with its credit trigger, "In-transit Cta" with the
+  // contention counters) with every trigger; its in-transit path needs 3/2 (Table 5.3).
   c.set_override("routing.algorithm=olm");
+  c.set_override("router.vcs_local=3");
+  c.set_override("router.vcs_global=2");
   c.set_override("routing.trigger=hybrid");
-  EXPECT_EQ(error_of([&] { make_routing(c, h2()); }),
-            "router.vc_management=flexvc with routing.algorithm=olm: routing.trigger=hybrid "
-            "compares the occupancy of one VC per output, which FlexVC's VC sets do not define; "
-            "allowed: contention, filtered, ectn (thesis 000 Fig. 5.14)");
+  EXPECT_EQ(error_of([&] { make_routing(c, h2()); }), "");
+  c.set_override("routing.trigger=credit");
+  EXPECT_EQ(error_of([&] { make_routing(c, h2()); }), "");
   c.set_override("routing.trigger=contention");
   c.set_override("router.vcs_local=2");
   c.set_override("router.vcs_global=1");

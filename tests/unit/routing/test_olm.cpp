@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "port_view_fake.h"
+#include "sim/config/config.h"
 #include "sim/routing/dragonfly/olm.h"
+#include "sim/routing/routing.h"
 
 using namespace netcosim;
 using netcosim::test::FakePorts;
@@ -99,6 +101,47 @@ TEST(OlmRouting, SensorsAreTheTriggers) {
   EXPECT_FALSE(credit.sensor_needs().contention);
   const OlmRouting base(topo, ContentionTrigger(6), std::make_unique<MmPolicy>());
   EXPECT_TRUE(base.sensor_needs().contention);
+}
+
+// Under FlexVC (thesis 000 Fig. 5.14's "In-transit"; docs/model.md §4.6) the credit trigger senses
+// the VC of the hop's set JSQ would take, the one with the fewest phits downstream: with VC 0 of
+// the minimal output full and VC 1 empty the head stays minimal (the lowest VC would have
+// triggered a global misroute at injection); with both full it misroutes.
+TEST(OlmRouting, FlexVcCreditTriggerSensesTheJsqVcOfTheSet) {
+  Config c;  // the embedded h2 Dragonfly, 2/4/2 palm tree
+  c.set_override("router.vc_management=flexvc");
+  c.set_override("routing.algorithm=olm");
+  c.set_override("routing.trigger=credit");
+  c.set_override("router.vcs_local=3");
+  c.set_override("router.vcs_global=2");
+  const Dragonfly topo(2, 4, 2, Arrangement::Palmtree);
+  const auto olm = make_routing(c, topo);
+  FakePorts ports(topo, 3, 2);
+  Rng rng(1, 2, 3);
+  // A destination in another group whose minimal output at router 0 is local (no global-link
+  // restriction on it).
+  uint32_t dst_router = 0;
+  for (uint32_t r = topo.a(); r < topo.routers(); ++r)
+    if (topo.port_class(topo.min_output(0, r)) == df::kLocal) {
+      dst_router = r;
+      break;
+    }
+  ASSERT_NE(dst_router, 0u);
+  const uint32_t min_port = topo.min_output(0, dst_router);
+  Packet p;
+  p.src = 0;
+  p.dst = dst_router * topo.p();
+  const RouteResult free = olm->route(ports.at(0, 0), p, rng);
+  EXPECT_EQ(free.port, min_port);
+  ASSERT_EQ(free.vcs & 3u, 3u);  // l0 and l1 both allowed on the minimal first hop
+  ports.occupy(min_port, 0, ports.capacity(min_port));
+  const RouteResult one_full = olm->route(ports.at(0, 0), p, rng);
+  EXPECT_EQ(one_full.port, min_port);
+  EXPECT_FALSE(one_full.nonminimal);
+  for (uint32_t v = 1; v < 3; ++v) ports.occupy(min_port, v, ports.capacity(min_port));
+  const RouteResult all_full = olm->route(ports.at(0, 0), p, rng);
+  EXPECT_NE(all_full.port, min_port);
+  EXPECT_TRUE(all_full.nonminimal);
 }
 
 }  // namespace
