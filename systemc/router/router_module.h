@@ -132,6 +132,11 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   std::vector<DrrScheduler> drr_schedulers();
   void set_drr(std::unique_ptr<model::DrrBlock> block);
   void set_drr(uint32_t output, std::unique_ptr<model::DrrBlock> block);
+  // The module's forwarding block is the router's scheduler block from the first set_dtable,
+  // set_rr or set_drr on, owned by the router; the router refuses another one after it
+  // (RouterModel::set_dtable_block, set_rr_block, set_drr_block: std::invalid_argument), so the
+  // module's pointer to it cannot dangle. Conversely set_* refuses (std::invalid_argument naming
+  // the module) a router that already has a block installed through the model.
   TlmNetwork& network() { return *net_; }
   // After sc_start: the run's results (TlmNetwork::results); the one-switch form only.
   RunResults results() { return net_->results(); }

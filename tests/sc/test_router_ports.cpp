@@ -970,6 +970,64 @@ TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
   EXPECT_EQ(status, 0);
 }
 
+// The module's forwarding block (set_dtable, set_rr, set_drr) is the router's scheduler block:
+// installing another through the model afterwards, which would destroy it under the module, is
+// refused naming the switch; so is the module's first set_* on a switch that already has a block
+// installed through the model (whose owner may hold it), naming the module too. The module's
+// sockets keep working after the refusal.
+TEST(RouterModuleSched, SecondInstallerRefused) {
+  const int status = sctest::in_child([] {
+    struct Rr final : model::RrBlock {
+      uint32_t ports = 8;
+      int select(uint32_t, uint64_t, int model, const model::RoundRobinArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out.ports = ports;
+        out.N = 3;
+        return true;
+      }
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      try {
+        f();
+        std::fprintf(stderr, "%s: accepted\n", what);
+        ++bad;
+      } catch (const std::invalid_argument& e) {
+        if (e.what() != want) {
+          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+          ++bad;
+        }
+      }
+    };
+    const std::string once =
+        "switch 0: its output scheduler (round robin) already has a block; set_dtable_block, "
+        "set_rr_block and set_drr_block install one once (a router module's: "
+        "RouterModule::set_dtable, set_rr, set_drr, which replace its outputs' blocks)";
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    sc::RouterModule m("ib0", cfg, 0);
+    m.set_rr(std::make_unique<Rr>());
+    expect_refused(
+        "model after module", [&] { m.model().set_rr_block(std::make_unique<Rr>()); }, once);
+    auto one = std::make_unique<Rr>();
+    one->ports = 1;
+    m.set_rr(2, std::move(one));  // the module's block is still the router's
+
+    sc::RouterModule direct("direct", cfg, 1);
+    direct.model().set_rr_block(std::make_unique<Rr>());
+    const std::string once1 = "switch 1" + once.substr(std::string("switch 0").size());
+    expect_refused(
+        "module after model", [&] { direct.set_rr(std::make_unique<Rr>()); },
+        "router module direct (router 1): round-robin SL arbiters of outputs 0..7: " + once1);
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
+}
+
 // Configurations the modules do not carry: a ConfigError naming the key, its value and what is
 // allowed; and a router the network does not have.
 TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
