@@ -128,7 +128,7 @@ class DrrArbiter {
 
 // The DRR output schedulers of a switch's ports (router.output_scheduler=drr: DrrSlBlock,
 // sim/router/vl/table_schedulers.h) implemented elsewhere (the Verilated rtl/drr_arbiter.sv's
-// socket, systemc/rtl/drr_arbiter_socket.h; docs/cosim.md "Verilated blocks inside a network"),
+// socket, systemc/rtl/sched_arbiter_socket.h; docs/cosim.md "Verilated blocks inside a network"),
 // which the switch then owns (RouterModel::set_drr_block). For every decision of output `port`
 // the switch passes the active SLs, their head packets' sizes in credits, its C++ arbiter's
 // choice (`model`, kNoGrant for none) and that arbiter (`arb`: its registers before the
@@ -140,6 +140,16 @@ class DrrBlock {
   virtual uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                           const DrrArbiter& arb) = 0;
   virtual void accept(uint32_t port, uint32_t sl) = 0;
+  // The schedulers an implementation decides for and the parameter set it implements, in
+  // rtl/drr_arbiter.sv's terms: `ports` outputs (its ports 0 .. ports - 1), V lanes (the switch's
+  // SLs rounded up to a power of two), QW- and SW-bit quanta and sizes (DrrParams). The router
+  // module's DRR sockets (systemc/router/router_module.h) refuse a block of another shape, and one
+  // that states none (false). Never called in the cycle loop.
+  struct Shape {
+    uint32_t ports = 0;
+    unsigned V = 0, QW = 0, SW = 0;
+  };
+  virtual bool shape(Shape& /*s*/) const { return false; }
 };
 
 }  // namespace netcosim::model

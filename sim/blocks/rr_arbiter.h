@@ -48,7 +48,7 @@ class RoundRobinArbiter {
 
 // The round-robin SL arbiters of a switch's output ports (router.output_scheduler=rr:
 // RrSlScheduler's arbiter over the SLs, sim/router/vl/rr_sl_scheduler.h) implemented elsewhere
-// (the Verilated rtl/rr_arbiter.sv's socket, systemc/rtl/rr_arbiter_socket.h; docs/cosim.md
+// (the Verilated rtl/rr_arbiter.sv's socket, systemc/rtl/sched_arbiter_socket.h; docs/cosim.md
 // "Verilated blocks inside a network"), which the switch then owns (RouterModel::set_rr_block).
 // For every decision of output `port` the switch passes the SLs that request (a head on one of
 // their VLs can start), its C++ arbiter's choice (`model`, -1 for none) and that arbiter (`arb`:
@@ -60,6 +60,15 @@ class RrBlock {
   virtual ~RrBlock() = default;
   virtual int select(uint32_t port, uint64_t req, int model, const RoundRobinArbiter& arb) = 0;
   virtual void accept(uint32_t port, uint32_t sl) = 0;
+  // The arbiters an implementation decides for and the parameter set it implements, in
+  // rtl/rr_arbiter.sv's terms: `ports` outputs (its ports 0 .. ports - 1), N requesters (the
+  // switch's SLs). The router module's round-robin sockets (systemc/router/router_module.h) refuse
+  // a block of another shape, and one that states none (false). Never called in the cycle loop.
+  struct Shape {
+    uint32_t ports = 0;
+    unsigned N = 0;
+  };
+  virtual bool shape(Shape& /*s*/) const { return false; }
 };
 
 }  // namespace netcosim::model

@@ -183,7 +183,9 @@ class RouterModel {
   // output port of a switch with router.output_scheduler=dtable (thesis 003 Sec. 5.4): true with
   // the ports, the switch's table and the registers' widths; false with `why` when the router has
   // none. And another implementation of the port's decisions (model::DTableBlock), which the
-  // router then owns; both before the first step.
+  // router then owns; both before the first step. A switch takes one block for its scheduler
+  // (set_dtable_block, set_rr_block, set_drr_block): a second is refused (std::invalid_argument
+  // naming the switch), since whoever installed the first may still hold it.
   struct DTableShape {
     uint32_t ports = 0;  // outputs 0 .. ports - 1, each with its arbiter
     const model::DTableTable* table = nullptr;

@@ -25,10 +25,18 @@
 // qos.table=configs/qos/table5_4_dtable.json), s8n64_ib for its IB mapping
 // (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2 --set
 // qos.table=configs/qos/table5_4_dtable_ib.json), each with --set router.output_scheduler=dtable.
+// With --rr-rtl (--drr-rtl), the round-robin SL arbiter (DRR scheduler) of every output port of
+// every switch (router.output_scheduler=rr, the default, thesis 003 Sec. 4.3.1; =drr) is in RTL,
+// each in its socket (RouterModule::rr_schedulers, set_rr; drr_schedulers, set_drr): the
+// Verilated rtl/rr_arbiter.sv of N = the SLs (netcosim::sc::RrSocket,
+// systemc/rtl/sched_arbiter_socket.h; docs/systemc.md, "The output scheduler sockets"): n3 for
+// the 3-SL trees above; rtl/drr_arbiter.sv's v4q16s16 (DrrSocket) for them with
+// router.output_scheduler=drr.
 //
 //   switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] [--fault R:C] [--alloc
 //   ROLE=SET]...
-//                [--dtable-rtl] [--dtable-set SET] [--dtable-output O]
+//                [--dtable-rtl] [--dtable-set SET] [--dtable-output O] [--rr-rtl] [--drr-rtl]
+//                [--output O]
 //     CONFIG   the IB or OPA network (configs/qos-ib-fattree-4-2.ini,
 //              configs/qos-opa-fattree-4-2.ini; each switch allocator's shape must be a linked
 //              set: p8v3q8i2, p4v3q6i2, p4v3q8i2)
@@ -48,6 +56,9 @@
 //                      shape: exit 2 with its message)
 //     --dtable-output  (with --dtable-rtl) only output O of every switch in RTL
 //                      (RouterModule::set_dtable(O, ...)), the others keep the C++ arbiter
+//     --rr-rtl         the round-robin SL arbiters in RTL (n3), the allocators in C++
+//     --drr-rtl        the DRR schedulers in RTL (v4q16s16), the allocators in C++
+//     --output         (with --dtable-rtl, --rr-rtl or --drr-rtl) as --dtable-output
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
 #include <algorithm>
@@ -65,9 +76,11 @@
 // Verilator's runtime names sc_time_stamp() unqualified when SystemC is included.
 using sc_core::sc_time_stamp;
 
+#include "Vdrr_arbiter_v4q16s16.h"
 #include "Vdtable_arbiter_s8n128_opa.h"
 #include "Vdtable_arbiter_s8n64_ib.h"
 #include "Vdtable_arbiter_s8n64_opa.h"
+#include "Vrr_arbiter_n3.h"
 #include "Vsep_alloc_if_p4v3q6i2.h"
 #include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
@@ -75,6 +88,7 @@ using sc_core::sc_time_stamp;
 #include "systemc/examples/module_network.h"
 #include "systemc/router/router_module.h"
 #include "systemc/rtl/dtable_arbiter_socket.h"
+#include "systemc/rtl/sched_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 
 namespace {
@@ -88,7 +102,7 @@ int usage(const std::string& msg) {
   std::fprintf(stderr,
                "error: %s\nusage: switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] "
                "[--fault R:C] [--alloc ROLE=SET]... [--dtable-rtl] [--dtable-set SET] "
-               "[--dtable-output O]\n",
+               "[--dtable-output O] [--rr-rtl] [--drr-rtl] [--output O]\n",
                msg.c_str());
   return 2;
 }
@@ -176,9 +190,12 @@ int sc_main(int argc, char** argv) {
   std::vector<std::string> sets;                  // --set KEY=VALUE
   bool dtable = false;                            // --dtable-rtl
   const DTableSet* dtable_forced = nullptr;       // --dtable-set SET
-  int64_t dtable_output = -1;                     // --dtable-output O
+  int64_t dtable_output = -1;                     // --dtable-output O, --output O
+  bool rr = false;                                // --rr-rtl
+  bool drr = false;                               // --drr-rtl
   for (size_t k = 0; k < args.size();) {
-    if (args[k] == "--set" || args[k] == "--dtable-set" || args[k] == "--dtable-output") {
+    if (args[k] == "--set" || args[k] == "--dtable-set" || args[k] == "--dtable-output" ||
+        args[k] == "--output") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
       uint64_t o = 0;
       if (args[k] == "--set") {
@@ -189,13 +206,13 @@ int sc_main(int argc, char** argv) {
         if (dtable_forced == nullptr)
           return usage("--dtable-set '" + v + "': expected one of " + kDTableSetNames);
       } else if (!sc::example::parse_count(v, o)) {
-        return usage("--dtable-output '" + v + "': expected an output port");
+        return usage(args[k] + " '" + v + "': expected an output port");
       } else {
         dtable_output = static_cast<int64_t>(o);
       }
       args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
-    } else if (args[k] == "--dtable-rtl") {
-      dtable = true;
+    } else if (args[k] == "--dtable-rtl" || args[k] == "--rr-rtl" || args[k] == "--drr-rtl") {
+      (args[k] == "--dtable-rtl" ? dtable : args[k] == "--rr-rtl" ? rr : drr) = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--alloc") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
@@ -220,9 +237,14 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (args.empty() || args.size() > 2) return usage("expected CONFIG [CYCLES]");
-  if (!dtable && (dtable_forced != nullptr || dtable_output >= 0))
-    return usage("--dtable-set and --dtable-output go with --dtable-rtl");
-  if (dtable && !forced.empty()) return usage("--alloc: with --dtable-rtl the allocators are C++");
+  if ((dtable ? 1 : 0) + (rr ? 1 : 0) + (drr ? 1 : 0) > 1)
+    return usage("--dtable-rtl, --rr-rtl and --drr-rtl: one of them (a switch has one scheduler)");
+  const bool sched = dtable || rr || drr;
+  if (!dtable && dtable_forced != nullptr) return usage("--dtable-set goes with --dtable-rtl");
+  if (!sched && dtable_output >= 0)
+    return usage("--dtable-output and --output go with --dtable-rtl, --rr-rtl or --drr-rtl");
+  if (sched && !forced.empty())
+    return usage("--alloc: with --dtable-rtl, --rr-rtl or --drr-rtl the allocators are C++");
   uint64_t cycles = 2000;
   if (args.size() > 1 && (!sc::example::parse_count(args[1], cycles) || cycles == 0))
     return usage("cycles '" + args[1] + "': expected a positive integer");
@@ -309,8 +331,79 @@ int sc_main(int argc, char** argv) {
     per_set[set->name] += n;
     lanes += n;
   }
+  // Or, with --rr-rtl (--drr-rtl), every round-robin SL arbiter (DRR scheduler) in RTL: a socket
+  // per switch with a lane per output (or one, --output's).
   for (auto& m : mods) {
-    if (dtable) break;
+    if (!rr && !drr) break;
+    const std::string sw = "switch " + std::to_string(m->router());
+    uint32_t outputs = 0;
+    std::vector<uint32_t> quanta;
+    const char* set = rr ? "n3" : "v4q16s16";
+    if (rr) {
+      const std::vector<sc::RouterModule::RrScheduler> scheds = m->rr_schedulers();
+      if (scheds.empty())
+        return usage(sw +
+                     ": no round-robin SL arbiter (--rr-rtl needs router.output_scheduler=rr)");
+      if (scheds[0].shape.N != 3)
+        return usage(sw + ": round-robin SL arbiters of N=" + std::to_string(scheds[0].shape.N) +
+                     ": no linked set of that shape (linked: n3)");
+      outputs = static_cast<uint32_t>(scheds.size());
+    } else {
+      const std::vector<sc::RouterModule::DrrScheduler> scheds = m->drr_schedulers();
+      if (scheds.empty())
+        return usage(sw + ": no DRR scheduler (--drr-rtl needs router.output_scheduler=drr)");
+      const model::DrrBlock::Shape& sh = scheds[0].shape;
+      if (sh.V != 4 || sh.QW != 16 || sh.SW != 16)
+        return usage(sw + ": DRR schedulers of V=" + std::to_string(sh.V) +
+                     ",QW=" + std::to_string(sh.QW) + ",SW=" + std::to_string(sh.SW) +
+                     ": no linked set of that shape (linked: v4q16s16)");
+      outputs = static_cast<uint32_t>(scheds.size());
+      quanta = scheds[0].quanta;
+    }
+    sc::SocketOptions o;
+    o.router = m->router();
+    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    if (fault_router == static_cast<int64_t>(m->router())) {
+      o.fault.armed = true;
+      o.fault.cycle = fault_cycle;
+    }
+    const std::string name = "s" + std::to_string(m->router()) + (rr ? "_rr" : "_drr") + "_arbiter";
+    const uint32_t n = dtable_output >= 0 ? 1 : outputs;
+    const auto lane_name = [&](uint32_t k) {
+      return name + "_o" + std::to_string(dtable_output >= 0 ? dtable_output : k);
+    };
+    try {
+      if (rr) {
+        auto socket = std::make_unique<sc::RrSocket>(name, o);
+        for (uint32_t k = 0; k < n; ++k)
+          socket->add_lane(
+              std::make_unique<sc::RrLaneRtl<Vrr_arbiter_n3, 3>>(lane_name(k), socket->rst(), o));
+        const sc::RrSocket* p = socket.get();  // owned by the switch from set_rr on
+        evaluations.push_back([p] { return p->decisions(); });
+        if (dtable_output >= 0)
+          m->set_rr(static_cast<uint32_t>(dtable_output), std::move(socket));
+        else
+          m->set_rr(std::move(socket));
+      } else {
+        auto socket = std::make_unique<sc::DrrSocket>(name, o, quanta);
+        for (uint32_t k = 0; k < n; ++k)
+          socket->add_lane(std::make_unique<sc::DrrLaneRtl<Vdrr_arbiter_v4q16s16, 4, 16, 16>>(
+              lane_name(k), socket->rst(), o));
+        const sc::DrrSocket* p = socket.get();  // owned by the switch from set_drr on
+        evaluations.push_back([p] { return p->decisions(); });
+        if (dtable_output >= 0)
+          m->set_drr(static_cast<uint32_t>(dtable_output), std::move(socket));
+        else
+          m->set_drr(std::move(socket));
+      }
+    } catch (const std::invalid_argument& e) {
+      return usage(e.what());
+    }
+    per_set[set] += n;
+    lanes += n;
+  }
+  for (auto& m : mods) {
+    if (sched) break;
     const std::vector<RouterModel::SwitchAllocatorShape> allocs = m->allocators();
     std::map<std::string, const AllocSet*> todo;  // role -> set
     for (const auto& a : allocs) {
@@ -366,17 +459,22 @@ int sc_main(int argc, char** argv) {
 
   std::string topo = mods[0]->network().network().topology().describe();
   topo = topo.substr(0, topo.find(" ("));  // "4-ary 2-tree"
+  const std::string kind = dtable ? "DTable schedulers"
+                           : rr   ? "round-robin SL arbiters"
+                           : drr  ? "DRR schedulers"
+                                  : "allocators";
   const std::string where =
-      dtable ? (dtable_output >= 0 ? "DTable schedulers of output " + std::to_string(dtable_output)
-                                   : std::string("DTable schedulers"))
-             : std::string("allocators");
+      kind + (sched && dtable_output >= 0 ? " of output " + std::to_string(dtable_output) : "");
+  const char* block = dtable ? "dtable_arbiter"
+                      : rr   ? "rr_arbiter"
+                      : drr  ? "drr_arbiter"
+                             : "sep_alloc_if";
   std::printf(
       "%s %s of %u switch modules (TLM links), %s in RTL (%s %s, %u instances, %s, %llu %s), "
       "%llu cycles + drain (%llu cycles), strict mode\n",
-      arch == "ib" ? "IB" : "OPA", topo.c_str(), routers, where.c_str(),
-      dtable ? "dtable_arbiter" : "sep_alloc_if", used.c_str(),
-      dtable ? lanes : static_cast<unsigned>(evaluations.size()), shadow ? "shadow" : "driving",
-      static_cast<unsigned long long>(evaluated), dtable ? "decisions" : "evaluations",
+      arch == "ib" ? "IB" : "OPA", topo.c_str(), routers, where.c_str(), block, used.c_str(),
+      sched ? lanes : static_cast<unsigned>(evaluations.size()), shadow ? "shadow" : "driving",
+      static_cast<unsigned long long>(evaluated), sched ? "decisions" : "evaluations",
       static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(res.cycles_total));
   std::printf("  delivered %llu, latency avg %.3f, hops avg %.3f\n",
               static_cast<unsigned long long>(res.packets_delivered), res.latency_avg,

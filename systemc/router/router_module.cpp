@@ -170,25 +170,21 @@ void RouterModule::set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
   set_allocator(0u, std::move(alloc));
 }
 
-// The router's DTable block once the module's DTable sockets are used: per output the block that
-// decides for it and that block's port; an output without one returns the C++ arbiter's choice
-// and its accept changes nothing, which is the switch's decision without a block
-// (sim/router/vl/table_schedulers.h, DTableSlBlock::select_via and accept_via: the arbiter
-// commits its own decision when its SL starts).
-class RouterModule::DTableOutputs final : public model::DTableBlock {
+// The router's scheduler block once the module's sockets of a kind are used: per output the block
+// that decides for it and that block's port; an output without one returns the C++ arbiter's
+// choice and its accept changes nothing, which is the switch's decision without a block
+// (sim/router/vl/table_schedulers.h, DTableSlBlock and DrrSlBlock::select_via and accept_via:
+// the arbiter commits its own decision when its SL starts; sim/router/vl/rr_sl_scheduler.h,
+// RrSlScheduler::accept_via: the pointer moves past the SL that starts).
+namespace module_detail {
+
+template <class Block>
+class OutputTable {
  public:
-  explicit DTableOutputs(uint32_t outputs) : block_(outputs, nullptr), local_(outputs, 0) {}
-  uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
-                  const model::DTableArbiter& arb) override {
-    model::DTableBlock* b = block_[port];
-    return b != nullptr ? b->select(local_[port], active, size, model, arb) : model;
-  }
-  void accept(uint32_t port, uint32_t sl) override {
-    if (model::DTableBlock* b = block_[port]) b->accept(local_[port], sl);
-  }
+  explicit OutputTable(uint32_t outputs) : block_(outputs, nullptr), local_(outputs, 0) {}
   // `b` decides for outputs first .. first + count - 1 as its ports 0 .. count - 1. A block no
   // output uses any more stays owned until the router goes (its instances are SystemC objects).
-  void set(uint32_t first, uint32_t count, std::unique_ptr<model::DTableBlock> b) {
+  void set(uint32_t first, uint32_t count, std::unique_ptr<Block> b) {
     for (uint32_t k = 0; k < count; ++k) {
       block_[first + k] = b.get();
       local_[first + k] = k;
@@ -196,10 +192,140 @@ class RouterModule::DTableOutputs final : public model::DTableBlock {
     owned_.push_back(std::move(b));
   }
 
+ protected:
+  Block* at(uint32_t port) const { return block_[port]; }
+  uint32_t local(uint32_t port) const { return local_[port]; }
+
  private:
-  std::vector<model::DTableBlock*> block_;
+  std::vector<Block*> block_;
   std::vector<uint32_t> local_;
-  std::vector<std::unique_ptr<model::DTableBlock>> owned_;
+  std::vector<std::unique_ptr<Block>> owned_;
+};
+
+std::string outputs_text(uint32_t n) {
+  return std::to_string(n) + (n == 1 ? " output" : " outputs");
+}
+
+// The kinds of scheduler socket: the router's list of them (false with why when it has none), the
+// shape of one, in its RTL's parameters, and the router's socket.
+struct DTableKind {
+  using Block = model::DTableBlock;
+  using Shape = Block::Shape;
+  static constexpr const char* kOne = "DTable scheduler";
+  static constexpr const char* kMany = "DTable schedulers";
+  static constexpr const char* kBlock = "model::DTableBlock";
+  static constexpr const char* kFields = "S, N, WW, AW, SW";
+  static std::string text(const Shape& s) {
+    return "S=" + std::to_string(s.S) + ",N=" + std::to_string(s.N) +
+           ",WW=" + std::to_string(s.WW) + ",AW=" + std::to_string(s.AW) +
+           ",SW=" + std::to_string(s.SW);
+  }
+  static bool same(const Shape& a, const Shape& b) {
+    return a.S == b.S && a.N == b.N && a.WW == b.WW && a.AW == b.AW && a.SW == b.SW;
+  }
+  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+    RouterModel::DTableShape sh;
+    if (!m.dtable_schedulers(sh, why)) return false;
+    n = sh.ports;
+    one = Block::scheduler_shape(sh.table->size(), sh.params);
+    return true;
+  }
+  static void install(RouterModel& m, std::unique_ptr<Block> b) {
+    m.set_dtable_block(std::move(b));
+  }
+};
+
+struct RrKind {
+  using Block = model::RrBlock;
+  using Shape = Block::Shape;
+  static constexpr const char* kOne = "round-robin SL arbiter";
+  static constexpr const char* kMany = "round-robin SL arbiters";
+  static constexpr const char* kBlock = "model::RrBlock";
+  static constexpr const char* kFields = "N";
+  static std::string text(const Shape& s) { return "N=" + std::to_string(s.N); }
+  static bool same(const Shape& a, const Shape& b) { return a.N == b.N; }
+  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+    RouterModel::RrShape sh;
+    if (!m.rr_schedulers(sh, why)) return false;
+    n = sh.ports;
+    one.ports = 1;
+    one.N = sh.sls;
+    return true;
+  }
+  static void install(RouterModel& m, std::unique_ptr<Block> b) { m.set_rr_block(std::move(b)); }
+};
+
+struct DrrKind {
+  using Block = model::DrrBlock;
+  using Shape = Block::Shape;
+  static constexpr const char* kOne = "DRR scheduler";
+  static constexpr const char* kMany = "DRR schedulers";
+  static constexpr const char* kBlock = "model::DrrBlock";
+  static constexpr const char* kFields = "V, QW, SW";
+  static std::string text(const Shape& s) {
+    return "V=" + std::to_string(s.V) + ",QW=" + std::to_string(s.QW) +
+           ",SW=" + std::to_string(s.SW);
+  }
+  static bool same(const Shape& a, const Shape& b) {
+    return a.V == b.V && a.QW == b.QW && a.SW == b.SW;
+  }
+  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+    RouterModel::DrrShape sh;
+    if (!m.drr_schedulers(sh, why)) return false;
+    n = sh.ports;
+    one.ports = 1;
+    one.V = sh.params.vls;
+    one.QW = sh.params.quantum_bits;
+    one.SW = sh.params.size_bits;
+    return true;
+  }
+  static void install(RouterModel& m, std::unique_ptr<Block> b) { m.set_drr_block(std::move(b)); }
+};
+
+}  // namespace module_detail
+
+using module_detail::DrrKind;
+using module_detail::DTableKind;
+using module_detail::OutputTable;
+using module_detail::RrKind;
+
+class RouterModule::DTableOutputs final : public model::DTableBlock,
+                                          public OutputTable<model::DTableBlock> {
+ public:
+  using OutputTable::OutputTable;
+  uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                  const model::DTableArbiter& arb) override {
+    model::DTableBlock* b = at(port);
+    return b != nullptr ? b->select(local(port), active, size, model, arb) : model;
+  }
+  void accept(uint32_t port, uint32_t sl) override {
+    if (model::DTableBlock* b = at(port)) b->accept(local(port), sl);
+  }
+};
+
+class RouterModule::RrOutputs final : public model::RrBlock, public OutputTable<model::RrBlock> {
+ public:
+  using OutputTable::OutputTable;
+  int select(uint32_t port, uint64_t req, int model, const model::RoundRobinArbiter& arb) override {
+    model::RrBlock* b = at(port);
+    return b != nullptr ? b->select(local(port), req, model, arb) : model;
+  }
+  void accept(uint32_t port, uint32_t sl) override {
+    if (model::RrBlock* b = at(port)) b->accept(local(port), sl);
+  }
+};
+
+class RouterModule::DrrOutputs final : public model::DrrBlock, public OutputTable<model::DrrBlock> {
+ public:
+  using OutputTable::OutputTable;
+  uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                  const model::DrrArbiter& arb) override {
+    model::DrrBlock* b = at(port);
+    return b != nullptr ? b->select(local(port), active, size, model, arb) : model;
+  }
+  void accept(uint32_t port, uint32_t sl) override {
+    if (model::DrrBlock* b = at(port)) b->accept(local(port), sl);
+  }
 };
 
 std::string RouterModule::who() const {
@@ -222,87 +348,96 @@ std::vector<RouterModule::DTableScheduler> RouterModule::dtable_schedulers() {
   return list;
 }
 
-namespace {
-
-// A DTable scheduler's shape as dtable_arbiter's parameters (rtl/catalog.h's sets).
-std::string dtable_text(const model::DTableBlock::Shape& s) {
-  return "S=" + std::to_string(s.S) + ",N=" + std::to_string(s.N) + ",WW=" + std::to_string(s.WW) +
-         ",AW=" + std::to_string(s.AW) + ",SW=" + std::to_string(s.SW);
+std::vector<RouterModule::RrScheduler> RouterModule::rr_schedulers() {
+  std::vector<RrScheduler> list;
+  uint32_t n = 0;
+  model::RrBlock::Shape one;
+  std::string why;
+  if (!RrKind::list(model(), n, one, why)) return list;
+  for (uint32_t o = 0; o < n; ++o) list.push_back(RrScheduler{o, one});
+  return list;
 }
 
-std::string outputs_text(uint32_t n) {
-  return std::to_string(n) + (n == 1 ? " output" : " outputs");
+std::vector<RouterModule::DrrScheduler> RouterModule::drr_schedulers() {
+  std::vector<DrrScheduler> list;
+  RouterModel::DrrShape sh;
+  std::string why;
+  if (!model().drr_schedulers(sh, why)) return list;
+  uint32_t n = 0;
+  model::DrrBlock::Shape one;
+  DrrKind::list(model(), n, one, why);
+  for (uint32_t o = 0; o < n; ++o) list.push_back(DrrScheduler{o, one, sh.params, sh.quanta});
+  return list;
 }
 
-}  // namespace
-
-RouterModule::DTableOutputs& RouterModule::dtable_outputs(
-    const std::vector<DTableScheduler>& scheds) {
-  if (dtable_ == nullptr) {
-    auto outputs = std::make_unique<DTableOutputs>(static_cast<uint32_t>(scheds.size()));
-    dtable_ = outputs.get();
-    model().set_dtable_block(std::move(outputs));
-  }
-  return *dtable_;
-}
-
-void RouterModule::check_dtable_block(const model::DTableBlock* block,
-                                      const model::DTableBlock::Shape& s, uint32_t outputs,
-                                      const std::string& mine, const char* verb) const {
+// The checks of set_dtable, set_rr and set_drr (router_module.h): std::invalid_argument naming the
+// module, the router, the scheduler(s) and both shapes; then the block decides for its outputs
+// through the module's forwarding block of its kind.
+template <class K, class O>
+void RouterModule::set_sched(int64_t output, std::unique_ptr<typename K::Block> block,
+                             O*& outputs) {
+  using module_detail::outputs_text;
+  using Shape = typename K::Shape;
+  uint32_t n = 0;
+  Shape one;
+  std::string why;
+  const bool has = K::list(model(), n, one, why) && n > 0;
+  Shape given;
+  const bool stated = block != nullptr && block->shape(given);
+  const std::string given_text =
+      stated ? K::text(given) + " for " + outputs_text(given.ports) : std::string();
+  const std::string o = std::to_string(output);
+  if (!has)
+    throw std::invalid_argument(
+        who() + ": no " + K::kOne + (output >= 0 ? " of output " + o : std::string()) +
+        " to take the block" + (stated ? " of " + given_text : std::string()) + ": " + why);
+  if (output >= static_cast<int64_t>(n))
+    throw std::invalid_argument(who() + ": no " + K::kOne + " of output " + o + "; its " +
+                                K::kMany + ": outputs 0.." + std::to_string(n - 1) + ", each " +
+                                K::text(one));
+  const uint32_t count = output >= 0 ? 1 : n;
+  const std::string mine = output >= 0
+                               ? std::string(K::kOne) + " of output " + o
+                               : std::string(K::kMany) + " of outputs 0.." + std::to_string(n - 1);
+  const char* verb = output >= 0 ? "is" : "are";
   if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
-  model::DTableBlock::Shape given;
-  if (!block->shape(given))
-    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + dtable_text(s) +
-                                "; the block given states no shape (model::DTableBlock::shape)");
-  if (given.S != s.S || given.N != s.N || given.WW != s.WW || given.AW != s.AW ||
-      given.SW != s.SW || given.ports != outputs)
-    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + dtable_text(s) + " for " +
-                                outputs_text(outputs) + "; the block given is " +
-                                dtable_text(given) + " for " + outputs_text(given.ports) +
-                                " (S, N, WW, AW, SW and the outputs must be the same)");
+  if (!stated)
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + K::text(one) +
+                                "; the block given states no shape (" + K::kBlock + "::shape)");
+  if (!K::same(given, one) || given.ports != count)
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + K::text(one) + " for " +
+                                outputs_text(count) + "; the block given is " + given_text + " (" +
+                                K::kFields + " and the outputs must be the same)");
+  if (outputs == nullptr) {
+    auto fwd = std::make_unique<O>(n);
+    O* p = fwd.get();
+    try {
+      K::install(model(), std::move(fwd));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(who() + ": " + mine + ": " + e.what());
+    }
+    outputs = p;
+  }
+  outputs->set(output >= 0 ? static_cast<uint32_t>(output) : 0, count, std::move(block));
 }
 
 void RouterModule::set_dtable(std::unique_ptr<model::DTableBlock> block) {
-  const std::vector<DTableScheduler> scheds = dtable_schedulers();
-  model::DTableBlock::Shape given;
-  const bool stated = block != nullptr && block->shape(given);
-  const std::string given_text =
-      stated ? dtable_text(given) + " for " + outputs_text(given.ports) : std::string();
-  if (scheds.empty()) {
-    RouterModel::DTableShape sh;
-    std::string why;
-    model().dtable_schedulers(sh, why);
-    throw std::invalid_argument(who() + ": no DTable scheduler to take the block" +
-                                (stated ? " of " + given_text : std::string()) + ": " + why);
-  }
-  const uint32_t n = static_cast<uint32_t>(scheds.size());
-  const std::string mine = "DTable schedulers of outputs 0.." + std::to_string(n - 1);
-  check_dtable_block(block.get(), scheds[0].shape, n, mine, "are");
-  dtable_outputs(scheds).set(0, n, std::move(block));
+  set_sched<DTableKind>(-1, std::move(block), dtable_);
 }
-
 void RouterModule::set_dtable(uint32_t output, std::unique_ptr<model::DTableBlock> block) {
-  const std::vector<DTableScheduler> scheds = dtable_schedulers();
-  model::DTableBlock::Shape given;
-  const bool stated = block != nullptr && block->shape(given);
-  const std::string given_text =
-      stated ? dtable_text(given) + " for " + outputs_text(given.ports) : std::string();
-  if (scheds.empty()) {
-    RouterModel::DTableShape sh;
-    std::string why;
-    model().dtable_schedulers(sh, why);
-    throw std::invalid_argument(who() + ": no DTable scheduler of output " +
-                                std::to_string(output) + " to take the block" +
-                                (stated ? " of " + given_text : std::string()) + ": " + why);
-  }
-  const uint32_t n = static_cast<uint32_t>(scheds.size());
-  if (output >= n)
-    throw std::invalid_argument(who() + ": no DTable scheduler of output " +
-                                std::to_string(output) + "; its DTable schedulers: outputs 0.." +
-                                std::to_string(n - 1) + ", each " + dtable_text(scheds[0].shape));
-  const std::string mine = "DTable scheduler of output " + std::to_string(output);
-  check_dtable_block(block.get(), scheds[output].shape, 1, mine, "is");
-  dtable_outputs(scheds).set(output, 1, std::move(block));
+  set_sched<DTableKind>(output, std::move(block), dtable_);
+}
+void RouterModule::set_rr(std::unique_ptr<model::RrBlock> block) {
+  set_sched<RrKind>(-1, std::move(block), rr_);
+}
+void RouterModule::set_rr(uint32_t output, std::unique_ptr<model::RrBlock> block) {
+  set_sched<RrKind>(output, std::move(block), rr_);
+}
+void RouterModule::set_drr(std::unique_ptr<model::DrrBlock> block) {
+  set_sched<DrrKind>(-1, std::move(block), drr_);
+}
+void RouterModule::set_drr(uint32_t output, std::unique_ptr<model::DrrBlock> block) {
+  set_sched<DrrKind>(output, std::move(block), drr_);
 }
 
 RunResults RouterModule::results(const std::vector<RouterModule*>& modules) {

@@ -23,7 +23,9 @@
 
 #include <systemc>
 
+#include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
+#include "sim/blocks/rr_arbiter.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/config/config.h"
 #include "systemc/router/router_port.h"
@@ -101,6 +103,40 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   // call on; an output not replaced keeps the C++ arbiter's decision.
   void set_dtable(std::unique_ptr<model::DTableBlock> block);
   void set_dtable(uint32_t output, std::unique_ptr<model::DTableBlock> block);
+  // The round-robin SL arbiter sockets, as the DTable's: the SL arbiter of each output port of an
+  // OPA or IB switch with router.output_scheduler=rr (RouterModel::rr_schedulers;
+  // RrSlScheduler, thesis 003 Sec. 4.3.1), output by output, each with its shape in
+  // rtl/rr_arbiter.sv's parameters (model::RrBlock::Shape: ports 1, N = the switch's SLs; to
+  // build a block with: systemc/rtl/sched_arbiter_socket.h's RrSocket); empty when the router has
+  // none. set_rr replaces every arbiter or the one of `output`, with set_dtable's checks and
+  // refusals (N and the outputs); the round robin among an SL's VLs stays the switch's.
+  struct RrScheduler {
+    uint32_t output = 0;
+    model::RrBlock::Shape shape;
+  };
+  std::vector<RrScheduler> rr_schedulers();
+  void set_rr(std::unique_ptr<model::RrBlock> block);
+  void set_rr(uint32_t output, std::unique_ptr<model::RrBlock> block);
+  // The DRR scheduler sockets, as the DTable's: the DRR scheduler of each output port of a switch
+  // with router.output_scheduler=drr (RouterModel::drr_schedulers; DrrSlBlock), each with its
+  // shape in rtl/drr_arbiter.sv's parameters (model::DrrBlock::Shape: ports 1, V, QW, SW), the
+  // switch's DRR parameters and quanta per SL (to build a block with: sched_arbiter_socket.h's
+  // DrrSocket); empty when the router has none. set_drr: set_dtable's checks (V, QW, SW and the
+  // outputs).
+  struct DrrScheduler {
+    uint32_t output = 0;
+    model::DrrBlock::Shape shape;
+    model::DrrParams params;
+    std::vector<uint32_t> quanta;  // per SL, credits (qos.drr_quantum)
+  };
+  std::vector<DrrScheduler> drr_schedulers();
+  void set_drr(std::unique_ptr<model::DrrBlock> block);
+  void set_drr(uint32_t output, std::unique_ptr<model::DrrBlock> block);
+  // The module's forwarding block is the router's scheduler block from the first set_dtable,
+  // set_rr or set_drr on, owned by the router; the router refuses another one after it
+  // (RouterModel::set_dtable_block, set_rr_block, set_drr_block: std::invalid_argument), so the
+  // module's pointer to it cannot dangle. Conversely set_* refuses (std::invalid_argument naming
+  // the module) a router that already has a block installed through the model.
   TlmNetwork& network() { return *net_; }
   // After sc_start: the run's results (TlmNetwork::results); the one-switch form only.
   RunResults results() { return net_->results(); }
@@ -132,18 +168,21 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   // The router's allocators with their shapes, for the refusals of set_allocator.
   std::string allocator_list(const std::vector<RouterModel::SwitchAllocatorShape>& shapes) const;
 
-  // The DTable block the module gives the router (router_module.cpp); owned by the router.
+  // The scheduler blocks the module gives the router (router_module.cpp), each forwarding an
+  // output's decisions to the block set for it; owned by the router.
   class DTableOutputs;
-  DTableOutputs& dtable_outputs(const std::vector<DTableScheduler>& scheds);
+  class RrOutputs;
+  class DrrOutputs;
+  // set_dtable, set_rr, set_drr: `K` the scheduler's kind (router_module.cpp), `output` -1 for
+  // every output, `outputs` the module's forwarding block of that kind (installed on first use).
+  template <class K, class O>
+  void set_sched(int64_t output, std::unique_ptr<typename K::Block> block, O*& outputs);
   std::string who() const;
-  // set_dtable's checks of `block` against the `outputs` schedulers of shape `s` it would
-  // replace (`mine`: "DTable scheduler(s) of ...", `verb` "is" or "are"): std::invalid_argument
-  // naming both shapes.
-  void check_dtable_block(const model::DTableBlock* block, const model::DTableBlock::Shape& s,
-                          uint32_t outputs, const std::string& mine, const char* verb) const;
 
   uint32_t router_ = 0;
   DTableOutputs* dtable_ = nullptr;
+  RrOutputs* rr_ = nullptr;
+  DrrOutputs* drr_ = nullptr;
   std::unique_ptr<TlmNetwork> net_;
   std::vector<Facing> facing_;
   std::vector<std::unique_ptr<RouterPort>> links_;  // by port; nullptr: not router-facing

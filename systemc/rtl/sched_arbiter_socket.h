@@ -143,9 +143,19 @@ class RrSocket final : public model::RrBlock {
     lanes_.push_back(std::move(lane));
     req_.push_back(0);
   }
+  // The decisions its instances took (one per select()).
+  uint64_t decisions() const { return decisions_; }
+  // Its instances' N (the first's; add_lane's are of one set) and their number.
+  bool shape(Shape& s) const override {
+    if (lanes_.empty()) return false;
+    s.N = lanes_[0]->n();
+    s.ports = static_cast<uint32_t>(lanes_.size());
+    return true;
+  }
 
   int select(uint32_t port, uint64_t req, int model, const model::RoundRobinArbiter& arb) override {
     const uint64_t now = socket_cycle();
+    ++decisions_;
     if (!reset_done_) reset();
     RrLane& lane = *lanes_[port];
     if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
@@ -222,6 +232,7 @@ class RrSocket final : public model::RrBlock {
   Checker checker_;
   bool reset_done_ = false;
   bool fault_done_ = false;
+  uint64_t decisions_ = 0;
 };
 
 // ---- drr_arbiter ----
@@ -344,10 +355,23 @@ class DrrSocket final : public model::DrrBlock {
     lanes_.push_back(std::move(lane));
     out_.emplace_back();
   }
+  // The decisions its instances took (one per select()).
+  uint64_t decisions() const { return decisions_; }
+  // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
+  bool shape(Shape& s) const override {
+    if (lanes_.empty()) return false;
+    const model::DrrParams p = lanes_[0]->params();
+    s.V = p.vls;
+    s.QW = p.quantum_bits;
+    s.SW = p.size_bits;
+    s.ports = static_cast<uint32_t>(lanes_.size());
+    return true;
+  }
 
   uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                   const model::DrrArbiter& arb) override {
     const uint64_t now = socket_cycle();
+    ++decisions_;
     if (!programmed_) program();
     DrrLane& lane = *lanes_[port];
     if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
@@ -447,6 +471,7 @@ class DrrSocket final : public model::DrrBlock {
   Checker checker_;
   bool programmed_ = false;
   bool fault_done_ = false;
+  uint64_t decisions_ = 0;
 };
 
 }  // namespace netcosim::sc

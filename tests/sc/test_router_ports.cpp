@@ -825,6 +825,209 @@ TEST(RouterModuleDTable, SocketsListedAndRefused) {
   EXPECT_EQ(status, 0);
 }
 
+// The round-robin SL arbiter and DRR scheduler sockets (RouterModule::rr_schedulers, set_rr;
+// drr_schedulers, set_drr): the OPA 4-ary 2-tree of configs/qos-opa-fattree-4-2.ini (3 SLs,
+// router.output_scheduler=rr by default) lists an arbiter of N=3 per output of its 8-port
+// switches; with router.output_scheduler=drr and quanta 24,4,8 a DRR scheduler of V=4 (3 SLs
+// rounded up to a power of two), QW=SW=16 (VlSwitchConfig::drr_params_for) with those quanta. A
+// block of another shape, of other outputs, of no stated shape, none, and an output the switch
+// does not have are refused naming the module, the router, the scheduler and both shapes; so is a
+// block of the other kind. A block of the shape is accepted for every output and then for one.
+TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
+  const int status = sctest::in_child([] {
+    struct Rr final : model::RrBlock {
+      Shape s;
+      bool stated = true;
+      int select(uint32_t, uint64_t, int model, const model::RoundRobinArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out = s;
+        return stated;
+      }
+    };
+    struct Drr final : model::DrrBlock {
+      Shape s;
+      uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
+                      const model::DrrArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out = s;
+        return true;
+      }
+    };
+    const auto rr = [](uint32_t ports, unsigned n, bool stated = true) {
+      auto b = std::make_unique<Rr>();
+      b->s.ports = ports;
+      b->s.N = n;
+      b->stated = stated;
+      return std::unique_ptr<model::RrBlock>(std::move(b));
+    };
+    const auto drr = [](uint32_t ports, unsigned v, unsigned qw) {
+      auto b = std::make_unique<Drr>();
+      b->s.ports = ports;
+      b->s.V = v;
+      b->s.QW = qw;
+      b->s.SW = 16;
+      return std::unique_ptr<model::DrrBlock>(std::move(b));
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      try {
+        f();
+        std::fprintf(stderr, "%s: accepted\n", what);
+        ++bad;
+      } catch (const std::invalid_argument& e) {
+        if (e.what() != want) {
+          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+          ++bad;
+        }
+      }
+    };
+    const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
+    Config cfg;
+    cfg.load_file(dir + "qos-opa-fattree-4-2.ini");
+    sc::RouterModule opa("opa1", cfg, 1);
+    const std::vector<sc::RouterModule::RrScheduler> rs = opa.rr_schedulers();
+    if (rs.size() != 8 || !opa.drr_schedulers().empty() || !opa.dtable_schedulers().empty()) {
+      std::fprintf(stderr, "%zu round-robin SL arbiters, %zu DRR, expected 8 and 0\n", rs.size(),
+                   opa.drr_schedulers().size());
+      ++bad;
+    }
+    for (uint32_t o = 0; o < rs.size(); ++o)
+      if (rs[o].output != o || rs[o].shape.ports != 1 || rs[o].shape.N != 3) {
+        std::fprintf(stderr, "output %u: arbiter %u ports %u N=%u\n", o, rs[o].output,
+                     rs[o].shape.ports, rs[o].shape.N);
+        ++bad;
+      }
+    const std::string who = "router module opa1 (router 1): ";
+    expect_refused(
+        "N=4", [&] { opa.set_rr(rr(8, 4)); },
+        who +
+            "round-robin SL arbiters of outputs 0..7 are N=3 for 8 outputs; the block given is "
+            "N=4 for 8 outputs (N and the outputs must be the same)");
+    expect_refused(
+        "no shape", [&] { opa.set_rr(rr(8, 3, false)); },
+        who +
+            "round-robin SL arbiters of outputs 0..7 are N=3; the block given states no shape "
+            "(model::RrBlock::shape)");
+    expect_refused(
+        "no block", [&] { opa.set_rr(nullptr); },
+        who + "round-robin SL arbiters of outputs 0..7: no block given");
+    expect_refused(
+        "output 3 of 8 outputs", [&] { opa.set_rr(3, rr(8, 3)); },
+        who +
+            "round-robin SL arbiter of output 3 is N=3 for 1 output; the block given is N=3 for "
+            "8 outputs (N and the outputs must be the same)");
+    expect_refused(
+        "output 8", [&] { opa.set_rr(8, rr(1, 3)); },
+        who +
+            "no round-robin SL arbiter of output 8; its round-robin SL arbiters: "
+            "outputs 0..7, each N=3");
+    expect_refused(
+        "DRR on rr", [&] { opa.set_drr(drr(8, 4, 16)); },
+        who +
+            "no DRR scheduler to take the block of V=4,QW=16,SW=16 for 8 outputs: the switches' "
+            "output scheduler is not DRR (router.output_scheduler=drr has one per output port)");
+    opa.set_rr(rr(8, 3));  // accepted: of its shape
+    opa.set_rr(3, rr(1, 3));
+
+    cfg.set_override("router.output_scheduler=drr");
+    cfg.set_override("qos.drr_quantum=24,4,8");
+    sc::RouterModule d("drr2", cfg, 2);
+    const std::vector<sc::RouterModule::DrrScheduler> ds = d.drr_schedulers();
+    if (ds.size() != 8 || !d.rr_schedulers().empty()) {
+      std::fprintf(stderr, "%zu DRR schedulers, expected 8\n", ds.size());
+      ++bad;
+    }
+    for (uint32_t o = 0; o < ds.size(); ++o)
+      if (ds[o].output != o || ds[o].shape.ports != 1 || ds[o].shape.V != 4 ||
+          ds[o].shape.QW != 16 || ds[o].shape.SW != 16 || ds[o].params.vls != 4 ||
+          ds[o].quanta != std::vector<uint32_t>{24, 4, 8}) {
+        std::fprintf(stderr, "output %u: scheduler %u V=%u QW=%u SW=%u quanta %zu\n", o,
+                     ds[o].output, ds[o].shape.V, ds[o].shape.QW, ds[o].shape.SW,
+                     ds[o].quanta.size());
+        ++bad;
+      }
+    expect_refused(
+        "QW=8", [&] { d.set_drr(drr(8, 4, 8)); },
+        "router module drr2 (router 2): DRR schedulers of outputs 0..7 are V=4,QW=16,SW=16 for 8 "
+        "outputs; the block given is V=4,QW=8,SW=16 for 8 outputs (V, QW, SW and the outputs "
+        "must be the same)");
+    expect_refused(
+        "rr on DRR", [&] { d.set_rr(5, rr(1, 3)); },
+        "router module drr2 (router 2): no round-robin SL arbiter of output 5 to take the block "
+        "of N=3 for 1 output: the switches' output scheduler is not round robin "
+        "(router.output_scheduler=rr has an SL arbiter per output port)");
+    d.set_drr(5, drr(1, 4, 16));  // accepted: of its shape
+    d.set_drr(drr(8, 4, 16));
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
+}
+
+// The module's forwarding block (set_dtable, set_rr, set_drr) is the router's scheduler block:
+// installing another through the model afterwards, which would destroy it under the module, is
+// refused naming the switch; so is the module's first set_* on a switch that already has a block
+// installed through the model (whose owner may hold it), naming the module too. The module's
+// sockets keep working after the refusal.
+TEST(RouterModuleSched, SecondInstallerRefused) {
+  const int status = sctest::in_child([] {
+    struct Rr final : model::RrBlock {
+      uint32_t ports = 8;
+      int select(uint32_t, uint64_t, int model, const model::RoundRobinArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out.ports = ports;
+        out.N = 3;
+        return true;
+      }
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      try {
+        f();
+        std::fprintf(stderr, "%s: accepted\n", what);
+        ++bad;
+      } catch (const std::invalid_argument& e) {
+        if (e.what() != want) {
+          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+          ++bad;
+        }
+      }
+    };
+    const std::string once =
+        "switch 0: its output scheduler (round robin) already has a block; set_dtable_block, "
+        "set_rr_block and set_drr_block install one once (a router module's: "
+        "RouterModule::set_dtable, set_rr, set_drr, which replace its outputs' blocks)";
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    sc::RouterModule m("ib0", cfg, 0);
+    m.set_rr(std::make_unique<Rr>());
+    expect_refused(
+        "model after module", [&] { m.model().set_rr_block(std::make_unique<Rr>()); }, once);
+    auto one = std::make_unique<Rr>();
+    one->ports = 1;
+    m.set_rr(2, std::move(one));  // the module's block is still the router's
+
+    sc::RouterModule direct("direct", cfg, 1);
+    direct.model().set_rr_block(std::make_unique<Rr>());
+    const std::string once1 = "switch 1" + once.substr(std::string("switch 0").size());
+    expect_refused(
+        "module after model", [&] { direct.set_rr(std::make_unique<Rr>()); },
+        "router module direct (router 1): round-robin SL arbiters of outputs 0..7: " + once1);
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
+}
+
 // Configurations the modules do not carry: a ConfigError naming the key, its value and what is
 // allowed; and a router the network does not have.
 TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {

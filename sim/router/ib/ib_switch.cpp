@@ -678,6 +678,14 @@ void VlSwitch<Sched, kOpa>::set_sched_block(std::unique_ptr<B> block, const char
     throw std::invalid_argument("switch " + std::to_string(id_) + ": its output scheduler is not " +
                                 what);
   } else {
+    // One installer: a second block would leave the first's holder (e.g. RouterModule's
+    // forwarding block, systemc/router/router_module.cpp) pointing at a destroyed block.
+    if (sched_block_ != nullptr)
+      throw std::invalid_argument(
+          "switch " + std::to_string(id_) + ": its output scheduler (" + what +
+          ") already has a block; set_dtable_block, set_rr_block and set_drr_block install one "
+          "once (a router module's: RouterModule::set_dtable, set_rr, set_drr, which replace its "
+          "outputs' blocks)");
     sched_block_ = std::move(block);
   }
 }
