@@ -3,7 +3,8 @@
 arbitrations = 48 runs of netcosim, one JSON and one per-node CSV each, then the tables.
 
   tools/fairness_tables_h8.py run OUTDIR [--warmup W] [--measure M] [--threads T] [--only ARB]
-                                         [--routings R1,R2,...] [--exe BINARY]
+                                         [--routings R1,R2,...] [--loads L1,L2] [--set K=V]...
+                                         [--exe BINARY]
   tools/fairness_tables_h8.py table OUTDIR
 
 `run` skips the runs whose JSON exists, runs each under `nice -n 10` (no shell) and prints its
@@ -98,6 +99,16 @@ def stem(outdir, arb, routing, load):
 
 
 def do_run(args):
+    offered = sorted({load for _, _, load in runs()})
+    for x in (args.loads.split(",") if args.loads else []):
+        try:
+            ok = any(abs(float(x) - load) < 1e-9 for load in offered)
+        except ValueError:
+            ok = False
+        if not ok:
+            print(f"--loads: no row is run at '{x}'; allowed: " + ",".join(map(str, offered)),
+                  file=sys.stderr)
+            sys.exit(2)
     os.makedirs(args.outdir, exist_ok=True)
     exe = args.exe or os.path.join(ROOT, "build", "netcosim")
     for arb, routing, load in runs():
@@ -105,12 +116,15 @@ def do_run(args):
             continue
         if args.routings and routing not in args.routings.split(","):
             continue
+        if args.loads and not any(abs(load - float(x)) < 1e-9 for x in args.loads.split(",")):
+            continue
         base = stem(args.outdir, arb, routing, load)
         if os.path.exists(base + ".json"):
             continue
         cmd = ["nice", "-n", "10", exe, "run", os.path.join(ROOT, "configs", "dragonfly-h8.ini")]
-        for kv in ["traffic.pattern=advc", f"traffic.load={load}", f"sim.warmup={args.warmup}",
-                   f"sim.measure={args.measure}"] + ROUTINGS[routing] + ARBS[arb]:
+        keys = ["traffic.pattern=advc", f"traffic.load={load}", f"sim.warmup={args.warmup}",
+                f"sim.measure={args.measure}"] + ROUTINGS[routing] + ARBS[arb] + (args.set or [])
+        for kv in keys:
             cmd += ["--set", kv]
         cmd += ["--threads", str(args.threads), "-q", "--json", base + ".json",
                 "--node-loads-csv", base + ".csv"]
@@ -164,6 +178,10 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--only", choices=list(ARBS))
     ap.add_argument("--routings", help="comma-separated routings to run (default: all 8)")
+    ap.add_argument("--set", action="append", metavar="K=V",
+                    help="an extra configuration key for every run (repeatable)")
+    ap.add_argument("--loads",
+                    help="comma-separated offered loads to run (default: both of each row)")
     ap.add_argument("--exe", help="the netcosim binary (default: build/netcosim)")
     args = ap.parse_args()
     (do_run if args.action == "run" else do_table)(args)

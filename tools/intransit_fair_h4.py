@@ -4,7 +4,8 @@ injection of the bottleneck router (R15's role: router a-1 = position 7 of each 
 the others, one variant at a time (thesis 000 Sec. 3.3.3.2; docs/validation.md, "In-transit
 without priority: R15 on h4").
 
-  tools/intransit_fair_h4.py run OUTDIR [--loads 0.40,0.45] [--warmup W] [--measure M] [--exe B]
+  tools/intransit_fair_h4.py run OUTDIR [--loads 0.40,0.45] [--warmup W] [--measure M]
+                                       [--variants "V1;V2"] [--exe B]
   tools/intransit_fair_h4.py table OUTDIR [--loads 0.40,0.45]
 
 `run` skips the runs whose JSON exists and runs each under `nice -n 10` on one thread; `table`
@@ -45,6 +46,11 @@ VARIANTS = {
     "no restriction, rrg": ["routing.global_restriction_coef=0", "routing.global_policy=rrg"],
     "credit_threshold 35": ["routing.credit_threshold=35"],
     "input lrs / output lrs": ["router.input_arbitration=lrs", "router.output_arbitration=lrs"],
+    "input lrs": ["router.input_arbitration=lrs"],
+    "output lrs": ["router.output_arbitration=lrs"],
+    "busy fifo_full": ["routing.credit_busy=fifo_full"],
+    "speedup 1 + busy fifo_full": ["router.speedup=1", "routing.credit_busy=fifo_full"],
+    "speedup 4": ["router.speedup=4"],
     "transit_rr (control)": ["router.output_arbitration=transit_rr"],
 }
 
@@ -55,10 +61,17 @@ def stem(outdir, variant, load):
 
 
 def do_run(args):
+    for v in (args.variants.split(";") if args.variants else []):
+        if v not in VARIANTS:
+            print(f"--variants: unknown variant '{v}'; allowed: " + "; ".join(VARIANTS),
+                  file=sys.stderr)
+            sys.exit(2)
     os.makedirs(args.outdir, exist_ok=True)
     exe = args.exe or os.path.join(ROOT, "build", "netcosim")
     for load in [float(x) for x in args.loads.split(",")]:
         for variant, keys in VARIANTS.items():
+            if args.variants and variant not in args.variants.split(";"):
+                continue
             base = stem(args.outdir, variant, load)
             if os.path.exists(base + ".json"):
                 continue
@@ -114,6 +127,7 @@ def main():
     ap.add_argument("--loads", default="0.40,0.45")
     ap.add_argument("--warmup", type=int, default=30000)
     ap.add_argument("--measure", type=int, default=10000)
+    ap.add_argument("--variants", help="variants to run, separated by semicolons (default: all)")
     ap.add_argument("--exe", help="the netcosim binary (default: build/netcosim)")
     args = ap.parse_args()
     (do_run if args.action == "run" else do_table)(args)

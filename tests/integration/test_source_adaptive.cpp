@@ -78,6 +78,28 @@ TEST(SourceAdaptive, AdversarialPiggyBackAboveUgal) {
             2u);  // 80% misrouted: Valiant paths with two global hops
 }
 
+// Src-CRG under ADVc (docs/validation.md, "Src-CRG's minimal share"): PB's saturation bit stays
+// clear (the group's minimal links all leave the bottleneck router, equally loaded), so at a
+// router Rj other than the bottleneck the choice is UGAL-L's Q_MIN <= F*Q_VAL + T (F = 2). Q_MIN
+// is Rj's local VC 0 towards the bottleneck, at most its 32 phits; Q_VAL is VC 0 of Rj's own
+// global link to the candidate, from credits that stay away for the round trip L + xbar_latency
+// + X + L = 100 + 3 + 4 + 100 = 207 cycles (docs/model.md §2.1). In whole packets, Valiant needs
+// Q_VAL <= 8k with 32 > 16k + T: k = 0 for T = 3 packets, k = 1 for T = 0. Each of the (a-1)*h
+// links takes at most k+1 Valiant packets per round trip, and in saturation the waiting heads
+// probe it every cycle: the nonminimal load per node is (k+1) * 8/207 * (h/p) * (a-1)/a (within
+// 2%: the bottleneck router's own Valiant packets and the window's edges; measured 0.993-1.005).
+TEST(SourceAdaptive, CrgAdvcOneValiantPacketPerGlobalRoundTripAndThresholdStep) {
+  const double per_packet = 8.0 / 207.0 * (2.0 / 2.0) * (3.0 / 4.0);  // h2: p = 2, a = 4, h = 2
+  for (const int t : {3, 0}) {
+    const RunResults r =
+        run(make("pb", "h2",
+                 {"routing.valiant=current_router", "traffic.pattern=advc", "traffic.load=0.5",
+                  "sim.warmup=3000", "sim.measure=6000", "routing.ugal_t=" + std::to_string(t)}));
+    const double bound = (t == 3 ? 1 : 2) * per_packet;
+    EXPECT_NEAR(r.accepted_load * r.nonminimal_fraction, bound, 0.02 * bound) << "T = " << t;
+  }
+}
+
 // The saturation bits are read from other routers with the local latency; the history makes it
 // independent of the evaluation order: identical for every window size and thread count.
 TEST(SourceAdaptive, WindowAndThreadsDoNotChangeResults) {
