@@ -43,15 +43,13 @@
 #include "sim/blocks/dtable_arbiter.h"
 #include "sim/util/failure.h"
 #include "systemc/blocks/ports.h"
-#include "systemc/check/checker.h"
-#include "systemc/check/vcd_window.h"
-#include "systemc/rtl/sep_alloc_if_socket.h"
+#include "systemc/rtl/sched_socket_core.h"
 
 namespace netcosim::sc {
 
-// The instance of one output port: its Verilated dtable_arbiter, the signals of its port list and
-// its own clock; the socket's reset.
-class DTableLane {
+// The instance of one output port: its Verilated dtable_arbiter and the signals of its port list
+// (its own clock and VCD window: SchedLane).
+class DTableLane : public SchedLane {
  public:
   struct Outputs {
     bool gnt_valid = false, cur_valid = false, overflow = false;
@@ -59,7 +57,6 @@ class DTableLane {
     uint64_t acc = 0;
     uint64_t deficit[model::DTableArbiter::kMaxSls] = {};
   };
-  virtual ~DTableLane() = default;
   virtual unsigned sls() const = 0;
   // Its parameter set (ports 1).
   virtual model::DTableBlock::Shape shape() const = 0;
@@ -67,14 +64,9 @@ class DTableLane {
   virtual void drive(uint32_t active, const uint32_t* size) = 0;
   virtual void set_accept(bool accept) = 0;
   virtual void read(Outputs& o) const = 0;
-  virtual void start_vcd() = 0;
-  sc_core::sc_signal<bool>& clk() { return s_clk_; }
-  VcdWindow* vcd() { return vcd_.get(); }
 
  protected:
-  explicit DTableLane(const std::string& name) : s_clk_((name + "_clk").c_str()) {}
-  sc_core::sc_signal<bool> s_clk_;
-  std::unique_ptr<VcdWindow> vcd_;
+  using SchedLane::SchedLane;
 };
 
 template <class Vtop, int S, int N, int WW, int AW, int SW>
@@ -186,15 +178,14 @@ class DTableLaneRtl final : public DTableLane {
   std::unique_ptr<Vtop> rtl_;
 };
 
-class DTableSocket final : public model::DTableBlock {
+class DTableSocket final : public model::DTableBlock, public SchedSocketCore<DTableLane> {
  public:
   // `table`: the switch's (its entries are written into every instance); `p`: the switch's
   // arbiters' parameters (p.sls its SLs: the RTL's S may be more, those lanes are never active).
   DTableSocket(const std::string& name, const SocketOptions& opt, const model::DTableTable& table,
                const model::DTableParams& p)
-      : opt_(opt), table_(table), params_(p), sls_(p.sls), s_rst_((name + "_rst").c_str()) {}
+      : SchedSocketCore(name, opt), table_(table), params_(p), sls_(p.sls) {}
 
-  sc_core::sc_signal<bool>& rst() { return s_rst_; }
   // The instance of the next output port (ports 0, 1, ... in order; bound to rst()).
   void add_lane(std::unique_ptr<DTableLane> lane) {
     lanes_.push_back(std::move(lane));
@@ -202,8 +193,6 @@ class DTableSocket final : public model::DTableBlock {
     granted_size_.push_back(0);
   }
 
-  // The decisions its instances took (one per select()).
-  uint64_t decisions() const { return decisions_; }
   // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -214,12 +203,11 @@ class DTableSocket final : public model::DTableBlock {
 
   uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                   const model::DTableArbiter& arb) override {
-    const uint64_t now = socket_cycle();
-    ++decisions_;
     if (!programmed_) program();
+    const uint64_t now = begin_decision(port);
     DTableLane& lane = *lanes_[port];
-    if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
-    const uint32_t driven = fault_now(now, port, model) ? 0u : active;
+    const uint32_t driven =
+        fault_now(now, port, model != model::DTableArbiter::kNoGrant) ? 0u : active;
     uint32_t sz[model::DTableArbiter::kMaxSls] = {};
     for (uint32_t s = 0; s < sls_; ++s) sz[s] = (active >> s) & 1u ? size[s] : 0u;
     lane.drive(driven, sz);
@@ -248,33 +236,17 @@ class DTableSocket final : public model::DTableBlock {
   void accept(uint32_t port, uint32_t /*sl*/) override {
     DTableLane& lane = *lanes_[port];
     const uint32_t edges = granted_size_[port] != 0 ? granted_size_[port] : 1;
-    sc_core::sc_signal<bool>& clk = lane.clk();
-    for (uint32_t e = 0; e < edges; ++e) {
-      if (e == 0) {
-        lane.set_accept(true);
-        sc_core::wait(sc_core::SC_ZERO_TIME);
-      }
-      clk.write(true);
-      sc_core::wait(sc_core::SC_ZERO_TIME);
-      sc_core::wait(sc_core::SC_ZERO_TIME);
-      clk.write(false);
-      sc_core::wait(sc_core::SC_ZERO_TIME);
-    }
+    lane.set_accept(true);
+    sc_core::wait(sc_core::SC_ZERO_TIME);
+    for (uint32_t e = 0; e < edges; ++e) sched_edge(lane.clk());
     lane.set_accept(false);
   }
 
  private:
   // Reset over one edge, then the table, one entry per edge, on every instance at once.
   void program() {
-    for (auto& l : lanes_) {
-      l->start_vcd();
-      l->clk().write(false);
-      l->drive_config(false, 0, 0, 0);
-    }
-    s_rst_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    edge_all();
-    s_rst_.write(false);
+    for (auto& l : lanes_) l->drive_config(false, 0, 0, 0);
+    reset_all();
     const uint32_t wmask =
         params_.weight_bits >= 32 ? ~0u : (uint32_t{1} << params_.weight_bits) - 1;
     for (unsigned e = 0; e < table_.size(); ++e) {
@@ -286,23 +258,6 @@ class DTableSocket final : public model::DTableBlock {
     sc_core::wait(sc_core::SC_ZERO_TIME);
     programmed_ = true;
   }
-  void edge_all() {
-    for (auto& l : lanes_) l->clk().write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-  }
-
-  bool fault_now(uint64_t now, uint32_t port, uint32_t model) {
-    if (!opt_.fault.armed || fault_done_ || now < opt_.fault.cycle ||
-        model == model::DTableArbiter::kNoGrant)
-      return false;
-    if (opt_.fault.input >= 0 && static_cast<int>(port) != opt_.fault.input) return false;
-    fault_done_ = true;
-    return true;
-  }
-
   void compare(uint64_t now, uint32_t port, uint32_t model, const model::DTableArbiter& arb,
                const DTableLane::Outputs& o, uint32_t active, const uint32_t* sz,
                DTableLane& lane) {
@@ -323,34 +278,18 @@ class DTableSocket final : public model::DTableBlock {
                      "inputs (output: active SLs, head message sizes in credits)",
                      describe(port, active, sz), lane.vcd());
   }
-  void diff(const char* what, uint32_t o, int s, uint64_t model, uint64_t rtl) {
-    if (model == rtl) return;
-    const std::string n = std::string(what) + "[" + std::to_string(o) +
-                          (s >= 0 ? "." + std::to_string(s) : std::string()) + "]";
-    checker_.check(n.c_str(), -1, model, rtl);
-  }
-
   std::string describe(uint32_t port, uint32_t active, const uint32_t* sz) const {
-    static const char* const kHex = "0123456789abcdef";
-    std::string hex;
-    for (uint32_t a = active; a != 0 || hex.empty(); a >>= 4) hex.insert(hex.begin(), kHex[a & 15]);
-    std::string s = std::to_string(port) + ": active 0x" + hex + ", size";
+    std::string s = std::to_string(port) + ": active " + hex_of(active) + ", size";
     for (uint32_t l = 0; l < sls_; ++l) s += " " + std::to_string(sz[l]);
     return s;
   }
 
-  SocketOptions opt_;
   const model::DTableTable& table_;
   model::DTableParams params_;
   uint32_t sls_;
-  sc_core::sc_signal<bool> s_rst_;
-  std::vector<std::unique_ptr<DTableLane>> lanes_;
   std::vector<DTableLane::Outputs> out_;
   std::vector<uint32_t> granted_size_;  // per port: the credits of its last grant's message
-  Checker checker_;
   bool programmed_ = false;
-  bool fault_done_ = false;
-  uint64_t decisions_ = 0;
 };
 
 }  // namespace netcosim::sc

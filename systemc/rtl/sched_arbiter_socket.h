@@ -42,41 +42,9 @@
 #include "sim/blocks/rr_arbiter.h"
 #include "sim/util/failure.h"
 #include "systemc/blocks/ports.h"
-#include "systemc/check/checker.h"
-#include "systemc/check/vcd_window.h"
-#include "systemc/rtl/sep_alloc_if_socket.h"
+#include "systemc/rtl/sched_socket_core.h"
 
 namespace netcosim::sc {
-
-// One output port's instance of either block: its clock, its VCD window.
-class SchedLane {
- public:
-  virtual ~SchedLane() = default;
-  virtual void start_vcd() = 0;
-  sc_core::sc_signal<bool>& clk() { return s_clk_; }
-  VcdWindow* vcd() { return vcd_.get(); }
-
- protected:
-  explicit SchedLane(const std::string& name) : s_clk_((name + "_clk").c_str()) {}
-  sc_core::sc_signal<bool> s_clk_;
-  std::unique_ptr<VcdWindow> vcd_;
-};
-
-// One clock edge of an instance (the caller's inputs settle in the delta cycles between).
-inline void sched_edge(sc_core::sc_signal<bool>& clk) {
-  clk.write(true);
-  sc_core::wait(sc_core::SC_ZERO_TIME);
-  sc_core::wait(sc_core::SC_ZERO_TIME);
-  clk.write(false);
-  sc_core::wait(sc_core::SC_ZERO_TIME);
-}
-
-inline std::string hex_of(uint64_t v) {
-  static const char* const kHex = "0123456789abcdef";
-  std::string s;
-  for (uint64_t a = v; a != 0 || s.empty(); a >>= 4) s.insert(s.begin(), kHex[a & 15]);
-  return "0x" + s;
-}
 
 // ---- rr_arbiter ----
 
@@ -134,17 +102,13 @@ class RrLaneRtl final : public RrLane {
   std::unique_ptr<Vtop> rtl_;
 };
 
-class RrSocket final : public model::RrBlock {
+class RrSocket final : public model::RrBlock, public SchedSocketCore<RrLane> {
  public:
-  RrSocket(const std::string& name, const SocketOptions& opt)
-      : opt_(opt), s_rst_((name + "_rst").c_str()) {}
-  sc_core::sc_signal<bool>& rst() { return s_rst_; }
+  RrSocket(const std::string& name, const SocketOptions& opt) : SchedSocketCore(name, opt) {}
   void add_lane(std::unique_ptr<RrLane> lane) {
     lanes_.push_back(std::move(lane));
     req_.push_back(0);
   }
-  // The decisions its instances took (one per select()).
-  uint64_t decisions() const { return decisions_; }
   // Its instances' N (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -154,11 +118,9 @@ class RrSocket final : public model::RrBlock {
   }
 
   int select(uint32_t port, uint64_t req, int model, const model::RoundRobinArbiter& arb) override {
-    const uint64_t now = socket_cycle();
-    ++decisions_;
     if (!reset_done_) reset();
+    const uint64_t now = begin_decision(port);
     RrLane& lane = *lanes_[port];
-    if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
     const bool fault = fault_now(now, port, model >= 0);
     req_[port] = fault ? 0 : req;
     lane.drive(req_[port], false);
@@ -170,8 +132,8 @@ class RrSocket final : public model::RrBlock {
     const int rtl = gnt == 0 ? -1 : __builtin_ctzll(gnt);
     if (opt_.mode == SocketMode::Shadow) {
       checker_.begin();
-      diff("gnt", port, model >= 0 ? uint64_t{1} << model : 0, gnt);
-      diff("ptr", port, arb.pointer(), ptr);
+      diff("gnt", port, -1, model >= 0 ? uint64_t{1} << model : 0, gnt);
+      diff("ptr", port, -1, arb.pointer(), ptr);
       if (checker_.failed())
         shadow_failure(opt_.router, "rr_arbiter", now, checker_.diffs(),
                        "inputs (output: requesting SLs)", describe(port, req), lane.vcd());
@@ -194,45 +156,19 @@ class RrSocket final : public model::RrBlock {
   }
 
  private:
+  // Reset over one edge, the requests at rest.
   void reset() {
-    for (auto& l : lanes_) {
-      l->start_vcd();
-      l->clk().write(false);
-      l->drive(0, false);
-    }
-    s_rst_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(false);
-    s_rst_.write(false);
+    for (auto& l : lanes_) l->drive(0, false);
+    reset_all();
     sc_core::wait(sc_core::SC_ZERO_TIME);
     reset_done_ = true;
-  }
-  bool fault_now(uint64_t now, uint32_t port, bool model_grants) {
-    if (!opt_.fault.armed || fault_done_ || now < opt_.fault.cycle || !model_grants) return false;
-    if (opt_.fault.input >= 0 && static_cast<int>(port) != opt_.fault.input) return false;
-    fault_done_ = true;
-    return true;
-  }
-  void diff(const char* what, uint32_t o, uint64_t model, uint64_t rtl) {
-    if (model == rtl) return;
-    const std::string n = std::string(what) + "[" + std::to_string(o) + "]";
-    checker_.check(n.c_str(), -1, model, rtl);
   }
   static std::string describe(uint32_t port, uint64_t req) {
     return std::to_string(port) + ": req " + hex_of(req);
   }
 
-  SocketOptions opt_;
-  sc_core::sc_signal<bool> s_rst_;
-  std::vector<std::unique_ptr<RrLane>> lanes_;
   std::vector<uint64_t> req_;  // per port: the requests its last decision drove
-  Checker checker_;
   bool reset_done_ = false;
-  bool fault_done_ = false;
-  uint64_t decisions_ = 0;
 };
 
 // ---- drr_arbiter ----
@@ -341,22 +277,18 @@ class DrrLaneRtl final : public DrrLane {
   std::unique_ptr<Vtop> rtl_;
 };
 
-class DrrSocket final : public model::DrrBlock {
+class DrrSocket final : public model::DrrBlock, public SchedSocketCore<DrrLane> {
  public:
   // `quanta`: the switch's, per SL (written into every instance); `sls`: the switch's SLs (the
   // RTL's V may be more, those lanes have quantum 0 and are never active).
   DrrSocket(const std::string& name, const SocketOptions& opt, std::vector<uint32_t> quanta)
-      : opt_(opt),
+      : SchedSocketCore(name, opt),
         quanta_(std::move(quanta)),
-        sls_(static_cast<uint32_t>(quanta_.size())),
-        s_rst_((name + "_rst").c_str()) {}
-  sc_core::sc_signal<bool>& rst() { return s_rst_; }
+        sls_(static_cast<uint32_t>(quanta_.size())) {}
   void add_lane(std::unique_ptr<DrrLane> lane) {
     lanes_.push_back(std::move(lane));
     out_.emplace_back();
   }
-  // The decisions its instances took (one per select()).
-  uint64_t decisions() const { return decisions_; }
   // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -370,11 +302,9 @@ class DrrSocket final : public model::DrrBlock {
 
   uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                   const model::DrrArbiter& arb) override {
-    const uint64_t now = socket_cycle();
-    ++decisions_;
     if (!programmed_) program();
+    const uint64_t now = begin_decision(port);
     DrrLane& lane = *lanes_[port];
-    if (lane.vcd() != nullptr) lane.vcd()->on_cycle(now);
     const uint32_t driven =
         fault_now(now, port, model != model::DrrArbiter::kNoGrant) ? 0u : active;
     uint32_t sz[model::DrrArbiter::kMaxVls] = {};
@@ -419,15 +349,10 @@ class DrrSocket final : public model::DrrBlock {
   // Reset over one edge, then the quanta, one lane per edge, on every instance at once.
   void program() {
     for (auto& l : lanes_) {
-      l->start_vcd();
-      l->clk().write(false);
       l->drive_config(false, 0, 0);
       l->set_accept(false);
     }
-    s_rst_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    edge_all();
-    s_rst_.write(false);
+    reset_all();
     for (uint32_t s = 0; s < sls_; ++s) {
       for (auto& l : lanes_) l->drive_config(true, s, quanta_[s]);
       sc_core::wait(sc_core::SC_ZERO_TIME);
@@ -437,41 +362,16 @@ class DrrSocket final : public model::DrrBlock {
     sc_core::wait(sc_core::SC_ZERO_TIME);
     programmed_ = true;
   }
-  void edge_all() {
-    for (auto& l : lanes_) l->clk().write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-  }
-  bool fault_now(uint64_t now, uint32_t port, bool model_grants) {
-    if (!opt_.fault.armed || fault_done_ || now < opt_.fault.cycle || !model_grants) return false;
-    if (opt_.fault.input >= 0 && static_cast<int>(port) != opt_.fault.input) return false;
-    fault_done_ = true;
-    return true;
-  }
-  void diff(const char* what, uint32_t o, int s, uint64_t model, uint64_t rtl) {
-    if (model == rtl) return;
-    const std::string n = std::string(what) + "[" + std::to_string(o) +
-                          (s >= 0 ? "." + std::to_string(s) : std::string()) + "]";
-    checker_.check(n.c_str(), -1, model, rtl);
-  }
   std::string describe(uint32_t port, uint32_t active, const uint32_t* sz) const {
     std::string s = std::to_string(port) + ": active " + hex_of(active) + ", size";
     for (uint32_t l = 0; l < sls_; ++l) s += " " + std::to_string(sz[l]);
     return s;
   }
 
-  SocketOptions opt_;
   std::vector<uint32_t> quanta_;
   uint32_t sls_;
-  sc_core::sc_signal<bool> s_rst_;
-  std::vector<std::unique_ptr<DrrLane>> lanes_;
   std::vector<DrrLane::Outputs> out_;
-  Checker checker_;
   bool programmed_ = false;
-  bool fault_done_ = false;
-  uint64_t decisions_ = 0;
 };
 
 }  // namespace netcosim::sc
