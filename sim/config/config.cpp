@@ -147,6 +147,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.damq_private", KeyType::Int, "75", 0, 100, nullptr,
        "DAMQ: percent of each input port's buffer reserved for its VCs, split evenly; the rest is "
        "shared (seed 002 Table V: 75; 0 can deadlock) (router.buffer_model=damq)"},
+      {"router.damq_injection", KeyType::Enum, "damq", 0, 0, "damq|static",
+       "DAMQ: the injection ports' buffers are DAMQs like the transit ports' (damq) or static "
+       "per-VC buffers of router.buffer_injection (static, as FOGSim's DAMQ router keeps its "
+       "injection queues; docs/model.md §2) (router.buffer_model=damq)"},
       {"link.latency_local", KeyType::Int, "10", 1, 16384, nullptr, "local link latency"},
       {"link.latency_global", KeyType::Int, "100", 1, 16384, nullptr, "global link latency"},
       {"link.latency_tree", KeyType::Int, "10", 1, 16384, nullptr,
@@ -1079,6 +1083,10 @@ void validate_topology_and_traffic(const Config& c) {
 void validate_buffers(const Config& c) {
   if (c.is_explicit("router.damq_private") && c.get_str("router.buffer_model") != "damq")
     throw ConfigError("router.damq_private=" + c.get_str("router.damq_private") +
+                      ": applies to router.buffer_model=damq only (router.buffer_model=" +
+                      c.get_str("router.buffer_model") + ")");
+  if (c.is_explicit("router.damq_injection") && c.get_str("router.buffer_model") != "damq")
+    throw ConfigError("router.damq_injection=" + c.get_str("router.damq_injection") +
                       ": applies to router.buffer_model=damq only (router.buffer_model=" +
                       c.get_str("router.buffer_model") + ")");
   const int64_t S = c.get_int("packet.size");

@@ -79,10 +79,13 @@ MemoryEstimate estimate_memory(const Config& c, uint32_t threads) {
   // may hold its private part and the whole pool (sim/blocks/damq_credits.h), and its storage
   // is sized so.
   const bool damq = c.get_str("router.buffer_model") == "damq";
+  const bool damq_injection = c.get_str("router.damq_injection") == "damq";
   const auto port_buffer = [&](size_t k) {
-    return model::PortBuffer{static_cast<uint32_t>(c.get_int(key("router.vcs_", k))),
-                             static_cast<uint32_t>(c.get_int(key("router.buffer_", k))),
-                             damq ? static_cast<uint32_t>(c.get_int("router.damq_private")) : 100};
+    const bool shared = damq && (k != kInjectionClass || damq_injection);
+    return model::PortBuffer{
+        static_cast<uint32_t>(c.get_int(key("router.vcs_", k))),
+        static_cast<uint32_t>(c.get_int(key("router.buffer_", k))),
+        shared ? static_cast<uint32_t>(c.get_int("router.damq_private")) : 100};
   };
   double radix = 0;
   int64_t lmax = 0;

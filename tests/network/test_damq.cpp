@@ -107,3 +107,53 @@ TEST(Damq, WithoutReservationTheNetworkDeadlocksAndTheCycleIsReported) {
 }
 
 }  // namespace
+
+namespace {
+
+// The phits one VC of router 0's first port of class `want` may hold, and the analytic DAMQ value
+// for the port's class (sim/blocks/damq_credits.h): P + (B - vcs x P), P = floor(B x 75 / 100 /
+// vcs).
+struct PortCapacity {
+  uint32_t built = 0, damq = 0, per_vc = 0;
+};
+PortCapacity capacity_of(const Network& net, const Config& c, PortClass want) {
+  const Topology& topo = net.topology();
+  for (uint32_t p = 0; p < topo.router_radix(); ++p) {
+    if (topo.port_class_of(0, p) != want) continue;
+    const std::string cls = topo.port_class_names()[want];
+    const uint32_t vcs = static_cast<uint32_t>(c.get_int("router.vcs_" + cls));
+    const uint32_t per_vc = static_cast<uint32_t>(c.get_int("router.buffer_" + cls));
+    const uint32_t B = vcs * per_vc, P = B * 75 / 100 / vcs;
+    return {net.router(0).input_capacity_phits(p, 0), P + (B - vcs * P), per_vc};
+  }
+  ADD_FAILURE() << "no port of class " << want;
+  return {};
+}
+
+}  // namespace
+
+// router.damq_injection=static (FOGSim's DAMQ router keeps static injection queues; docs/model.md
+// §2): the injection ports' VCs hold router.buffer_injection, the transit ports stay DAMQs; the
+// default (damq) makes every input port a DAMQ. Under static buffers the key is an error.
+TEST(Damq, InjectionBuffersStaticOnlyUnderTheKey) {
+  for (bool static_injection : {false, true}) {
+    Config c = h2({"router.buffer_model=damq", "router.damq_private=75"});
+    if (static_injection) c.set_override("router.damq_injection=static");
+    const auto net = build_network(c);
+    const PortCapacity inj = capacity_of(*net, c, kInjectionClass);
+    EXPECT_NE(inj.damq, inj.per_vc);  // the two readings differ on this network
+    EXPECT_EQ(inj.built, static_injection ? inj.per_vc : inj.damq);
+    for (PortClass k = 1; k < net->topology().port_classes(); ++k) {
+      const PortCapacity t = capacity_of(*net, c, k);
+      EXPECT_EQ(t.built, t.damq) << k;
+    }
+  }
+  Config bad = h2({"router.damq_injection=static"});
+  try {
+    build_network(bad);
+    FAIL() << "expected a configuration error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("router.damq_injection=static"), std::string::npos)
+        << e.what();
+  }
+}

@@ -26,7 +26,10 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.count_queued = count == "queued" || count == "queued_at_send";
   rc.count_until_tail = count == "head_until_tail";
   rc.count_at_send = count == "queued_at_send";
-  if (cfg.get_str("router.buffer_model") == "damq") rc.damq_private = u32("router.damq_private");
+  if (cfg.get_str("router.buffer_model") == "damq") {
+    rc.damq_private = u32("router.damq_private");
+    rc.damq_injection = cfg.get_str("router.damq_injection") == "damq";
+  }
   rc.mincred = cfg.get_str("routing.mincred") != "off";
   const std::string& sel = cfg.get_str("router.vc_selection");
   rc.vc_selection = sel == "highest"  ? VcSelection::Highest

@@ -123,9 +123,11 @@ class CioqRouter final : public RouterModel {
   uint32_t input_port_packets(uint32_t port) const override {
     return Credits::port_packets(port_buffer(cfg_.classes[port]), S_);
   }
-  // The input buffer of a port of class k, as configured.
+  // The input buffer of a port of class k, as configured (an injection port's is static, 100%
+  // private, under router.damq_injection=static).
   model::PortBuffer port_buffer(PortClass k) const {
-    return model::PortBuffer{cfg_.vcs[k], cfg_.buffer[k], cfg_.damq_private};
+    const bool shared = k != kInjectionClass || cfg_.damq_injection;
+    return model::PortBuffer{cfg_.vcs[k], cfg_.buffer[k], shared ? cfg_.damq_private : 100u};
   }
 
   // Puts a packet in a NIC's source queue outside the generation process (preloaded packets).

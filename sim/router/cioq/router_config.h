@@ -40,6 +40,9 @@ struct RouterConfig {
   // The percentage of each input port's buffer reserved for its VCs under a shared organisation
   // (router.damq_private; 100: none shared, sim/blocks/damq_credits.h).
   uint32_t damq_private = 100;
+  // Whether the injection ports' buffers are DAMQs too (router.damq_injection=damq) or static
+  // (static: their PortBuffer is 100% private, docs/model.md §2).
+  bool damq_injection = true;
   // The VC selection function among the VCs a route allows (router.vc_selection;
   // sim/blocks/vc_selector.h).
   VcSelection vc_selection = VcSelection::Jsq;
