@@ -54,7 +54,11 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
        // (P=4 inputs, Q=6: its 4 output buffers and 2 central buffers) and the central one's
        // (P = 2 central buffers per MPort, Q = the ports): configs/qos-opa-fattree-4-2.ini's
        // 8-port switches with 3 VLs (p4v3q6i2, p4v3q8i2), configs/qos-opa-torus-4x4.ini's 5-port
-       // switches with 4 VLs (p4v4q6i2, p4v4q5i2).
+       // switches with 4 VLs (p4v4q6i2, p4v4q5i2); Ch. 4's 8-VL tree
+       // (configs/qos-ch4-opa-fattree-4-2.ini: p4v8q6i2, p4v8q8i2), Ch. 5's 7-VL 4-ary 3-tree
+       // (configs/qos-ch5-opa-fattree-4-3.ini: p4v7q6i2, p4v7q8i2) and its tori without trunks,
+       // 14 VLs under the dateline (configs/qos-ch5-opa-torus-8x8.ini: p4v14q6i2, p4v14q5i2;
+       // configs/qos-ch5-opa-torus-8x8x8.ini: p4v14q6i2, p4v14q7i2).
        {{"p4v2q4i1", "P=4,V=2,Q=4,ITER=1"},
         {"p7v3q7i2", "P=7,V=3,Q=7,ITER=2"},
         {"p7v4q7i2", "P=7,V=4,Q=7,ITER=2"},
@@ -64,7 +68,14 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"p4v3q6i2", "P=4,V=3,Q=6,ITER=2"},
         {"p4v3q8i2", "P=4,V=3,Q=8,ITER=2"},
         {"p4v4q6i2", "P=4,V=4,Q=6,ITER=2"},
-        {"p4v4q5i2", "P=4,V=4,Q=5,ITER=2"}}},
+        {"p4v4q5i2", "P=4,V=4,Q=5,ITER=2"},
+        {"p4v8q6i2", "P=4,V=8,Q=6,ITER=2"},
+        {"p4v8q8i2", "P=4,V=8,Q=8,ITER=2"},
+        {"p4v7q6i2", "P=4,V=7,Q=6,ITER=2"},
+        {"p4v7q8i2", "P=4,V=7,Q=8,ITER=2"},
+        {"p4v14q6i2", "P=4,V=14,Q=6,ITER=2"},
+        {"p4v14q5i2", "P=4,V=14,Q=5,ITER=2"},
+        {"p4v14q7i2", "P=4,V=14,Q=7,ITER=2"}}},
       {"credit_counter",
        "cosim_credit_counter",
        {"credit_counter.sv"},

@@ -14,10 +14,17 @@
 #ifndef NETCOSIM_MUTANT
 #include "Vsep_alloc_if_p15v3q15i2.h"
 #include "Vsep_alloc_if_p31v3q31i2.h"
+#include "Vsep_alloc_if_p4v14q5i2.h"
+#include "Vsep_alloc_if_p4v14q6i2.h"
+#include "Vsep_alloc_if_p4v14q7i2.h"
 #include "Vsep_alloc_if_p4v3q6i2.h"
 #include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p4v4q5i2.h"
 #include "Vsep_alloc_if_p4v4q6i2.h"
+#include "Vsep_alloc_if_p4v7q6i2.h"
+#include "Vsep_alloc_if_p4v7q8i2.h"
+#include "Vsep_alloc_if_p4v8q6i2.h"
+#include "Vsep_alloc_if_p4v8q8i2.h"
 #include "Vsep_alloc_if_p7v3q7i2.h"
 #include "Vsep_alloc_if_p7v4q7i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
@@ -289,6 +296,13 @@ int sc_main(int argc, char** argv) {
       entry<4, 3, 8, 2, Vsep_alloc_if_p4v3q8i2>("p4v3q8i2"),
       entry<4, 4, 6, 2, Vsep_alloc_if_p4v4q6i2>("p4v4q6i2"),
       entry<4, 4, 5, 2, Vsep_alloc_if_p4v4q5i2>("p4v4q5i2"),
+      entry<4, 8, 6, 2, Vsep_alloc_if_p4v8q6i2>("p4v8q6i2"),
+      entry<4, 8, 8, 2, Vsep_alloc_if_p4v8q8i2>("p4v8q8i2"),
+      entry<4, 7, 6, 2, Vsep_alloc_if_p4v7q6i2>("p4v7q6i2"),
+      entry<4, 7, 8, 2, Vsep_alloc_if_p4v7q8i2>("p4v7q8i2"),
+      entry<4, 14, 6, 2, Vsep_alloc_if_p4v14q6i2>("p4v14q6i2"),
+      entry<4, 14, 5, 2, Vsep_alloc_if_p4v14q5i2>("p4v14q5i2"),
+      entry<4, 14, 7, 2, Vsep_alloc_if_p4v14q7i2>("p4v14q7i2"),
   };
 #endif
   return bench_main(argc, argv, info);

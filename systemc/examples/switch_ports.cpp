@@ -30,8 +30,10 @@
 // each in its socket (RouterModule::rr_schedulers, set_rr; drr_schedulers, set_drr): the
 // Verilated rtl/rr_arbiter.sv of N = the SLs (netcosim::sc::RrSocket,
 // systemc/rtl/sched_arbiter_socket.h; docs/systemc.md, "The output scheduler sockets"): n3 for
-// the 3-SL trees above; rtl/drr_arbiter.sv's v4q16s16 (DrrSocket) for them with
-// router.output_scheduler=drr.
+// the 3-SL trees above, n5 for Ch. 4's 5 SLs (configs/qos-ch4-opa-fattree-4-2.ini), n7 for Ch. 5's
+// 7 (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2 --set qos.nic_queues=shared);
+// rtl/drr_arbiter.sv's v4q16s16 (DrrSocket) for the 3-SL trees with router.output_scheduler=drr,
+// v8q16s16 for 5 to 8 SLs (rtl/catalog.h; VlSwitchConfig::drr_params_for).
 //
 //   switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] [--fault R:C] [--alloc
 //   ROLE=SET]...
@@ -56,8 +58,10 @@
 //                      shape: exit 2 with its message)
 //     --dtable-output  (with --dtable-rtl) only output O of every switch in RTL
 //                      (RouterModule::set_dtable(O, ...)), the others keep the C++ arbiter
-//     --rr-rtl         the round-robin SL arbiters in RTL (n3), the allocators in C++
-//     --drr-rtl        the DRR schedulers in RTL (v4q16s16), the allocators in C++
+//     --rr-rtl         the round-robin SL arbiters in RTL (n3, n5 or n7: N = qos.sls), the
+//                      allocators in C++
+//     --drr-rtl        the DRR schedulers in RTL (v4q16s16 for 3 or 4 SLs, v8q16s16 for 5 to 8),
+//                      the allocators in C++
 //     --output         (with --dtable-rtl, --rr-rtl or --drr-rtl) as --dtable-output
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
@@ -77,10 +81,13 @@
 using sc_core::sc_time_stamp;
 
 #include "Vdrr_arbiter_v4q16s16.h"
+#include "Vdrr_arbiter_v8q16s16.h"
 #include "Vdtable_arbiter_s8n128_opa.h"
 #include "Vdtable_arbiter_s8n64_ib.h"
 #include "Vdtable_arbiter_s8n64_opa.h"
 #include "Vrr_arbiter_n3.h"
+#include "Vrr_arbiter_n5.h"
+#include "Vrr_arbiter_n7.h"
 #include "Vsep_alloc_if_p4v3q6i2.h"
 #include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
@@ -338,25 +345,31 @@ int sc_main(int argc, char** argv) {
     const std::string sw = "switch " + std::to_string(m->router());
     uint32_t outputs = 0;
     std::vector<uint32_t> quanta;
-    const char* set = rr ? "n3" : "v4q16s16";
+    const char* set = nullptr;  // the linked set of the switch's shape
     if (rr) {
       const std::vector<sc::RouterModule::RrScheduler> scheds = m->rr_schedulers();
       if (scheds.empty())
         return usage(sw +
                      ": no round-robin SL arbiter (--rr-rtl needs router.output_scheduler=rr)");
-      if (scheds[0].shape.N != 3)
-        return usage(sw + ": round-robin SL arbiters of N=" + std::to_string(scheds[0].shape.N) +
-                     ": no linked set of that shape (linked: n3)");
+      const uint32_t N = scheds[0].shape.N;
+      set = N == 3 ? "n3" : N == 5 ? "n5" : N == 7 ? "n7" : nullptr;
+      if (set == nullptr)
+        return usage(sw + ": round-robin SL arbiters of N=" + std::to_string(N) +
+                     ": no linked set of that shape (linked: n3, n5, n7)");
       outputs = static_cast<uint32_t>(scheds.size());
     } else {
       const std::vector<sc::RouterModule::DrrScheduler> scheds = m->drr_schedulers();
       if (scheds.empty())
         return usage(sw + ": no DRR scheduler (--drr-rtl needs router.output_scheduler=drr)");
       const model::DrrBlock::Shape& sh = scheds[0].shape;
-      if (sh.V != 4 || sh.QW != 16 || sh.SW != 16)
+      set = sh.QW != 16 || sh.SW != 16 ? nullptr
+            : sh.V == 4                ? "v4q16s16"
+            : sh.V == 8                ? "v8q16s16"
+                                       : nullptr;
+      if (set == nullptr)
         return usage(sw + ": DRR schedulers of V=" + std::to_string(sh.V) +
                      ",QW=" + std::to_string(sh.QW) + ",SW=" + std::to_string(sh.SW) +
-                     ": no linked set of that shape (linked: v4q16s16)");
+                     ": no linked set of that shape (linked: v4q16s16, v8q16s16)");
       outputs = static_cast<uint32_t>(scheds.size());
       quanta = scheds[0].quanta;
     }
@@ -375,9 +388,18 @@ int sc_main(int argc, char** argv) {
     try {
       if (rr) {
         auto socket = std::make_unique<sc::RrSocket>(name, o);
-        for (uint32_t k = 0; k < n; ++k)
-          socket->add_lane(
-              std::make_unique<sc::RrLaneRtl<Vrr_arbiter_n3, 3>>(lane_name(k), socket->rst(), o));
+        for (uint32_t k = 0; k < n; ++k) {
+          const std::string ln = lane_name(k);
+          if (set == std::string("n3"))
+            socket->add_lane(
+                std::make_unique<sc::RrLaneRtl<Vrr_arbiter_n3, 3>>(ln, socket->rst(), o));
+          else if (set == std::string("n5"))
+            socket->add_lane(
+                std::make_unique<sc::RrLaneRtl<Vrr_arbiter_n5, 5>>(ln, socket->rst(), o));
+          else
+            socket->add_lane(
+                std::make_unique<sc::RrLaneRtl<Vrr_arbiter_n7, 7>>(ln, socket->rst(), o));
+        }
         const sc::RrSocket* p = socket.get();  // owned by the switch from set_rr on
         evaluations.push_back([p] { return p->decisions(); });
         if (dtable_output >= 0)
@@ -386,9 +408,14 @@ int sc_main(int argc, char** argv) {
           m->set_rr(std::move(socket));
       } else {
         auto socket = std::make_unique<sc::DrrSocket>(name, o, quanta);
-        for (uint32_t k = 0; k < n; ++k)
-          socket->add_lane(std::make_unique<sc::DrrLaneRtl<Vdrr_arbiter_v4q16s16, 4, 16, 16>>(
-              lane_name(k), socket->rst(), o));
+        for (uint32_t k = 0; k < n; ++k) {
+          if (set == std::string("v4q16s16"))
+            socket->add_lane(std::make_unique<sc::DrrLaneRtl<Vdrr_arbiter_v4q16s16, 4, 16, 16>>(
+                lane_name(k), socket->rst(), o));
+          else
+            socket->add_lane(std::make_unique<sc::DrrLaneRtl<Vdrr_arbiter_v8q16s16, 8, 16, 16>>(
+                lane_name(k), socket->rst(), o));
+        }
         const sc::DrrSocket* p = socket.get();  // owned by the switch from set_drr on
         evaluations.push_back([p] { return p->decisions(); });
         if (dtable_output >= 0)

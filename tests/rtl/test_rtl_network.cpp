@@ -90,6 +90,9 @@ const std::string kConfigs = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 // p4v3q8i2) and the 4x4 torus's 5-port switches with 4 VLs (p4v4q6i2 and p4v4q5i2), 2 iterations.
 #define OPA_FATTREE_ALLOC "qos-opa-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
 #define OPA_TORUS_ALLOC "qos-opa-torus-4x4.ini --set sim.warmup=300 --set sim.measure=700"
+// Ch. 4's OPA 4-ary 2-tree (Table 4.6's 5 SLs on 8 VLs, at saturation): the MPort allocators
+// P=4,V=8,Q=6 (p4v8q6i2), the central ones P=4,V=8,Q=8 (p4v8q8i2).
+#define OPA_CH4_ALLOC "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=300 --set sim.measure=700"
 // The switches' other output schedulers with RTL (docs/cosim.md "The switches' output
 // schedulers"): under router.output_scheduler=rr each output port's SL arbiter is rtl/rr_arbiter.sv
 // with N = qos.sls (n3 on the 4-ary 2-trees, n2 on the IB 4x4 torus), and `all` takes it beside
@@ -153,15 +156,18 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"fattree_4_3_uniform",
              "fattree-4-3.ini --set sim.warmup=300 --set sim.measure=700"
              " --set traffic.load=0.6"},
-        // The DTable schedulers of the OPA and IB switches (`all` is dtable_arbiter there: the
-        // 4-ary 3-tree's IB switches have 7 VLs, a shape without a sep_alloc_if set); the IB
-        // switches' allocators (`all` is sep_alloc_if under the rr output scheduler).
+        // The DTable schedulers of the OPA and IB switches (`all` is dtable_arbiter and the 8-VL
+        // OPA allocators' sep_alloc_if p4v8q6i2, p4v8q8i2 on Ch. 4's tree, dtable_arbiter alone
+        // on the 4-ary 3-tree of IB switches with 7 VLs, a shape without a sep_alloc_if set); the
+        // IB switches' allocators (`all` is sep_alloc_if under the rr output scheduler).
         Case{"opa_fattree_4_2_dtable", OPA_DTABLE}, Case{"ib_fattree_4_3_dtable", IB_DTABLE},
         Case{"ib_fattree_4_2_alloc", IB_ALLOC},
         // The OPA switches' MPort and central allocators (`all` is sep_alloc_if under the rr
         // output scheduler).
         Case{"opa_fattree_4_2_alloc", OPA_FATTREE_ALLOC},
         Case{"opa_torus_4x4_alloc", OPA_TORUS_ALLOC},
+        // Ch. 4's 8-VL shapes (p4v8q6i2, p4v8q8i2) with the SL arbiters' rr_arbiter n5.
+        Case{"opa_ch4_fattree_4_2_alloc", OPA_CH4_ALLOC},
         // DRR's RTL with the allocators' (`all`: drr_arbiter and sep_alloc_if).
         Case{"opa_fattree_4_2_drr", OPA_FATTREE_ALLOC DRR3},
         Case{"ib_fattree_4_2_drr", IB_ALLOC DRR3},
@@ -630,16 +636,18 @@ INSTANTIATE_TEST_SUITE_P(
                 "is not the DTable (allowed: router.output_scheduler=dtable; the output "
                 "schedulers with RTL in router.architecture=opa: rr (rr_arbiter), dtable "
                 "(dtable_arbiter), drr (drr_arbiter); sbt and ib_vlarb have none)"},
-        // The 5 SLs of 2 SCs each on 8 VLs: MPort allocators of P=4,V=8,Q=6, without a set.
+        // The 5 SLs of 2 SCs each on 8 VLs with one allocator iteration: MPort allocators of
+        // P=4,V=8,Q=6,ITER=1, without a set (ITER=2 has p4v8q6i2).
         BadCase{"all_sbt",
                 "--rtl-shadow all --set router.output_scheduler=sbt "
-                "--set qos.sbt_weights=10,30,50,5,5",
+                "--set qos.sbt_weights=10,30,50,5,5 --set router.allocator_iterations=1",
                 "--rtl-shadow all: router.architecture=opa: no block of the switches has RTL "
                 "here: router.output_scheduler=sbt has none (rr_arbiter, dtable_arbiter and "
                 "drr_arbiter are rr's, dtable's and drr's), and rtl/catalog.h has no "
-                "sep_alloc_if set P=4,V=8,Q=6,ITER=2 (allocator mport0) (available: p4v2q4i1"},
-        BadCase{"opa_allocator_no_set", "--rtl sep_alloc_if" DTABLE49,
-                "--rtl sep_alloc_if: router 0 allocator mport0 needs P=4,V=8,Q=6,ITER=2, a "
+                "sep_alloc_if set P=4,V=8,Q=6,ITER=1 (allocator mport0) (available: p4v2q4i1"},
+        BadCase{"opa_allocator_no_set",
+                "--rtl sep_alloc_if --set router.allocator_iterations=1" DTABLE49,
+                "--rtl sep_alloc_if: router 0 allocator mport0 needs P=4,V=8,Q=6,ITER=1, a "
                 "parameter set that was not Verilated; available (rtl/catalog.h): p4v2q4i1 "
                 "(P=4,V=2,Q=4,ITER=1), "},
         // Allocator inputs: MPort 0's 0-3, MPort 1's 4-7, the central allocator's 8-11.
