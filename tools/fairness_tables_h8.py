@@ -133,13 +133,14 @@ def do_run(args):
         print(f"{arb:8s} {routing:12s} {load:.2f}  {time.time() - t0:6.1f} s", flush=True)
 
 
-def positions(csv_path):
-    """Mean injected load of each router position in its group (0..a-1) over the mean."""
-    sums = [0.0] * ROUTERS_PER_GROUP
-    counts = [0] * ROUTERS_PER_GROUP
+def positions(csv_path, a=ROUTERS_PER_GROUP):
+    """Mean injected load of each router position in its group (0..a-1) over the mean (a: the
+    routers per group; tools/intransit_fair_h4.py reads h4's through this too)."""
+    sums = [0.0] * a
+    counts = [0] * a
     with open(csv_path) as f:
         for r in csv.DictReader(f):
-            pos = int(r["router"]) % ROUTERS_PER_GROUP
+            pos = int(r["router"]) % a
             sums[pos] += float(r["injected_load"])
             counts[pos] += 1
     means = [s / c for s, c in zip(sums, counts)]

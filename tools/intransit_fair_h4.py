@@ -15,13 +15,15 @@ load of position a-1 and 0 over the mean of all routers), Max/Min and CoV over t
 CoV, and the share of the delivered packets routed minimally.
 """
 import argparse
-import csv
 import json
 import math
 import os
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fairness_tables_h8 import positions as group_positions  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 A = 8  # configs/dragonfly-h4.ini: a = 8 routers per group, R15's role is position a-1 = 7
@@ -86,19 +88,6 @@ def do_run(args):
             print(f"{variant:24s} {load:.2f}  {time.time() - t0:6.1f} s", flush=True)
 
 
-def positions(csv_path):
-    """Mean injected load of each router position in its group over the mean of all routers."""
-    sums = [0.0] * A
-    counts = [0] * A
-    with open(csv_path) as f:
-        for r in csv.DictReader(f):
-            pos = int(r["router"]) % A
-            sums[pos] += float(r["injected_load"])
-            counts[pos] += 1
-    avg = sum(sums) / sum(counts)
-    return [s / c / avg for s, c in zip(sums, counts)]
-
-
 def do_table(args):
     print("| variant | offered | accepted | R15/avg | R0/avg | Max/Min | CoV | noise CoV "
           "| min router load (%) | minimal |")
@@ -110,7 +99,7 @@ def do_table(args):
                 continue
             d = json.load(open(base + ".json"))
             f = d["fairness_per_router"]
-            pos = positions(base + ".csv")
+            pos = group_positions(base + ".csv", A)
             # A router injects p*lambda*T/SIZE packets in T cycles (p nodes x lambda/SIZE packets
             # per node and cycle): Bernoulli generation alone gives a CoV of 1/sqrt(that).
             noise = 1 / math.sqrt(P * load * d["cycles_measured"] / SIZE)
