@@ -602,6 +602,27 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
   return s;
 }
 
+// The NIC's link under qos.backlogged or qos.nic_queues=per_sl is a port of the switch's output
+// scheduler, which grants a VL whose packet is of that VL's SL: no two SLs may inject on one VL. An
+// SL may put several of its own SCs (OPA) on one injection VL (qos.sc2vl_injection).
+static void check_one_sl_per_injection_vl(const Config& c, const ServiceLevels& q,
+                                          const std::string& setting, const char* what) {
+  const VlPlan plan = switch_vl_plan(c, q);
+  uint32_t used = 0;  // the VLs of the SLs before s
+  for (uint32_t s = 0; s < q.sls; ++s) {
+    uint32_t own = 0;
+    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0]) {
+      if ((used >> vl) & 1u)
+        throw ConfigError(setting + ": SL " + q.names[s] + " injects on VL" + std::to_string(vl) +
+                          ", which another SL also uses; " + what +
+                          " one SL per injection VL (the scheduler grants a VL, the packet "
+                          "is its SL's)");
+      own |= 1u << vl;
+    }
+    used |= own;
+  }
+}
+
 // qos.backlogged (thesis 003 Sec. 6.3's "there are always packets ready", Sec. 6.4-6.5's flows
 // that each try to use the full bandwidth; docs/model.md §9.2): the NIC's link is a port of the
 // switch's output scheduler, so it needs the switches, random uniform destinations, and one SL per
@@ -623,17 +644,7 @@ static void validate_backlogged(const Config& c, const ServiceLevels& q) {
       throw ConfigError("qos.pattern=" + quote_value(c.get_str("qos.pattern")) + ": SL " +
                         q.names[s] + " is " + sl_pattern_name(q.pattern[s]) +
                         "; with qos.backlogged=true every SL is uniform");
-  const VlPlan plan = switch_vl_plan(c, q);
-  uint32_t used = 0;
-  for (uint32_t s = 0; s < q.sls; ++s)
-    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0]) {
-      if ((used >> vl) & 1u)
-        throw ConfigError("qos.backlogged=true: SL " + q.names[s] + " injects on VL" +
-                          std::to_string(vl) +
-                          ", which another SL also uses; a backlogged NIC needs one SL per "
-                          "injection VL (the scheduler grants a VL, the packet is its SL's)");
-      used |= 1u << vl;
-    }
+  check_one_sl_per_injection_vl(c, q, "qos.backlogged=true", "a backlogged NIC needs");
 }
 
 // qos.nic_queues=per_sl (docs/model.md §9.2): each SL of a NIC has its own source queue and the
@@ -654,17 +665,7 @@ static void validate_nic_queues(const Config& c, const ServiceLevels& q) {
     throw ConfigError(
         "qos.nic_queues=per_sl: needs a source queue per SL (traffic.source_queue=0; allowed: 1 "
         "or more packets)");
-  const VlPlan plan = switch_vl_plan(c, q);
-  uint32_t used = 0;
-  for (uint32_t s = 0; s < q.sls; ++s)
-    for (const uint8_t vl : plan.candidates[kInjectionClass][s][0]) {
-      if ((used >> vl) & 1u)
-        throw ConfigError("qos.nic_queues=per_sl: SL " + q.names[s] + " injects on VL" +
-                          std::to_string(vl) +
-                          ", which another SL also uses; per-SL source queues need one SL per "
-                          "injection VL (the scheduler grants a VL, the packet is its SL's)");
-      used |= 1u << vl;
-    }
+  check_one_sl_per_injection_vl(c, q, "qos.nic_queues=per_sl", "per-SL source queues need");
 }
 
 void validate_qos(const Config& c) {

@@ -92,10 +92,13 @@ TEST(NicSlQueues, AnSlBehindAnotherSlsBacklogWaitsForAllOfItSharedAndForOnePacke
 }
 
 TEST(NicSlQueues, SaturatedPerSlRunsDrainUnderTheVcOrderChecker) {
-  for (const char* arch : {"ib", "opa"}) {
+  // The last case puts each SL's two SCs on one injection VL (an SL's queue feeding one VL).
+  for (int i = 0; i < 3; ++i) {
+    const char* arch = i == 0 ? "ib" : "opa";
     Config c = torus(arch, {"qos.nic_queues=per_sl", "topology.dims=4x4", "sim.check=true",
                             "sim.drain=true", "traffic.load=1", "sim.measure=3000",
                             "qos.sl_mtu=2048,4096", "qos.message_size=2048,4096"});
+    if (i == 2) c.set_override("qos.sc2vl_injection=0,0,1,1");
     const auto net = build_network(c);
     ASSERT_TRUE(net->vc_checked());
     const RunResults r = run_native(*net);
@@ -128,6 +131,12 @@ TEST(NicSlQueues, RefusedWhereItCannotApply) {
   EXPECT_EQ(message(torus("ib", {"qos.nic_queues=per_sl", "traffic.source_queue=0"})),
             "qos.nic_queues=per_sl: needs a source queue per SL");
   EXPECT_EQ(message(torus("ib", {"qos.nic_queues=per_sl", "qos.sl2vl=0 1,0 1"})),
+            "qos.nic_queues=per_sl: SL SL1 injects on VL0, which another SL also uses; per-SL "
+            "source queues need one SL per injection VL");
+  // An SL's two SCs on one injection VL are that SL's alone (docs/model.md §10.1's example).
+  EXPECT_EQ(message(torus("opa", {"qos.nic_queues=per_sl", "qos.sc2vl_injection=0,0,1,1"})),
+            "accepted");
+  EXPECT_EQ(message(torus("opa", {"qos.nic_queues=per_sl", "qos.sc2vl_injection=0,0,0,1"})),
             "qos.nic_queues=per_sl: SL SL1 injects on VL0, which another SL also uses; per-SL "
             "source queues need one SL per injection VL");
   try {
