@@ -749,6 +749,7 @@ class Answerer : public sc_core::sc_module {
     sc::PacketExtension r;
     r.dst = e->src;
     r.phits = e->phits;
+    r.cls = e->cls;
     r.tag = 1000 + e->tag;
     for (int k = 0; k < replies_; ++k) {
       tlm::tlm_generic_payload reply;
@@ -838,6 +839,45 @@ TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
                 " node 1: its request buffer is full (1 packets) and b_transport was called from "
                 "a method process, which cannot wait (allowed: an offer from a thread, or more "
                 "request slots)\ndelivered 2\n");
+}
+
+// The same with per-SL request buffers (qos.nic_queues=per_sl, the IB 4-ary 2-tree of
+// configs/qos-ib-fattree-4-2.ini; nodes 0 and 1 on one switch): a packet of SL 2 (8 flits) and its
+// two replies; the reason names the SL whose buffer is full.
+TEST(TlmMethodOffer, PerSlFullBufferNamesItsSl) {
+  const std::string path = testing::TempDir() + "tlm_method_offer_per_sl.txt";
+  std::remove(path.c_str());
+  const int status = sctest::in_child([&] {
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    for (const char* k :
+         {"qos.nic_queues=per_sl", "sim.warmup=0", "sim.measure=300", "sim.drain=true"})
+      cfg.set_override(k);
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm("tlm", cfg, opt, /*request_slots=*/1);
+    Scripted user("user", {{0, 1, 8, 2}}, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    Answerer model("model", 2);
+    tlm.node(1).out.bind(model.in);
+    model.out.bind(tlm.node(1).in);
+    std::vector<std::string> log;
+    Recorder sink("sink", 0, log);
+    tlm.node(0).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : model.answers) f << a << '\n';
+    f << "delivered " << r.packets_delivered << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(test::read_file(path),
+            std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
+                std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
+                " node 1: its request buffer of SL 2 is full (1 packets) and b_transport was "
+                "called from a method process, which cannot wait (allowed: an offer from a "
+                "thread, or more request slots)\ndelivered 2\n");
 }
 
 }  // namespace
