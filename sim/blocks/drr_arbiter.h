@@ -150,6 +150,10 @@ class DrrBlock {
     unsigned V = 0, QW = 0, SW = 0;
   };
   virtual bool shape(Shape& /*s*/) const { return false; }
+  // Its port 0 decides for the switch's output `first` (its port k for first + k): the router
+  // module's single-output sockets (set_*(output, block)) tell it, so that an implementation's
+  // reports name the switch's outputs. Never called in the cycle loop.
+  virtual void set_first_output(uint32_t /*first*/) {}
 };
 
 }  // namespace netcosim::model

@@ -244,6 +244,10 @@ class DTableBlock {
     unsigned S = 0, N = 0, WW = 0, AW = 0, SW = 0;
   };
   virtual bool shape(Shape& /*s*/) const { return false; }
+  // Its port 0 decides for the switch's output `first` (its port k for first + k): the router
+  // module's single-output sockets (set_*(output, block)) tell it, so that an implementation's
+  // reports name the switch's outputs. Never called in the cycle loop.
+  virtual void set_first_output(uint32_t /*first*/) {}
   // The shape of one scheduler of a switch with `entries` table entries and arbiters `p`: S is
   // p.sls rounded up to a power of two, at least 2 (the RTL's SL field indexes S lanes; the
   // others are never active).

@@ -31,7 +31,7 @@
 // Verilated rtl/rr_arbiter.sv of N = the SLs (netcosim::sc::RrSocket,
 // systemc/rtl/sched_arbiter_socket.h; docs/systemc.md, "The output scheduler sockets"): n3 for
 // the 3-SL trees above, n5 for Ch. 4's 5 SLs (configs/qos-ch4-opa-fattree-4-2.ini), n7 for Ch. 5's
-// 7 (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2 --set qos.nic_queues=shared);
+// 7 (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2, its per-SL NIC queues);
 // rtl/drr_arbiter.sv's v4q16s16 (DrrSocket) for the 3-SL trees with router.output_scheduler=drr,
 // v8q16s16 for 5 to 8 SLs (rtl/catalog.h; VlSwitchConfig::drr_params_for).
 //

@@ -418,7 +418,9 @@ void RouterModule::set_sched(int64_t output, std::unique_ptr<typename K::Block> 
     }
     outputs = p;
   }
-  outputs->set(output >= 0 ? static_cast<uint32_t>(output) : 0, count, std::move(block));
+  const uint32_t first = output >= 0 ? static_cast<uint32_t>(output) : 0;
+  block->set_first_output(first);  // its reports name the switch's outputs
+  outputs->set(first, count, std::move(block));
 }
 
 void RouterModule::set_dtable(std::unique_ptr<model::DTableBlock> block) {

@@ -193,6 +193,7 @@ class DTableSocket final : public model::DTableBlock, public SchedSocketCore<DTa
     granted_size_.push_back(0);
   }
 
+  void set_first_output(uint32_t first) override { first_output_ = first; }
   // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -223,7 +224,7 @@ class DTableSocket final : public model::DTableBlock, public SchedSocketCore<DTa
     }
     if (o.gnt_valid && (o.gnt_sl >= sls_ || ((active >> o.gnt_sl) & 1u) == 0))
       throw SimulationFailure("router " + std::to_string(opt_.router) +
-                              ": dtable_arbiter RTL of output " + std::to_string(port) +
+                              ": dtable_arbiter RTL of output " + std::to_string(output_of(port)) +
                               " at cycle " + std::to_string(now) + ": grants SL " +
                               std::to_string(o.gnt_sl) +
                               ", which is not active; inputs: " + describe(port, active, sz));
@@ -279,7 +280,7 @@ class DTableSocket final : public model::DTableBlock, public SchedSocketCore<DTa
                      describe(port, active, sz), lane.vcd());
   }
   std::string describe(uint32_t port, uint32_t active, const uint32_t* sz) const {
-    std::string s = std::to_string(port) + ": active " + hex_of(active) + ", size";
+    std::string s = std::to_string(output_of(port)) + ": active " + hex_of(active) + ", size";
     for (uint32_t l = 0; l < sls_; ++l) s += " " + std::to_string(sz[l]);
     return s;
   }

@@ -109,6 +109,7 @@ class RrSocket final : public model::RrBlock, public SchedSocketCore<RrLane> {
     lanes_.push_back(std::move(lane));
     req_.push_back(0);
   }
+  void set_first_output(uint32_t first) override { first_output_ = first; }
   // Its instances' N (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -141,8 +142,8 @@ class RrSocket final : public model::RrBlock, public SchedSocketCore<RrLane> {
     }
     if ((gnt & (gnt - 1)) != 0 || (gnt & ~req) != 0)
       throw SimulationFailure("router " + std::to_string(opt_.router) +
-                              ": rr_arbiter RTL of output " + std::to_string(port) + " at cycle " +
-                              std::to_string(now) + ": grants " + hex_of(gnt) +
+                              ": rr_arbiter RTL of output " + std::to_string(output_of(port)) +
+                              " at cycle " + std::to_string(now) + ": grants " + hex_of(gnt) +
                               ", not one requesting SL; inputs: " + describe(port, req));
     return rtl;
   }
@@ -163,8 +164,8 @@ class RrSocket final : public model::RrBlock, public SchedSocketCore<RrLane> {
     sc_core::wait(sc_core::SC_ZERO_TIME);
     reset_done_ = true;
   }
-  static std::string describe(uint32_t port, uint64_t req) {
-    return std::to_string(port) + ": req " + hex_of(req);
+  std::string describe(uint32_t port, uint64_t req) const {
+    return std::to_string(output_of(port)) + ": req " + hex_of(req);
   }
 
   std::vector<uint64_t> req_;  // per port: the requests its last decision drove
@@ -289,6 +290,7 @@ class DrrSocket final : public model::DrrBlock, public SchedSocketCore<DrrLane> 
     lanes_.push_back(std::move(lane));
     out_.emplace_back();
   }
+  void set_first_output(uint32_t first) override { first_output_ = first; }
   // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
   bool shape(Shape& s) const override {
     if (lanes_.empty()) return false;
@@ -331,8 +333,9 @@ class DrrSocket final : public model::DrrBlock, public SchedSocketCore<DrrLane> 
     }
     if (o.gnt_valid && (o.gnt_vl >= sls_ || ((active >> o.gnt_vl) & 1u) == 0))
       throw SimulationFailure("router " + std::to_string(opt_.router) +
-                              ": drr_arbiter RTL of output " + std::to_string(port) + " at cycle " +
-                              std::to_string(now) + ": grants SL " + std::to_string(o.gnt_vl) +
+                              ": drr_arbiter RTL of output " + std::to_string(output_of(port)) +
+                              " at cycle " + std::to_string(now) + ": grants SL " +
+                              std::to_string(o.gnt_vl) +
                               ", which is not active; inputs: " + describe(port, active, sz));
     return o.gnt_valid ? o.gnt_vl : model::DrrArbiter::kNoGrant;
   }
@@ -363,7 +366,7 @@ class DrrSocket final : public model::DrrBlock, public SchedSocketCore<DrrLane> 
     programmed_ = true;
   }
   std::string describe(uint32_t port, uint32_t active, const uint32_t* sz) const {
-    std::string s = std::to_string(port) + ": active " + hex_of(active) + ", size";
+    std::string s = std::to_string(output_of(port)) + ": active " + hex_of(active) + ", size";
     for (uint32_t l = 0; l < sls_; ++l) s += " " + std::to_string(sz[l]);
     return s;
   }

@@ -4,7 +4,9 @@
 // them (SchedSocketCore) the socket's options, its reset signal, the decision count, the clock
 // edge of one or of every instance, the one-time fault (--rtl-fault BLOCK:R:C[:PORT]: the first
 // decision at or after cycle C, on output PORT or any, for which the C++ arbiter grants) and the
-// shadow comparison's named differences (`gnt[3]`: output port 3; `deficit[3.1]`: its SL 1).
+// shadow comparison's named differences (`gnt[3]`: output port 3; `deficit[3.1]`: its SL 1). A
+// socket of the router module's single output (RouterModule::set_rr(output, ...) and the like)
+// names that output of the switch (first_output_), not its own port 0.
 #pragma once
 
 #include <cstdint>
@@ -87,16 +89,19 @@ class SchedSocketCore {
     for (auto& l : lanes_) l->clk().write(false);
     sc_core::wait(sc_core::SC_ZERO_TIME);
   }
+  // The switch's output that the socket's `port` decides for.
+  uint32_t output_of(uint32_t port) const { return first_output_ + port; }
   bool fault_now(uint64_t now, uint32_t port, bool model_grants) {
     if (!opt_.fault.armed || fault_done_ || now < opt_.fault.cycle || !model_grants) return false;
-    if (opt_.fault.input >= 0 && static_cast<int>(port) != opt_.fault.input) return false;
+    if (opt_.fault.input >= 0 && static_cast<int>(output_of(port)) != opt_.fault.input)
+      return false;
     fault_done_ = true;
     return true;
   }
   // A shadow difference named what[o] or, with s >= 0, what[o.s].
   void diff(const char* what, uint32_t o, int s, uint64_t model, uint64_t rtl) {
     if (model == rtl) return;
-    const std::string n = std::string(what) + "[" + std::to_string(o) +
+    const std::string n = std::string(what) + "[" + std::to_string(output_of(o)) +
                           (s >= 0 ? "." + std::to_string(s) : std::string()) + "]";
     checker_.check(n.c_str(), -1, model, rtl);
   }
@@ -107,6 +112,7 @@ class SchedSocketCore {
   Checker checker_;
   bool fault_done_ = false;
   uint64_t decisions_ = 0;
+  uint32_t first_output_ = 0;  // set_first_output (the model blocks' interface)
 };
 
 }  // namespace netcosim::sc

@@ -32,33 +32,52 @@ double wall_now() {
 
 }  // namespace
 
-// A node's traffic source fed by its TLM socket: the staged packets in the order offered, each
-// at its cycle or, while the NIC's source queue is full, one cycle later each cycle (an attempt
-// of no packet: nothing is refused). Every other step of the NIC is its own (sim/nic/nic.h).
+// A node's traffic source fed by its TLM socket: the staged packets, each at its cycle or, while
+// the NIC's source queue it goes to is full, one cycle later each cycle (an attempt of no packet:
+// nothing is refused). One request buffer feeds the shared source queue; with
+// qos.nic_queues=per_sl (docs/model.md §9.2) buffer s feeds SL s's queue (Nic::sl_queues,
+// filled by Nic::generate_per_sl), so a full SL queue holds back only that SL's packets; of the
+// buffers whose head is due in one attempt cycle, the head offered first goes first (the order
+// the node's own source generates them in). Every other step of the NIC is its own: the per-SL
+// NIC's link grant is the switch's (VlSwitch::nic_step_per_sl).
 class TlmSource final : public TrafficSource {
  public:
   TlmSource(TlmNetwork& net, TlmNode& node, const Nic& nic)
-      : TrafficSource(/*wants_receive=*/true), net_(net), node_(node), nic_(nic) {}
+      : TrafficSource(/*wants_receive=*/true),
+        net_(net),
+        node_(node),
+        nic_(nic),
+        due_(node.staged_.size(), kNone) {}
 
   Cycle next() const override { return next_; }
 
   TrafficDescriptor generate() override {
     const Cycle attempt = next_;
-    if (node_.staged_.empty()) {  // not reached: next() is kNone then
+    // The buffer due at `attempt` (every due_ is at or after next_) whose head was offered first.
+    uint32_t b = kNone;
+    for (uint32_t k = 0; k < due_.size(); ++k)
+      if (due_[k] == attempt &&
+          (b == kNone || node_.staged_[k].front().order < node_.staged_[b].front().order))
+        b = k;
+    if (b == kNone) {  // not reached: next() is kNone then
       next_ = kNone;
       return TrafficDescriptor{0, 0, 0};
     }
-    const bool room = nic_.q_unbounded || nic_.q_count < nic_.q_limit;
-    if (!room) {
-      next_ = attempt + 1;
+    std::deque<TlmNode::Offer>& staged = node_.staged_[b];
+    const uint32_t queued =
+        nic_.sl_queues ? nic_.sl_queues[staged.front().cls].count : nic_.q_count;
+    if (!nic_.q_unbounded && queued >= nic_.q_limit) {
+      due_[b] = attempt + 1;
+      next_ = earliest();
       return TrafficDescriptor{0, 0, 0};
     }
-    const TlmNode::Offer o = node_.staged_.front();
-    node_.staged_.pop_front();
+    const TlmNode::Offer o = staged.front();
+    staged.pop_front();
     // The NIC numbers the packet nic_.seq (one packet per attempt).
     if (o.tag != 0) net_.tags_[key(nic_.node, nic_.seq)] = o.tag;
-    node_.taken_.notify(time_of(attempt + 1) - sc_core::sc_time_stamp());
-    next_ = node_.staged_.empty() ? kNone : std::max(node_.staged_.front().cycle, attempt);
+    node_.taken_[b].notify(time_of(attempt + 1) - sc_core::sc_time_stamp());
+    due_[b] = staged.empty() ? kNone : std::max(staged.front().cycle, attempt);
+    next_ = earliest();
     return TrafficDescriptor{o.dst, 1, o.cls};
   }
 
@@ -66,22 +85,39 @@ class TlmSource final : public TrafficSource {
     net_.nodes_[nic_.node]->deliver(pkt, now);
   }
 
-  // A packet was staged: the NIC's next attempt may move earlier.
-  void staged() {
-    if (node_.staged_.size() == 1) next_ = node_.staged_.front().cycle;
+  // A packet was staged in buffer `b`: the NIC's next attempt may move earlier.
+  void staged(uint32_t b) {
+    if (node_.staged_[b].size() != 1) return;
+    due_[b] = node_.staged_[b].front().cycle;
+    next_ = std::min(next_, due_[b]);
   }
 
   static uint64_t key(uint32_t node, uint32_t seq) { return (uint64_t{node} << 32) | seq; }
 
  private:
+  Cycle earliest() const {
+    Cycle c = kNone;
+    for (const Cycle d : due_) c = std::min(c, d);
+    return c;
+  }
+
   TlmNetwork& net_;
   TlmNode& node_;
   const Nic& nic_;
+  // Per request buffer: the cycle of its head's next attempt (kNone: empty).
+  std::vector<Cycle> due_;
   Cycle next_ = kNone;
 };
 
-TlmNode::TlmNode(const sc_core::sc_module_name& name, TlmNetwork& net, uint32_t node)
-    : sc_core::sc_module(name), in("in"), out("out"), net_(net), node_(node) {
+TlmNode::TlmNode(const sc_core::sc_module_name& name, TlmNetwork& net, uint32_t node,
+                 uint32_t buffers)
+    : sc_core::sc_module(name),
+      in("in"),
+      out("out"),
+      net_(net),
+      node_(node),
+      staged_(buffers),
+      taken_(new sc_core::sc_event[buffers]) {
   in.register_b_transport(this, &TlmNode::b_transport);
   delivery_.set_extension(&delivery_ext_);
   delivery_.set_command(tlm::TLM_WRITE_COMMAND);
@@ -145,10 +181,15 @@ void TlmNode::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)
     gp.set_response_status(st);
     return;
   }
-  if (staged_.size() >= net_.request_slots_) {  // back-pressure: sync, then wait for a slot
+  // The packet's request buffer: its SL's with qos.nic_queues=per_sl (check() bounds cls by the
+  // SLs), else the node's one.
+  const uint32_t b = staged_.size() > 1 ? e->cls : 0;
+  std::deque<Offer>& staged = staged_[b];
+  if (staged.size() >= net_.request_slots_) {  // back-pressure: sync, then wait for a slot
     if (sc_core::sc_get_current_process_handle().proc_kind() != sc_core::SC_THREAD_PROC_) {
-      e->error = "node " + std::to_string(node_) + ": its request buffer is full (" +
-                 std::to_string(net_.request_slots_) +
+      e->error = "node " + std::to_string(node_) + ": its request buffer" +
+                 (staged_.size() > 1 ? " of SL " + std::to_string(b) : std::string()) +
+                 " is full (" + std::to_string(net_.request_slots_) +
                  " packets) and b_transport was called from a method process, which cannot "
                  "wait (allowed: an offer from a thread, or more request slots)";
       last_error_ = e->error;
@@ -158,12 +199,12 @@ void TlmNode::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay)
     ++stalls_;
     wait(delay);
     delay = sc_core::SC_ZERO_TIME;
-    while (staged_.size() >= net_.request_slots_) wait(taken_);
+    while (staged.size() >= net_.request_slots_) wait(taken_[b]);
   }
   const sc_core::sc_time at = sc_core::sc_time_stamp() + delay;
   const Cycle cycle = std::max(cycle_at_or_after(at), net_.horizon(sc_core::sc_time_stamp()));
-  staged_.push_back(Offer{cycle, e->dst, e->cls, e->tag});
-  net_.sources_[node_]->staged();
+  staged.push_back(Offer{cycle, e->dst, e->cls, e->tag, offers_++});
+  net_.sources_[node_]->staged(b);
   net_.network().source_moved(node_);
   gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -200,10 +241,6 @@ void TlmNetwork::check_config(const Config& cfg) {
     throw ConfigError(
         "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
         "socket offers (allowed: false, a source the TLM interface replaces)");
-  if (cfg.get_str("qos.nic_queues") == "per_sl")
-    throw ConfigError(
-        "qos.nic_queues=per_sl: the TLM interface queues every socket's packets in the NIC's "
-        "shared source queue (allowed: shared)");
   if (cfg.get_int("traffic.source_queue") == 0)
     throw ConfigError(
         "traffic.source_queue=0: the TLM interface needs a source queue (allowed: 1 or more "
@@ -231,7 +268,10 @@ TlmNetwork::TlmNetwork(const sc_core::sc_module_name& name, const Config& cfg,
       nodes_.push_back(nullptr);
       continue;
     }
-    nodes_.push_back(std::make_unique<TlmNode>(("node_" + std::to_string(n)).c_str(), *this, n));
+    // qos.nic_queues=per_sl: the switch gave the NIC a queue per SL (VlSwitch::attach_nic).
+    const uint32_t buffers = net_->nic(n).sl_queues ? net_->sized_classes() : 1;
+    nodes_.push_back(
+        std::make_unique<TlmNode>(("node_" + std::to_string(n)).c_str(), *this, n, buffers));
     auto src = std::make_unique<TlmSource>(*this, *nodes_.back(), net_->nic(n));
     sources_[n] = src.get();
     native_[n] = net_->set_source(n, std::move(src));

@@ -29,7 +29,10 @@
 //    cannot wait, is refused (TLM_GENERIC_ERROR_RESPONSE, with the reason). The NIC's injection
 //    link and credits behave as with any source (sim/nic/nic.h). tlm_utils' nb-to-b conversion of
 //    the target socket gives a non-blocking initiator the BEGIN_REQ / END_REQ handshake of the same
-//    rule.
+//    rule. With qos.nic_queues=per_sl (docs/model.md §9.2) the NIC has a source queue per SL and
+//    the node a request buffer per SL (`request_slots` packets each): a packet waits for room in
+//    its own SL's queue only, and a full SL back-pressures only the offers of that SL; the NIC
+//    takes the due packets of its SLs in the order they were offered.
 // Bad input (no extension, a node that does not exist or the sender itself, a size other than
 // packet.size, a class above 15) is answered with the TLM response status and a message in
 // PacketExtension::error; nothing is injected.
@@ -63,12 +66,20 @@ class TlmNode : public sc_core::sc_module {
   tlm_utils::simple_target_socket_optional<TlmNode> in;
   tlm_utils::simple_initiator_socket_optional<TlmNode> out;
 
-  TlmNode(const sc_core::sc_module_name& name, TlmNetwork& net, uint32_t node);
+  // `buffers`: the request buffers (1, or qos.sls with qos.nic_queues=per_sl).
+  TlmNode(const sc_core::sc_module_name& name, TlmNetwork& net, uint32_t node, uint32_t buffers);
   ~TlmNode() override { delivery_.clear_extension(&delivery_ext_); }
 
   uint32_t node() const { return node_; }
-  // Packets offered that the node's NIC has not yet taken into its source queue.
-  size_t waiting() const { return staged_.size(); }
+  // Packets offered that the node's NIC has not yet taken into its source queue (queues).
+  size_t waiting() const {
+    size_t n = 0;
+    for (const auto& b : staged_) n += b.size();
+    return n;
+  }
+  // The request buffers: one, or one per SL with qos.nic_queues=per_sl (buffer `b` is SL b's).
+  uint32_t request_buffers() const { return static_cast<uint32_t>(staged_.size()); }
+  size_t waiting(uint32_t buffer) const { return staged_.at(buffer).size(); }
   // Offers that waited in b_transport for a free request slot (back-pressure).
   uint64_t stalls() const { return stalls_; }
   // Why the last refused payload was refused (also in its PacketExtension::error, when it has
@@ -83,6 +94,7 @@ class TlmNode : public sc_core::sc_module {
     uint32_t dst;
     uint8_t cls;
     uint64_t tag;
+    uint64_t order;  // the node's offers numbered as taken by b_transport
   };
   void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
   // PacketExtension's checks: the refusal's status and message, or TLM_OK_RESPONSE.
@@ -92,8 +104,11 @@ class TlmNode : public sc_core::sc_module {
 
   TlmNetwork& net_;
   uint32_t node_;
-  std::deque<Offer> staged_;  // offered, not yet in the NIC's source queue (the request buffer)
-  sc_core::sc_event taken_;   // the NIC took a staged packet (a request slot is free)
+  // Offered, not yet in the NIC's source queue: the request buffer, or one per SL (per_sl).
+  std::vector<std::deque<Offer>> staged_;
+  // Per request buffer: the NIC took one of its packets (a request slot is free).
+  std::unique_ptr<sc_core::sc_event[]> taken_;
+  uint64_t offers_ = 0;
   uint64_t stalls_ = 0;
   std::string last_error_;
   tlm::tlm_generic_payload delivery_;  // reused: the delivery call completes synchronously
@@ -150,9 +165,8 @@ class TlmNetwork : public sc_core::sc_module {
 
   // The configurations the interface carries: every router architecture (on the switches built on
   // service levels a packet's size is its SL's, packet_phits(cls)), a source queue
-  // (traffic.source_queue >= 1), no request-reply traffic (its NICs answer by themselves), no
-  // qos.backlogged (its NICs make their own packets), no qos.nic_queues=per_sl (the sockets fill
-  // the shared source queue). Throws
+  // (traffic.source_queue >= 1; shared or per SL, qos.nic_queues), no request-reply traffic (its
+  // NICs answer by themselves), no qos.backlogged (its NICs make their own packets). Throws
   // ConfigError naming the key, its value and what is allowed.
   static void check_config(const Config& cfg);
 

@@ -1061,12 +1061,16 @@ TEST(RouterPortsConfig, RefusesWhatItCannotCarry) {
   EXPECT_EQ(message(backlogged),
             "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
             "socket offers (allowed: false, a source the TLM interface replaces)");
+  // The NIC's per-SL source queues are carried (a request buffer per SL, TlmNetwork); what their
+  // sockets cannot fill stays refused with them.
   Config per_sl;
   per_sl.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
   per_sl.set_override("qos.nic_queues=per_sl");
+  EXPECT_EQ(message(per_sl), "accepted");
+  per_sl.set_override("qos.backlogged=true");
   EXPECT_EQ(message(per_sl),
-            "qos.nic_queues=per_sl: the TLM interface queues every socket's packets in the NIC's "
-            "shared source queue (allowed: shared)");
+            "qos.backlogged=true: the switches' NICs then make their own packets, which no node's "
+            "socket offers (allowed: false, a source the TLM interface replaces)");
   EXPECT_EQ(message(mesh2x2()), "accepted");
   EXPECT_EQ(message(Config()), "accepted");  // the h2 Dragonfly, MIN routing
 }

@@ -41,20 +41,22 @@ std::string delivery_line(uint32_t node, const Packet& p, Cycle head, Cycle tail
 
 // The native side: a node's configured source, its receptions logged (wants_receive changes no
 // simulated number: it only makes the NIC call on_receive).
+// The tail: the head plus the packet's class's phits (Network::packet_phits).
 class Logged final : public TrafficSource {
  public:
-  Logged(uint32_t node, uint32_t phits, std::vector<std::string>& log)
-      : TrafficSource(true), node_(node), phits_(phits), log_(log) {}
+  Logged(uint32_t node, const Network& net, std::vector<std::string>& log)
+      : TrafficSource(true), node_(node), net_(net), log_(log) {}
   void wrap(std::unique_ptr<TrafficSource> inner) { inner_ = std::move(inner); }
   Cycle next() const override { return inner_ ? inner_->next() : kNone; }
   TrafficDescriptor generate() override { return inner_->generate(); }
   void on_receive(const Packet& p, Cycle now) override {
-    log_.push_back(delivery_line(node_, p, now, now + phits_));
+    log_.push_back(delivery_line(node_, p, now, now + net_.packet_phits(p.cls)));
   }
 
  private:
   std::unique_ptr<TrafficSource> inner_;
-  uint32_t node_, phits_;
+  uint32_t node_;
+  const Network& net_;
   std::vector<std::string>& log_;
 };
 
@@ -296,30 +298,31 @@ TEST(TlmBackPressure, StallsAndLosesNothing) {
   }
 }
 
-class TlmEquivalence : public ::testing::TestWithParam<Cycle> {};
-
-TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
-  const Config cfg = h2_uniform();
-  const Cycle stop = 4000;  // sim.warmup + sim.measure: the NICs' end of generation (sim.drain)
-  const std::string dir = testing::TempDir() + "tlm_q" + std::to_string(GetParam()) + "_";
+// The configured traffic of `cfg` through the node sockets (SourceInitiator over each node's own
+// source, the SLs' packet sizes on the switches) against the native run: the same deliveries and
+// JSON, no bad annotation, tag, refusal or stall, the network's period `period`. `stop`:
+// sim.warmup + sim.measure (sim.drain). Returns the native run's JSON.
+std::string expect_tlm_is_native(const Config& cfg, Cycle quantum, Cycle period, Cycle stop,
+                                 const std::string& tag, size_t min_deliveries) {
+  const std::string dir = testing::TempDir() + "tlm_" + tag + "_";
 
   // Native engine, in-process.
   std::vector<std::string> native_log;
   std::unique_ptr<Network> net = build_network(cfg);
   for (uint32_t n = 0; n < net->topology().nodes(); ++n) {
-    auto logged = std::make_unique<Logged>(n, net->packet_size(), native_log);
+    auto logged = std::make_unique<Logged>(n, *net, native_log);
     Logged* l = logged.get();
     l->wrap(net->set_source(n, std::move(logged)));
     net->source_moved(n);
   }
   const RunResults native = run_native(*net);
-  ASSERT_EQ(native.packets_refused, 0u) << "the comparison needs a run without refusals";
-  ASSERT_GT(native_log.size(), 10000u);
+  EXPECT_EQ(native.packets_refused, 0u) << "the comparison needs a run without refusals";
+  EXPECT_GT(native_log.size(), min_deliveries);
 
   const int status = sctest::in_child([&] {
     std::vector<std::string> log;
     ScEngineOptions opt;
-    opt.quantum = GetParam();
+    opt.quantum = quantum;
     sc::TlmNetwork tlm("tlm", cfg, opt);
     std::vector<std::unique_ptr<sc::SourceInitiator>> gens;
     std::vector<std::unique_ptr<Recorder>> recs;
@@ -327,6 +330,7 @@ TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
       gens.push_back(std::make_unique<sc::SourceInitiator>(("gen_" + std::to_string(n)).c_str(),
                                                            tlm.take_native_source(n),
                                                            tlm.packet_phits(), stop));
+      gens.back()->set_class_phits(tlm.class_phits());
       gens.back()->socket.bind(tlm.node(n).in);
       recs.push_back(std::make_unique<Recorder>(("rec_" + std::to_string(n)).c_str(), n, log));
       tlm.node(n).out.bind(recs.back()->socket);
@@ -342,16 +346,25 @@ TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
     std::ofstream(dir + "checks.txt") << bad << ' ' << stalls << ' ' << tlm.period() << '\n';
     return 0;
   });
-  ASSERT_EQ(status, 0);
+  EXPECT_EQ(status, 0);
   sctest::write_lines(dir + "native.log", native_log);
-  EXPECT_EQ(test::read_file(dir + "checks.txt"),
-            "0 0 " + std::to_string(GetParam() == 0 ? 100 : GetParam()) + "\n")
+  EXPECT_EQ(test::read_file(dir + "checks.txt"), "0 0 " + std::to_string(period) + "\n")
       << "bad annotations or tags, refusals, stalls; the period";
   EXPECT_TRUE(test::read_file(dir + "native.log") == test::read_file(dir + "tlm.log"))
       << "deliveries differ: diff " << dir << "native.log " << dir << "tlm.log";
-  EXPECT_TRUE(comparable(results_json(native, cfg)) ==
-              comparable(test::read_file(dir + "run.json")))
+  const std::string native_json = results_json(native, cfg);
+  EXPECT_TRUE(comparable(native_json) == comparable(test::read_file(dir + "run.json")))
       << "the JSON differs: " << dir << "run.json against the native run's";
+  return native_json;
+}
+
+class TlmEquivalence : public ::testing::TestWithParam<Cycle> {};
+
+TEST_P(TlmEquivalence, SameDeliveriesAndJson) {
+  // sim.warmup + sim.measure: the NICs' end of generation (sim.drain).
+  // Windowed mode: the global links' latency, 100 cycles.
+  const Cycle q = GetParam();
+  expect_tlm_is_native(h2_uniform(), q, q == 0 ? 100 : q, 4000, "q" + std::to_string(q), 10000);
 }
 
 // Strict mode (every router and NIC on every edge), a quantum of 4 cycles, and windowed mode (a
@@ -361,6 +374,192 @@ INSTANTIATE_TEST_SUITE_P(Modes, TlmEquivalence, ::testing::Values(Cycle{1}, Cycl
                            return i.param == 0 ? std::string("windowed")
                                                : "quantum" + std::to_string(i.param);
                          });
+
+// Two senders of a user's node model sharing its initiator socket, each a thread offering its own
+// packets (of one SL) at their cycles as Scripted does, each recording the cycle b_transport
+// returned at for every offer.
+class TwoSenders : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_initiator_socket<TwoSenders> socket{"socket"};
+  std::vector<Cycle> returned[2];
+
+  SC_HAS_PROCESS(TwoSenders);
+  TwoSenders(const sc_core::sc_module_name& n, std::vector<Scripted::Offer> a,
+             std::vector<Scripted::Offer> b)
+      : sc_core::sc_module(n), offers_{std::move(a), std::move(b)} {
+    SC_THREAD(run0);
+    SC_THREAD(run1);
+  }
+  uint64_t refused = 0;
+
+ private:
+  void run0() { play(0); }
+  void run1() { play(1); }
+  void play(int k) {
+    tlm_utils::tlm_quantumkeeper qk;
+    qk.reset();
+    const sc_core::sc_time ns(1, sc_core::SC_NS);
+    for (const Scripted::Offer& o : offers_[k]) {
+      const sc_core::sc_time at = double(o.cycle) * ns;
+      const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
+      if (start > sc_core::sc_time_stamp()) {
+        qk.set(start - sc_core::sc_time_stamp());
+        qk.sync();
+      }
+      qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
+      tlm::tlm_generic_payload gp;
+      sc::PacketExtension ext;
+      ext.dst = o.dst;
+      ext.phits = o.phits;
+      ext.cls = o.cls;
+      gp.set_extension(&ext);
+      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = qk.get_local_time();
+      socket->b_transport(gp, delay);
+      qk.set(delay);
+      if (gp.get_response_status() != tlm::TLM_OK_RESPONSE) ++refused;
+      returned[k].push_back(
+          static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value()));
+      gp.clear_extension(&ext);
+    }
+  }
+  std::vector<Scripted::Offer> offers_[2];
+};
+
+// Back-pressure per SL (qos.nic_queues=per_sl; strict mode, one request slot per SL, source
+// queues of 2 packets per SL) on the IB 4-ary 2-tree of configs/qos-ib-fattree-4-2.ini (SL0
+// packets of 8 flits on VL0, SL1 of 4 on VL1; the NIC's link grant: the switches' round robin over
+// the SLs, VlSwitch::nic_step_per_sl). Node 0's two senders, to node 1 (same switch: credits never
+// bind): SL0 a packet at each cycle 0..29 (a0..a29), eight times what the link carries; SL1 at
+// cycles 10 and 20 (b0, b1). By hand, the NIC's step being generation, then the link's grant:
+//  - a0, a1, a2 taken at 0, 1, 2; a0 sent at once (the link busy 8 cycles); a3 waits in SL0's
+//    slot, the offer of a4 stalls; a1 sent at 8, a3 taken at 9, a4 offered at 10 (slot free);
+//  - b0 (offered at 10) finds SL1's slot and queue empty: taken at 10, its offer returns at once
+//    although SL0's sender is stalled; at 16 SL0 and SL1 have heads and the round robin, past
+//    SL0, grants SL1: b0 sent (4 cycles); at 20 b1 is taken, then a2 granted (the pointer wraps),
+//    a4 taken at 21; at 28 b1, at 32 a3; from then SL0 alone: a_k sent at 8k + 8 (k >= 3);
+//  - SL0's queue frees at a send and the staged packet is taken the cycle after: a_k taken at
+//    8(k - 2) + 9 = 8k - 7 (k >= 5), the slot free the cycle after, when the next offer returns:
+//    a5's at 22, a_k's at 8(k - 1) - 6 = 8k - 14 (k >= 6);
+//  - the NIC numbers packets as taken: a0..a3 0..3, b0 4, b1 5, a_k k + 2 (k >= 4).
+// 26 stalls (a4..a29), all on SL0; nothing refused, 32 delivered.
+TEST(TlmBackPressure, PerSlQueuesStallOnlyTheFullSl) {
+  const std::string path = testing::TempDir() + "tlm_backpressure_per_sl.txt";
+  std::remove(path.c_str());
+  std::vector<Scripted::Offer> sl0, sl1 = {{10, 1, 4, 1}, {20, 1, 4, 1}};
+  for (Cycle c = 0; c < 30; ++c) sl0.push_back({c, 1, 8, 0});
+  const int status = sctest::in_child([&] {
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    for (const char* k : {"qos.nic_queues=per_sl", "traffic.source_queue=2", "sim.warmup=0",
+                          "sim.measure=1000", "sim.drain=true"})
+      cfg.set_override(k);
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm("tlm", cfg, opt, /*request_slots=*/1);
+    TwoSenders user("user", sl0, sl1);
+    user.socket.bind(tlm.node(0).in);
+    std::vector<std::string> log;
+    Recorder sink("sink", 1, log);
+    tlm.node(1).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (int k = 0; k < 2; ++k) {
+      f << "returned" << k;
+      for (const Cycle c : user.returned[k]) f << ' ' << c;
+      f << '\n';
+    }
+    std::sort(log.begin(), log.end(), [](const std::string& a, const std::string& b) {
+      std::istringstream x(a), y(b);
+      uint32_t n = 0, s = 0, q1 = 0, q2 = 0;
+      x >> n >> s >> q1;
+      y >> n >> s >> q2;
+      return q1 < q2;
+    });
+    for (const auto& l : log) f << l << '\n';
+    f << "buffers " << tlm.node(0).request_buffers() << " generated " << r.packets_generated
+      << " delivered " << r.packets_delivered << " refused " << r.packets_refused << " stalls "
+      << tlm.node(0).stalls() << " offers refused " << user.refused << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  std::ostringstream want;
+  want << "returned0";
+  for (Cycle k = 0; k < 30; ++k)
+    want << ' ' << (k <= 3 ? k : k == 4 ? 10 : k == 5 ? 22 : 8 * k - 14);
+  want << "\nreturned1 10 20\n";
+  // Deliveries (node src seq t_gen t_inject, then head and tail): the head enters the switch the
+  // cycle after it is sent.
+  struct Sent {
+    uint32_t seq;
+    Cycle taken, sent;
+  };
+  std::vector<Sent> sent;
+  for (Cycle k = 0; k < 30; ++k) {
+    const Cycle taken = k <= 2 ? k : k == 3 ? 9 : k == 4 ? 21 : 8 * k - 7;
+    const Cycle at = k == 0 ? 0 : k == 1 ? 8 : k == 2 ? 20 : 8 * k + 8;
+    sent.push_back({static_cast<uint32_t>(k <= 3 ? k : k + 2), taken, at});
+  }
+  sent.push_back({4, 10, 16});
+  sent.push_back({5, 20, 28});
+  std::sort(sent.begin(), sent.end(), [](const Sent& a, const Sent& b) { return a.seq < b.seq; });
+  const std::string got = test::read_file(path);
+  std::istringstream lines(got);
+  std::string l;
+  std::getline(lines, l);
+  std::string returned = l + "\n";
+  std::getline(lines, l);
+  returned += l + "\n";
+  EXPECT_EQ(returned, want.str());
+  for (const Sent& x : sent) {
+    ASSERT_TRUE(std::getline(lines, l)) << got;
+    std::ostringstream w;
+    w << "1 0 " << x.seq << ' ' << x.taken << ' ' << x.sent + 1 << ' ';
+    EXPECT_EQ(l.rfind(w.str(), 0), 0u) << "want '" << w.str() << "...', got '" << l << "'";
+  }
+  ASSERT_TRUE(std::getline(lines, l)) << got;
+  EXPECT_EQ(l, "buffers 3 generated 32 delivered 32 refused 0 stalls 26 offers refused 0");
+}
+
+// qos.nic_queues=per_sl (docs/model.md §9.2): the NICs' per-SL source queues through the sockets
+// give the native run exactly, on the small InfiniBand and Omni-Path 4-ary 2-trees
+// (configs/qos-{ib,opa}-fattree-4-2.ini: 3 SLs, packets of 8, 4 and 8 flits) and 4x4 tori
+// (configs/qos-{ib,opa}-torus-4x4.ini: 2 SLs on two VLs each, packets of 4 and 8 flits), in a
+// window of 300 + 1200 cycles with a drain, in strict mode, with a quantum of 4 cycles and in
+// windowed mode (the links' 8 cycles). The same runs with the shared queue give another JSON:
+// the NIC's queues are those the comparison is about.
+struct PerSlCase {
+  const char* name;
+  const char* file;
+  Cycle quantum, period;
+};
+class TlmPerSlEquivalence : public ::testing::TestWithParam<PerSlCase> {};
+
+TEST_P(TlmPerSlEquivalence, SameDeliveriesAndJson) {
+  const PerSlCase& c = GetParam();
+  Config cfg;
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/" + c.file);
+  for (const char* k : {"sim.warmup=300", "sim.measure=1200", "sim.drain=true"})
+    cfg.set_override(k);
+  Config shared = cfg;
+  cfg.set_override("qos.nic_queues=per_sl");
+  shared.set_override("qos.nic_queues=shared");
+  // 16 nodes offering 0.6 phits per cycle for 1500 cycles in packets of at most 8 phits.
+  const std::string json =
+      expect_tlm_is_native(cfg, c.quantum, c.period, 1500, std::string("per_sl_") + c.name, 1500);
+  std::unique_ptr<Network> net = build_network(shared);
+  EXPECT_FALSE(comparable(json) == comparable(results_json(run_native(*net), shared)))
+      << "the shared source queue gives the same run";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Switches, TlmPerSlEquivalence,
+    ::testing::Values(PerSlCase{"ib_fattree", "qos-ib-fattree-4-2.ini", 1, 1},
+                      PerSlCase{"opa_fattree", "qos-opa-fattree-4-2.ini", 4, 4},
+                      PerSlCase{"ib_torus", "qos-ib-torus-4x4.ini", 0, 8},
+                      PerSlCase{"opa_torus", "qos-opa-torus-4x4.ini", 1, 1}),
+    [](const testing::TestParamInfo<PerSlCase>& i) { return std::string(i.param.name); });
 
 }  // namespace
 
@@ -550,6 +749,7 @@ class Answerer : public sc_core::sc_module {
     sc::PacketExtension r;
     r.dst = e->src;
     r.phits = e->phits;
+    r.cls = e->cls;
     r.tag = 1000 + e->tag;
     for (int k = 0; k < replies_; ++k) {
       tlm::tlm_generic_payload reply;
@@ -639,6 +839,45 @@ TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
                 " node 1: its request buffer is full (1 packets) and b_transport was called from "
                 "a method process, which cannot wait (allowed: an offer from a thread, or more "
                 "request slots)\ndelivered 2\n");
+}
+
+// The same with per-SL request buffers (qos.nic_queues=per_sl, the IB 4-ary 2-tree of
+// configs/qos-ib-fattree-4-2.ini; nodes 0 and 1 on one switch): a packet of SL 2 (8 flits) and its
+// two replies; the reason names the SL whose buffer is full.
+TEST(TlmMethodOffer, PerSlFullBufferNamesItsSl) {
+  const std::string path = testing::TempDir() + "tlm_method_offer_per_sl.txt";
+  std::remove(path.c_str());
+  const int status = sctest::in_child([&] {
+    Config cfg;
+    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+    for (const char* k :
+         {"qos.nic_queues=per_sl", "sim.warmup=0", "sim.measure=300", "sim.drain=true"})
+      cfg.set_override(k);
+    ScEngineOptions opt;
+    opt.quantum = 1;
+    sc::TlmNetwork tlm("tlm", cfg, opt, /*request_slots=*/1);
+    Scripted user("user", {{0, 1, 8, 2}}, tlm.node(0));
+    user.socket.bind(tlm.node(0).in);
+    Answerer model("model", 2);
+    tlm.node(1).out.bind(model.in);
+    model.out.bind(tlm.node(1).in);
+    std::vector<std::string> log;
+    Recorder sink("sink", 0, log);
+    tlm.node(0).out.bind(sink.socket);
+    sc_core::sc_start();
+    const RunResults r = tlm.results();
+    std::ofstream f(path);
+    for (const auto& a : model.answers) f << a << '\n';
+    f << "delivered " << r.packets_delivered << '\n';
+    return 0;
+  });
+  ASSERT_EQ(status, 0);
+  EXPECT_EQ(test::read_file(path),
+            std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
+                std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
+                " node 1: its request buffer of SL 2 is full (1 packets) and b_transport was "
+                "called from a method process, which cannot wait (allowed: an offer from a "
+                "thread, or more request slots)\ndelivered 2\n");
 }
 
 }  // namespace
