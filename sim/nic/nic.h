@@ -301,6 +301,36 @@ struct Nic {
     --q_count;
   }
 
+  // Generation (docs/model.md §3): every message the source has due by `now`, its packets one
+  // after the other: on_packet(t_gen, d) once per packet of d, t_gen the message's cycle. The
+  // steps differ only in what they do with a packet.
+  template <class OnPacket>
+  [[gnu::always_inline]] inline void for_each_due_packet(Cycle now, OnPacket&& on_packet) {
+    while (next_gen <= now) {
+      if (next_gen >= gen_stop) {
+        next_gen = kNone;
+        break;
+      }
+      const Cycle t_gen = next_gen;
+      const TrafficDescriptor d = source->generate();
+      for (uint32_t k = 0; k < d.packets; ++k) on_packet(t_gen, d);
+      next_gen = source->next();
+    }
+  }
+  // A generated packet into the shared source queue, or refused when the queue holds q_limit
+  // packets and is bounded; `queued` counts it when queued.
+  void queue_generated(StatsSink& sink, Cycle t_gen, const TrafficDescriptor& d, uint32_t& queued) {
+    if (q_count >= q_limit && !q_unbounded) {
+      ++sink.refused;
+      return;
+    }
+    if (queue_full()) grow_queue();
+    queue_push({t_gen, d.dst, seq, d.cls});
+    sink.on_generate(node, seq, t_gen, d.cls);
+    ++seq;
+    ++queued;
+  }
+
   // The injection VC for a packet to `dst` that has room for S phits, or kNoVc.
   [[gnu::always_inline]] inline int injection_vc(const model::CreditLevels& credits, uint32_t dst,
                                                  uint32_t S) {
@@ -440,30 +470,14 @@ inline void Nic::take_credits(Cycle now, Credits& credits) {
 template <class Credits>
 inline void Nic::generate_due(Cycle now, StatsSink& sink, uint32_t S, Credits& credits,
                               StepResult& r) {
-  while (next_gen <= now) {
-    if (next_gen >= gen_stop) {
-      next_gen = kNone;
-      break;
-    }
-    const Cycle t_gen = next_gen;
-    const TrafficDescriptor d = source->generate();
-    // The message's packets, one after the other; each is an attempt of its own (queued, refused
-    // when the queue is full, or without a queue injected at once or dropped).
-    for (uint32_t k = 0; k < d.packets; ++k) {
-      if (q_cap == 0) {
-        attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
-      } else if (q_count >= q_limit && !q_unbounded) {
-        ++sink.refused;
-      } else {
-        if (queue_full()) grow_queue();
-        queue_push({t_gen, d.dst, seq, d.cls});
-        sink.on_generate(node, seq, t_gen, d.cls);
-        ++seq;
-        ++r.queued;
-      }
-    }
-    next_gen = source->next();
-  }
+  // Each packet is an attempt of its own (queued, refused when the queue is full, or without a
+  // queue injected at once or dropped).
+  for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
+    if (q_cap == 0)
+      attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
+    else
+      queue_generated(sink, t_gen, d, r.queued);
+  });
 }
 
 // The step of a NIC under SAT (seed 004 Sec. 2.1; docs/model.md "SAT injection throttling"). In
@@ -511,39 +525,24 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
     credits.give_back(c->vc, c->phits);
     link->credits.pop();
   }
-  while (next_gen <= now) {
-    if (next_gen >= gen_stop) {
-      next_gen = kNone;
-      break;
+  for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
+    if (q_cap != 0) {
+      queue_generated(sink, t_gen, d, r.queued);
+      return;
     }
-    const Cycle t_gen = next_gen;
-    const TrafficDescriptor d = source->generate();
-    for (uint32_t k = 0; k < d.packets; ++k) {
-      if (q_cap == 0) {  // no queue: injected now, or dropped
-        const uint32_t S = t.phits[d.cls];
-        const int vc =
-            link_free_at <= now ? JsqLowVc::select(credits, t.vls[d.cls], S, vc_rng) : kNoVc;
-        if (vc == kNoVc) {
-          ++sink.dropped;
-          continue;
-        }
-        sink.on_generate(node, seq, t_gen, d.cls);
-        inject(now, sink, S, SourceEntry{t_gen, d.dst, seq, d.cls}, vc, credits, S);
-        ++seq;
-        ++r.queued;
-        r.injected = true;
-      } else if (queue_full() && !q_unbounded) {
-        ++sink.refused;
-      } else {
-        if (queue_full()) grow_queue();
-        queue_push({t_gen, d.dst, seq, d.cls});
-        sink.on_generate(node, seq, t_gen, d.cls);
-        ++seq;
-        ++r.queued;
-      }
+    // No queue: injected now, or dropped.
+    const uint32_t S = t.phits[d.cls];
+    const int vc = link_free_at <= now ? JsqLowVc::select(credits, t.vls[d.cls], S, vc_rng) : kNoVc;
+    if (vc == kNoVc) {
+      ++sink.dropped;
+      return;
     }
-    next_gen = source->next();
-  }
+    sink.on_generate(node, seq, t_gen, d.cls);
+    inject(now, sink, S, SourceEntry{t_gen, d.dst, seq, d.cls}, vc, credits, S);
+    ++seq;
+    ++r.queued;
+    r.injected = true;
+  });
   if (q_count == 0 || link_free_at > now) return r;
   const SourceEntry& e = queue_front();
   const uint32_t S = t.phits[e.cls];
@@ -557,35 +556,26 @@ Nic::StepResult Nic::step_classes(Cycle now, StatsSink& sink, const ClassTable& 
 
 inline uint32_t Nic::generate_per_sl(Cycle now, StatsSink& sink) {
   uint32_t queued = 0;
-  while (next_gen <= now) {
-    if (next_gen >= gen_stop) {
-      next_gen = kNone;
-      break;
-    }
-    const Cycle t_gen = next_gen;
-    const TrafficDescriptor d = source->generate();
+  for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
     SlQueue& q = sl_queues[d.cls];
-    for (uint32_t k = 0; k < d.packets; ++k) {
-      if (q.count >= q_limit && !q_unbounded) {
-        ++sink.refused;
-        continue;
-      }
-      if (q.count == q.cap) [[unlikely]] {  // a new maximum: the ring doubles
-        std::unique_ptr<SourceEntry[]> bigger(new SourceEntry[2 * size_t{q.cap}]);
-        for (uint32_t j = 0; j < q.count; ++j) bigger[j] = q.ring[(q.head + j) % q.cap];
-        q.ring = std::move(bigger);
-        q.head = 0;
-        q.cap *= 2;
-      }
-      q.ring[(q.head + q.count) % q.cap] = SourceEntry{t_gen, d.dst, seq, d.cls};
-      ++q.count;
-      ++q_count;
-      sink.on_generate(node, seq, t_gen, d.cls);
-      ++seq;
-      ++queued;
+    if (q.count >= q_limit && !q_unbounded) {
+      ++sink.refused;
+      return;
     }
-    next_gen = source->next();
-  }
+    if (q.count == q.cap) [[unlikely]] {  // a new maximum: the ring doubles
+      std::unique_ptr<SourceEntry[]> bigger(new SourceEntry[2 * size_t{q.cap}]);
+      for (uint32_t j = 0; j < q.count; ++j) bigger[j] = q.ring[(q.head + j) % q.cap];
+      q.ring = std::move(bigger);
+      q.head = 0;
+      q.cap *= 2;
+    }
+    q.ring[(q.head + q.count) % q.cap] = SourceEntry{t_gen, d.dst, seq, d.cls};
+    ++q.count;
+    ++q_count;
+    sink.on_generate(node, seq, t_gen, d.cls);
+    ++seq;
+    ++queued;
+  });
   return queued;
 }
 
