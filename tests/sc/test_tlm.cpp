@@ -805,19 +805,18 @@ TEST(TlmLateOffer, TakenAtTheFirstCycleNotSimulated) {
 
 namespace {
 
-// An offer from a method process (here from inside a delivery call) that finds the node's
-// request buffer full cannot wait: with one request slot, the second of two replies made in the
-// same call is refused with the reason; the first is delivered.
-TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
-  const std::string path = testing::TempDir() + "tlm_method_offer.txt";
+// Node 0 offers `offer` to node 1, whose model answers the packet with two replies from inside
+// the delivery call (a method process) through a TLM network with one request slot; the model's
+// answers, one per line, and the packets delivered.
+std::string method_offer_answers(const Config& cfg, const Scripted::Offer& offer,
+                                 const char* file) {
+  const std::string path = testing::TempDir() + file;
   std::remove(path.c_str());
   const int status = sctest::in_child([&] {
     ScEngineOptions opt;
     opt.quantum = 1;
-    sc::TlmNetwork tlm(
-        "tlm", test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}), opt,
-        /*request_slots=*/1);
-    Scripted user("user", {{0, 1, 8}}, tlm.node(0));
+    sc::TlmNetwork tlm("tlm", cfg, opt, /*request_slots=*/1);
+    Scripted user("user", {offer}, tlm.node(0));
     user.socket.bind(tlm.node(0).in);
     Answerer model("model", 2);
     tlm.node(1).out.bind(model.in);
@@ -832,8 +831,17 @@ TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
     f << "delivered " << r.packets_delivered << '\n';
     return 0;
   });
-  ASSERT_EQ(status, 0);
-  EXPECT_EQ(test::read_file(path),
+  EXPECT_EQ(status, 0);
+  return test::read_file(path);
+}
+
+// An offer from a method process (here from inside a delivery call) that finds the node's
+// request buffer full cannot wait: with one request slot, the second of two replies made in the
+// same call is refused with the reason; the first is delivered.
+TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
+  EXPECT_EQ(method_offer_answers(
+                test::dragonfly("h2", {"sim.warmup=0", "sim.measure=300", "sim.drain=true"}),
+                {0, 1, 8}, "tlm_method_offer.txt"),
             std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
                 std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
                 " node 1: its request buffer is full (1 packets) and b_transport was called from "
@@ -845,34 +853,12 @@ TEST(TlmMethodOffer, FullBufferRefusedWithTheReason) {
 // configs/qos-ib-fattree-4-2.ini; nodes 0 and 1 on one switch): a packet of SL 2 (8 flits) and its
 // two replies; the reason names the SL whose buffer is full.
 TEST(TlmMethodOffer, PerSlFullBufferNamesItsSl) {
-  const std::string path = testing::TempDir() + "tlm_method_offer_per_sl.txt";
-  std::remove(path.c_str());
-  const int status = sctest::in_child([&] {
-    Config cfg;
-    cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
-    for (const char* k :
-         {"qos.nic_queues=per_sl", "sim.warmup=0", "sim.measure=300", "sim.drain=true"})
-      cfg.set_override(k);
-    ScEngineOptions opt;
-    opt.quantum = 1;
-    sc::TlmNetwork tlm("tlm", cfg, opt, /*request_slots=*/1);
-    Scripted user("user", {{0, 1, 8, 2}}, tlm.node(0));
-    user.socket.bind(tlm.node(0).in);
-    Answerer model("model", 2);
-    tlm.node(1).out.bind(model.in);
-    model.out.bind(tlm.node(1).in);
-    std::vector<std::string> log;
-    Recorder sink("sink", 0, log);
-    tlm.node(0).out.bind(sink.socket);
-    sc_core::sc_start();
-    const RunResults r = tlm.results();
-    std::ofstream f(path);
-    for (const auto& a : model.answers) f << a << '\n';
-    f << "delivered " << r.packets_delivered << '\n';
-    return 0;
-  });
-  ASSERT_EQ(status, 0);
-  EXPECT_EQ(test::read_file(path),
+  Config cfg;
+  cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
+  for (const char* k :
+       {"qos.nic_queues=per_sl", "sim.warmup=0", "sim.measure=300", "sim.drain=true"})
+    cfg.set_override(k);
+  EXPECT_EQ(method_offer_answers(cfg, {0, 1, 8, 2}, "tlm_method_offer_per_sl.txt"),
             std::to_string(int(tlm::TLM_OK_RESPONSE)) + " \n" +
                 std::to_string(int(tlm::TLM_GENERIC_ERROR_RESPONSE)) +
                 " node 1: its request buffer of SL 2 is full (1 packets) and b_transport was "
