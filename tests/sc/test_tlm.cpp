@@ -120,6 +120,33 @@ class Scripted : public sc_core::sc_module {
   tlm_utils::simple_initiator_socket<Scripted> socket{"socket"};
   std::vector<Answer> answers;
 
+  // Offers `o` through `socket` at its cycle (the quantum keeper's local time), with its packet
+  // extension in `ext` (tagged `tag`) unless !o.with_extension, and advances the keeper by the
+  // delay b_transport returns; the cycle it returned at. The answer is in `gp` and `ext`.
+  template <class Socket>
+  static Cycle offer(Socket& socket, tlm_utils::tlm_quantumkeeper& qk, const Offer& o, uint64_t tag,
+                     tlm::tlm_generic_payload& gp, sc::PacketExtension& ext) {
+    const sc_core::sc_time ns(1, sc_core::SC_NS);
+    const sc_core::sc_time at = double(o.cycle) * ns;
+    const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
+    if (start > sc_core::sc_time_stamp()) {
+      qk.set(start - sc_core::sc_time_stamp());
+      qk.sync();
+    }
+    qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
+    ext.dst = o.dst;
+    ext.phits = o.phits;
+    ext.cls = o.cls;
+    ext.tag = tag;
+    if (o.with_extension) gp.set_extension(&ext);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = qk.get_local_time();
+    socket->b_transport(gp, delay);
+    qk.set(delay);
+    if (o.with_extension) gp.clear_extension(&ext);
+    return static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value());
+  }
+
   SC_HAS_PROCESS(Scripted);
   Scripted(const sc_core::sc_module_name& n, std::vector<Offer> offers, const sc::TlmNode& node)
       : sc_core::sc_module(n), offers_(std::move(offers)), node_(node) {
@@ -130,30 +157,12 @@ class Scripted : public sc_core::sc_module {
   void run() {
     tlm_utils::tlm_quantumkeeper qk;
     qk.reset();
-    const sc_core::sc_time ns(1, sc_core::SC_NS);
     for (const Offer& o : offers_) {
-      const sc_core::sc_time at = double(o.cycle) * ns;
-      const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
-      if (start > sc_core::sc_time_stamp()) {
-        qk.set(start - sc_core::sc_time_stamp());
-        qk.sync();
-      }
-      qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
       tlm::tlm_generic_payload gp;
       sc::PacketExtension ext;
-      ext.dst = o.dst;
-      ext.phits = o.phits;
-      ext.cls = o.cls;
-      ext.tag = answers.size() + 1;
-      if (o.with_extension) gp.set_extension(&ext);
-      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      sc_core::sc_time delay = qk.get_local_time();
-      socket->b_transport(gp, delay);
-      qk.set(delay);
+      const Cycle returned = offer(socket, qk, o, answers.size() + 1, gp, ext);
       answers.push_back(
-          {gp.get_response_status(), o.with_extension ? ext.error : node_.last_error(),
-           static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value())});
-      if (o.with_extension) gp.clear_extension(&ext);
+          {gp.get_response_status(), o.with_extension ? ext.error : node_.last_error(), returned});
     }
   }
   std::vector<Offer> offers_;
@@ -398,29 +407,11 @@ class TwoSenders : public sc_core::sc_module {
   void play(int k) {
     tlm_utils::tlm_quantumkeeper qk;
     qk.reset();
-    const sc_core::sc_time ns(1, sc_core::SC_NS);
     for (const Scripted::Offer& o : offers_[k]) {
-      const sc_core::sc_time at = double(o.cycle) * ns;
-      const sc_core::sc_time start = at - at % tlm::tlm_global_quantum::instance().get();
-      if (start > sc_core::sc_time_stamp()) {
-        qk.set(start - sc_core::sc_time_stamp());
-        qk.sync();
-      }
-      qk.set(at > sc_core::sc_time_stamp() ? at - sc_core::sc_time_stamp() : sc_core::SC_ZERO_TIME);
       tlm::tlm_generic_payload gp;
       sc::PacketExtension ext;
-      ext.dst = o.dst;
-      ext.phits = o.phits;
-      ext.cls = o.cls;
-      gp.set_extension(&ext);
-      gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      sc_core::sc_time delay = qk.get_local_time();
-      socket->b_transport(gp, delay);
-      qk.set(delay);
+      returned[k].push_back(Scripted::offer(socket, qk, o, 0, gp, ext));
       if (gp.get_response_status() != tlm::TLM_OK_RESPONSE) ++refused;
-      returned[k].push_back(
-          static_cast<Cycle>((sc_core::sc_time_stamp() + delay).value() / ns.value()));
-      gp.clear_extension(&ext);
     }
   }
   std::vector<Scripted::Offer> offers_[2];
