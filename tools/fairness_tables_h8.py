@@ -277,6 +277,7 @@ def swept(outdir, arb, routing):
 def do_sat(args):
     """The "Avg. sat. load" column from OUTDIR's runs of every load (sweep and run alike): one
     Markdown table per arbitration, and OUTDIR/saturation.json and saturation.csv."""
+    check_routings(args)
     out = []
     for arb in ("transit", "age", "rr"):
         if args.only and arb != args.only:
