@@ -6,6 +6,9 @@ arbitrations = 48 runs of netcosim, one JSON and one per-node CSV each, then the
                                          [--routings R1,R2,...] [--loads L1,L2] [--set K=V]...
                                          [--exe BINARY]
   tools/fairness_tables_h8.py table OUTDIR
+  tools/fairness_tables_h8.py sweep OUTDIR --loads L1,L2,... [--only ARB] [--routings R1,...]
+                                           [--warmup W] [--measure M] [--threads T] [--set K=V]...
+  tools/fairness_tables_h8.py sat OUTDIR [--only ARB] [--routings R1,...]
 
 `run` skips the runs whose JSON exists, runs each under `nice -n 10` (no shell) and prints its
 wall time; `table` prints one Markdown table per arbitration: min router load (% of offered),
@@ -13,6 +16,12 @@ Max/Min, CoV beside the thesis's values (extract-000-dragonfly-thesis.md §6), t
 the mean injected load of router positions 0 and 15 of the groups (R0, R15) over the mean, and the
 share of the delivered packets routed minimally (1 - nonminimal_fraction; thesis Sec. 3.3.2 gives
 15-20% for Src-RRG and about 40% for Src-CRG).
+`sweep` runs the same keys at any offered loads (arbitrations in Table 3.1, 3.3, 3.2 order; the
+same file names, so `table` reads the two rows' loads among them); `sat` gives the tables' "Avg.
+sat. load" column from every load run in OUTDIR: the network's saturation throughput (the highest
+accepted load, the average throughput of thesis Fig. 3.2) and saturation point (the first offered
+load accepted below 95% of it), the two figures of `netcosim sweep` (docs/sweep.md), and the mean
+over the routers of each router's highest injected load; also OUTDIR/saturation.json and .csv.
 Routings and keys: docs/validation.md, "Thesis 000 Tables 3.1-3.3 on h8".
 """
 import argparse
@@ -98,7 +107,39 @@ def stem(outdir, arb, routing, load):
     return os.path.join(outdir, f"{arb}_{routing}_{load:.2f}")
 
 
+def run_one(args, exe, arb, routing, load):
+    """One run (skipped when its JSON exists): OUTDIR/ARB_ROUTING_LOAD.json and .csv."""
+    base = stem(args.outdir, arb, routing, load)
+    if os.path.exists(base + ".json"):
+        return
+    cmd = ["nice", "-n", "10", exe, "run", os.path.join(ROOT, "configs", "dragonfly-h8.ini")]
+    keys = ["traffic.pattern=advc", f"traffic.load={load}", f"sim.warmup={args.warmup}",
+            f"sim.measure={args.measure}"] + ROUTINGS[routing] + ARBS[arb] + (args.set or [])
+    for kv in keys:
+        cmd += ["--set", kv]
+    cmd += ["--threads", str(args.threads), "-q", "--json", base + ".json",
+            "--node-loads-csv", base + ".csv"]
+    t0 = time.time()
+    subprocess.run(cmd, check=True)
+    print(f"{arb:8s} {routing:12s} {load:.2f}  {time.time() - t0:6.1f} s", flush=True)
+
+
+def selected(args, arb, routing):
+    if args.only and arb != args.only:
+        return False
+    return not args.routings or routing in args.routings.split(",")
+
+
+def check_routings(args):
+    for r in (args.routings.split(",") if args.routings else []):
+        if r not in ROUTINGS:
+            print(f"--routings: unknown routing '{r}'; allowed: " + ",".join(ROUTINGS),
+                  file=sys.stderr)
+            sys.exit(2)
+
+
 def do_run(args):
+    check_routings(args)
     offered = sorted({load for _, _, load in runs()})
     for x in (args.loads.split(",") if args.loads else []):
         try:
@@ -112,25 +153,41 @@ def do_run(args):
     os.makedirs(args.outdir, exist_ok=True)
     exe = args.exe or os.path.join(ROOT, "build", "netcosim")
     for arb, routing, load in runs():
-        if args.only and arb != args.only:
-            continue
-        if args.routings and routing not in args.routings.split(","):
+        if not selected(args, arb, routing):
             continue
         if args.loads and not any(abs(load - float(x)) < 1e-9 for x in args.loads.split(",")):
             continue
-        base = stem(args.outdir, arb, routing, load)
-        if os.path.exists(base + ".json"):
-            continue
-        cmd = ["nice", "-n", "10", exe, "run", os.path.join(ROOT, "configs", "dragonfly-h8.ini")]
-        keys = ["traffic.pattern=advc", f"traffic.load={load}", f"sim.warmup={args.warmup}",
-                f"sim.measure={args.measure}"] + ROUTINGS[routing] + ARBS[arb] + (args.set or [])
-        for kv in keys:
-            cmd += ["--set", kv]
-        cmd += ["--threads", str(args.threads), "-q", "--json", base + ".json",
-                "--node-loads-csv", base + ".csv"]
-        t0 = time.time()
-        subprocess.run(cmd, check=True)
-        print(f"{arb:8s} {routing:12s} {load:.2f}  {time.time() - t0:6.1f} s", flush=True)
+        run_one(args, exe, arb, routing, load)
+
+
+def sweep_loads(text):
+    """--loads of `sweep`: offered loads in (0, 1], two decimals (the file names carry two)."""
+    loads = []
+    for x in (text or "").split(","):
+        try:
+            v = float(x)
+        except ValueError:
+            v = -1.0
+        if not 0 < v <= 1 or abs(round(v, 2) - v) > 1e-9:
+            print(f"--loads: '{x}' is not an offered load; allowed: numbers in (0, 1] with at "
+                  "most two decimals, comma-separated", file=sys.stderr)
+            sys.exit(2)
+        loads.append(round(v, 2))
+    return loads
+
+
+def do_sweep(args):
+    """Runs every selected (arbitration, routing) at every load of --loads, in that order: the
+    arbitrations in Table 3.1, 3.3, 3.2 order (transit, age, rr) unless --only picks one."""
+    check_routings(args)
+    loads = sweep_loads(args.loads)
+    os.makedirs(args.outdir, exist_ok=True)
+    exe = args.exe or os.path.join(ROOT, "build", "netcosim")
+    for arb in ("transit", "age", "rr"):
+        for routing in ROUTINGS:
+            if selected(args, arb, routing):
+                for load in loads:
+                    run_one(args, exe, arb, routing, load)
 
 
 def positions(csv_path, a=ROUTERS_PER_GROUP):
@@ -170,9 +227,107 @@ def do_table(args):
                       f"{100 * (1 - d['nonminimal_fraction']):.1f}% |")
 
 
+SAT_SHORTFALL = 0.95  # docs/sweep.md "Saturation": the point is the first accepted < 0.95 x offered
+
+
+def saturation(points, shortfall=SAT_SHORTFALL):
+    """The two saturation figures of `netcosim sweep` (docs/sweep.md, "Saturation") from
+    [(offered, accepted)]: (throughput, its offered load, point). throughput = the highest
+    accepted load of the sweep, the network's average throughput at saturation (the curves of
+    thesis 000 Fig. 3.2, whose saturation the tables' "Avg. sat. load" column quotes); point =
+    the lowest offered load whose accepted load is below shortfall x offered, None if none is."""
+    pts = sorted(points)
+    thr, at = max((acc, off) for off, acc in pts)
+    point = next((off for off, acc in pts if acc < shortfall * off), None)
+    return thr, at, point
+
+
+def router_loads(csv_path):
+    """Injected load of each router: the mean over its nodes (the `fairness_per_router` basis)."""
+    sums, counts = {}, {}
+    with open(csv_path) as f:
+        for r in csv.DictReader(f):
+            k = int(r["router"])
+            sums[k] = sums.get(k, 0.0) + float(r["injected_load"])
+            counts[k] = counts.get(k, 0) + 1
+    return [sums[k] / counts[k] for k in sorted(sums)]
+
+
+def router_saturation(per_load):
+    """The other reading of the column: each router's own saturation throughput, the highest
+    injected load it reached over the sweep, averaged over the routers. per_load: one list of
+    per-router loads (same router order) per swept load."""
+    peaks = [max(col) for col in zip(*per_load)]
+    return sum(peaks) / len(peaks)
+
+
+def swept(outdir, arb, routing):
+    """The loads of OUTDIR's runs of (arb, routing), from the file names stem() writes."""
+    prefix = f"{arb}_{routing}_"
+    loads = []
+    for name in os.listdir(outdir):
+        if name.startswith(prefix) and name.endswith(".json"):
+            try:
+                loads.append(float(name[len(prefix):-len(".json")]))
+            except ValueError:
+                pass
+    return sorted(loads)
+
+
+def do_sat(args):
+    """The "Avg. sat. load" column from OUTDIR's runs of every load (sweep and run alike): one
+    Markdown table per arbitration, and OUTDIR/saturation.json and saturation.csv."""
+    check_routings(args)
+    out = []
+    for arb in ("transit", "age", "rr"):
+        if args.only and arb != args.only:
+            continue
+        print(f"\n{arb}\n")
+        print("| routing | thesis | sat. throughput | at offered | sat. point | router mean "
+              "| loads | accepted at each load |")
+        print("|---|---|---|---|---|---|---|---|")
+        for routing, rows in THESIS[arb].items():
+            if args.routings and routing not in args.routings.split(","):
+                continue
+            loads = swept(args.outdir, arb, routing)
+            if not loads:
+                print(f"| {routing} | {rows[0][0]:.2f} | (not run) |")
+                continue
+            acc = [json.load(open(stem(args.outdir, arb, routing, x) + ".json"))["accepted_load"]
+                   for x in loads]
+            thr, at, point = saturation(list(zip(loads, acc)))
+            rmean = router_saturation(
+                [router_loads(stem(args.outdir, arb, routing, x) + ".csv") for x in loads])
+            # A maximum at the top load says the sweep did not reach past saturation.
+            edge = at == loads[-1]
+            rec = {"arbitration": arb, "routing": routing, "thesis_avg_sat_load": rows[0][0],
+                   "saturation_throughput": thr, "throughput_offered_load": at,
+                   "throughput_at_top_load": edge, "saturation_point": point,
+                   "router_mean_saturation": rmean, "threshold": SAT_SHORTFALL,
+                   "loads": loads, "accepted": acc}
+            out.append(rec)
+            curve = " ".join(f"{x:.2f}:{a:.3f}" for x, a in zip(loads, acc))
+            print(f"| {routing} | {rows[0][0]:.2f} | {'>=' if edge else ''}{thr:.4f} | {at:.2f} | "
+                  f"{'not reached' if point is None else f'{point:.2f}'} | {rmean:.4f} | "
+                  f"{loads[0]:.2f}-{loads[-1]:.2f} ({len(loads)}) | {curve} |")
+    with open(os.path.join(args.outdir, "saturation.json"), "w") as f:
+        json.dump({"schema": "fairness_tables_h8.saturation/1", "rows": out}, f, indent=1)
+    with open(os.path.join(args.outdir, "saturation.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["arbitration", "routing", "thesis_avg_sat_load", "saturation_throughput",
+                    "throughput_offered_load", "throughput_at_top_load", "saturation_point",
+                    "router_mean_saturation", "loads"])
+        for r in out:
+            w.writerow([r["arbitration"], r["routing"], r["thesis_avg_sat_load"],
+                        f"{r['saturation_throughput']:.6f}", r["throughput_offered_load"],
+                        int(r["throughput_at_top_load"]),
+                        "" if r["saturation_point"] is None else r["saturation_point"],
+                        f"{r['router_mean_saturation']:.6f}", len(r["loads"])])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("action", choices=["run", "table"])
+    ap.add_argument("action", choices=["run", "table", "sweep", "sat"])
     ap.add_argument("outdir")
     ap.add_argument("--warmup", type=int, default=1500)
     ap.add_argument("--measure", type=int, default=2000)
@@ -182,10 +337,11 @@ def main():
     ap.add_argument("--set", action="append", metavar="K=V",
                     help="an extra configuration key for every run (repeatable)")
     ap.add_argument("--loads",
-                    help="comma-separated offered loads to run (default: both of each row)")
+                    help="comma-separated offered loads to run (run: default both of each row; "
+                    "sweep: required, any in (0, 1])")
     ap.add_argument("--exe", help="the netcosim binary (default: build/netcosim)")
     args = ap.parse_args()
-    (do_run if args.action == "run" else do_table)(args)
+    {"run": do_run, "table": do_table, "sweep": do_sweep, "sat": do_sat}[args.action](args)
 
 
 if __name__ == "__main__":
