@@ -114,6 +114,10 @@ const std::vector<KeySpec>& config_schema() {
        "(thesis 003 Fig. 2.2: a losing header pays SB again; 0: it requests in the next cycle)"},
       {"router.speedup", KeyType::Int, "2", 1, 64, nullptr,
        "internal (crossbar frequency) speedup"},
+      {"router.xbar_until_tail", KeyType::Bool, "false", 0, 0, nullptr,
+       "cioq: a crossbar transfer ends no earlier than the packet's tail arrives in the input "
+       "buffer (head arrival + packet.size), as FOGSim's; false: ceil(packet.size / speedup) "
+       "cycles after the grant (docs/model.md 2.1)"},
       {"router.latency", KeyType::Int, "0", 0, 100000, nullptr,
        "extra pipeline cycles before a head may request the allocator"},
       {"router.xbar_latency", KeyType::Int, "3", 0, 100000, nullptr, "crossbar latency (cycles)"},

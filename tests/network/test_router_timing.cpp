@@ -113,4 +113,26 @@ TEST(RouterTiming, SpeedupSetsTheTransferTime) {
   EXPECT_EQ(r.latency_max, 25u + (10u + 3u + 8u + 10u));
 }
 
+// router.xbar_until_tail (FOGSim's transfer length, docs/model.md 2.1): a packet granted in the
+// cycle its head arrives (cut through) holds its input and its credit until its tail has arrived,
+// S = 8 cycles after the head, not X = ceil(S / speedup) = 4 after the grant. In the credit-bound
+// stream of CreditRoundTripLimitsOnePacketBuffers each packet is cut through at the destination
+// router, so its credit leaves S - X = 4 cycles later: L + xbar + S + L = 31 cycles apart. The
+// first packet's latency is unchanged (the output FIFO's copy lands xbar cycles after the grant).
+TEST(RouterTiming, XbarUntilTailHoldsACutThroughTransferUntilItsTail) {
+  Config c = quiet_config();
+  c.set_override("router.buffer_local=8");
+  c.set_override("router.xbar_until_tail=true");
+  std::vector<std::pair<uint32_t, uint32_t>> pkts(5, {0, 2});
+  const RunResults r = run_packets(c, pkts);
+  EXPECT_EQ(r.packets_delivered, 5u);
+  EXPECT_EQ(r.latency_max, 25u + 4u * 31u);
+  // Latencies 25, 56, 87, 118, 149.
+  EXPECT_DOUBLE_EQ(r.latency_avg, (25 + 56 + 87 + 118 + 149) / 5.0);
+  // With speedup 1 a transfer already lasts S cycles: the key changes nothing.
+  c.set_override("router.speedup=1");
+  const RunResults r1 = run_packets(c, {{0, 2}, {0, 2}});
+  EXPECT_EQ(r1.latency_max, 25u + (10u + 3u + 8u + 10u));
+}
+
 }  // namespace

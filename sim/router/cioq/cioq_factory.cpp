@@ -22,6 +22,7 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
   rc.latency = u32("router.latency");
   rc.xbar_latency = u32("router.xbar_latency");
   rc.iterations = u32("router.allocator_iterations");
+  rc.xbar_until_tail = cfg.get_bool("router.xbar_until_tail");
   const std::string& count = cfg.get_str("routing.contention_count");
   rc.count_queued = count == "queued" || count == "queued_at_send";
   rc.count_until_tail = count == "head_until_tail";

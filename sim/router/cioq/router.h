@@ -417,6 +417,7 @@ class CioqRouter final : public RouterModel {
   bool counting_ = false;
   bool count_queued_ = false;      // RouterConfig::count_queued
   bool count_until_tail_ = false;  // RouterConfig::count_until_tail
+  bool xbar_until_tail_ = false;   // RouterConfig::xbar_until_tail
   bool count_at_send_ = false;     // RouterConfig::count_at_send
   ArrivalWheel data_wheel_;        // input ports on which a packet arrives, by cycle
   ArrivalWheel credit_wheel_;      // output ports on which a credit arrives, by cycle

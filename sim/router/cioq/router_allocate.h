@@ -158,14 +158,17 @@ inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycl
   Packet pkt = in_.head(b);
   const uint32_t min_out = b.min_out, out_vc = b.out_vc;
   const Cycle arrived = b.head_ready - cfg_.latency;
+  // The transfer's end: X cycles after the grant, or (router.xbar_until_tail) not before the
+  // tail has arrived, S cycles after the head (FOGSim's transfer length; docs/model.md 2.1).
+  const Cycle end = xbar_until_tail_ && arrived + S_ > now + X_ ? arrived + S_ : now + X_;
   in_.pop(i, v);
-  if (counting_) {  // the packet stays counted until its tail has left, at now + X
+  if (counting_) {  // the packet stays counted until its tail has left, at `end`
     if (count_queued_) {
-      sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, now + X_);
+      sensors_.head_granted(i, routing_.minimal_output(id_, pkt), pkt.dst, end);
     } else {
       assert(min_out != StaticInputUnit::kNotCounted && "a head is counted before its grant");
       // head_until_tail: until its tail has arrived, S cycles after its head, if later.
-      const Cycle tail = count_until_tail_ && arrived + S_ > now + X_ ? arrived + S_ : now + X_;
+      const Cycle tail = count_until_tail_ && arrived + S_ > end ? arrived + S_ : end;
       sensors_.head_granted(i, min_out, pkt.dst, tail);
       leaving_vc_[i] = static_cast<uint8_t>(v);  // its next header counts from then on
     }
@@ -177,8 +180,8 @@ inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycl
   // marks before this hop's effects, as the upstream router counted it).
   const bool came_minimal = mincred_ && (pkt.marks & Packet::kNonminimal) == 0;
   apply_route(pkt, r, i, o);
-  in_.set_busy_until(i, now + X_);
-  out_.write(o, pkt, out_vc, now, X_, now + cfg_.xbar_latency, S_);
+  in_.set_busy_until(i, end);
+  out_.write(o, pkt, out_vc, now, static_cast<uint32_t>(end - now), now + cfg_.xbar_latency, S_);
   if (!is_injection_[o]) {
     credits_[o].consume(out_vc, S_);
     if (mincred_) [[unlikely]]
@@ -186,7 +189,7 @@ inline void CioqRouter<Credits>::commit(uint32_t i, uint32_t v, uint32_t o, Cycl
   }
   Link* L = in_link_[i];
   L->push_credit(CreditMsg{
-      now + X_ + L->credit_latency,
+      end + L->credit_latency,
       static_cast<uint8_t>(v | (came_minimal && !is_injection_[i] ? CreditMsg::kMinimal : 0)),
       static_cast<uint16_t>(S_)});
 }

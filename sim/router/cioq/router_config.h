@@ -22,6 +22,11 @@ struct RouterConfig {
   uint32_t latency = 0;  // extra pipeline cycles before a head may request
   uint32_t xbar_latency = 3;
   uint32_t iterations = 2;
+  // router.xbar_until_tail (docs/model.md 2.1): a transfer ends no earlier than the packet's tail
+  // arrives, S cycles after its head (FOGSim's transfer length, public FOGSim code, release 4,
+  // ioqSwitchModule::sendFlit); only a packet granted less than S - X cycles after its head
+  // arrived (cut through) is affected, so with speedup 1 it changes nothing.
+  bool xbar_until_tail = false;
   // What the contention counters count (routing.contention_count; docs/model.md "Contention
   // counters"): count_queued false (head): a VC's packet from the cycle its header is at the head
   // of the buffer, i.e. the previous packet's tail has left, until its own tail leaves (thesis 000

@@ -43,6 +43,7 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
       counting_(routing.sensor_needs().contention),
       count_queued_(cfg.count_queued),
       count_until_tail_(cfg.count_until_tail && counting_),
+      xbar_until_tail_(cfg.xbar_until_tail),
       count_at_send_(cfg.count_at_send && counting_),
       sensors_(routing.sensor_needs(), topo, id, cfg.radix(), cfg.vcs[topo.single_hop_class()]) {
   assert(P_ <= 64);
