@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <utility>
 
 #include "sim/config/qos.h"
 #include "sim/config/strategy_catalog.h"
@@ -279,6 +280,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.burst_length", KeyType::Float, "5", 1, 1000000, nullptr,
        "bursty_uniform: mean burst length in packets, all to one destination (seed 002 Sec. IV-B: "
        "5; thesis 000 Sec. 1.6.1.3)"},
+      {"traffic.burst_wait", KeyType::Bool, "false", 0, 0, nullptr,
+       "bursty_uniform with traffic.source_queue=0: the ON/OFF chain waits while the burst's "
+       "injection VC has no room for its packet, instead of dropping it (FOGSim's generator, "
+       "docs/model.md 3)"},
       {"traffic.reply_size", KeyType::Int, "1", 1, 4096, nullptr,
        "request_reply: packets of the reply the destination sends back for each request (thesis "
        "000 Sec. 1.6.2: 1)"},
@@ -1065,6 +1070,23 @@ void validate_topology_and_traffic(const Config& c) {
     throw ConfigError("traffic.burst_length=" + c.get_str("traffic.burst_length") +
                       ": applies to traffic.pattern=bursty_uniform only (traffic.pattern=" +
                       c.get_str("traffic.pattern") + ")");
+  if (c.get_bool("traffic.burst_wait")) {
+    // FOGSim's waiting burst generator (docs/model.md §3): a Bursty-UN chain whose packets the
+    // CIOQ router's NIC writes into the injection buffer at once.
+    const std::pair<const char*, const char*> needs[] = {{"traffic.pattern", "bursty_uniform"},
+                                                         {"traffic.source_queue", "0"},
+                                                         {"traffic.source", "bernoulli"},
+                                                         {"router.architecture", "cioq"}};
+    for (const auto& [key, value] : needs) {
+      const bool ok = std::string(key) == "traffic.source_queue" ? c.get_int(key) == 0
+                                                                 : c.get_str(key) == value;
+      if (!ok)
+        throw ConfigError("traffic.burst_wait=true: needs " + std::string(key) + "=" + value +
+                          " (" + key + "=" + c.get_str(key) +
+                          "; the waiting burst generator, docs/model.md §3); allowed otherwise: "
+                          "traffic.burst_wait=false");
+    }
+  }
   if (c.get_str("traffic.pattern2") == "bursty_uniform")
     throw ConfigError(
         "traffic.pattern2=bursty_uniform: the bursts are the node's generation process, so "

@@ -68,6 +68,7 @@ void make_traffic_params(const Config& cfg, const Topology& topo, NetworkParts& 
   tp.packet_prob = cfg.get_float("traffic.load") / double(cfg.get_int("packet.size"));
   if (cfg.get_str("traffic.pattern") == "bursty_uniform")
     tp.burst_length = cfg.get_float("traffic.burst_length");
+  tp.burst_wait = cfg.get_bool("traffic.burst_wait");
   // traffic.fullrate_nodes (paper 004 Sec. 5.3, Workload 1): these nodes generate at
   // 1 phit/(node*cycle).
   parse_node_list(cfg.get_str("traffic.fullrate_nodes"), topo.nodes(), tp.fullrate_nodes);
@@ -191,6 +192,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     nic.node = n;
     nic.gen_stop = gen_stop;
     nic.set_source(source.make(n, Rng(seed, kNodeTrafficStream, n), *parts.traffic));
+    nic.burst_wait = parts.traffic->burst_wait;  // the source is a BurstySource (validated)
     nic.queue.reset(new SourceEntry[q_cap]);
     nic.q_cap = q_cap;
     nic.q_limit = q_cap;

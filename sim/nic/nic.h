@@ -208,6 +208,10 @@ struct Nic {
   // source->wants_receive(), read once when the source is set (set_source): ejection makes no
   // virtual call for a source that ignores received packets (the Bernoulli source).
   bool wants_receive = false;
+  // traffic.burst_wait (FOGSim's waiting burst generator; docs/model.md §3): without a source
+  // queue, an attempt whose VC has no room waits in the source (generate_waiting) instead of
+  // being dropped. Only with a BurstySource.
+  bool burst_wait = false;
   // SAT injection throttling (traffic.throttling=sat); nullptr when off. A NIC in the SAT ring is
   // stepped by step_sat instead of step (the router chooses, once per cycle: step() is as it was).
   std::unique_ptr<SatNic> sat;
@@ -380,6 +384,14 @@ struct Nic {
   template <class Credits>
   [[gnu::always_inline]] inline StepResult step(Cycle now, StatsSink& sink, uint32_t packet_size,
                                                 Credits& credits);
+  // generate_due with traffic.burst_wait: each attempt the source has due is written into the
+  // injection VC the policy gives for the source's wait_destination(); when it gives none (or a
+  // packet was already written in this cycle) the attempt moves to the next cycle in the source
+  // (TrafficSource::wait_until) and the NIC retries then. An attempt of no packet (the burst's end)
+  // writes nothing. A packet's generation cycle is the cycle it is written.
+  template <class Credits>
+  [[gnu::noinline]] void generate_waiting(Cycle now, StatsSink& sink, uint32_t S, Credits& credits,
+                                          StepResult& r);
   // step() with a bounded reply queue (reply_limit != 0): the reply queue's head first, on a
   // reply injection VC, else the source queue's head on a request VC (JSQ within each set).
   template <class Credits>
@@ -471,13 +483,47 @@ template <class Credits>
 inline void Nic::generate_due(Cycle now, StatsSink& sink, uint32_t S, Credits& credits,
                               StepResult& r) {
   // Each packet is an attempt of its own (queued, refused when the queue is full, or without a
-  // queue injected at once or dropped).
-  for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
-    if (q_cap == 0)
-      attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
-    else
+  // queue injected at once, dropped, or with traffic.burst_wait waiting in the source).
+  if (q_cap != 0) {
+    for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
       queue_generated(sink, t_gen, d, r.queued);
+    });
+    return;
+  }
+  if (burst_wait) [[unlikely]] {
+    generate_waiting(now, sink, S, credits, r);
+    return;
+  }
+  for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
+    attempt_without_queue(now, sink, S, t_gen, d.dst, d.cls, r, credits);
   });
+}
+
+template <class Credits>
+void Nic::generate_waiting(Cycle now, StatsSink& sink, uint32_t S, Credits& credits,
+                           StepResult& r) {
+  while (next_gen <= now) {
+    if (next_gen >= gen_stop) {
+      next_gen = kNone;
+      return;
+    }
+    const int vc =
+        link_free_at <= now ? injection_vc(credits, source->wait_destination(), S) : kNoVc;
+    if (vc == kNoVc) {  // the chain waits: the same attempt in the next cycle
+      source->wait_until(now + 1);
+      next_gen = now + 1;
+      return;
+    }
+    const TrafficDescriptor d = source->generate();
+    if (d.packets != 0) {  // one packet per attempt (BurstySource)
+      sink.on_generate(node, seq, now, d.cls);
+      inject(now, sink, S, SourceEntry{now, d.dst, seq, d.cls}, vc, credits, 1);
+      ++seq;
+      ++r.queued;
+      r.injected = true;
+    }
+    next_gen = source->next();
+  }
 }
 
 // The step of a NIC under SAT (seed 004 Sec. 2.1; docs/model.md "SAT injection throttling"). In

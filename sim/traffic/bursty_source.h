@@ -22,7 +22,7 @@ namespace netcosim {
 class BurstySource final : public TrafficSource {
  public:
   BurstySource(uint32_t node, const Rng& rng, const TrafficParams& params)
-      : node_(node), rng_(rng), params_(&params) {
+      : node_(node), rng_(rng), params_(&params), wait_(params.burst_wait) {
     const double on = params.packet_prob_of(node), b = params.burst_length;
     if (on <= 0) return;
     on2off_ = 1.0 / b;
@@ -34,13 +34,32 @@ class BurstySource final : public TrafficSource {
   }
   Cycle next() const override { return next_; }
   TrafficDescriptor generate() override {
+    if (leaving_) [[unlikely]] {  // traffic.burst_wait: the transition out of the burst, no packet
+      leaving_ = false;
+      const TrafficDescriptor end{dst_, 0};  // the ending burst's destination
+      start_burst_after(next_ - 1);
+      return end;
+    }
     const TrafficDescriptor d{dst_};
-    if (--left_ != 0)
+    if (--left_ != 0) {
       next_ = next_ + 1 >= kNone ? kNone : next_ + 1;
-    else
+    } else if (wait_) {
+      leaving_ = true;
+      next_ = next_ + 1 >= kNone ? kNone : next_ + 1;
+    } else {
       start_burst_after(next_);
+    }
     return d;
   }
+  // traffic.burst_wait (FOGSim's generator, public code release 4, burstGenerator::generateFlit;
+  // docs/model.md §3): the chain makes a transition only in a cycle in which the burst's injection
+  // VC has room for a packet. Each attempt at next() is one: a packet of the burst (the chain
+  // stays ON) or, the cycle after the burst's last packet, the transition out of it (generate()
+  // returns no packet and draws the gap from the cycle before, so that without waits the chain is
+  // the one above, draw for draw). The NIC asks for room in the VC of wait_destination(); when
+  // there is none, the attempt moves to `at` with no draw: the chain waits.
+  uint32_t wait_destination() const override { return dst_; }
+  void wait_until(Cycle at) override { next_ = at; }
 
  private:
   void start_burst(uint64_t at) {
@@ -61,7 +80,9 @@ class BurstySource final : public TrafficSource {
   double on2off_ = 1, off2on_ = 0;
   Cycle next_ = kNone;
   uint32_t dst_ = 0;
-  uint64_t left_ = 0;  // packets left in the current burst
+  uint64_t left_ = 0;     // packets left in the current burst
+  bool wait_;             // traffic.burst_wait
+  bool leaving_ = false;  // next_ is the transition out of the burst (traffic.burst_wait)
 };
 
 }  // namespace netcosim

@@ -49,6 +49,9 @@ struct TrafficParams {
   // Bursty-UN (traffic.pattern=bursty_uniform, thesis 000 Sec. 1.6.1.3): the mean burst length B
   // in packets (traffic.burst_length); 0: no bursts, the Bernoulli process.
   double burst_length = 0;
+  // traffic.burst_wait (FOGSim's waiting burst generator, docs/model.md §3): the Bursty-UN chain
+  // does not advance while the burst's packet cannot be written into its injection VC.
+  bool burst_wait = false;
   const TrafficPattern& pattern_for(Cycle gen, Rng& rng) const {
     if (pattern2 == nullptr) return *pattern;
     if (gen >= switch_cycle) return *pattern2;
@@ -78,6 +81,11 @@ class TrafficSource {
   // A packet ejected at this source's node in cycle `now` (its head; Nic::on_receive). next() may
   // move earlier (a reply): the NIC re-reads it, and a new attempt must be at a cycle after `now`.
   virtual void on_receive(const Packet& /*pkt*/, Cycle /*now*/) {}
+  // The waiting burst generator (traffic.burst_wait; BurstySource, docs/model.md §3), called by
+  // the NIC only when it is on: the destination whose injection VC the attempt at next() needs
+  // room in, and the attempt moved to cycle `at` because that VC has none (no draw).
+  virtual uint32_t wait_destination() const { return 0; }
+  virtual void wait_until(Cycle /*at*/) {}
   bool wants_receive() const { return wants_receive_; }
 
  private:

@@ -405,6 +405,28 @@ TEST(Config, DamqPrivatePercentOnlyForDamqAndWithinZeroToHundred) {
             std::string::npos);
 }
 
+// traffic.burst_wait (the waiting burst generator, docs/model.md §3): Bursty-UN without a source
+// queue on the CIOQ router's NIC only; each missing condition named with its key and value.
+TEST(Config, BurstWaitNeedsBurstyUniformWithoutASourceQueue) {
+  Config c;
+  c.set_override("traffic.burst_wait=true");
+  EXPECT_EQ(
+      error_of([&] { netcosim::validate_config(c); }),
+      "traffic.burst_wait=true: needs traffic.pattern=bursty_uniform (traffic.pattern=uniform; "
+      "the waiting burst generator, docs/model.md §3); allowed otherwise: "
+      "traffic.burst_wait=false");
+  c.set_override("traffic.pattern=bursty_uniform");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }),
+            "traffic.burst_wait=true: needs traffic.source_queue=0 (traffic.source_queue=64; the "
+            "waiting burst generator, docs/model.md §3); allowed otherwise: "
+            "traffic.burst_wait=false");
+  c.set_override("traffic.source_queue=0");
+  EXPECT_EQ(error_of([&] { netcosim::validate_config(c); }), "");
+  c.set_override("router.architecture=ib");
+  EXPECT_NE(error_of([&] { netcosim::validate_config(c); }).find("needs router.architecture=cioq"),
+            std::string::npos);
+}
+
 // traffic.pattern=bursty_uniform (thesis 000 Sec. 1.6.1.3): traffic.burst_length applies to it
 // only, in [1, 10^6], and the bursts are the generation process: no second pattern.
 TEST(Config, BurstLengthOnlyForBurstyUniformWhichTakesNoSecondPattern) {

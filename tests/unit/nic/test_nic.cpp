@@ -182,5 +182,93 @@ TEST(NicRandomVc, DrawsAmongTheVcsWithRoomFromItsOwnStream) {
   }
 }
 
+// The waiting burst generator's NIC side (traffic.burst_wait; docs/model.md §3) on a scripted
+// chain: attempts as gaps from the previous attempt (a chain: waiting moves every later attempt),
+// each with its destination and packets (0: the burst's end, which writes nothing).
+class ChainSource final : public TrafficSource {
+ public:
+  struct Step {
+    Cycle gap;
+    uint32_t dst, packets;
+  };
+  explicit ChainSource(std::vector<Step> steps) : steps_(std::move(steps)) {
+    next_ = steps_.empty() ? kNone : steps_[0].gap;
+  }
+  Cycle next() const override { return next_; }
+  TrafficDescriptor generate() override {
+    const TrafficDescriptor d{steps_[i_].dst, steps_[i_].packets};
+    ++i_;
+    next_ = i_ < steps_.size() ? next_ + steps_[i_].gap : kNone;
+    return d;
+  }
+  uint32_t wait_destination() const override { return steps_[i_].dst; }
+  void wait_until(Cycle at) override { next_ = at; }
+
+ private:
+  std::vector<Step> steps_;
+  size_t i_ = 0;
+  Cycle next_ = kNone;
+};
+
+// Bench with a ChainSource and traffic.burst_wait; rows are (cycle, VC, dst, t_gen).
+struct WaitBench : Bench {
+  WaitBench(std::vector<ChainSource::Step> steps, uint32_t vcs, bool dest_vc)
+      : Bench({}, vcs, kS, /*q_cap=*/0, dest_vc, /*nodes=*/4) {
+    nic.source = std::make_unique<ChainSource>(std::move(steps));
+    nic.next_gen = nic.source->next();
+    nic.burst_wait = true;
+  }
+  Rows run_gen(Cycle from, Cycle to) {
+    Rows out;
+    for (Cycle t = from; t < to; ++t) {
+      nic.step(t, sink, kS, credits);
+      while (const PacketMsg* m = link.data.ready(kNone)) {
+        out.push_back({m->arrive - 1, m->vc, m->pkt.dst, static_cast<uint32_t>(m->pkt.t_gen)});
+        link.data.pop();
+      }
+    }
+    return out;
+  }
+};
+
+// One VC of one packet; a burst of three packets to 1, 2, 3 in cycles 0, 1, 2. The first is
+// written in 0 and fills the VC; the second finds no room and waits (the chain with it: the
+// third is due one cycle after the second is written); the credit returns in 5, so the second is
+// written in 5, the third is due in 6 and waits for the credit of 9. Nothing is dropped; each
+// packet's generation cycle is the cycle it was written. Without the key the same attempts (1
+// and 2 dropped) are the test DropsAnAttemptTheInjectionBufferCannotTakeAtOnce's.
+TEST(NicBurstWait, TheChainWaitsForRoomInsteadOfDropping) {
+  WaitBench b({{0, 1, 1}, {1, 2, 1}, {1, 3, 1}}, /*vcs=*/1, /*dest_vc=*/false);
+  b.link.credits.push(CreditMsg{5, 0, static_cast<uint16_t>(kS)});
+  b.link.credits.push(CreditMsg{9, 0, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run_gen(0, 20), (Bench::Rows{{0, 0, 1, 0}, {5, 0, 2, 5}, {9, 0, 3, 9}}));
+  EXPECT_EQ(b.sink.generated, 3u);
+  EXPECT_EQ(b.sink.dropped, 0u);
+  EXPECT_EQ(b.nic.next_gen, kNone);
+}
+
+// The burst's end waits for room in the burst's own VC (FOGSim's generator makes no transition
+// while that VC is full). traffic.injection_vc=dest, 2 VCs of one packet, 4 nodes (dst 0, 1:
+// VC 0; 2, 3: VC 1). A packet to 2 in 0 fills VC 1; the burst's end is due in 1 and waits for
+// VC 1's credit in 4, although VC 0 is empty; the next burst's packet to 0, one cycle after the
+// end, is written in 5 into VC 0. Without the wait for the end it would be written in 2.
+TEST(NicBurstWait, TheBurstsEndWaitsForRoomInTheBurstsVc) {
+  WaitBench b({{0, 2, 1}, {1, 2, 0}, {1, 0, 1}}, /*vcs=*/2, /*dest_vc=*/true);
+  b.link.credits.push(CreditMsg{4, 1, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run_gen(0, 20), (Bench::Rows{{0, 1, 2, 0}, {5, 0, 0, 5}}));
+  EXPECT_EQ(b.sink.generated, 2u);
+  EXPECT_EQ(b.sink.dropped, 0u);
+}
+
+// A waiting attempt that reaches gen_stop (sim.drain) is never written.
+TEST(NicBurstWait, AWaitingAttemptStopsAtGenStop) {
+  WaitBench b({{0, 1, 1}, {1, 2, 1}}, /*vcs=*/1, /*dest_vc=*/false);
+  b.nic.gen_stop = 3;
+  b.link.credits.push(CreditMsg{5, 0, static_cast<uint16_t>(kS)});
+  EXPECT_EQ(b.run_gen(0, 20), (Bench::Rows{{0, 0, 1, 0}}));
+  EXPECT_EQ(b.nic.next_gen, kNone);
+  EXPECT_EQ(b.sink.generated, 1u);
+}
+
 }  // namespace
 }  // namespace netcosim

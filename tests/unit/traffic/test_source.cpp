@@ -3,6 +3,9 @@
 // a packet uses and every draw taken from the node's stream, in order.
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "sim/topology/dragonfly.h"
 #include "sim/traffic/bursty_source.h"
 #include "sim/traffic/source.h"
@@ -141,6 +144,74 @@ TEST(BurstySource, BurstsOfOneAreTheBernoulliProcess) {
     ++n;
   }
   EXPECT_NEAR(double(last - first) / double(n - 1), 20.0, 5 * 0.044);
+}
+
+// traffic.burst_wait (the waiting generator, docs/model.md §3), derived from the chain without the
+// key on the same stream: with no wait, every packet has the cycle and destination of the free
+// chain's, and after each burst's last packet (a change of destination or a gap) comes one attempt
+// of no packet, one cycle after it. Then a wait of w cycles at an attempt moves every later
+// attempt by w and changes no destination (no draw while waiting). h4 network, load 0.4, B = 5.
+TEST(BurstySource, WaitingChainIsTheFreeChainDrawForDrawShiftedByItsWaits) {
+  const Dragonfly topo(4, 8, 4, Arrangement::Palmtree);
+  const UniformTraffic uniform(topo);
+  TrafficParams params;
+  params.packet_prob = 0.4 / 8;
+  params.burst_length = 5;
+  params.pattern = &uniform;
+  TrafficParams waiting = params;
+  waiting.burst_wait = true;
+  std::vector<std::pair<Cycle, uint32_t>> free_packets;
+  BurstySource f(5, Rng(4, 1, 5), params);
+  while (free_packets.size() < 2000) {
+    const Cycle t = f.next();
+    free_packets.push_back({t, f.generate().dst});
+  }
+  // No wait: the same packets; the end of a burst one cycle after its last packet, exactly
+  // before each packet that starts a burst (a gap or a new destination in the free chain).
+  BurstySource w(5, Rng(4, 1, 5), waiting);
+  size_t k = 0, ends = 0;
+  bool ended = false;
+  while (k < free_packets.size()) {
+    const Cycle t = w.next();
+    const uint32_t dst = w.wait_destination();
+    const TrafficDescriptor d = w.generate();
+    EXPECT_EQ(dst, d.dst);
+    if (d.packets == 0) {
+      ASSERT_GT(k, 0u);
+      EXPECT_FALSE(ended);
+      EXPECT_EQ(t, free_packets[k - 1].first + 1);
+      EXPECT_EQ(d.dst, free_packets[k - 1].second);
+      ended = true;
+      ++ends;
+      continue;
+    }
+    EXPECT_EQ(t, free_packets[k].first);
+    EXPECT_EQ(d.dst, free_packets[k].second);
+    if (k > 0) {
+      EXPECT_EQ(ended, free_packets[k].first != free_packets[k - 1].first + 1 ||
+                           free_packets[k].second != free_packets[k - 1].second)
+          << "packet " << k;
+    }
+    ended = false;
+    ++k;
+  }
+  EXPECT_GT(ends, 300u);  // about 2000 / 5 bursts
+  // Waits: 3 cycles at every 7th attempt (packets and ends alike).
+  BurstySource v(5, Rng(4, 1, 5), waiting);
+  Cycle shift = 0;
+  k = 0;
+  for (size_t attempt = 0; k < free_packets.size(); ++attempt) {
+    if (attempt % 7 == 0) {
+      v.wait_until(v.next() + 3);
+      shift += 3;
+    }
+    const Cycle t = v.next();
+    const TrafficDescriptor d = v.generate();
+    if (d.packets == 0) continue;
+    EXPECT_EQ(t, free_packets[k].first + shift);
+    EXPECT_EQ(d.dst, free_packets[k].second);
+    ++k;
+  }
 }
 
 }  // namespace
