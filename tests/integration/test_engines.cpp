@@ -58,55 +58,62 @@ TEST_P(EngineEquivalence, SameJson) {
 
 INSTANTIATE_TEST_SUITE_P(
     H2H4, EngineEquivalence,
-    ::testing::Values(Case{"h2_min_uniform", H2}, Case{"h2_min_adv", H2 ADV},
-                      Case{"h2_val_uniform", H2 VAL}, Case{"h2_val_adv", H2 VAL ADV},
-                      Case{"h4_min_uniform", H4}, Case{"h4_min_adv", H4 ADV},
-                      Case{"h4_val_uniform", H4 VAL}, Case{"h4_val_adv", H4 VAL ADV},
-                      Case{"h2_val_adv_drain", H2 VAL ADV " --set sim.drain=true"},
-                      Case{"h2_olm_contention_adv", H2 OLM " --set routing.trigger=contention" ADV},
-                      Case{"h4_olm_credit_uniform", H4 OLM},
-                      Case{"h2_olm_ectn_adv", H2 OLM " --set routing.trigger=ectn" ADV},
-                      Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"},
-                      Case{"h2_olm_head_until_tail_adv",
-                           H2 OLM " --set routing.trigger=contention"
-                                  " --set routing.contention_count=head_until_tail" ADV},
-                      Case{"h2_olm_ectn_queued_at_send_adv",
-                           H2 OLM " --set routing.trigger=ectn"
-                                  " --set routing.contention_count=queued_at_send" ADV},
-                      Case{"h2_pb_adv", H2 " --set routing.algorithm=pb --set router.vcs_local=4"
-                                           " --set router.vcs_global=2" ADV},
-                      Case{"h2_par_adv", H2 " --set routing.algorithm=par --set router.vcs_local=5"
-                                            " --set router.vcs_global=2" ADV},
-                      Case{"h2_ugal_uniform", H2 " --set routing.algorithm=ugal --set "
-                                                 "router.vcs_local=4 --set router.vcs_global=2"},
-                      // Request-reply (docs/model.md §4.7): the replies are queued by the NIC
-                      // that receives the request, in its router's partition.
-                      Case{"h2_request_reply_min", H2 RR " --set router.vcs_local=4"
-                                                         " --set router.vcs_global=2"},
-                      // A bounded reply queue (docs/model.md §4.7 "Consumption") past
-                      // saturation: requests wait for room for their replies.
-                      Case{"h2_request_reply_reply_queue_drain",
-                           H2 RR " --set router.vcs_local=4 --set router.vcs_global=2"
-                                 " --set traffic.reply_queue=2 --set traffic.load=1.0"
-                                 " --set sim.drain=true"},
-                      // In-transit OLM under FlexVC (docs/model.md §4.6), opportunistic 3/2.
-                      Case{"h2_olm_flexvc_contention_adv",
-                           H2 OLM " --set routing.trigger=contention"
-                                  " --set router.vc_management=flexvc" ADV},
-                      Case{"h2_request_reply_flexvc_val_adv_drain",
-                           H2 RR " --set routing.algorithm=val --set router.vc_management=flexvc"
-                                 " --set router.vcs_local=5 --set router.vcs_global=3"
-                                 " --set sim.drain=true" ADV},
-                      // The allocator's arbitration policies (docs/model.md §2.4): FOGSim's
-                      // defaults, and age with a bounded generation-time queue.
-                      Case{"h2_olm_lrs_transit_lrs_adv",
-                           H2 OLM " --set router.input_arbitration=lrs"
-                                  " --set router.output_arbitration=transit_lrs" ADV},
-                      Case{"h2_min_age_gen_q24_adv", H2 " --set router.input_arbitration=age"
-                                                        " --set router.output_arbitration=age"
-                                                        " --set router.age_timestamp=gen_q24" ADV},
-                      Case{"h2_val_sat_adv", H2 VAL " --set traffic.throttling=sat"
-                                                    " --set traffic.sat_l=4" ADV}),
+    ::testing::Values(
+        Case{"h2_min_uniform", H2}, Case{"h2_min_adv", H2 ADV}, Case{"h2_val_uniform", H2 VAL},
+        Case{"h2_val_adv", H2 VAL ADV}, Case{"h4_min_uniform", H4}, Case{"h4_min_adv", H4 ADV},
+        Case{"h4_val_uniform", H4 VAL}, Case{"h4_val_adv", H4 VAL ADV},
+        Case{"h2_val_adv_drain", H2 VAL ADV " --set sim.drain=true"},
+        Case{"h2_olm_contention_adv", H2 OLM " --set routing.trigger=contention" ADV},
+        Case{"h4_olm_credit_uniform", H4 OLM},
+        Case{"h2_olm_ectn_adv", H2 OLM " --set routing.trigger=ectn" ADV},
+        Case{"h2_olm_filtered_uniform", H2 OLM " --set routing.trigger=filtered"},
+        Case{"h2_olm_head_until_tail_adv",
+             H2 OLM " --set routing.trigger=contention"
+                    " --set routing.contention_count=head_until_tail" ADV},
+        Case{"h2_olm_ectn_queued_at_send_adv",
+             H2 OLM " --set routing.trigger=ectn"
+                    " --set routing.contention_count=queued_at_send" ADV},
+        Case{"h2_pb_adv", H2 " --set routing.algorithm=pb --set router.vcs_local=4"
+                             " --set router.vcs_global=2" ADV},
+        Case{"h2_par_adv", H2 " --set routing.algorithm=par --set router.vcs_local=5"
+                              " --set router.vcs_global=2" ADV},
+        Case{"h2_ugal_uniform", H2 " --set routing.algorithm=ugal --set "
+                                   "router.vcs_local=4 --set router.vcs_global=2"},
+        // Request-reply (docs/model.md §4.7): the replies are queued by the NIC
+        // that receives the request, in its router's partition.
+        Case{"h2_request_reply_min", H2 RR " --set router.vcs_local=4"
+                                           " --set router.vcs_global=2"},
+        // A bounded reply queue (docs/model.md §4.7 "Consumption") past
+        // saturation: requests wait for room for their replies.
+        Case{"h2_request_reply_reply_queue_drain",
+             H2 RR " --set router.vcs_local=4 --set router.vcs_global=2"
+                   " --set traffic.reply_queue=2 --set traffic.load=1.0"
+                   " --set sim.drain=true"},
+        // In-transit OLM under FlexVC (docs/model.md §4.6), opportunistic 3/2.
+        Case{"h2_olm_flexvc_contention_adv", H2 OLM " --set routing.trigger=contention"
+                                                    " --set router.vc_management=flexvc" ADV},
+        Case{"h2_request_reply_flexvc_val_adv_drain",
+             H2 RR " --set routing.algorithm=val --set router.vc_management=flexvc"
+                   " --set router.vcs_local=5 --set router.vcs_global=3"
+                   " --set sim.drain=true" ADV},
+        // The allocator's arbitration policies (docs/model.md §2.4): FOGSim's
+        // defaults, and age with a bounded generation-time queue.
+        Case{"h2_olm_lrs_transit_lrs_adv",
+             H2 OLM " --set router.input_arbitration=lrs"
+                    " --set router.output_arbitration=transit_lrs" ADV},
+        Case{"h2_min_age_gen_q24_adv", H2 " --set router.input_arbitration=age"
+                                          " --set router.output_arbitration=age"
+                                          " --set router.age_timestamp=gen_q24" ADV},
+        Case{"h2_val_sat_adv", H2 VAL " --set traffic.throttling=sat"
+                                      " --set traffic.sat_l=4" ADV},
+        // FOGSim's waiting burst generator (traffic.burst_wait, docs/model.md §3)
+        // past saturation, and its crossbar transfer length (router.xbar_until_tail,
+        // docs/model.md §2.1).
+        Case{"h2_min_bursty_burst_wait",
+             H2 " --set traffic.pattern=bursty_uniform --set traffic.source_queue=0"
+                " --set traffic.injection_vc=dest --set traffic.burst_wait=true"
+                " --set traffic.load=0.9"},
+        Case{"h2_val_xbar_until_tail_adv", H2 VAL " --set router.xbar_until_tail=true" ADV}),
     [](const testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // The fat tree, mesh and torus (docs/model.md §7): small instances, each routing family.
