@@ -21,18 +21,28 @@ namespace {
 
 using netcosim::test::run_cli;
 
-std::vector<double> shares(const std::string& args, const std::string& tag) {
+const std::string kCh4Tree =
+    std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ch4-opa-fattree-4-2.ini ";
+
+// `netcosim run ARGS`'s JSON.
+nlohmann::json run_json(const std::string& args, const std::string& tag) {
   const std::string json = testing::TempDir() + "qos_shares_" + tag + ".json";
   std::remove(json.c_str());
-  const auto o =
-      run_cli("run " + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ch4-opa-fattree-4-2.ini " +
-              args + " --quiet --json " + json);
+  const auto o = run_cli("run " + args + " --quiet --json " + json);
   EXPECT_EQ(o.status, 0) << o.output;
-  std::vector<double> r;
-  const nlohmann::json d = nlohmann::json::parse(netcosim::test::read_file(json));
+  return nlohmann::json::parse(netcosim::test::read_file(json));
+}
+
+// Each SL's normalised throughput of a run that accepts more than 0.9 flits/cycle/NIC.
+std::vector<double> normalized_shares(const nlohmann::json& d) {
   EXPECT_GT(d.at("accepted_load").get<double>(), 0.9);
+  std::vector<double> r;
   for (const auto& s : d.at("per_sl")) r.push_back(s.at("normalized_throughput").get<double>());
   return r;
+}
+
+std::vector<double> shares(const std::string& args, const std::string& tag) {
+  return normalized_shares(run_json(kCh4Tree + args, tag));
 }
 
 TEST(QosSwitchShares, DTableWithinTwoPointsOfTable49AtSaturation) {
@@ -70,16 +80,7 @@ std::vector<double> backlogged_shares(const std::string& sched_keys, const std::
          "[qos]\nsls = 2\nbacklogged = true\n"
          "[sim]\nseed = 1\nwarmup = 1000\nmeasure = 4000\n";
   }
-  const std::string json = testing::TempDir() + "qos_shares_" + tag + ".json";
-  std::remove(json.c_str());
-  const auto o = run_cli("run " + ini + " --set qos.sl_mtu=" + mtu + " " + sched_keys +
-                         " --quiet --json " + json);
-  EXPECT_EQ(o.status, 0) << o.output;
-  std::vector<double> r;
-  const nlohmann::json d = nlohmann::json::parse(netcosim::test::read_file(json));
-  EXPECT_GT(d.at("accepted_load").get<double>(), 0.9);
-  for (const auto& s : d.at("per_sl")) r.push_back(s.at("normalized_throughput").get<double>());
-  return r;
+  return normalized_shares(run_json(ini + " --set qos.sl_mtu=" + mtu + " " + sched_keys, tag));
 }
 
 TEST(QosSwitchShares, DrrGivesTheQuantaSharesInBytesOfBackloggedSls) {
@@ -108,14 +109,10 @@ TEST(QosSwitchShares, DrrGivesTheQuantaSharesInBytesOfBackloggedSls) {
 // cycles; seeds 2 and 3 keep DTable 0.013-0.029 above the others with 16 flits, all three within
 // 0.0004 without). Six runs of 16 nodes, 0.45 s on a loaded host.
 double accepted(const std::string& args, const std::string& tag) {
-  const std::string json = testing::TempDir() + "qos_maxthr_" + tag + ".json";
-  std::remove(json.c_str());
-  const auto o =
-      run_cli("run " + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ch4-opa-fattree-4-2.ini " +
-              "--set sim.warmup=2000 --set sim.measure=4000 " + args + " --quiet --json " + json);
-  EXPECT_EQ(o.status, 0) << o.output;
-  const nlohmann::json d = nlohmann::json::parse(netcosim::test::read_file(json));
-  return d.at("accepted_load").get<double>();
+  return run_json(kCh4Tree + "--set sim.warmup=2000 --set sim.measure=4000 " + args,
+                  "maxthr_" + tag)
+      .at("accepted_load")
+      .get<double>();
 }
 
 TEST(QosSwitchShares, TheSchedulerMovesMaximumThroughputOnlyWithVlsOfAboutOnePacket) {
