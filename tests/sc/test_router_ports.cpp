@@ -34,6 +34,20 @@ using namespace netcosim;
 
 namespace {
 
+// Whether f() throws std::invalid_argument with exactly `want`; else says on stderr what it did
+// (run in a child: the parent reads the child's status and stderr).
+bool refused_with(const char* what, const std::function<void()>& f, const std::string& want) {
+  try {
+    f();
+    std::fprintf(stderr, "%s: accepted\n", what);
+    return false;
+  } catch (const std::invalid_argument& e) {
+    if (e.what() == want) return true;
+    std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
+    return false;
+  }
+}
+
 std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycle t_inject,
                     Cycle head, Cycle tail) {
   std::ostringstream s;
@@ -633,16 +647,7 @@ TEST(RouterModuleAllocators, SocketsListedAndRefused) {
     int bad = 0;
     const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
                                        const std::string& want) {
-      try {
-        f();
-        std::fprintf(stderr, "%s: accepted\n", what);
-        ++bad;
-      } catch (const std::invalid_argument& e) {
-        if (e.what() != want) {
-          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
-          ++bad;
-        }
-      }
+      bad += refused_with(what, f, want) ? 0 : 1;
     };
     const auto expect_eq = [&bad](const std::string& got, const std::string& want) {
       if (got != want) {
@@ -737,16 +742,7 @@ TEST(RouterModuleDTable, SocketsListedAndRefused) {
     int bad = 0;
     const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
                                        const std::string& want) {
-      try {
-        f();
-        std::fprintf(stderr, "%s: accepted\n", what);
-        ++bad;
-      } catch (const std::invalid_argument& e) {
-        if (e.what() != want) {
-          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
-          ++bad;
-        }
-      }
+      bad += refused_with(what, f, want) ? 0 : 1;
     };
     const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
     Config cfg;
@@ -877,16 +873,7 @@ TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
     int bad = 0;
     const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
                                        const std::string& want) {
-      try {
-        f();
-        std::fprintf(stderr, "%s: accepted\n", what);
-        ++bad;
-      } catch (const std::invalid_argument& e) {
-        if (e.what() != want) {
-          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
-          ++bad;
-        }
-      }
+      bad += refused_with(what, f, want) ? 0 : 1;
     };
     const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
     Config cfg;
@@ -992,16 +979,7 @@ TEST(RouterModuleSched, SecondInstallerRefused) {
     int bad = 0;
     const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
                                        const std::string& want) {
-      try {
-        f();
-        std::fprintf(stderr, "%s: accepted\n", what);
-        ++bad;
-      } catch (const std::invalid_argument& e) {
-        if (e.what() != want) {
-          std::fprintf(stderr, "%s: '%s'\n  expected '%s'\n", what, e.what(), want.c_str());
-          ++bad;
-        }
-      }
+      bad += refused_with(what, f, want) ? 0 : 1;
     };
     const std::string once =
         "switch 0: its output scheduler (round robin) already has a block; set_dtable_block, "
