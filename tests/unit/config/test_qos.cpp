@@ -41,6 +41,17 @@ TEST(Qos, OffByDefaultWithNoTables) {
   EXPECT_DOUBLE_EQ(q.cycle_ns, 64.0 / 12.5);
 }
 
+// The cycle time: the flit's bytes over the link's bandwidth unless sim.cycle_ns sets it
+// (docs/model.md §9.3): 64 B at 25 GB/s is 2.56 ns, 16 B at 12.5 GB/s 1.28 ns (thesis 003 Ch. 6),
+// and an explicit sim.cycle_ns wins over both.
+TEST(Qos, TheCycleTimeFollowsTheLinkUnlessSet) {
+  EXPECT_DOUBLE_EQ(read_service_levels(with_sls({"link.bandwidth=25"})).cycle_ns, 2.56);
+  EXPECT_DOUBLE_EQ(read_service_levels(with_sls({"link.flit_bytes=16"})).cycle_ns, 1.28);
+  EXPECT_DOUBLE_EQ(read_service_levels(with_sls({"link.bandwidth=25", "sim.cycle_ns=1"})).cycle_ns,
+                   1.0);
+  EXPECT_DOUBLE_EQ(read_service_levels(with_sls({"sim.cycle_ns=0.625"})).cycle_ns, 0.625);
+}
+
 TEST(Qos, DefaultsAndTheTablesAsRead) {
   const Config c = with_sls({"qos.sl_names=VO,VI,CL", "qos.message_size=1024,512,1536",
                              "qos.pattern=cbr,bursts4,next", "packet.size=8"});
