@@ -204,9 +204,10 @@ std::string sweep_plot_script(const SweepPlot& p) {
       {p.throughput_png, "throughput", "accepted load (phits/(node*cycle))",
        (named ? curve_lines(p, 2, 3, 4) : csv + " skip 1 using " + accepted_main) + ", \\\n     " +
            y_is_x},
-      // per_sl.csv: latency_avg is column 7, accepted_load column 5 (docs/sweep.md).
-      {per_sl ? p.sl_latency_png : std::string(), "latency per SL", "latency (cycles)",
-       per_sl ? sl_lines(p, 7) : std::string()},
+      // per_sl.csv: latency_avg_ns is column 8, accepted_load column 5 (docs/sweep.md); the
+      // per-SL latency in ns, as thesis 003 reports it (Sec. 4.4, 5.6).
+      {per_sl ? p.sl_latency_png : std::string(), "latency per SL", "latency (ns)",
+       per_sl ? sl_lines(p, 8) : std::string()},
       {per_sl ? p.sl_throughput_png : std::string(), "accepted load per SL",
        "accepted load (phits/(node*cycle))", per_sl ? sl_lines(p, 5) : std::string()},
   };

@@ -117,7 +117,7 @@ TEST(CliSweepPerSl, PerSlPlotsHaveOneLinePerSl) {
   const std::string gp = read_text(dir + "/s/plots.gp");
   for (int sl = 0; sl < 3; ++sl) {
     const std::string line = "/s/per_sl.csv' skip 1 every 3::" + std::to_string(sl) + "::5 using ";
-    EXPECT_NE(gp.find(line + "1:7 with linespoints lw 2 lc " + std::to_string(sl + 1) +
+    EXPECT_NE(gp.find(line + "1:8 with linespoints lw 2 lc " + std::to_string(sl + 1) +
                       " pt 7 title 'SL" + std::to_string(sl) + "'"),
               std::string::npos)
         << sl << "\n"

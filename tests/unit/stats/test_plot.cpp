@@ -91,10 +91,10 @@ TEST(SweepPlotScript, PerSlPlotsHaveOneLinePerSl) {
   p.sls = {"VO", "BE"};
   const std::string s = sweep_plot_script(p);
   EXPECT_NE(s.find("set output '/o/per_sl_latency.png'\nset title 'q.ini: latency per SL' "
-                   "noenhanced\nset ylabel 'latency (cycles)'\nset yrange [0:*]\n"
-                   "plot '/o/per_sl.csv' skip 1 every 2::0::5 using 1:7 with linespoints lw 2 lc 1 "
+                   "noenhanced\nset ylabel 'latency (ns)'\nset yrange [0:*]\n"
+                   "plot '/o/per_sl.csv' skip 1 every 2::0::5 using 1:8 with linespoints lw 2 lc 1 "
                    "pt 7 title 'VO' noenhanced, \\\n"
-                   "     '/o/per_sl.csv' skip 1 every 2::1::5 using 1:7 with linespoints lw 2 lc 2 "
+                   "     '/o/per_sl.csv' skip 1 every 2::1::5 using 1:8 with linespoints lw 2 lc 2 "
                    "pt 7 title 'BE' noenhanced\n"),
             std::string::npos)
       << s;
@@ -110,7 +110,7 @@ TEST(SweepPlotScript, PerSlPlotsHaveOneLinePerSl) {
   p.curves = {"rr", "sbt"};
   const std::string named = sweep_plot_script(p);
   EXPECT_EQ(count(named, "per_sl.csv' skip 1"), 8u) << named;
-  EXPECT_EQ(count(named, "every 2::7::11 using 2:8 with linespoints lw 2 lc 2 pt 5 title 'sbt BE'"),
+  EXPECT_EQ(count(named, "every 2::7::11 using 2:9 with linespoints lw 2 lc 2 pt 5 title 'sbt BE'"),
             1u)
       << named;
   EXPECT_EQ(count(named, "every 2::6::11 using 2:6 with linespoints lw 2 lc 1 pt 5 title 'sbt VO'"),
