@@ -11,11 +11,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 
+#include "sim/engine/native/native_engine.h"
+#include "sim/network/build.h"
+#include "sim/network/deadlock_report.h"
 #include "sim/network/network.h"
+#include "sim/topology/topology_catalog.h"
 #include "systemc/engine/sc_engine.h"
 #include "tests/integration/bad_routings.h"
 #include "tests/integration/test_util.h"
+#include "tests/network/switch_test_util.h"
 
 // libsystemc.so refers to sc_main; this binary has gtest's main (as the CLI has its own).
 extern "C" int sc_main(int, char**) {
@@ -26,7 +32,26 @@ using namespace netcosim;
 
 namespace {
 
-enum class Bad { ValiantOnVc0, SwappedMin };
+enum class Bad { ValiantOnVc0, SwappedMin, DorWithoutDateline };
+
+// The configured torus's DOR without its dateline (tests/network/switch_test_util.h): every hop
+// on routing VC 0, so a ring's VLs can form a cycle. Owns the topology DOR reads.
+class TorusDorWithoutDateline final : public RoutingAlgorithm {
+ public:
+  explicit TorusDorWithoutDateline(const Config& c)
+      : topo_(topology_entry("torus")->make(c)), dor_(make_routing(c, *topo_)) {}
+  const char* name() const override { return dor_.name(); }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override {
+    return dor_.route(q, pkt, rng);
+  }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    return dor_.minimal_output(router, pkt);
+  }
+
+ private:
+  std::unique_ptr<Topology> topo_;
+  switchtest::DorWithoutDateline dor_;
+};
 
 // Runs the SystemC engine in a child process; returns its exit status (3: SimulationFailure,
 // whose failure_json is in `json`; 0: the run completed).
@@ -39,6 +64,8 @@ int run_systemc_child(const Config& c, Cycle quantum, Bad routing, const std::st
       std::unique_ptr<RoutingAlgorithm> r;
       if (routing == Bad::ValiantOnVc0)
         r = std::make_unique<test::ValiantOnVc0>(test::h2_topology());
+      else if (routing == Bad::DorWithoutDateline)
+        r = std::make_unique<TorusDorWithoutDateline>(c);
       else
         r = std::make_unique<test::SwappedMinRouting>(test::h2_topology());
       ScEngineOptions opt;
@@ -105,6 +132,60 @@ TEST_P(ScDeadlock, ReportsTheCycle) {
 INSTANTIATE_TEST_SUITE_P(Quanta, ScDeadlock, ::testing::Values(Cycle{0}, Cycle{1}),
                          [](const testing::TestParamInfo<Cycle>& i) {
                            return i.param == 0 ? std::string("windowed") : std::string("strict");
+                         });
+
+// The IB and OPA switches' watchdog on the SystemC engine: an 8x2 torus of one node per switch
+// under uniform traffic at load 1.0 with DOR on one VL (no dateline) and VL buffers of two
+// packets deadlocks on its x rings; the SystemC run (windowed and strict) stops with the same
+// report as the native engine's (docs/model.md §10.4: the switches' blocked buffers), apart from
+// the cycle the watchdog fired and the idle cycles counted to it in strict mode.
+class ScSwitchDeadlock : public ::testing::TestWithParam<std::tuple<const char*, Cycle>> {};
+
+TEST_P(ScSwitchDeadlock, SameReportAsTheNativeEngine) {
+  const auto [arch, quantum] = GetParam();
+  Config c;
+  for (const char* kv :
+       {"topology.type=torus", "topology.dims=8x2", "topology.nodes_per_switch=1",
+        "routing.algorithm=dor", "traffic.source=service_levels", "qos.sls=1", "qos.sl_mtu=512",
+        "router.port_buffer=16", "router.buffer_output=16", "traffic.load=1.0", "sim.warmup=0",
+        "sim.measure=50000", "sim.watchdog=300"})
+    c.set_override(kv);
+  c.set_override(std::string("router.architecture=") + arch);
+  if (std::string(arch) == "ib") {
+    c.set_override("qos.sl2vl=0 1");
+  } else {
+    c.set_override("qos.sl2sc=0 1");
+    c.set_override("router.central_buffer=32");
+  }
+  nlohmann::json native;
+  try {
+    run_native(*build_network(c, std::make_unique<TorusDorWithoutDateline>(c)));
+    FAIL() << arch << ": expected a deadlock on the native engine";
+  } catch (const SimulationFailure& e) {
+    native = nlohmann::json::parse(failure_json(e));
+  }
+  ASSERT_TRUE(native.contains("deadlock")) << native.dump();
+  ASSERT_FALSE(native["deadlock"].at("cycles").empty()) << native.dump();
+  const std::string json =
+      testing::TempDir() + "sc_switch_deadlock_" + arch + "_q" + std::to_string(quantum) + ".json";
+  ASSERT_EQ(run_systemc_child(c, quantum, Bad::DorWithoutDateline, json), 3);
+  nlohmann::json sc = read_json(json);
+  ASSERT_TRUE(sc.contains("deadlock")) << sc.dump();
+  EXPECT_GE(sc["deadlock"].at("idle_cycles").get<uint64_t>(), 300u);
+  if (quantum == 1)
+    for (auto* j : {&native, &sc}) {
+      (*j)["deadlock"].erase("cycle");
+      (*j)["deadlock"].erase("idle_cycles");
+    }
+  EXPECT_EQ(sc["deadlock"], native["deadlock"]) << arch;
+}
+
+INSTANTIATE_TEST_SUITE_P(Switches, ScSwitchDeadlock,
+                         ::testing::Combine(::testing::Values("ib", "opa"),
+                                            ::testing::Values(Cycle{0}, Cycle{1})),
+                         [](const testing::TestParamInfo<std::tuple<const char*, Cycle>>& i) {
+                           return std::string(std::get<0>(i.param)) +
+                                  (std::get<1>(i.param) == 0 ? "_windowed" : "_strict");
                          });
 
 // A VC-order violation inside a router process stops the SystemC run with the checker's failure.
