@@ -12,9 +12,10 @@ per-node CSV per case in OUTDIR, and skips the cases whose JSON exists; an unkno
 `tables` prints the Markdown tables of docs/validation.md ("8x8 mesh, transpose at saturation, age
 timestamps" and "SAT injection throttling"); `plots` writes the data files and gnuplot scripts of
 the figures into FIGDIR and runs gnuplot on each (no shell): table2.png (Table 2, ours beside the
-seed's), fig4.png (Sec. 5.1: min/avg against average throughput, Fig. 4), fig8.png (Sec. 5.4:
-average and minimum throughput against the hot-spot fraction, Fig. 8) and fig9.png (per-node
-throughput maps at 10% hot spot, Fig. 9). Keys and their reasons: docs/validation.md.
+seed's), fig5.png (Sec. 5.2: average and maximum latency against load, Fig. 5), fig4.png (Sec. 5.1:
+min/avg against average throughput, Fig. 4), fig8.png (Sec. 5.4: average and minimum throughput
+against the hot-spot fraction, Fig. 8) and fig9.png (per-node throughput maps at 10% hot spot, Fig.
+9). Keys and their reasons: docs/validation.md.
 """
 import argparse
 import csv
@@ -359,6 +360,35 @@ set key bottom right
 set grid
 """ + "".join(panels) + "unset multiplot\nset output\n")
     gnuplot(os.path.join(fig, "fig4.gp"))
+    # Fig. 5: average and maximum latency against offered load below and past saturation.
+    lines = []
+    for p in ["hotregion", "shuffle"]:
+        for pol in ["rr", "age", "sat_k1"]:
+            for ld in SEC52_LOADS:
+                r = load(d, f"s52_{p}_{ld:g}_{pol}")
+                lines.append(f"{ld:g} {r['latency_avg']:.1f} {r['latency_max']}\n")
+            lines.append("\n\n")
+    write(os.path.join(fig, "fig5.dat"), "".join(lines))
+    panels = []
+    for i, p in enumerate(["hot region", "perfect shuffle"]):
+        plots = []
+        for j, pol in enumerate(["rr", "age", "sat l8k8"]):
+            plots.append(f"'fig5.dat' index {3 * i + j} using 1:2 with linespoints lc {j + 1} "
+                         f"pt 7 title '{pol} avg'")
+            plots.append(f"'' index {3 * i + j} using 1:3 with linespoints lc {j + 1} dt 2 pt 6 "
+                         f"title '{pol} max'")
+        panels.append(f"set title '{p}'\nplot " + ", ".join(plots) + "\n")
+    write(os.path.join(fig, "fig5.gp"), """set terminal pngcairo size 1100,450
+set output 'fig5.png'
+set multiplot layout 1,2 title 'Seed 004 Fig. 5 (netcosim): average and maximum latency, ' . \\
+    '8x8 DOR mesh'
+set xlabel 'offered load (phits/(node*cycle))'
+set ylabel 'latency (cycles)'
+set logscale y
+set key top left
+set grid
+""" + "".join(panels) + "unset multiplot\nset output\n")
+    gnuplot(os.path.join(fig, "fig5.gp"))
     # Fig. 8: average and minimum against the hot-spot fraction.
     lines = []
     for net in ["mesh_dor", "mesh_adaptive"]:
