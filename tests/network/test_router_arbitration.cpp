@@ -9,7 +9,10 @@
 //   (the thesis's starved Rout).
 // - the 8x8 mesh under transpose at saturation (seed 004 Sec. 4.2, Table 2, with its packet and
 //   buffer sizes): age with gen_qinf raises the minimum node throughput far above round-robin's
-//   parking lot; inj_time gives a lower minimum than gen_qinf.
+//   parking lot; inj_time gives a lower minimum than gen_qinf; under perfect shuffle gen_q24 lies
+//   between them.
+// - the 8x8 mesh of seed 004 Sec. 5.2 and 5.4: age cuts the maximum latency below saturation and
+//   lifts the hot spot's minimum, less under adaptive routing.
 // - h4 under ADVc at 0.4 with OLM (thesis 000 Tables 3.1 and 3.3): transit priority makes the
 //   per-router Max/Min large, age keeps it near 1.
 #include <gtest/gtest.h>
@@ -117,6 +120,77 @@ TEST(RouterArbitration, MeshTransposeAgeTimestampsOrderTheMinimum) {
   EXPECT_EQ(inj.fairness.min_load, inj.node_injected[1]);
   // The same accepted load: age reorders, it does not add throughput here.
   EXPECT_NEAR(qinf.accepted_load, rr.accepted_load, 0.01);
+}
+
+// Perfect shuffle under Table 2's keys (seed 004 Table 2: 0.2377 / 0.1892 / 0.1061): each step
+// away from the generation time lowers the minimum; measured 0.2216 / 0.1976 / 0.0992
+// (docs/validation.md, Table 2).
+TEST(RouterArbitration, MeshShuffleTimestampsOrderTheMinimum) {
+  auto with = [&](const char* ts) {
+    return run(kMeshTranspose,
+               {"traffic.pattern=shuffle", "router.input_arbitration=age",
+                "router.output_arbitration=age", std::string("router.age_timestamp=") + ts});
+  };
+  const RunResults qinf = with("gen_qinf"), q24 = with("gen_q24"), inj = with("inj_time");
+  EXPECT_GT(qinf.fairness.min_load, 1.05 * q24.fairness.min_load);
+  EXPECT_GT(q24.fairness.min_load, 1.5 * inj.fairness.min_load);
+}
+
+// Seed 004 Sec. 5.1-5.4's 8x8 mesh: Table 1's sizes with links of one cycle (the SAT section of
+// docs/validation.md), DOR or Duato's adaptive routing.
+std::vector<std::string> seed004_mesh(const char* routing, std::vector<std::string> more) {
+  std::vector<std::string> c = {"topology.type=mesh",
+                                "topology.dims=8x8",
+                                "router.vcs_x=2",
+                                "router.vcs_y=2",
+                                "router.vcs_injection=1",
+                                "router.buffer_x=64",
+                                "router.buffer_y=64",
+                                "router.buffer_injection=64",
+                                "router.buffer_output=64",
+                                "link.latency_x=1",
+                                "link.latency_y=1",
+                                "packet.size=16",
+                                "traffic.source_queue=24",
+                                "traffic.load=1.0",
+                                "sim.warmup=5000",
+                                "sim.measure=20000",
+                                std::string("routing.algorithm=") + routing};
+  c.insert(c.end(), more.begin(), more.end());
+  return c;
+}
+
+const std::vector<std::string> kAgeQ24 = {"router.input_arbitration=age",
+                                          "router.output_arbitration=age",
+                                          "router.age_timestamp=gen_q24"};
+
+// Seed 004 Sec. 5.2: below saturation age leaves the average latency and cuts the maximum
+// ("10-30%"). Hot region at 0.3 on the DOR mesh: average 88 / 90 cycles, maximum 601 / 431
+// (-28%; docs/validation.md, Sec. 5.2).
+TEST(RouterArbitration, MeshHotRegionAgeCutsTheMaximumLatency) {
+  const std::vector<std::string> hr = {"traffic.pattern=hotregion", "traffic.load=0.3"};
+  const RunResults rr = run(seed004_mesh("dor", hr), {});
+  const RunResults age = run(seed004_mesh("dor", hr), kAgeQ24);
+  EXPECT_NEAR(age.accepted_load, rr.accepted_load, 0.005);  // below saturation: all delivered
+  EXPECT_NEAR(age.latency_avg, rr.latency_avg, 0.05 * rr.latency_avg);
+  EXPECT_LT(age.latency_max, 0.9 * rr.latency_max);
+}
+
+// Seed 004 Sec. 5.4 (Fig. 8, 9) at 10% to node 0: round-robin starves the nodes far from node 0,
+// age gives every node some throughput, and under adaptive routing age is less fair than under
+// DOR (the seed: "With adaptive routing, Age becomes quite unfair"). Min/avg on this window
+// (2,000 + 8,000 cycles): DOR round-robin 0, age 0.615, adaptive age 0.470 (on 5,000 + 20,000:
+// 0, 0.684, 0.522; docs/validation.md, Sec. 5.4).
+TEST(RouterArbitration, MeshHotSpotAgeRaisesTheMinimumLessUnderAdaptive) {
+  const std::vector<std::string> hot = {"traffic.pattern=hotspot", "traffic.hotspot_fraction=0.1",
+                                        "sim.warmup=2000", "sim.measure=8000"};
+  const RunResults rr = run(seed004_mesh("dor", hot), {});
+  const RunResults dor = run(seed004_mesh("dor", hot), kAgeQ24);
+  const RunResults adaptive = run(seed004_mesh("mesh_adaptive", hot), kAgeQ24);
+  EXPECT_LT(rr.fairness.min_load, 0.01);
+  EXPECT_GT(dor.fairness.min_avg_ratio, 0.5);
+  EXPECT_LT(adaptive.fairness.min_avg_ratio, 0.9 * dor.fairness.min_avg_ratio);
+  EXPECT_GT(adaptive.fairness.min_load, 0.03);
 }
 
 TEST(RouterArbitration, H4AdvcOlmTransitPriorityUnfairAgeFair) {
