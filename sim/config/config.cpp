@@ -212,7 +212,8 @@ const std::vector<KeySpec>& config_schema() {
        "means over the VCs (port)"},
       {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
-       "control (1 VC; docs/model.md \"Meshes and tori\")"},
+       "control (1 VC; docs/model.md \"Meshes and tori\"); mesh_adaptive needs bubble (its "
+       "escape channel)"},
       {"routing.trunk_select", KeyType::Enum, "destination", 0, 0, "destination|adaptive",
        "mesh/torus with topology.trunk >= 2: the link of a trunk DOR takes, the destination's "
        "index mod the trunk (in order per destination) or per packet (adaptive: cioq, the one "

@@ -74,10 +74,11 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             "mesh|torus",
             {{"x", 1}, {"y", 1}, {"z", 1}}},
            {"mesh_adaptive",
-            "minimal adaptive on the mesh with DOR on VC 0 as the escape channel (Duato; paper "
-            "004 Sec. 3)",
-            {},
-            "mesh",
+            "minimal adaptive with DOR on VC 0 as the escape channel (Duato; paper 004 Sec. 3); "
+            "on a torus the adaptive bubble router, its escape under bubble flow control "
+            "(routing.torus_deadlock=bubble)",
+            {"routing.torus_deadlock"},
+            "mesh|torus",
             {{"x", 2}, {"y", 2}, {"z", 2}}},
        }},
       {"routing.trigger",

@@ -155,7 +155,16 @@ int64_t torus_min_vcs(const TopologyKeys& k, const char* port_class, int64_t cat
 // Bubble flow control: a packet entering a ring needs room for two packets in the downstream VC;
 // its wait names the VC index router.vcs_<dimension>, which has no credits
 // (sim/routing/mesh/dor.h), so a dimension has at most 15 VCs with it.
+// mesh_adaptive on a torus is the adaptive bubble router (paper 004 Sec. 3 [36]): its escape
+// channel is DOR under bubble flow control, so it needs routing.torus_deadlock=bubble.
 std::string torus_check_routing(const TopologyKeys& k) {
+  if (k.get_str("routing.algorithm") == "mesh_adaptive" &&
+      k.get_str("routing.torus_deadlock") != "bubble")
+    return "routing.algorithm=mesh_adaptive with routing.torus_deadlock=" +
+           k.get_str("routing.torus_deadlock") +
+           ": on topology.type=torus the adaptive routing's escape channel is DOR under bubble "
+           "flow control (the adaptive bubble router, paper 004 Sec. 3); allowed: "
+           "routing.torus_deadlock=bubble";
   if (k.get_str("routing.torus_deadlock") != "bubble") return "";
   const int64_t two = 2 * k.get_int("packet.size");
   for (const char* key : {"router.buffer_x", "router.buffer_y", "router.buffer_z"})

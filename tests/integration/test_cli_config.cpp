@@ -259,6 +259,31 @@ TEST(CliConfig, SatBadInputExits2NamingKeyValueAndAllowed) {
   for (const Bad& b : cases) expect_refused({"run"}, b.sets, b.wanted, tmp_path("sat_bad.json"));
 }
 
+// mesh_adaptive on a torus is the adaptive bubble router (docs/model.md §7.2): the dateline (the
+// default) is refused naming both keys, and so are what a bubble needs and what a torus lacks.
+TEST(CliConfig, TorusAdaptiveBadInputExits2NamingKeyValueAndAllowed) {
+  struct Bad {
+    std::vector<std::string> sets;
+    std::vector<std::string> wanted;
+  };
+  const std::vector<Bad> cases = {
+      {{"topology.type=torus", "topology.dims=4x4", "routing.algorithm=mesh_adaptive"},
+       {"routing.algorithm=mesh_adaptive with routing.torus_deadlock=dateline",
+        "allowed: routing.torus_deadlock=bubble"}},
+      {{"topology.type=torus", "topology.dims=4x4", "routing.algorithm=mesh_adaptive",
+        "routing.torus_deadlock=bubble", "router.buffer_y=8"},
+       {"router.buffer_y=8", "at least 2*packet.size=16"}},
+      {{"topology.type=torus", "topology.dims=4x4", "routing.algorithm=mesh_adaptive",
+        "routing.torus_deadlock=bubble", "router.vcs_x=1"},
+       {"routing.algorithm=mesh_adaptive needs at least 2 x and 2 y", "router.vcs_x=1"}},
+      {{"topology.type=mesh", "topology.dims=4x4", "routing.algorithm=mesh_adaptive",
+        "routing.torus_deadlock=bubble"},
+       {"routing.torus_deadlock=bubble"}},
+  };
+  for (const Bad& b : cases)
+    expect_refused({"run"}, b.sets, b.wanted, tmp_path("torus_adaptive_bad.json"));
+}
+
 }  // namespace
 
 // Batch mode's keys (docs/model.md §5 "Batches"): exit 2 naming the key, the value and what is

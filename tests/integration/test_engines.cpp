@@ -128,6 +128,11 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"mesh_adaptive", "mesh-8x8.ini --set routing.algorithm=mesh_adaptive" SHORT},
         Case{"torus_dateline", "torus-8x8.ini" SHORT " --set traffic.pattern=bit_complement"},
         Case{"torus_bubble", "torus-8x8.ini --set routing.torus_deadlock=bubble" SHORT},
+        // The adaptive bubble router (docs/model.md §7.2) on a 4x4 torus, transpose, drained.
+        Case{"torus_adaptive_bubble",
+             "torus-8x8.ini --set topology.dims=4x4 --set routing.algorithm=mesh_adaptive"
+             " --set routing.torus_deadlock=bubble --set traffic.pattern=transpose"
+             " --set sim.drain=true" SHORT},
         // Trunks (topology.trunk; docs/model.md §7.2): a 4x4 torus of 4 nodes per switch with
         // trunks of 2, the destination's link and the adaptive choice.
         Case{"torus_trunk2",

@@ -1,5 +1,7 @@
 #include "sim/routing/mesh/dor.h"
 
+#include "sim/topology/topology_catalog.h"
+
 namespace netcosim {
 
 RouteResult DorRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
@@ -77,6 +79,48 @@ RouteResult MeshAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng
   return r;
 }
 
+RouteResult TorusAdaptiveBubbleRouting::route(const PortView& q, const Packet& pkt,
+                                              Rng& /*rng*/) const {
+  RouteResult r;
+  const uint32_t router = q.router, dst_router = topo_.node_router(pkt.dst);
+  if (router == dst_router) {
+    r.port = static_cast<uint8_t>(topo_.node_port(pkt.dst));
+    return r;
+  }
+  uint32_t best_free = 0;
+  bool found = false;
+  for (uint32_t d = 0; d < topo_.ndims(); ++d) {
+    const uint32_t cur = topo_.coord(router, d), dst = topo_.coord(dst_router, d);
+    if (cur == dst) continue;
+    const uint32_t D = topo_.dim(d), ahead = (dst + D - cur) % D;  // hops going +
+    for (const bool plus : {true, false}) {
+      if (plus ? ahead > D - ahead : ahead < D - ahead) continue;  // not a minimal direction
+      for (uint32_t k = 0; k < topo_.trunk(); ++k) {
+        const uint32_t port = topo_.port(d, plus, k);
+        const uint32_t vcs = q.vcs(q.port_class(port));
+        for (uint32_t v = 1; v < vcs; ++v) {
+          if (!q.output_can_take(port, v)) continue;
+          const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
+          if (!found || free > best_free) {
+            found = true;
+            best_free = free;
+            r.port = static_cast<uint8_t>(port);
+            r.vcs = vc_bit(v);
+          }
+        }
+      }
+    }
+  }
+  if (found) return r;
+  // The escape channel: DOR on VC 0 with the bubble for a packet entering its ring.
+  const uint32_t port = DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
+  r.port = static_cast<uint8_t>(port);
+  const bool entering = q.in_vc != 0 || q.port_class(q.in_port) != q.port_class(port);
+  const uint32_t room = q.downstream_capacity(port) - q.downstream_occupancy(port, 0);
+  r.vcs = entering && room < 2 * q.packet_size() ? 0 : vc_bit(0);  // 0: the head waits
+  return r;
+}
+
 const Mesh& mesh_of(const Topology& topo, const std::string& algorithm, bool torus_allowed) {
   if (const auto* m = dynamic_cast<const Mesh*>(&topo))
     if (torus_allowed || !m->torus()) return *m;
@@ -97,8 +141,14 @@ std::unique_ptr<RoutingAlgorithm> make_dor(const Config& c, const Topology& t) {
       : c.get_str("router.architecture") == "cioq" ? TrunkSelect::Adaptive
                                                    : TrunkSelect::AtSwitch);
 }
-std::unique_ptr<RoutingAlgorithm> make_mesh_adaptive(const Config&, const Topology& t) {
-  return std::make_unique<MeshAdaptiveRouting>(mesh_of(t, "mesh_adaptive", false));
+std::unique_ptr<RoutingAlgorithm> make_mesh_adaptive(const Config& c, const Topology& t) {
+  const Mesh& m = mesh_of(t, "mesh_adaptive", true);
+  if (!m.torus()) return std::make_unique<MeshAdaptiveRouting>(m);
+  // The torus's own checks (routing.torus_deadlock=bubble, buffers of two packets), also when
+  // a network is built without validate_config.
+  if (const std::string e = topology_entry("torus")->check_routing(c); !e.empty())
+    throw ConfigError(e);
+  return std::make_unique<TorusAdaptiveBubbleRouting>(m);
 }
 }  // namespace
 

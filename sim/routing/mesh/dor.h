@@ -123,10 +123,44 @@ class DorRouting final : public RoutingAlgorithm {
 // of the DOR output (of a trunk, DorRouting::trunk_link).
 // Decided again every cycle the head waits. The escape channels (DOR on VC 0) are acyclic; the
 // adaptive ones may form cycles, so no reference path of monotone positions describes it: the
-// routing declares no VC order and sim.check does not check it (docs/model.md).
+// routing declares no VC order and sim.check does not check it (docs/model.md). On a torus,
+// routing.algorithm=mesh_adaptive builds TorusAdaptiveBubbleRouting (below).
 class MeshAdaptiveRouting final : public RoutingAlgorithm {
  public:
   explicit MeshAdaptiveRouting(const Mesh& topo) : topo_(topo) {}
+  const char* name() const override { return "mesh_adaptive"; }
+  bool adaptive() const override { return true; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    const uint32_t dst_router = topo_.node_router(pkt.dst);
+    return router == dst_router ? topo_.node_port(pkt.dst)
+                                : DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
+  }
+
+ private:
+  const Mesh& topo_;
+};
+
+// The adaptive bubble router on the torus (paper 004 Sec. 3: "adaptive in the second channel as
+// in the adaptive bubble router [36]", Puente et al., JPDC 2001; docs/model.md §7.2):
+// routing.algorithm=mesh_adaptive on topology.type=torus, with routing.torus_deadlock=bubble.
+//   adaptive VCs >= 1 of every minimal direction of every dimension whose coordinates differ
+//     (the shortest way round the ring; at the tie, distance D/2 on an even ring, both
+//     directions; every link of a trunk): the (port, VC) with the most free downstream phits
+//     among those that can take the packet now (output_can_take), ties to the lowest port, then
+//     the lowest VC, as MeshAdaptiveRouting;
+//   when none can, the escape channel: VC 0 of DOR's output (+ at the tie; of a trunk, DOR's
+//     link), under bubble flow control. A packet enters the escape ring, and needs room for two
+//     packets in the downstream VC 0, unless it arrived on VC 0 of the same dimension: from an
+//     injection port, from another dimension, and from an adaptive VC of the same dimension
+//     (it joins the escape ring as a new packet would); continuing on VC 0 needs room for one.
+//     Without the bubble the head waits (RouteResult::vcs = 0, as DorRouting's bubble).
+// Decided again every cycle the head waits. The escape rings are deadlock-free under the
+// bubble and every adaptive VC can reach them (Duato's protocol); the adaptive VCs may form
+// cycles, so the routing declares no VC order (sim.check does not check it).
+class TorusAdaptiveBubbleRouting final : public RoutingAlgorithm {
+ public:
+  explicit TorusAdaptiveBubbleRouting(const Mesh& topo) : topo_(topo) {}
   const char* name() const override { return "mesh_adaptive"; }
   bool adaptive() const override { return true; }
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;

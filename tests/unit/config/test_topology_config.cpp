@@ -73,9 +73,9 @@ TEST(TopologyConfig, RoutingOfAnotherTopologyNamesWhatIsAllowed) {
             "routing.algorithm=updown: routes on topology.type=fattree only "
             "(topology.type=dragonfly); the routings of topology.type=dragonfly are "
             "min|val|olm|ugal|pb|par");
-  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=mesh_adaptive"}),
-            "routing.algorithm=mesh_adaptive: routes on topology.type=mesh only "
-            "(topology.type=torus); the routings of topology.type=torus are dor");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=updown"}),
+            "routing.algorithm=updown: routes on topology.type=fattree only "
+            "(topology.type=torus); the routings of topology.type=torus are dor|mesh_adaptive");
   EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=min"}),
             "routing.algorithm=min: routes on topology.type=dragonfly only (topology.type=mesh); "
             "the routings of topology.type=mesh are dor|mesh_adaptive");
@@ -105,6 +105,20 @@ TEST(TopologyConfig, TorusVcsForItsDeadlockAvoidance) {
                               "routing.torus_deadlock=bubble", "router.buffer_x=8"}),
             "router.buffer_x=8: at least 2*packet.size=16 with routing.torus_deadlock=bubble (a "
             "packet entering a ring needs room for two)");
+  // The adaptive bubble router: bubble flow control on its escape channel, 2 VCs per dimension.
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=mesh_adaptive"}),
+            "routing.algorithm=mesh_adaptive with routing.torus_deadlock=dateline: on "
+            "topology.type=torus the adaptive routing's escape channel is DOR under bubble flow "
+            "control (the adaptive bubble router, paper 004 Sec. 3); allowed: "
+            "routing.torus_deadlock=bubble");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=mesh_adaptive",
+                              "routing.torus_deadlock=bubble"}),
+            "");
+  EXPECT_EQ(
+      validation_error({"topology.type=torus", "routing.algorithm=mesh_adaptive",
+                        "routing.torus_deadlock=bubble", "topology.dims=3x3x3", "router.vcs_z=1"}),
+      "routing.algorithm=mesh_adaptive needs at least 2 x and 2 y and 2 z VCs for deadlock "
+      "freedom; router.vcs_x=2, router.vcs_y=2, router.vcs_z=1");
   // Mesh: DOR 1, the adaptive routing 2 (escape + adaptive).
   EXPECT_EQ(validation_error({"topology.type=mesh", "routing.algorithm=dor", "router.vcs_x=1",
                               "router.vcs_y=1"}),

@@ -323,6 +323,57 @@ TEST(Dor, AtTheSwitchesTheTrunkIsNamedAndTheLeastQueuedLinkTaken) {
   EXPECT_EQ(least_queued_link(own_vl, 2, 0), 1u);  // the VL's queue first
 }
 
+// The adaptive bubble router (mesh_adaptive on a torus, docs/model.md §7.2) on the 8x8 torus:
+// ports 0 injection, 1 x+, 2 x-, 3 y+, 4 y-; 2 VCs of 32 phits, packets of 8 phits.
+TEST(TorusAdaptive, MostFreeMinimalPortElseTheEscapeUnderTheBubble) {
+  const Mesh t({8, 8}, 1, true);
+  const TorusAdaptiveBubbleRouting r(t);
+  EXPECT_TRUE(r.adaptive());
+  EXPECT_FALSE(r.vc_order().declared());
+  Rng rng(1, 2, 3);
+  // Router 9 = (1,1) towards node 27 = (3,3): x+ and y+ minimal (2 hops each way round of 8).
+  Ports ports(t, 9, 2);
+  RouteResult res = r.route(ports.at(0), packet(9, 27), rng);
+  EXPECT_EQ(res.port, 1u);  // all equal: the lowest port, adaptive VC 1
+  EXPECT_EQ(res.vcs, vc_bit(1));
+  ports.occupy(1, 1, 8);  // x+ 24 free, y+ 32: y+
+  res = r.route(ports.at(0), packet(9, 27), rng);
+  EXPECT_EQ(res.port, 3u);
+  EXPECT_EQ(res.vcs, vc_bit(1));
+  ports.occupy(3, 1, 16);  // y+ 16 free: x+ again
+  EXPECT_EQ(r.route(ports.at(0), packet(9, 27), rng).port, 1u);
+  // Towards node 13 = (5,1): 4 hops either way round, both x directions minimal; x- (port 2)
+  // has 32 free against x+'s 24.
+  EXPECT_EQ(r.route(ports.at(0), packet(9, 13), rng).port, 2u);
+  // Towards node 11 = (3,1): x+ only, never x- (6 hops) nor y.
+  EXPECT_EQ(r.route(ports.at(0), packet(9, 11), rng).port, 1u);
+  // No adaptive VC can take a packet (x+ 7 free, y+ 7 free): the escape channel, DOR's x+ VC 0.
+  ports.occupy(1, 1, 17);
+  ports.occupy(3, 1, 9);
+  res = r.route(ports.at(0), packet(9, 27), rng);
+  EXPECT_EQ(res.port, 1u);
+  EXPECT_EQ(res.vcs, vc_bit(0));  // 32 free on VC 0: room for the bubble
+  ports.occupy(1, 0, 17);         // VC 0 15 free: one packet, not two
+  // From the injection port the packet enters the x ring: it waits (no VC allowed).
+  res = r.route(ports.at(0), packet(9, 27), rng);
+  EXPECT_EQ(res.port, 1u);
+  EXPECT_EQ(res.vcs, 0u);
+  EXPECT_EQ(LowestVc::select(model::CreditCounter(2, 32), res.vcs, 8, rng), kNoVc);
+  // Arrived on x VC 0 (port 2, from (0,1)): it continues in the escape ring, room for one.
+  EXPECT_EQ(r.route(ports.at(2, 0), packet(8, 27), rng).vcs, vc_bit(0));
+  // Arrived on the adaptive x VC 1: it enters the escape ring, so it needs the bubble.
+  EXPECT_EQ(r.route(ports.at(2, 1), packet(8, 27), rng).vcs, 0u);
+  // Arrived on y VC 0 (port 4): x is done for node 9 + 8*2 = 25 = (1,3), y+ adaptive VC 1 has
+  // 7 free, so the escape y+ VC 0; from the y ring on VC 0 it continues (32 free), and from x
+  // (port 2, VC 0) it turns into the y ring: with y+ VC 0 at 15 free it waits.
+  EXPECT_EQ(r.route(ports.at(4, 0), packet(1, 25), rng).vcs, vc_bit(0));
+  ports.occupy(3, 0, 17);
+  EXPECT_EQ(r.route(ports.at(4, 0), packet(1, 25), rng).vcs, vc_bit(0));  // continuing: one
+  res = r.route(ports.at(2, 0), packet(8, 25), rng);
+  EXPECT_EQ(res.port, 3u);
+  EXPECT_EQ(res.vcs, 0u);  // changing dimension: two packets of room, 15 free
+}
+
 // mesh_adaptive considers every link of a productive trunk; its escape is DOR's link.
 TEST(MeshAdaptive, EveryLinkOfAProductiveTrunkIsACandidate) {
   const Mesh t({4, 4}, 1, false, 2);  // ports 0 injection, 1-2 x+, 3-4 x-, 5-6 y+, 7-8 y-
