@@ -46,6 +46,10 @@ NETWORKS = {
     "torus_bubble": ("configs/torus-8x8.ini", ["routing.algorithm=dor",
                                                "routing.torus_deadlock=bubble"] + MESH +
                      ONE_CYCLE, 8),
+    # The adaptive bubble router (seed 004 Sec. 3, ref. [36]; docs/model.md §7.2).
+    "torus_adaptive": ("configs/torus-8x8.ini", ["routing.algorithm=mesh_adaptive",
+                                                 "routing.torus_deadlock=bubble"] + MESH +
+                       ONE_CYCLE, 8),
     "fattree_updown": ("configs/fattree-4-3.ini", ["routing.algorithm=updown",
                                                    "router.buffer_tree=64",
                                                    "link.latency_tree=1"], 16),
@@ -348,9 +352,9 @@ set output
                           f"ps 1.6 title '{pol}'" for j, (pol, pt) in enumerate(
                               [("rr", 6), ("age", 7), ("sat lk", 5), ("sat l2k", 9)]))
         panels.append(f"set title '{net.replace('_', ' ')}'\nplot {plots}\n")
-    write(os.path.join(fig, "fig4.gp"), f"""set terminal pngcairo size 1200,750
+    write(os.path.join(fig, "fig4.gp"), f"""set terminal pngcairo size 1600,750
 set output 'fig4.png'
-set multiplot layout 2,3 title 'Seed 004 Fig. 4 (netcosim): min/avg node throughput against ' . \
+set multiplot layout 2,4 title 'Seed 004 Fig. 4 (netcosim): min/avg node throughput against ' . \
     'average throughput, 5 patterns at load 1.0'
 set xlabel 'average throughput (phits/(node*cycle))'
 set ylabel 'min/avg'
