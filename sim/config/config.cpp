@@ -113,6 +113,10 @@ const std::vector<KeySpec>& config_schema() {
       {"router.alloc_retry", KeyType::Int, "0", 0, 100000, nullptr,
        "ib|opa: cycles a head that requested in the VA-SA and lost waits before it requests again "
        "(thesis 003 Fig. 2.2: a losing header pays SB again; 0: it requests in the next cycle)"},
+      {"router.credit_return", KeyType::Enum, "packet", 0, 0, "packet|flit",
+       "ib|opa: an input buffer returns a packet's credits upstream when its tail has crossed "
+       "the crossbar (packet), or each cycle's flits' credits as they cross (flit; docs/model.md "
+       "10.2)"},
       {"router.speedup", KeyType::Int, "2", 1, 64, nullptr,
        "internal (crossbar frequency) speedup"},
       {"router.xbar_until_tail", KeyType::Bool, "false", 0, 0, nullptr,

@@ -672,9 +672,9 @@ void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
   } else {
-    for (const char* k :
-         {"router.port_buffer", "router.vl_min", "router.vl_max", "router.central_buffer",
-          "router.central_latency", "router.alloc_retry", "router.output_scheduler"})
+    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
+                          "router.central_buffer", "router.central_latency", "router.alloc_retry",
+                          "router.output_scheduler", "router.credit_return"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +

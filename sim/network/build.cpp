@@ -155,8 +155,11 @@ void wire_links(const Topology& topo, uint32_t S, const std::vector<Cycle>& late
       L.data = DelayRing<PacketMsg>(std::min(ceil_div(lat + ahead, S) + 2, downstream_packets + 1));
       // Credits are taken in their arrival cycle; one is sent per crossbar transfer of the
       // downstream input port, at most one every credit_interval cycles.
+      // With credits per flit (router.credit_return=flit) a packet's transfer sends up to
+      // credit_messages_per_packet, none arriving after the packet's one would.
       L.credits =
-          DelayRing<CreditMsg>(std::min(ceil_div(lat + X + ahead, X) + 2, downstream_packets + 2));
+          DelayRing<CreditMsg>(std::min(ceil_div(lat + X + ahead, X) + 2, downstream_packets + 2) *
+                               routers[peer.router]->credit_messages_per_packet());
       routers[r]->connect_output(port, &L);
       routers[peer.router]->connect_input(peer.port, &L);
     }
@@ -217,7 +220,8 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
     L.latency = 1;
     L.credit_latency = 0;
     L.data = DelayRing<PacketMsg>(4);
-    L.credits = DelayRing<CreditMsg>(routers[L.dst_router]->input_port_packets(L.dst_port) + 2);
+    L.credits = DelayRing<CreditMsg>((routers[L.dst_router]->input_port_packets(L.dst_port) + 2) *
+                                     routers[L.dst_router]->credit_messages_per_packet());
     nic.link = &L;
     routers[L.dst_router]->attach_nic(L.dst_port, &nic);
   }

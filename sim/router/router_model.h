@@ -73,6 +73,9 @@ class RouterModel {
   // zero_load_cycles(in, out) differs between port pairs.
   virtual bool zero_load_depends_on_ports() const { return false; }
   virtual Cycle credit_interval() const = 0;
+  // The most credit messages one packet's crossbar transfer sends upstream (the builder sizes the
+  // credit rings by it): 1, or one per cycle of the transfer (router.credit_return=flit).
+  virtual uint32_t credit_messages_per_packet() const { return 1; }
   // The capacity of input VC `vc` of `port`, in phits (the deadlock report), and the most packets
   // the whole input port may hold (the builder sizes the link rings by it).
   virtual uint32_t input_capacity_phits(uint32_t port, uint32_t vc) const = 0;

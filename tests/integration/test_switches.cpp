@@ -124,7 +124,15 @@ INSTANTIATE_TEST_SUITE_P(
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
                            "router.alloc_retry=7"},
                       Case{"ib_fattree_alloc_retry",
-                           "qos-ib-fattree-4-2.ini --set router.alloc_retry=7"}),
+                           "qos-ib-fattree-4-2.ini --set router.alloc_retry=7"},
+                      // Credits returned per flit (router.credit_return, docs/model.md §10.2):
+                      // a credit message per crossbar cycle, on links that cross threads too.
+                      Case{"opa_torus_credit_flit",
+                           "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "router.credit_return=flit"},
+                      Case{"ib_fattree_credit_flit",
+                           "qos-ib-fattree-4-2.ini --set router.credit_return=flit --set "
+                           "router.speedup=1"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 struct Bad {
@@ -191,6 +199,13 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
   EXPECT_NE(o.output.find("router.alloc_retry=5: applies to router.architecture=ib|opa only"),
             std::string::npos)
       << o.output;
+  // So is router.credit_return (docs/model.md §10.2).
+  const auto f = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/dragonfly-h2.ini --set router.credit_return=flit");
+  EXPECT_EQ(f.status, 2) << f.output;
+  EXPECT_NE(f.output.find("router.credit_return=flit: applies to router.architecture=ib|opa only"),
+            std::string::npos)
+      << f.output;
 }
 
 // router.output_scheduler's inputs: each refusal names the key, the value and what is allowed.

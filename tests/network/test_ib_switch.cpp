@@ -5,6 +5,7 @@
 // output scheduler shares a congested link equally between the SLs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -103,6 +104,47 @@ TEST(IbSwitch, PacketsOfOneSourceFollowAtTheirLength) {
   const uint64_t T = formula(1, 4, 2, 0, 8);
   EXPECT_EQ(r.latency_max, T + 16);
   EXPECT_DOUBLE_EQ(r.latency_avg, double(T + 8));
+}
+
+TEST(IbSwitch, PerFlitCreditsReachTheSenderAsEachCyclesFlitsCross) {
+  // router.credit_return (docs/model.md §10.2). Two packets of L = 16 flits queued at node 0 for
+  // node 3 (one switch); node 0's input buffer holds L + 4 flits, so the NIC may send the second
+  // packet when L - 4 = 12 flits of the first have returned their credits (Virtual Cut-Through:
+  // credits for the whole packet). The first is granted at g = 1 + RT (RT = 20) and crosses at r
+  // flits per cycle (IB: router.speedup 1 or 2; OPA: the MPort crossbar's 3) in ceil(L / r)
+  // cycles; the injection link returns credits with no latency. Packet: all 16 credits at g +
+  // ceil(L / r); flit: the 12th at g + ceil(12 / r) (IB 1: 16 against 12 cycles; IB 2: 8 against
+  // 6; OPA: 6 against 4). The second is sent then (its link is free from L) and waits nowhere
+  // else (the output link is free again long before its header reaches the output buffer): its
+  // latency is the send cycle + 1 + RT + X + L.
+  const uint32_t L = 16, k = 4, RT = 20, X = 2;
+  struct Case {
+    const char* arch;
+    uint32_t speedup, rate;  // speedup 0: not set (OPA's crossbar rates are constants)
+  };
+  for (const Case c : {Case{"ib", 1, 1}, Case{"ib", 2, 2}, Case{"opa", 0, 3}}) {
+    for (const char* mode : {"packet", "flit"}) {
+      std::vector<std::string> sets = {std::string("router.architecture=") + c.arch,
+                                       "router.latency=20",
+                                       "router.xbar_latency=2",
+                                       "qos.sl_mtu=1024",
+                                       "router.port_buffer=" + std::to_string(L + k),
+                                       std::string("router.credit_return=") + mode};
+      if (c.speedup != 0) sets.push_back("router.speedup=" + std::to_string(c.speedup));
+      const auto net = build_network(ib("tree1", sets));
+      net->preload_packet(0, 3);
+      net->preload_packet(0, 3);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 2u);
+      const uint64_t first = formula(1, RT, X, 0, L), g = 1 + RT;
+      const uint64_t back =
+          std::string(mode) == "flit" ? (L - k + c.rate - 1) / c.rate : (L + c.rate - 1) / c.rate;
+      const uint64_t sent = std::max<uint64_t>(L, g + back);
+      EXPECT_EQ(r.latency_max, sent + 1 + RT + X + L) << c.arch << " r " << c.rate << " " << mode;
+      EXPECT_DOUBLE_EQ(r.latency_avg, (first + sent + 1 + RT + X + L) / 2.0)
+          << c.arch << " r " << c.rate << " " << mode;
+    }
+  }
 }
 
 TEST(IbSwitch, AHeadThatLosesTheAllocationWaitsAllocRetryCycles) {

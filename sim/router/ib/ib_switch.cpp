@@ -418,9 +418,32 @@ Packet VlSwitch<Sched, kOpa>::leave_input(uint32_t i, uint32_t v, uint32_t o, ui
   if (r.set_intermediate != kNone) w.intermediate = r.set_intermediate;
   in_busy_[i] = now + xfer;
   Link* in = in_link_[i];
-  in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
-                            static_cast<uint16_t>(phits_of(pkt))});
+  if (cfg_.credit_per_flit) [[unlikely]] {
+    return_flit_credits(i, v, phits_of(pkt), xfer, now);
+  } else {
+    in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
+                              static_cast<uint16_t>(phits_of(pkt))});
+  }
   return pkt;
+}
+
+// router.credit_return=flit (docs/model.md §10.2; thesis 003 Sec. 2.2.1 and 4.4.1: flits cross
+// the crossbar a few per cycle, credits are 64-byte flits): the transfer's k-th cycle (k = 1 ..
+// xfer) moves min(rate, L - (k-1) rate) flits, whose credits arrive upstream credit_latency
+// after it; the last message arrives when the packet's one would.
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::return_flit_credits(uint32_t i, uint32_t v, uint32_t L, uint32_t xfer,
+                                                Cycle now) {
+  Link* in = in_link_[i];
+  const uint32_t rate = xbar_flits();
+  uint32_t left = L;
+  for (uint32_t k = 1; k <= xfer; ++k) {
+    const uint32_t n = left < rate ? left : rate;
+    in->push_credit(
+        CreditMsg{now + k + in->credit_latency, static_cast<uint8_t>(v), static_cast<uint16_t>(n)});
+    left -= n;
+  }
+  assert(left == 0);
 }
 
 // IB: a grant moves the packet through the unbuffered crossbar (router.speedup flits per cycle);

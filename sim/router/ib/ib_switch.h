@@ -18,7 +18,8 @@
 //     VL for the whole packet; a grant moves the packet through the crossbar in ceil(L / speedup)
 //     cycles (L its SL's MTU in flits): its header reaches the output buffer router.xbar_latency
 //     cycles after the grant, its tail leaves the input buffer when the transfer ends, and the
-//     credit of its flits goes upstream then;
+//     credit of its flits goes upstream then (router.credit_return=flit: the credits of each
+//     cycle's flits at the end of that cycle);
 //   - OB: when the output link is free, the scheduler chooses among the VLs whose head has reached
 //     the output buffer and has credits downstream for the whole packet (ejection: the node takes
 //     one flit per cycle); the link carries it in L cycles, after which its output-buffer space is
@@ -122,11 +123,16 @@ class VlSwitch final : public RouterModel {
   }
   bool zero_load_depends_on_ports() const override { return kOpa; }
   // An input port returns a packet's credits when its tail has crossed: at most one per crossbar
-  // transfer of the smallest packet.
+  // transfer of the smallest packet (router.credit_return=flit: credit_messages_per_packet of
+  // them per transfer, none later than the packet's one).
   // OPA: the MPort crossbar moves 3 flits per cycle (thesis 003 Sec. 2.2).
   Cycle credit_interval() const override {
     return kOpa ? (cfg_.min_phits + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits
                 : cfg_.xfer_cycles(cfg_.min_phits);
+  }
+  // router.credit_return=flit: one message per cycle of the longest transfer.
+  uint32_t credit_messages_per_packet() const override {
+    return cfg_.credit_per_flit ? (cfg_.max_phits + xbar_flits() - 1) / xbar_flits() : 1;
   }
   uint32_t input_capacity_phits(uint32_t /*port*/, uint32_t /*vc*/) const override {
     return cfg_.in_buffer.vl_max;
@@ -292,6 +298,12 @@ class VlSwitch final : public RouterModel {
   // The hop's effects on the packet (routing word, hop count, VC-order check) and the input's
   // credits upstream; returns the packet.
   Packet leave_input(uint32_t i, uint32_t v, uint32_t o, uint32_t xfer, Cycle now);
+  // The flits per cycle a transfer out of an input buffer moves (OPA: the MPort crossbar's 3).
+  uint32_t xbar_flits() const { return kOpa ? VlSwitchConfig::kMPortFlits : cfg_.speedup; }
+  // router.credit_return=flit: the credits of a packet of L flits leaving input i's VL v in a
+  // transfer of xfer cycles from `now`, the flits of each cycle in one message.
+  [[gnu::noinline]] void return_flit_credits(uint32_t i, uint32_t v, uint32_t L, uint32_t xfer,
+                                             Cycle now);
   static constexpr uint32_t kMPortPorts = 4;
   static uint32_t mport_of(uint32_t port) { return port / kMPortPorts; }
   // The central buffer an input of an MPort writes into: inputs 0-1 the first, 2-3 the second.

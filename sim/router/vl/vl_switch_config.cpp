@@ -25,6 +25,7 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   c.xbar_latency = static_cast<uint32_t>(cfg.get_int("router.xbar_latency"));
   c.speedup = static_cast<uint32_t>(cfg.get_int("router.speedup"));
   c.alloc_retry = static_cast<uint32_t>(cfg.get_int("router.alloc_retry"));
+  c.credit_per_flit = cfg.get_str("router.credit_return") == "flit";
   const uint32_t half = static_cast<uint32_t>(cfg.get_int("router.central_buffer")) / 2;
   c.central_buffer = model::SharedVlBuffer{q.vls, half, b.vl_min, half};
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));

@@ -31,6 +31,9 @@ struct VlSwitchConfig {
   // Cycles a head that requested in the VA-SA (the input buffers' stage) and lost waits before
   // it requests again (router.alloc_retry; thesis 003 Fig. 2.2: a losing header pays SB again).
   uint32_t alloc_retry = 0;
+  // router.credit_return=flit (docs/model.md §10.2): an input buffer returns the credits of the
+  // flits that cross the crossbar in each cycle of a transfer, not the packet's at its end.
+  bool credit_per_flit = false;
   // OPA (docs/model.md §11): each of an MPort's two central buffers (half of
   // router.central_buffer), the central stage's latency (router.central_latency), the crossbars'
   // flits per cycle (thesis 003 Sec. 2.2: 3 through an MPort, 4 from the central buffers).
