@@ -10,10 +10,11 @@
 // (which requesters are transit inputs: a router's non-injection ports, fixed when the router is
 // built).
 // One inner arbiter serves both classes: the requests it sees are the transit requests when there
-// are any, else the injection requests. Restricting a round-robin pointer or an LRS order to one
-// class gives that class's round-robin or LRS order, so the two classes need no separate state
-// (FOGSim's priority LRS keeps one list, injection ports at its end, and reorders each class's
-// part of it: the same order inside each class).
+// are any, else the injection requests. Restricting an LRS order to one class gives that class's
+// LRS order, so for LRS the two classes need no separate state (FOGSim's priority LRS keeps one
+// list, injection ports at its end, and reorders each class's part of it: the same order inside
+// each class). For round-robin one pointer is not FOGSim's: a transit grant moves it, which
+// decides the next injection input served; TransitRrPerClassArbiter below keeps one per class.
 #pragma once
 
 #include <cstdint>
