@@ -54,6 +54,10 @@ VARIANTS = {
     "speedup 1 + busy fifo_full": ["router.speedup=1", "routing.credit_busy=fifo_full"],
     "speedup 4": ["router.speedup=4"],
     "transit_rr (control)": ["router.output_arbitration=transit_rr"],
+    "input update on request": ["router.input_arbiter_update=request"],
+    "input lrs / output lrs, update on request": ["router.input_arbitration=lrs",
+                                                  "router.output_arbitration=lrs",
+                                                  "router.input_arbiter_update=request"],
 }
 
 

@@ -17,7 +17,8 @@
 //     for each unmatched output o: g = out_arb[o].arbitrate({i unmatched : w[i] requests o})
 //                                  grant (g, w[g], o); mark g and o matched
 //   update: for every grant (i, v, o): in_arb[i].update(v); out_arb[o].update(i)
-// All iterations read the pointers held in the registers at the start of the cycle.
+// All iterations read the pointers held in the registers at the start of the cycle (but with
+// kInOnRequest, below, where the input arbiters move as they pick).
 //
 // Arbitration policies (thesis 000 Sec. 1.6.3: FOGSim sets the input and the output arbitration
 // separately; docs/model.md "Arbiters"): the allocator is a template on its input arbiter type
@@ -60,6 +61,11 @@ inline TransitRrArbiter make_arbiter<TransitRrArbiter>(unsigned n, uint64_t tran
 template <>
 inline TransitLrsArbiter make_arbiter<TransitLrsArbiter>(unsigned n, uint64_t transit) {
   return TransitLrsArbiter(n, transit);
+}
+template <>
+inline TransitRrPerClassArbiter make_arbiter<TransitRrPerClassArbiter>(unsigned n,
+                                                                       uint64_t transit) {
+  return TransitRrPerClassArbiter(n, transit);
 }
 
 // Whether an arbiter type reads the requests' ages (set_age before arbitrate): AgeArbiter, and any
@@ -150,7 +156,14 @@ class AllocatorCore {
   uint64_t out_req_[kMaxPorts] = {};
 };
 
-template <class InArb = RoundRobinArbiter, class OutArb = RoundRobinArbiter>
+// kInOnRequest (router.input_arbiter_update=request): an input arbiter moves its state past the
+// VC it picks as soon as that VC requests its output, in the same iteration, whether or not the
+// output grants it; the next iteration and the next cycle start after it. This is FOGSim's input
+// stage (public FOGSim, switch/arbiter/cosArbiter.cc: action() marks the port served when its
+// petition is placed; thesis 000 Sec. 1.6.3: "a VC counts as attended as soon as it places a
+// request"). Off (the default and the RTL's), the input arbiters move only on an accepted grant.
+template <class InArb = RoundRobinArbiter, class OutArb = RoundRobinArbiter,
+          bool kInOnRequest = false>
 class SeparableAllocatorT final : public AllocatorCore {
  public:
   using InputArbiter = InArb;
@@ -203,6 +216,7 @@ class SeparableAllocatorT final : public AllocatorCore {
         const int w = in_arb_[i].arbitrate(cand);
         winner_[i] = w;
         if (w >= 0) {
+          if constexpr (kInOnRequest) in_arb_[i].update(static_cast<unsigned>(w));
           const unsigned o = req_out_[i * vcs_ + static_cast<unsigned>(w)];
           if (((out_has_req >> o) & 1u) == 0) {
             out_has_req |= uint64_t{1} << o;
@@ -238,7 +252,7 @@ class SeparableAllocatorT final : public AllocatorCore {
     while (g != 0) {
       const unsigned i = __builtin_ctzll(g);
       g &= g - 1;
-      in_arb_[i].update(gnt_vc_[i]);
+      if constexpr (!kInOnRequest) in_arb_[i].update(gnt_vc_[i]);
       out_arb_[gnt_out_[i]].update(i);
     }
   }

@@ -10,10 +10,11 @@
 // (which requesters are transit inputs: a router's non-injection ports, fixed when the router is
 // built).
 // One inner arbiter serves both classes: the requests it sees are the transit requests when there
-// are any, else the injection requests. Restricting a round-robin pointer or an LRS order to one
-// class gives that class's round-robin or LRS order, so the two classes need no separate state
-// (FOGSim's priority LRS keeps one list, injection ports at its end, and reorders each class's
-// part of it: the same order inside each class).
+// are any, else the injection requests. Restricting an LRS order to one class gives that class's
+// LRS order, so for LRS the two classes need no separate state (FOGSim's priority LRS keeps one
+// list, injection ports at its end, and reorders each class's part of it: the same order inside
+// each class). For round-robin one pointer is not FOGSim's: a transit grant moves it, which
+// decides the next injection input served; TransitRrPerClassArbiter below keeps one per class.
 #pragma once
 
 #include <cstdint>
@@ -53,5 +54,47 @@ class TransitPriorityArbiter {
 
 using TransitRrArbiter = TransitPriorityArbiter<RoundRobinArbiter>;
 using TransitLrsArbiter = TransitPriorityArbiter<LrsArbiter>;
+
+// Transit priority with one round-robin pointer per class (router.transit_rr_pointer=per_class):
+// FOGSim's priorityRrArbiter (public FOGSim, switch/arbiter/priorityRrArbiter.cc) keeps its port
+// list as the transit ports followed by the injection ports and, on a grant, rotates only the
+// served class's part of the list, so a transit grant does not move the injection order and an
+// injection grant does not move the transit order. TransitRrArbiter's single pointer differs after
+// a transit grant: the next injection grant goes to the first injection input after the transit
+// input served, wrapping (with the injection ports numbered first, the lowest-numbered requesting
+// one). docs/model.md "Arbiters".
+class TransitRrPerClassArbiter {
+ public:
+  TransitRrPerClassArbiter() = default;
+  TransitRrPerClassArbiter(unsigned n, uint64_t transit)
+      : transit_arb_(n), injection_arb_(n), transit_(transit) {}
+
+  unsigned size() const { return transit_arb_.size(); }
+  uint64_t transit() const { return transit_; }
+  const RoundRobinArbiter& transit_arbiter() const { return transit_arb_; }
+  const RoundRobinArbiter& injection_arbiter() const { return injection_arb_; }
+
+  // Combinational: the transit pointer's grant among the transit requests, or the injection
+  // pointer's among the injection requests when no transit input requests.
+  int arbitrate(uint64_t req) const {
+    const uint64_t t = req & transit_;
+    return t != 0 ? transit_arb_.arbitrate(t) : injection_arb_.arbitrate(req);
+  }
+  // Clocked: only the granted input's class moves its pointer.
+  void update(unsigned granted) {
+    if ((transit_ >> granted) & 1u)
+      transit_arb_.update(granted);
+    else
+      injection_arb_.update(granted);
+  }
+  void reset() {
+    transit_arb_.reset();
+    injection_arb_.reset();
+  }
+
+ private:
+  RoundRobinArbiter transit_arb_, injection_arb_;
+  uint64_t transit_ = 0;
+};
 
 }  // namespace netcosim::model

@@ -143,6 +143,14 @@ const std::vector<KeySpec>& config_schema() {
        "cioq: the allocator's output arbiters, among the inputs: round-robin, least-recently "
        "served, transit inputs before injection inputs with rr or lrs inside each class (thesis "
        "000 Sec. 3.1.2), or age, oldest first (docs/model.md \"Arbiters\")"},
+      {"router.transit_rr_pointer", KeyType::Enum, "shared", 0, 0, "shared|per_class",
+       "cioq, router.output_arbitration=transit_rr: one round-robin pointer for both classes "
+       "(shared), or one per class as FOGSim's priority round-robin arbiter (per_class; "
+       "docs/model.md \"Arbiters\")"},
+      {"router.input_arbiter_update", KeyType::Enum, "grant", 0, 0, "grant|request",
+       "cioq: an input arbiter moves past a VC when the VC is granted (grant, the RTL's), or when "
+       "it places its request, granted or not, as FOGSim's input arbiters (request; "
+       "docs/model.md \"Arbiters\")"},
       {"router.age_timestamp", KeyType::Text, "gen_qinf", 0, 0, nullptr,
        "what an age arbiter's age counts from (seed 004 Sec. 4.2): generation with an unbounded "
        "source queue (gen_qinf), generation with a source queue of x packets (gen_q<x>, e.g. "
@@ -1341,6 +1349,12 @@ void validate_config(const Config& c) {
     throw ConfigError("router.age_timestamp=" + quote_value(c.get_str("router.age_timestamp")) +
                       ": allowed gen_qinf, gen_q<x> with 1 <= x <= 1048576 packets (e.g. "
                       "gen_q24), inj_time, accumulated");
+  if (c.get_str("router.transit_rr_pointer") == "per_class" &&
+      c.get_str("router.output_arbitration") != "transit_rr")
+    throw ConfigError(
+        "router.transit_rr_pointer=per_class: read only with "
+        "router.output_arbitration=transit_rr (set: " +
+        c.get_str("router.output_arbitration") + "); allowed here: shared");
   validate_buffers(c);
   validate_routing(c);
   validate_qos(c);

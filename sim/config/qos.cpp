@@ -328,7 +328,9 @@ void validate_switch(const Config& c) {
     // keys are the CIOQ allocator's (sim/router/cioq/arbitration.h).
     const bool cioq_only = key == "router.vc_selection" || key == "traffic.injection_vc" ||
                            key == "router.input_arbitration" ||
-                           key == "router.output_arbitration" || key == "router.age_timestamp";
+                           key == "router.output_arbitration" || key == "router.age_timestamp" ||
+                           key == "router.transit_rr_pointer" ||
+                           key == "router.input_arbiter_update";
     if ((per_class || cioq_only) && c.is_explicit(key))
       throw ConfigError(key + "=" + c.get_str(key) + ": not read by router.architecture=" + arch +
                         " (its VLs are qos.vls, its buffers router.port_buffer, "

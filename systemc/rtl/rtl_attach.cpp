@@ -910,6 +910,17 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                       : socketed("age_arbiter")    ? "age_arbiter"
                                                    : "sep_alloc_if";
   if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
+  // The allocator blocks are the RTL's allocator: one round-robin pointer per transit_rr arbiter,
+  // input arbiters moved on a grant. FOGSim's readings (docs/model.md "Arbiters") have no RTL.
+  const std::string tp = cfg.get_str("router.transit_rr_pointer");
+  const std::string iu = cfg.get_str("router.input_arbiter_update");
+  if (tp != "shared" || iu != "grant")
+    for (const char* b : {"sep_alloc_if", "lrs_arbiter", "age_arbiter"})
+      if (socketed(b))
+        throw ConfigError(std::string("--rtl/--rtl-shadow ") + b +
+                          ": the allocator's RTL has no router.transit_rr_pointer=" + tp +
+                          " / router.input_arbiter_update=" + iu +
+                          " (allowed with it: shared and grant)");
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("contention_counters"))

@@ -27,12 +27,24 @@ enum class AgeStamp : uint8_t { Generation, Injection };
 ArbPolicy parse_arb_policy(const std::string& s);
 const char* arb_policy_name(ArbPolicy p);
 
+// Two FOGSim readings of the allocator the sources leave open (docs/model.md "Arbiters"):
+// transit_rr_per_class (router.transit_rr_pointer=per_class): transit_rr keeps one round-robin
+// pointer per class, as FOGSim's priorityRrArbiter; input_update_on_request
+// (router.input_arbiter_update=request): the input arbiters move when their VC requests, as
+// FOGSim's cosArbiter, not only on a grant. Both false: the RTL's allocator.
+struct AllocatorOptions {
+  bool transit_rr_per_class = false;
+  bool input_update_on_request = false;
+};
+
 // The allocator of the policy pair, for P inputs (bit i of `transit`: input i is a transit input,
 // not an injection port), V VCs, P outputs. At the input stage the requesters are the VCs of one
 // port, all of the port's class, so a transit policy there is its inner arbiter (transit_rr is
-// rr, transit_lrs is lrs): 3 input types x 5 output types = 15 allocator types.
+// rr, transit_lrs is lrs): 3 input types x 6 output types (transit_rr with one or two pointers) x 2
+// input updates = 36 allocator types.
 std::unique_ptr<model::AllocatorCore> make_policy_allocator(ArbPolicy in, ArbPolicy out,
                                                             unsigned ports, unsigned vcs,
-                                                            unsigned iterations, uint64_t transit);
+                                                            unsigned iterations, uint64_t transit,
+                                                            const AllocatorOptions& opt = {});
 
 }  // namespace netcosim

@@ -39,6 +39,10 @@ RouterConfig cioq_config(const Config& cfg, const Topology& topo) {
                                       : VcSelection::Jsq;
   rc.input_arbitration = parse_arb_policy(cfg.get_str("router.input_arbitration"));
   rc.output_arbitration = parse_arb_policy(cfg.get_str("router.output_arbitration"));
+  rc.allocator_options.transit_rr_per_class =
+      cfg.get_str("router.transit_rr_pointer") == "per_class";
+  rc.allocator_options.input_update_on_request =
+      cfg.get_str("router.input_arbiter_update") == "request";
   rc.age_stamp = cfg.get_str("router.age_timestamp") == "inj_time" ? AgeStamp::Injection
                                                                    : AgeStamp::Generation;
   return rc;

@@ -86,7 +86,8 @@ class CioqRouter final : public RouterModel {
              V_,
              P_,
              cfg_.iterations,
-             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr,
+             cfg_.input_arbitration == ArbPolicy::Rr && cfg_.output_arbitration == ArbPolicy::Rr &&
+                 !cfg_.allocator_options.input_update_on_request,
              ""};
     return true;
   }

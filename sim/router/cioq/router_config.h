@@ -59,6 +59,9 @@ struct RouterConfig {
   // (router.age_timestamp).
   ArbPolicy input_arbitration = ArbPolicy::Rr;
   ArbPolicy output_arbitration = ArbPolicy::Rr;
+  // FOGSim's allocator readings (router.transit_rr_pointer, router.input_arbiter_update;
+  // sim/router/cioq/arbitration.h AllocatorOptions).
+  AllocatorOptions allocator_options;
   AgeStamp age_stamp = AgeStamp::Generation;
   uint32_t radix() const { return static_cast<uint32_t>(classes.size()); }
   uint32_t max_vcs() const {

@@ -69,12 +69,13 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
   }
   // The allocator's arbiters (docs/model.md "Arbiters"): rr / rr is alloc_; another pair gets
   // its own allocator, whose transit inputs are the ports that are not injection ports.
-  if (cfg.input_arbitration != ArbPolicy::Rr || cfg.output_arbitration != ArbPolicy::Rr) {
+  if (cfg.input_arbitration != ArbPolicy::Rr || cfg.output_arbitration != ArbPolicy::Rr ||
+      cfg.allocator_options.input_update_on_request) {
     uint64_t transit = 0;
     for (uint32_t i = 0; i < P_; ++i)
       if (!is_injection_[i]) transit |= uint64_t{1} << i;
     policy_alloc_ = make_policy_allocator(cfg.input_arbitration, cfg.output_arbitration, P_, V_,
-                                          cfg.iterations, transit);
+                                          cfg.iterations, transit, cfg.allocator_options);
     ages_ = policy_alloc_->has_ages();
     age_from_injection_ = cfg.age_stamp == AgeStamp::Injection;
   }

@@ -130,5 +130,60 @@ TEST(AllocatorPolicies, PolicyAllocatorOfTheKeys) {
   EXPECT_STREQ(arb_policy_name(ArbPolicy::Age), "age");
 }
 
+// router.input_arbiter_update=request (FOGSim's cosArbiter): an input arbiter moves past the VC
+// it picks when the VC requests, granted or not. Injection input 0 (VC 0 to output 0, VC 1 to
+// output 1) and transit input 1 (to output 0) with transit priority, one iteration: input 0's
+// VC 0 loses output 0 in cycle 1; in cycle 2 input 0 picks VC 1 (output 1, granted) under
+// `request`, VC 0 again (lost again) under `grant`.
+TEST(AllocatorPolicies, InputArbiterMovedOnRequestTriesTheNextVc) {
+  for (bool on_request : {false, true}) {
+    AllocatorOptions opt;
+    opt.input_update_on_request = on_request;
+    auto a = make_policy_allocator(ArbPolicy::Rr, ArbPolicy::TransitRr, 2, 2, 1, 0b10, opt);
+    std::vector<uint64_t> granted;
+    std::vector<unsigned> vc0;
+    for (int k = 0; k < 3; ++k) {
+      a->clear_requests();
+      a->request(0, 0, 0);
+      a->request(0, 1, 1);
+      a->request(1, 0, 0);
+      a->evaluate_and_update();
+      granted.push_back(a->granted_inputs());
+      vc0.push_back(a->granted(0) ? a->grant_vc(0) : 9u);
+    }
+    if (on_request) {
+      EXPECT_EQ(granted, (std::vector<uint64_t>{0b10, 0b11, 0b10}));
+      EXPECT_EQ(vc0, (std::vector<unsigned>{9, 1, 9}));
+    } else {
+      EXPECT_EQ(granted, (std::vector<uint64_t>{0b10, 0b10, 0b10}));
+      EXPECT_EQ(vc0, (std::vector<unsigned>{9, 9, 9}));
+    }
+  }
+}
+
+// router.transit_rr_pointer=per_class through make_policy_allocator: after transit input 2's
+// grant the injection turn stays with input 1 (per class); the shared pointer wraps to input 0.
+TEST(AllocatorPolicies, PerClassTransitPointerThroughThePolicyAllocator) {
+  AllocatorOptions opt;
+  opt.transit_rr_per_class = true;
+  auto pc = make_policy_allocator(ArbPolicy::Rr, ArbPolicy::TransitRr, 3, 1, 1, 0b100, opt);
+  auto sh = make_policy_allocator(ArbPolicy::Rr, ArbPolicy::TransitRr, 3, 1, 1, 0b100);
+  // Inputs 0, 1 injection, 2 transit, all to output 0: requests {0,1}, {1,2}, {0,1}.
+  const uint64_t reqs[] = {0b011, 0b110, 0b011};
+  std::vector<int> got_pc, got_sh;
+  for (uint64_t r : reqs) {
+    for (auto* a : {pc.get(), sh.get()}) {
+      a->clear_requests();
+      for (unsigned i = 0; i < 3; ++i)
+        if ((r >> i) & 1u) a->request(i, 0, 0);
+      a->evaluate_and_update();
+    }
+    got_pc.push_back(__builtin_ctzll(pc->granted_inputs()));
+    got_sh.push_back(__builtin_ctzll(sh->granted_inputs()));
+  }
+  EXPECT_EQ(got_pc, (std::vector<int>{0, 2, 1}));
+  EXPECT_EQ(got_sh, (std::vector<int>{0, 2, 0}));
+}
+
 }  // namespace
 }  // namespace netcosim::model

@@ -96,5 +96,35 @@ TEST(TransitPriorityArbiter, ResetAndSetTransit) {
   EXPECT_EQ(a.arbitrate(0b1111), 0);
 }
 
+// One pointer per class (FOGSim's priorityRrArbiter, router.transit_rr_pointer=per_class): a
+// transit grant leaves the injection order where the last injection grant put it. The same
+// requests through TransitRrArbiter's single pointer serve injection 0 again.
+TEST(TransitPriorityArbiter, PerClassPointersKeepTheInjectionTurnAcrossTransitGrants) {
+  TransitRrPerClassArbiter a(6, kTransit);
+  TransitRrArbiter shared(6, kTransit);
+  const struct {
+    uint64_t req;
+    int grant_per_class;
+    int grant_shared;
+  } steps[] = {
+      {0b000011, 0, 0},  // injection 0 and 1: 0 first in both (pointers at 0)
+      {0b000110, 2, 2},  // transit 2 beats injection 1; the shared pointer moves to 3
+      {0b000011, 1, 0},  // per class: injection's turn is 1's; shared: 3 wraps to 0
+      {0b000011, 0, 1},  //
+  };
+  for (const auto& s : steps) {
+    const int g = a.arbitrate(s.req), gs = shared.arbitrate(s.req);
+    EXPECT_EQ(g, s.grant_per_class) << "req " << s.req;
+    EXPECT_EQ(gs, s.grant_shared) << "req " << s.req;
+    a.update(static_cast<unsigned>(g));
+    shared.update(static_cast<unsigned>(gs));
+  }
+  EXPECT_EQ(a.injection_arbiter().pointer(), 1u);  // after injection 0's last grant
+  EXPECT_EQ(a.transit_arbiter().pointer(), 3u);    // after transit 2's grant
+  a.reset();
+  EXPECT_EQ(a.arbitrate(0b000011), 0);
+  EXPECT_EQ(a.arbitrate(0b110000), 4);
+}
+
 }  // namespace
 }  // namespace netcosim::model

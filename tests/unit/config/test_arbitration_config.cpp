@@ -1,5 +1,6 @@
 // The arbitration keys (router.input_arbitration, router.output_arbitration,
-// router.age_timestamp; docs/model.md §2.4): the values allowed, the errors naming the key, and
+// router.age_timestamp, router.transit_rr_pointer, router.input_arbiter_update; docs/model.md
+// §2.4): the values allowed, the errors naming the key, and
 // the NIC source queue that the age timestamps set (seed 004 Sec. 4.2).
 #include <gtest/gtest.h>
 
@@ -55,6 +56,28 @@ TEST(ArbitrationConfig, UnknownPolicyNamesTheAllowedValues) {
   const std::string e =
       test::error_of([&] { validate_config(with({"router.input_arbitration=fifo"})); });
   EXPECT_NE(e.find("rr|lrs|transit_rr|transit_lrs|age"), std::string::npos) << e;
+}
+
+// FOGSim's allocator readings (docs/model.md "Arbiters"): per-class pointers only with
+// transit_rr; the input update takes grant|request.
+TEST(ArbitrationConfig, FogsimAllocatorReadings) {
+  EXPECT_EQ(test::error_of([&] {
+              validate_config(with({"router.output_arbitration=transit_rr",
+                                    "router.transit_rr_pointer=per_class",
+                                    "router.input_arbiter_update=request"}));
+            }),
+            "");
+  const std::string e = test::error_of([&] {
+    validate_config(
+        with({"router.output_arbitration=transit_lrs", "router.transit_rr_pointer=per_class"}));
+  });
+  EXPECT_NE(e.find("router.transit_rr_pointer=per_class"), std::string::npos) << e;
+  EXPECT_NE(e.find("transit_lrs"), std::string::npos) << e;
+  EXPECT_NE(e.find("allowed here: shared"), std::string::npos) << e;
+  const std::string u =
+      test::error_of([&] { validate_config(with({"router.input_arbiter_update=always"})); });
+  EXPECT_NE(u.find("router.input_arbiter_update"), std::string::npos) << u;
+  EXPECT_NE(u.find("grant|request"), std::string::npos) << u;
 }
 
 }  // namespace
