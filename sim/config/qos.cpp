@@ -701,6 +701,13 @@ static void validate_atomic_messages(const Config& c, const ServiceLevels& q) {
         c.get_str("traffic.application_queue") +
         ", traffic.source_queue=" + c.get_str("traffic.source_queue") +
         "): a bounded source queue refuses packet by packet and could keep part of a message");
+  // An input returns a message's credits in one credit message of 16-bit flits (CreditMsg).
+  for (uint32_t s = 0; s < q.sls; ++s)
+    if (q.message_flits[s] > 65535)
+      throw ConfigError("qos.message_size=" + quote_value(c.get_str("qos.message_size")) + ": SL " +
+                        q.names[s] + "'s message of " + std::to_string(q.message_flits[s]) +
+                        " flits; with qos.atomic_messages=true a message is at most 65535 flits "
+                        "(its credits return together)");
 }
 
 void validate_qos(const Config& c) {

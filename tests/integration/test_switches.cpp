@@ -164,6 +164,11 @@ TEST(SwitchConfig, AtomicMessagesBadInputExits2NamingTheKey) {
                "qos.drr_quantum=8,4,8: entry '4' must be an integer in [8, 65535] (SL SL1's "
                "quantum in 64-B credits, at least its message (qos.message_size with "
                "qos.atomic_messages=true: 8 credits)"},
+           Bad{" --set qos.atomic_messages=true --set traffic.application_queue=true --set "
+               "router.port_buffer=200000 --set router.buffer_output=200000 --set "
+               "qos.message_size=512,512,4194816",
+               "qos.message_size=512,512,4194816: SL SL2's message of 65544 flits; with "
+               "qos.atomic_messages=true a message is at most 65535 flits"},
        }) {
     const auto o = run_cli(ib + b.args);
     EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
