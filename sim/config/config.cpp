@@ -102,7 +102,8 @@ const std::vector<KeySpec>& config_schema() {
       {"router.port_buffer", KeyType::Int, "1792", 1, 1048576, nullptr,
        "ib|opa: flits of each input port's buffer, shared by its VLs (thesis 003 Ch. 5: 1792)"},
       {"router.vl_min", KeyType::Int, "0", 0, 1048576, nullptr,
-       "ib|opa: flits guaranteed to each VL of a port buffer (0: the largest qos.sl_mtu)"},
+       "ib|opa: flits guaranteed to each VL of a port buffer (0: the largest qos.sl_mtu, with "
+       "qos.atomic_messages=true the largest qos.message_size)"},
       {"router.vl_max", KeyType::Int, "0", 0, 1048576, nullptr,
        "ib|opa: flits one VL may hold in a port buffer (0: the whole router.port_buffer)"},
       {"router.central_buffer", KeyType::Int, "3584", 2, 1048576, nullptr,
@@ -406,6 +407,10 @@ const std::vector<KeySpec>& config_schema() {
        "ib|opa: every SL of every NIC always has a packet ready (a uniform destination) and the "
        "NIC's link is served by router.output_scheduler (thesis 003 Sec. 6.3-6.5: each flow tries "
        "to use the full bandwidth); traffic.load, qos.inject_share, qos.message_size not read"},
+      {"qos.atomic_messages", KeyType::Bool, "false", 0, 0, nullptr,
+       "ib|opa: a message of several packets is sent atomically: it leaves a buffer only whole, "
+       "with credits downstream for all of it, its packets back to back (thesis 003 Sec. 2.2; "
+       "docs/model.md §9.2)"},
       {"qos.nic_queues", KeyType::Enum, "shared", 0, 0, "shared|per_sl",
        "ib|opa: the NIC's source queue: shared (one FIFO for every SL) or per_sl (one per SL, "
        "served by router.output_scheduler over the injection VLs; docs/model.md §9.2)"},

@@ -84,10 +84,11 @@ bool is_architecture(const Config& c, const char* name) {
   return c.get_str("router.architecture") == name;
 }
 
-const char* const kQosKeys[] = {
-    "qos.sl_names", "qos.inject_share", "qos.message_size", "qos.sl_mtu",     "qos.pattern",
-    "qos.sl2sc",    "qos.sc2vl",        "qos.sl2vl",        "qos.vls",        "qos.sbt_weights",
-    "qos.table",    "qos.backlogged",   "qos.nic_queues",   "qos.drr_quantum"};
+const char* const kQosKeys[] = {"qos.sl_names",    "qos.inject_share", "qos.message_size",
+                                "qos.sl_mtu",      "qos.pattern",      "qos.sl2sc",
+                                "qos.sc2vl",       "qos.sl2vl",        "qos.vls",
+                                "qos.sbt_weights", "qos.table",        "qos.backlogged",
+                                "qos.nic_queues",  "qos.drr_quantum",  "qos.atomic_messages"};
 
 // qos.sl2vl_<class> or qos.sc2vl_<class> (docs/model.md §10.1).
 bool is_class_mapping_key(const std::string& k) {
@@ -192,6 +193,7 @@ ServiceLevels read_service_levels(const Config& c) {
   }
   q.backlogged = c.get_bool("qos.backlogged");
   q.nic_per_sl = c.get_str("qos.nic_queues") == "per_sl";
+  q.atomic_messages = c.get_bool("qos.atomic_messages");
   // Mapping tables (the switches'; validate_qos refuses them for the CIOQ router).
   if (c.is_explicit("qos.sl2sc")) {
     const std::vector<std::string> items = per_sl_list(c, "qos.sl2sc", n);
@@ -285,7 +287,7 @@ bool is_switch_architecture(const Config& c) {
 SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q) {
   SwitchBuffers b;
   uint32_t largest = 0;
-  for (const uint32_t m : q.mtu_flits) largest = std::max(largest, m);
+  for (uint32_t s = 0; s < q.sls; ++s) largest = std::max(largest, q.unit_flits(s));
   b.port_buffer = static_cast<uint32_t>(c.get_int("router.port_buffer"));
   b.output_buffer = static_cast<uint32_t>(c.get_int("router.buffer_output"));
   const uint32_t vl_min = static_cast<uint32_t>(c.get_int("router.vl_min"));
@@ -376,11 +378,15 @@ void validate_switch(const Config& c) {
                         "); a message is sent atomically and the downstream VL must hold all "
                         "of it");
   uint32_t largest = 0;
-  for (const uint32_t m : q.mtu_flits) largest = std::max(largest, m);
+  for (uint32_t s = 0; s < q.sls; ++s) largest = std::max(largest, q.unit_flits(s));
   if (b.vl_min < largest)
     throw ConfigError("router.vl_min=" + std::to_string(b.vl_min) +
-                      ": every VL must be guaranteed a whole packet of the largest MTU (" +
-                      std::to_string(largest) + " flits, qos.sl_mtu)");
+                      (q.atomic_messages
+                           ? ": with qos.atomic_messages=true every VL must be guaranteed a whole "
+                             "message of the largest qos.message_size (" +
+                                 std::to_string(largest) + " flits)"
+                           : ": every VL must be guaranteed a whole packet of the largest MTU (" +
+                                 std::to_string(largest) + " flits, qos.sl_mtu)"));
   if (b.vl_min > b.vl_max)
     throw ConfigError("router.vl_min=" + std::to_string(b.vl_min) +
                       ": above router.vl_max=" + std::to_string(b.vl_max));
@@ -506,11 +512,14 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
                         "link.flit_bytes=" + std::to_string(q.flit_bytes) + " (needs 64)");
     const std::vector<std::string> items = per_sl_list(c, "qos.drr_quantum", q.sls);
     for (uint32_t sl = 0; sl < q.sls; ++sl) {
-      const std::string what = "SL " + q.names[sl] + "'s quantum in 64-B credits, at least its " +
-                               "MTU (qos.sl_mtu: " + std::to_string(q.mtu_flits[sl]) +
-                               " credits), at most 65535";
+      // With qos.atomic_messages a DRR turn sends a whole message (docs/model.md §9.2).
+      const std::string what =
+          "SL " + q.names[sl] + "'s quantum in 64-B credits, at least its " +
+          (q.atomic_messages ? "message (qos.message_size with qos.atomic_messages=true: "
+                             : "MTU (qos.sl_mtu: ") +
+          std::to_string(q.unit_flits(sl)) + " credits), at most 65535";
       s.drr_quanta.push_back(
-          uint_entry(c, "qos.drr_quantum", items[sl], q.mtu_flits[sl], 65535, what.c_str()));
+          uint_entry(c, "qos.drr_quantum", items[sl], q.unit_flits(sl), 65535, what.c_str()));
     }
     return s;
   }
@@ -571,10 +580,13 @@ OutputSchedulerSpec read_output_scheduler(const Config& c, const ServiceLevels& 
       const qos::TableEntry& x = s.table.entries[e];
       if (x.weight == 0) continue;
       has[x.sl] = true;
-      if (x.weight < q.mtu_flits[x.sl])
+      if (x.weight < q.unit_flits(x.sl))
         throw ConfigError(name + ": entries[" + std::to_string(e) + "]: SL " + q.names[x.sl] +
-                          " weight " + std::to_string(x.weight) +
-                          " is below its MTU (qos.sl_mtu: " + std::to_string(q.mtu_flits[x.sl]) +
+                          " weight " + std::to_string(x.weight) + " is below its " +
+                          (q.atomic_messages ? "message (qos.message_size with "
+                                               "qos.atomic_messages=true: "
+                                             : "MTU (qos.sl_mtu: ") +
+                          std::to_string(q.unit_flits(x.sl)) +
                           " credits); an entry must carry a whole message (thesis 003 Sec. "
                           "4.3.3.3)");
     }
@@ -670,6 +682,42 @@ static void validate_nic_queues(const Config& c, const ServiceLevels& q) {
   check_one_sl_per_injection_vl(c, q, "qos.nic_queues=per_sl", "per-SL source queues need");
 }
 
+// qos.atomic_messages (thesis 003 Sec. 2.2, extract §2.2: a message's flits are stored, sent and
+// received consecutively; docs/model.md §9.2): the switches' buffers and links move whole
+// messages, so a NIC must queue whole messages: an unbounded source queue (a bounded one refuses
+// packet by packet and could keep part of a message), and messages to send (not backlogged).
+static void validate_atomic_messages(const Config& c, const ServiceLevels& q) {
+  if (!is_switch_architecture(c))
+    throw ConfigError(
+        "qos.atomic_messages=true: applies to router.architecture=ib|opa only "
+        "(router.architecture=" +
+        c.get_str("router.architecture") + ")");
+  if (q.backlogged)
+    throw ConfigError(
+        "qos.atomic_messages=true: not with qos.backlogged=true (a backlogged NIC sends packets, "
+        "not messages; allowed: qos.atomic_messages=false)");
+  if (c.get_int("traffic.source_queue") == 0 || !c.get_bool("traffic.application_queue"))
+    throw ConfigError(
+        "qos.atomic_messages=true: needs traffic.application_queue=true and "
+        "traffic.source_queue of 1 or more (traffic.application_queue=" +
+        c.get_str("traffic.application_queue") +
+        ", traffic.source_queue=" + c.get_str("traffic.source_queue") +
+        "): a bounded source queue refuses packet by packet and could keep part of a message");
+  // A message's input credits return together when its tail has crossed (docs/model.md §9.2),
+  // so the per-flit return (router.credit_return=flit, §10.2) has no meaning for it.
+  if (c.get_str("router.credit_return") == "flit")
+    throw ConfigError(
+        "router.credit_return=flit: not with qos.atomic_messages=true (a message's credits return "
+        "together when its tail has crossed; allowed: router.credit_return=packet)");
+  // An input returns a message's credits in one credit message of 16-bit flits (CreditMsg).
+  for (uint32_t s = 0; s < q.sls; ++s)
+    if (q.message_flits[s] > 65535)
+      throw ConfigError("qos.message_size=" + quote_value(c.get_str("qos.message_size")) + ": SL " +
+                        q.names[s] + "'s message of " + std::to_string(q.message_flits[s]) +
+                        " flits; with qos.atomic_messages=true a message is at most 65535 flits "
+                        "(its credits return together)");
+}
+
 void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
@@ -740,6 +788,7 @@ void validate_qos(const Config& c) {
   }
   const ServiceLevels q = read_service_levels(c);
   if (q.nic_per_sl) validate_nic_queues(c, q);
+  if (q.atomic_messages) validate_atomic_messages(c, q);
   if (q.backlogged) validate_backlogged(c, q);
   if (topology_entry(c.get_str("topology.type"))->nodes(c) < 2)
     throw ConfigError("qos.sls=" + std::to_string(sls) +

@@ -37,6 +37,9 @@ struct ServiceLevels {
   // qos.nic_queues=per_sl: each SL of a NIC has its own source queue, served by the switches'
   // output scheduler over the injection VLs (docs/model.md §9.2); false: one shared FIFO.
   bool nic_per_sl = false;
+  // qos.atomic_messages (the switches only; thesis 003 Sec. 2.2, extract §2.2; docs/model.md
+  // §9.2): a message is the unit every buffer stores whole and every link sends back to back.
+  bool atomic_messages = false;
   // Mapping tables (thesis 003 Tables 2.2, 4.6, 5.3). sl2sc[s]: the SCs of SL s (Omni-Path);
   // sc2vl[sc]: the VL of SC sc; sl2vl[s]: the VLs SL s may use (InfiniBand).
   std::vector<std::vector<uint32_t>> sl2sc;
@@ -64,6 +67,11 @@ struct ServiceLevels {
   }
   // Packets (transfer units) of one message of SL s.
   uint32_t packets_per_message(uint32_t s) const { return message_flits[s] / mtu_flits[s]; }
+  // The unit a buffer takes and a scheduler grants: the message with qos.atomic_messages, else
+  // the packet.
+  uint32_t unit_flits(uint32_t s) const {
+    return atomic_messages ? message_flits[s] : mtu_flits[s];
+  }
 };
 
 // How the switch architectures (router.architecture=ib|opa) use the VLs of an SL (docs/model.md

@@ -135,10 +135,65 @@ INSTANTIATE_TEST_SUITE_P(
                            "router.speedup=1"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// Atomic messages (qos.atomic_messages, docs/model.md §9.2) with messages of 2 packets: the IB
+// fat tree with per-SL source queues, the OPA torus with the shared one.
+INSTANTIATE_TEST_SUITE_P(
+    Atomic, SwitchEngines,
+    ::testing::Values(Case{"ib_fattree_atomic_nic_per_sl",
+                           "qos-ib-fattree-4-2.ini --set qos.atomic_messages=true --set "
+                           "traffic.application_queue=true --set qos.nic_queues=per_sl --set "
+                           "traffic.load=0.9"},
+                      Case{"opa_torus_atomic",
+                           "qos-opa-torus-4x4.ini --set qos.atomic_messages=true --set "
+                           "traffic.application_queue=true --set traffic.load=0.9"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
 struct Bad {
   const char* args;
   const char* message;
 };
+
+// qos.atomic_messages's refusals (docs/model.md §9.2), each naming the key, the value and what is
+// allowed.
+TEST(SwitchConfig, AtomicMessagesBadInputExits2NamingTheKey) {
+  const std::string ib =
+      std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/qos-ib-fattree-4-2.ini";
+  for (const Bad b : {
+           Bad{" --set qos.atomic_messages=true",
+               "qos.atomic_messages=true: needs traffic.application_queue=true and "
+               "traffic.source_queue of 1 or more (traffic.application_queue=false, "
+               "traffic.source_queue=64)"},
+           Bad{" --set qos.atomic_messages=true --set traffic.application_queue=true --set "
+               "router.vl_min=8",
+               "router.vl_min=8: with qos.atomic_messages=true every VL must be guaranteed a "
+               "whole message of the largest qos.message_size (16 flits)"},
+           Bad{" --set qos.atomic_messages=true --set traffic.application_queue=true --set "
+               "router.output_scheduler=drr --set qos.drr_quantum=8,4,8",
+               "qos.drr_quantum=8,4,8: entry '4' must be an integer in [8, 65535] (SL SL1's "
+               "quantum in 64-B credits, at least its message (qos.message_size with "
+               "qos.atomic_messages=true: 8 credits)"},
+           Bad{" --set qos.atomic_messages=true --set traffic.application_queue=true --set "
+               "router.port_buffer=200000 --set router.buffer_output=200000 --set "
+               "qos.message_size=512,512,4194816",
+               "qos.message_size=512,512,4194816: SL SL2's message of 65544 flits; with "
+               "qos.atomic_messages=true a message is at most 65535 flits"},
+           Bad{" --set qos.atomic_messages=true --set traffic.application_queue=true --set "
+               "router.credit_return=flit",
+               "router.credit_return=flit: not with qos.atomic_messages=true (a message's credits "
+               "return together when its tail has crossed; allowed: router.credit_return=packet)"},
+       }) {
+    const auto o = run_cli(ib + b.args);
+    EXPECT_EQ(o.status, 2) << b.args << "\n" << o.output;
+    EXPECT_NE(o.output.find(b.message), std::string::npos) << b.args << "\n" << o.output;
+  }
+  const auto o = run_cli(std::string("run ") + NETCOSIM_SOURCE_DIR +
+                         "/configs/qos-ch5-fattree-4-3.ini --set qos.atomic_messages=true");
+  EXPECT_EQ(o.status, 2) << o.output;
+  EXPECT_NE(o.output.find("qos.atomic_messages=true: applies to router.architecture=ib|opa only "
+                          "(router.architecture=cioq)"),
+            std::string::npos)
+      << o.output;
+}
 
 TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
   const std::string torus =

@@ -1,5 +1,7 @@
 #include "sim/router/ib/ib_factory.h"
 
+#include <algorithm>
+
 #include "sim/router/ib/ib_switch.h"
 #include "sim/router/vl/rr_sl_scheduler.h"
 #include "sim/router/vl/table_schedulers.h"
@@ -20,7 +22,9 @@ std::vector<std::unique_ptr<RouterModel>> make_switches_with(VlSwitchConfig c, c
   const uint32_t iterations = static_cast<uint32_t>(cfg.get_int("router.allocator_iterations"));
   // The builder's wheel covers packets of packet.size; a switch's packets are up to its largest
   // MTU (a credit arrives a packet's length and a link latency after its grant).
-  const uint32_t wheel_size = wheel + 2 * c.max_phits;
+  // With qos.atomic_messages an input returns a message's credits together, a message's
+  // transfer after its grant (docs/model.md §9.2).
+  const uint32_t wheel_size = wheel + 2 * std::max(c.max_phits, c.max_unit_phits);
   std::vector<std::unique_ptr<RouterModel>> routers;
   routers.reserve(topo.routers());
   for (uint32_t r = 0; r < topo.routers(); ++r) {

@@ -92,6 +92,21 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
   if (nic_mode_ != kNicShared)
     for (uint32_t o = 0; o < P_; ++o)
       nic_sched_.push_back(make_output_scheduler<Sched>(cfg, classes_.vls));
+  // qos.atomic_messages with a message of more than one packet (docs/model.md §9.2): the
+  // message paths, chosen once per call by the mode bytes (nothing is tested per packet when
+  // off).
+  if (cfg.atomic) {
+    msg_left_.assign(P_, 0);
+    msg_vl_.assign(P_, 0);
+    nic_msg_left_.assign(P_, 0);
+    nic_msg_vl_.assign(P_, 0);
+    nic_msg_sl_.assign(P_, 0);
+    ib_mode_ |= 2;
+    send_mode_ |= 2;
+    if (kOpa) opa_mode_ |= 4;
+    if (nic_mode_ == kNicShared) nic_mode_ = kNicSharedAtomic;
+    if (nic_mode_ == kNicPerSl) nic_mode_ = kNicPerSlAtomic;
+  }
   // What the routing reads: the ports' classes, its own VCs per class (the routing VCs, which the
   // switch maps onto VLs), the downstream credits.
   PortView::Wiring w;
@@ -138,7 +153,8 @@ void VlSwitch<Sched, kOpa>::attach_nic(uint32_t port, Nic* nic) {
 template <class Sched, bool kOpa>
 template <class Ready>
 bool VlSwitch<Sched, kOpa>::nic_grant(uint32_t port, const model::SharedVlCredits& credits,
-                                      Ready ready, uint32_t& vl, uint8_t& sl, uint32_t& phits) {
+                                      Ready ready, const uint32_t* need, uint32_t& vl,
+                                      uint8_t& sl) {
   uint32_t active = 0;
   uint32_t head_phits[Sched::kVls] = {};
   uint8_t head_sl[Sched::kVls] = {};
@@ -146,9 +162,9 @@ bool VlSwitch<Sched, kOpa>::nic_grant(uint32_t port, const model::SharedVlCredit
     if (!ready(s)) continue;
     for (uint32_t m = classes_.vls[s]; m != 0; m &= m - 1) {
       const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
-      if (!credits.can_send(v, classes_.phits[s])) continue;
+      if (!credits.can_send(v, need[s])) continue;
       active |= 1u << v;
-      head_phits[v] = classes_.phits[s];
+      head_phits[v] = need[s];
       head_sl[v] = static_cast<uint8_t>(s);
     }
   }
@@ -160,7 +176,6 @@ bool VlSwitch<Sched, kOpa>::nic_grant(uint32_t port, const model::SharedVlCredit
   if (vl >= Sched::kVls || ((active >> vl) & 1u) == 0) return false;
   nic_sched_[port].accept(vl);
   sl = head_sl[vl];
-  phits = head_phits[vl];
   return true;
 }
 
@@ -170,11 +185,12 @@ bool VlSwitch<Sched, kOpa>::nic_step_backlogged(uint32_t port, Cycle now, StatsS
   model::SharedVlCredits& credits = nic_credits_[port];
   nic.take_credits(now, credits);
   bool injected = false;
-  uint32_t vl = 0, L = 0;
+  uint32_t vl = 0;
   uint8_t sl = 0;
   if (now < nic.gen_stop && nic.link_free_at <= now &&
       nic_grant(
-          port, credits, [](uint32_t) { return true; }, vl, sl, L)) {
+          port, credits, [](uint32_t) { return true; }, classes_.phits, vl, sl)) {
+    const uint32_t L = classes_.phits[sl];
     const uint32_t d = nic.vc_rng.below(nic.nodes - 1);
     const uint32_t dst = d >= nic.node ? d + 1 : d;
     sink.on_generate(nic.node, nic.seq, now, sl);
@@ -191,6 +207,7 @@ bool VlSwitch<Sched, kOpa>::nic_step_backlogged(uint32_t port, Cycle now, StatsS
 }
 
 template <class Sched, bool kOpa>
+template <bool kMsg>
 bool VlSwitch<Sched, kOpa>::nic_step_per_sl(uint32_t port, Cycle now, StatsSink& sink) {
   Nic& nic = *nics_[port];
   model::SharedVlCredits& credits = nic_credits_[port];
@@ -198,17 +215,78 @@ bool VlSwitch<Sched, kOpa>::nic_step_per_sl(uint32_t port, Cycle now, StatsSink&
   resident_ += nic.generate_per_sl(now, sink);
   bool injected = false;
   // The SLs with a head packet (one SL per injection VL: validate_qos).
-  uint32_t vl = 0, L = 0;
+  uint32_t vl = 0;
   uint8_t sl = 0;
-  if (nic.q_count != 0 && nic.link_free_at <= now &&
-      nic_grant(
-          port, credits, [&nic](uint32_t s) { return nic.sl_queues[s].count != 0; }, vl, sl, L)) {
-    nic.inject(now, sink, L, nic.sl_front(sl), static_cast<int>(vl), credits, L);
-    nic.sl_pop(sl);
-    injected = true;
+  if (nic.q_count != 0 && nic.link_free_at <= now) {
+    // qos.atomic_messages (docs/model.md §9.2): a message on the link sends its next packet on
+    // its VL (its credits were there for all of it when it started); a new one needs credits for
+    // the whole message (its queue holds whole messages: the queue is unbounded).
+    bool go;
+    if (kMsg && nic_msg_left_[port] != 0) {
+      vl = nic_msg_vl_[port];
+      sl = nic_msg_sl_[port];
+      go = true;
+    } else {
+      go = nic_grant(
+          port, credits, [&nic](uint32_t s) { return nic.sl_queues[s].count != 0; },
+          cfg_.unit_phits, vl, sl);
+      if (kMsg && go) {
+        nic_msg_left_[port] = cfg_.msg_pkts[sl];
+        nic_msg_vl_[port] = static_cast<uint8_t>(vl);
+        nic_msg_sl_[port] = sl;
+      }
+    }
+    if (go) {
+      const uint32_t L = classes_.phits[sl];
+      nic.inject(now, sink, L, nic.sl_front(sl), static_cast<int>(vl), credits, L);
+      nic.sl_pop(sl);
+      if constexpr (kMsg) --nic_msg_left_[port];
+      injected = true;
+    }
   }
   // Next: the next attempt, or, with packets queued, when the link is free again (the next cycle
   // while it waits for credits).
+  Cycle wake = nic.next_gen;
+  if (nic.q_count != 0) {
+    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
+    if (inject < wake) wake = inject;
+  }
+  nic_wake_[port] = wake;
+  return injected;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::nic_step_shared_atomic(uint32_t port, Cycle now, StatsSink& sink) {
+  Nic& nic = *nics_[port];
+  model::SharedVlCredits& credits = nic_credits_[port];
+  nic.take_credits(now, credits);
+  uint32_t queued = 0;
+  nic.for_each_due_packet(now, [&](Cycle t_gen, const TrafficDescriptor& d) {
+    nic.queue_generated(sink, t_gen, d, queued);
+  });
+  resident_ += queued;
+  bool injected = false;
+  if (nic.q_count != 0 && nic.link_free_at <= now) {
+    const SourceEntry& e = nic.queue_front();
+    int vc;
+    if (nic_msg_left_[port] != 0) {
+      vc = nic_msg_vl_[port];  // the message's next packet (credits taken for all of it)
+    } else {
+      // The head message: JSQ over its SL's injection VLs with credits for all of it.
+      vc = JsqLowVc::select(credits, classes_.vls[e.cls], cfg_.unit_phits[e.cls], nic.vc_rng);
+      if (vc != kNoVc) {
+        nic_msg_left_[port] = cfg_.msg_pkts[e.cls];
+        nic_msg_vl_[port] = static_cast<uint8_t>(vc);
+      }
+    }
+    if (vc != kNoVc) {
+      const uint32_t S = classes_.phits[e.cls];
+      nic.inject(now, sink, S, e, vc, credits, S);
+      nic.queue_pop();
+      --nic_msg_left_[port];
+      injected = true;
+    }
+  }
   Cycle wake = nic.next_gen;
   if (nic.q_count != 0) {
     const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
@@ -292,33 +370,54 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
 // one VL per input (round robin) and one input per output (round robin).
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
-  if (kOpa) return opa_mode_ == 0 ? allocate_opa<false, false>(now) : allocate_opa_other(now);
-  return alloc_socket_ == nullptr ? allocate_vasa<false>(now) : allocate_vasa<true>(now);
+  if (kOpa)
+    return opa_mode_ == 0 ? allocate_opa<false, false, false>(now) : allocate_opa_other(now);
+  return ib_mode_ == 0 ? allocate_vasa<false, false>(now) : allocate_vasa_other(now);
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate_vasa_other(Cycle now) {
+  switch (ib_mode_) {
+    case 1:
+      return allocate_vasa<true, false>(now);
+    case 2:
+      return allocate_vasa<false, true>(now);
+    default:
+      return allocate_vasa<true, true>(now);
+  }
 }
 
 // OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
 // in the same cycle when router.xbar_latency is 0).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket>
+template <bool kRetry, bool kSocket, bool kMsg>
 bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
-  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket>(now);
-  return (central_.port_mask() != 0 && allocate_central<kSocket>(now)) || moved;
+  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg>(now);
+  return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg>(now)) || moved;
 }
 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
   switch (opa_mode_) {
     case 1:
-      return allocate_opa<true, false>(now);
+      return allocate_opa<true, false, false>(now);
     case 2:
-      return allocate_opa<false, true>(now);
+      return allocate_opa<false, true, false>(now);
+    case 3:
+      return allocate_opa<true, true, false>(now);
+    case 4:
+      return allocate_opa<false, false, true>(now);
+    case 5:
+      return allocate_opa<true, false, true>(now);
+    case 6:
+      return allocate_opa<false, true, true>(now);
     default:
-      return allocate_opa<true, true>(now);
+      return allocate_opa<true, true, true>(now);
   }
 }
 
 template <class Sched, bool kOpa>
-template <bool kSocket>
+template <bool kSocket, bool kMsg>
 bool VlSwitch<Sched, kOpa>::allocate_vasa(Cycle now) {
   // The socket's allocator evaluates and updates in one call (AllocatorCore::evaluate_and_update);
   // its grants stay readable until the next evaluation. The native path names the member, as
@@ -343,7 +442,15 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa(Cycle now) {
       Head& h = heads_[i * V_ + v];
       if (!h.routed) route_head(i, v, e.pkt, now);
       const uint32_t o = h.out_port;
-      if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, phits_of(e.pkt))) continue;
+      if constexpr (kMsg) {
+        // A whole message, stored in the input VL, into room for all of it (§9.2).
+        const uint32_t cls = e.pkt.cls;
+        if (out_busy_[o] > now || !whole_message(in_, i, v, cfg_.msg_pkts[cls], now) ||
+            !out_space_[o].can_send(h.out_vl, cfg_.unit_phits[cls]))
+          continue;
+      } else {
+        if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, phits_of(e.pkt))) continue;
+      }
       alloc.request(i, v, o);
       if (cfg_.alloc_retry != 0) requested_[i] |= 1u << v;
       any = true;
@@ -358,7 +465,10 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa(Cycle now) {
   const uint64_t granted = alloc.granted_inputs();
   for (uint64_t g = granted; g != 0; g &= g - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(g));
-    commit(i, alloc.grant_vc(i), alloc.grant_out(i), now);
+    if constexpr (kMsg)
+      commit_message(i, alloc.grant_vc(i), alloc.grant_out(i), now);
+    else
+      commit(i, alloc.grant_vc(i), alloc.grant_out(i), now);
   }
   if constexpr (!kCore) alloc.update();
   return granted != 0;
@@ -388,6 +498,7 @@ void VlSwitch<Sched, kOpa>::delay_losers(const model::AllocatorCore& a, uint32_t
 // word, hop count, VC-order check), the input busy for the transfer and its credits upstream when
 // the transfer ends.
 template <class Sched, bool kOpa>
+template <bool kCredit>
 Packet VlSwitch<Sched, kOpa>::leave_input(uint32_t i, uint32_t v, uint32_t o, uint32_t xfer,
                                           Cycle now) {
   Head& h = heads_[i * V_ + v];
@@ -417,12 +528,14 @@ Packet VlSwitch<Sched, kOpa>::leave_input(uint32_t i, uint32_t v, uint32_t o, ui
   w.flags = static_cast<uint8_t>((w.flags | r.set_flags) & ~r.clear_flags);
   if (r.set_intermediate != kNone) w.intermediate = r.set_intermediate;
   in_busy_[i] = now + xfer;
-  Link* in = in_link_[i];
-  if (cfg_.credit_per_flit) [[unlikely]] {
-    return_flit_credits(i, v, phits_of(pkt), xfer, now);
-  } else {
-    in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
-                              static_cast<uint16_t>(phits_of(pkt))});
+  if constexpr (kCredit) {
+    Link* in = in_link_[i];
+    if (cfg_.credit_per_flit) [[unlikely]] {
+      return_flit_credits(i, v, phits_of(pkt), xfer, now);
+    } else {
+      in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
+                                static_cast<uint16_t>(phits_of(pkt))});
+    }
   }
   return pkt;
 }
@@ -459,6 +572,26 @@ void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now
   out_space_[o].consume(out_vl, L);
 }
 
+// qos.atomic_messages (docs/model.md §9.2; thesis 003 Sec. 2.2: a message's flits are stored,
+// sent and received consecutively): the grant moves the M packets of the message one after the
+// other through the crossbar, packet k's header in the output buffer at g + k ceil(L / speedup) +
+// X; the input returns the credits of the whole message when its tail has crossed.
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, Cycle now) {
+  const uint32_t out_vl = heads_[i * V_ + v].out_vl;
+  const uint32_t cls = in_.front(i, v).pkt.cls, M = cfg_.msg_pkts[cls], L = cfg_.phits[cls];
+  const uint32_t x = cfg_.xfer_cycles(L), xfer = M * x;
+  for (uint32_t k = 0; k < M; ++k) {
+    const Packet pkt = leave_input<false>(i, v, o, xfer, now);
+    out_.push(o, out_vl, pkt, now + k * x + cfg_.xbar_latency);
+  }
+  Link* in = in_link_[i];
+  in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
+                            static_cast<uint16_t>(M * L)});
+  out_busy_[o] = now + xfer;
+  out_space_[o].consume(out_vl, M * L);
+}
+
 // OPA, the MPort stage (thesis 003 Sec. 2.2, Fig. 2.1): per MPort a separable allocator over its
 // 4 input buffers (round robin over each one's ready VLs) and the MPort crossbar's 6 outputs,
 // its 4 output buffers and its 2 central buffers (round robin over the inputs). A request needs
@@ -466,7 +599,7 @@ void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket>
+template <bool kRetry, bool kSocket, bool kMsg>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -491,7 +624,15 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         if (e.ready > now) continue;
         Head& h = heads_[i * V_ + v];
         if (!h.routed) route_head(i, v, e.pkt, now);
-        const uint32_t o = h.out_port, L = phits_of(e.pkt);
+        const uint32_t o = h.out_port;
+        // qos.atomic_messages: a whole message, stored in the input VL, into room for all of it.
+        uint32_t L;
+        if constexpr (kMsg) {
+          if (!whole_message(in_, i, v, cfg_.msg_pkts[e.pkt.cls], now)) continue;
+          L = cfg_.unit_phits[e.pkt.cls];
+        } else {
+          L = phits_of(e.pkt);
+        }
         if (mport_of(o) == m) {
           if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, L)) continue;
           a.request(k, v, o % kMPortPorts);
@@ -517,6 +658,34 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       const uint32_t o = h.out_port, out_vl = h.out_vl;
       const uint32_t L = phits_of(in_.front(i, v).pkt);
       const uint32_t xfer = (L + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits;
+      if constexpr (kMsg) {
+        // The message's M packets one after the other through the MPort crossbar (packet k's
+        // header at g + k ceil(L / 3) + X), its credits upstream together when its tail has
+        // crossed (docs/model.md §9.2).
+        const uint32_t M = cfg_.msg_pkts[in_.front(i, v).pkt.cls], all = M * xfer;
+        const bool local = a.grant_out(k) < kMPortPorts;
+        const uint32_t cb = central_of(i);
+        for (uint32_t n = 0; n < M; ++n) {
+          const Packet pkt = leave_input<false>(i, v, o, all, now);
+          if (local)
+            out_.push(o, out_vl, pkt, now + n * xfer + cfg_.xbar_latency);
+          else
+            central_.push(cb, out_vl, pkt, now + n * xfer + cfg_.xbar_latency,
+                          static_cast<uint8_t>(o));
+        }
+        Link* in = in_link_[i];
+        in->push_credit(CreditMsg{now + all + in->credit_latency, static_cast<uint8_t>(v),
+                                  static_cast<uint16_t>(M * L)});
+        if (local) {
+          out_busy_[o] = now + all;
+          out_space_[o].consume(out_vl, M * L);
+        } else {
+          central_in_busy_[cb] = now + all;
+          central_space_[cb].consume(out_vl, M * L);
+        }
+        moved = true;
+        continue;
+      }
       const Packet pkt = leave_input(i, v, o, xfer, now);
       if (a.grant_out(k) < kMPortPorts) {
         out_busy_[o] = now + xfer;
@@ -542,7 +711,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
 // the output buffer after router.central_latency; the central space is free when the tail has
 // left.
 template <class Sched, bool kOpa>
-template <bool kSocket>
+template <bool kSocket, bool kMsg>
 bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
   auto& a = [&]() -> auto& {
     if constexpr (kSocket)
@@ -560,8 +729,16 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
       const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(msk));
       const VlFifos::Entry& e = central_.front(cb, vl);
       if (e.ready > now) continue;
-      if (out_busy_central_[e.port] > now || !out_space_[e.port].can_send(vl, phits_of(e.pkt)))
-        continue;
+      if constexpr (kMsg) {
+        // qos.atomic_messages: the whole message in the central buffer, room for all of it.
+        if (out_busy_central_[e.port] > now ||
+            !whole_message(central_, cb, vl, cfg_.msg_pkts[e.pkt.cls], now) ||
+            !out_space_[e.port].can_send(vl, cfg_.unit_phits[e.pkt.cls]))
+          continue;
+      } else {
+        if (out_busy_central_[e.port] > now || !out_space_[e.port].can_send(vl, phits_of(e.pkt)))
+          continue;
+      }
       a.request(cb, vl, e.port);
       any = true;
     }
@@ -575,17 +752,22 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
   for (uint64_t g = granted; g != 0; g &= g - 1) {
     const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(g));
     const uint32_t vl = a.grant_vc(cb), o = a.grant_out(cb);
-    const Packet pkt = central_.front(cb, vl).pkt;
-    central_.pop(cb, vl);
-    const uint32_t L = phits_of(pkt);
+    const uint32_t L = phits_of(central_.front(cb, vl).pkt);
     const uint32_t xfer = (L + VlSwitchConfig::kCentralFlits - 1) / VlSwitchConfig::kCentralFlits;
-    central_out_busy_[cb] = now + xfer;
-    out_busy_central_[o] = now + xfer;
-    out_.push(o, vl, pkt, now + cfg_.central_latency);
-    out_space_[o].consume(vl, L);
-    central_release_[cb] = now + xfer;
+    // qos.atomic_messages: the message's M packets one after the other through the central
+    // crossbar (packet k's header at g + k ceil(L / 4) + X2), its central space free at its tail.
+    const uint32_t M = kMsg ? cfg_.msg_pkts[central_.front(cb, vl).pkt.cls] : 1;
+    for (uint32_t n = 0; n < M; ++n) {
+      const Packet pkt = central_.front(cb, vl).pkt;
+      central_.pop(cb, vl);
+      out_.push(o, vl, pkt, now + n * xfer + cfg_.central_latency);
+    }
+    central_out_busy_[cb] = now + M * xfer;
+    out_busy_central_[o] = now + M * xfer;
+    out_space_[o].consume(vl, M * L);
+    central_release_[cb] = now + M * xfer;
     central_release_vl_[cb] = static_cast<uint8_t>(vl);
-    central_release_phits_[cb] = L;
+    central_release_phits_[cb] = M * L;
     central_pending_ |= uint64_t{1} << cb;
   }
   if constexpr (!kSocket) a.update();
@@ -595,20 +777,41 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
 // OB: each free output link starts the packet of the VL its scheduler chooses among those whose
 // head has reached the output buffer and has credits for the whole packet downstream.
 template <class Sched, bool kOpa>
-template <bool kSocket>
+template <bool kSocket, bool kMsg>
 bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
   bool moved = false;
   for (uint64_t ports = out_.port_mask(); ports != 0; ports &= ports - 1) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(ports));
     if (link_free_[o] > now) continue;
+    if constexpr (kMsg) {
+      // A message on the link: its next packet, back to back, without a scheduler decision (its
+      // packets are all ready and the downstream VL had credits for all of them when it started).
+      if (msg_left_[o] != 0) {
+        const uint32_t vl = msg_vl_[o];
+        send_packet(o, vl, phits_of(out_.front(o, vl).pkt), now, sink);
+        --msg_left_[o];
+        moved = true;
+        continue;
+      }
+    }
     uint32_t active = 0;
     uint32_t head_phits[Sched::kVls] = {};
     [[maybe_unused]] uint8_t head_sl[Sched::kVls];
     for (uint32_t m = out_.vl_mask(o); m != 0; m &= m - 1) {
       const uint32_t vl = static_cast<uint32_t>(__builtin_ctz(m));
       const VlFifos::Entry& e = out_.front(o, vl);
-      const uint32_t L = phits_of(e.pkt);
-      if (e.ready > now || (!is_injection_[o] && !credits_[o].can_send(vl, L))) continue;
+      uint32_t L;
+      if constexpr (kMsg) {
+        // qos.atomic_messages: the whole message ready, credits for all of it (docs/model.md
+        // §9.2); the scheduler sees and charges its flits.
+        L = cfg_.unit_phits[e.pkt.cls];
+        if (e.ready > now || !whole_message(out_, o, vl, cfg_.msg_pkts[e.pkt.cls], now) ||
+            (!is_injection_[o] && !credits_[o].can_send(vl, L)))
+          continue;
+      } else {
+        L = phits_of(e.pkt);
+        if (e.ready > now || (!is_injection_[o] && !credits_[o].can_send(vl, L))) continue;
+      }
       active |= 1u << vl;
       head_phits[vl] = L;
       if constexpr (TakesHeadSl<Sched>::value) head_sl[vl] = e.pkt.cls;
@@ -627,6 +830,16 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
       sched_[o].accept_via(*sched_block_, o, vl);
     else
       sched_[o].accept(vl);
+    if constexpr (kMsg) {
+      const Packet& head = out_.front(o, vl).pkt;
+      msg_left_[o] = cfg_.msg_pkts[head.cls] - 1;
+      msg_vl_[o] = static_cast<uint8_t>(vl);
+      send_packet(o, vl, phits_of(head), now, sink);
+      moved = true;
+      continue;
+    }
+    // The packet path as without messages (send_packet's body, kept here: the same code as
+    // before the message path).
     const Packet pkt = out_.front(o, vl).pkt;
     out_.pop(o, vl);
     const uint32_t L = head_phits[vl];
@@ -653,6 +866,46 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
 }
 
 template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::send_packet(uint32_t o, uint32_t vl, uint32_t L, Cycle now,
+                                        StatsSink& sink) {
+  const Packet pkt = out_.front(o, vl).pkt;
+  out_.pop(o, vl);
+  link_free_[o] = now + L;
+  tx_release_[o] = now + L;
+  tx_vl_[o] = static_cast<uint8_t>(vl);
+  tx_phits_[o] = L;
+  tx_pending_ |= uint64_t{1} << o;
+  --resident_;
+  if (is_injection_[o]) {
+    Nic& nic = *nics_[o];
+    if (nic.on_receive(pkt, now, now + L, sink)) wake_nic(o, nic.next_gen);
+  } else {
+    credits_[o].consume(vl, L);
+    Link* out = out_link_[o];
+    out->push_data(now + out->latency, [&](PacketMsg& msg) {
+      msg.vc = static_cast<uint8_t>(vl);
+      msg.pkt = pkt;
+    });
+  }
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::send_other(Cycle now, StatsSink& sink) {
+  if constexpr (kHasSocket) {
+    switch (send_mode_) {
+      case 1:
+        return send<true, false>(now, sink);
+      case 2:
+        return send<false, true>(now, sink);
+      default:
+        return send<true, true>(now, sink);
+    }
+  } else {
+    return send<false, true>(now, sink);
+  }
+}
+
+template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
   bool moved = receive(now);
   // Output-buffer space of the packets whose tail has left on the link.
@@ -669,12 +922,8 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
     central_pending_ &= ~(uint64_t{1} << cb);
   }
   if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
-  if (out_.port_mask() != 0) {
-    if constexpr (kHasSocket)
-      moved |= sched_block_ != nullptr ? send<true>(now, sink) : send<false>(now, sink);
-    else
-      moved |= send<false>(now, sink);
-  }
+  if (out_.port_mask() != 0)
+    moved |= send_mode_ == 0 ? send<false, false>(now, sink) : send_other(now, sink);
   return moved;
 }
 
@@ -710,6 +959,7 @@ void VlSwitch<Sched, kOpa>::set_sched_block(std::unique_ptr<B> block, const char
           "once (a router module's: RouterModule::set_dtable, set_rr, set_drr, which replace its "
           "outputs' blocks)");
     sched_block_ = std::move(block);
+    send_mode_ |= 1;
   }
 }
 
@@ -784,6 +1034,7 @@ bool VlSwitch<Sched, kOpa>::replace_allocator(std::unique_ptr<model::AllocatorCo
           std::to_string(alloc->outputs()) + " outputs; the switch's VA-SA has " +
           std::to_string(P_) + ", " + std::to_string(V_) + " and " + std::to_string(P_));
     alloc_socket_ = std::move(alloc);
+    ib_mode_ |= 1;
     return true;
   }
 }

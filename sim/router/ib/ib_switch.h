@@ -26,6 +26,10 @@
 //     free again.
 // At zero load a header leaves a switch router.latency + router.xbar_latency cycles after it
 // arrived (docs/model.md §10.3).
+// qos.atomic_messages (thesis 003 Sec. 2.2, extract §2.2; docs/model.md §9.2): a message of
+// several packets is the unit of every stage: stored whole in a VL before it requests, moved
+// through a crossbar in one grant, started on a link only with credits downstream for all of it
+// and sent back to back.
 #pragma once
 
 #include <cassert>
@@ -234,8 +238,10 @@ class VlSwitch final : public RouterModel {
   bool nic_step(uint32_t port, Cycle now, StatsSink& sink) {
     // qos.backlogged or qos.nic_queues=per_sl: one test per NIC step when both are off.
     if (nic_mode_ != kNicShared) [[unlikely]]
-      return nic_mode_ == kNicBacklogged ? nic_step_backlogged(port, now, sink)
-                                         : nic_step_per_sl(port, now, sink);
+      return nic_mode_ == kNicBacklogged    ? nic_step_backlogged(port, now, sink)
+             : nic_mode_ == kNicPerSl       ? nic_step_per_sl<false>(port, now, sink)
+             : nic_mode_ == kNicPerSlAtomic ? nic_step_per_sl<true>(port, now, sink)
+                                            : nic_step_shared_atomic(port, now, sink);
     Nic& nic = *nics_[port];
     const Nic::StepResult r = nic.step_classes(now, sink, classes_, nic_credits_[port]);
     resident_ += r.queued;
@@ -255,14 +261,25 @@ class VlSwitch final : public RouterModel {
   // qos.nic_queues=per_sl (docs/model.md §9.2): the NIC's generation into its SLs' queues; when
   // its link is free, the NIC's scheduler (nic_sched_, as backlogged) grants one of the injection
   // VLs with credits for the head packet of an SL that maps to it, and that SL's head is sent.
+  // kMsg: qos.atomic_messages (cfg_.atomic): a message starts with credits for all of it and its
+  // packets follow back to back.
+  template <bool kMsg>
   [[gnu::noinline]] bool nic_step_per_sl(uint32_t port, Cycle now, StatsSink& sink);
+  // qos.atomic_messages with the shared source queue (docs/model.md §9.2): the head message
+  // starts on the injection VL (JSQ) with credits for all of it; its packets follow back to back.
+  [[gnu::noinline]] bool nic_step_shared_atomic(uint32_t port, Cycle now, StatsSink& sink);
   // Both NIC steps above: among the injection VLs of the SLs `ready(s)` admits, those with
-  // credits for a whole packet of their SL, the grant of the NIC's scheduler, accepted; its SL
-  // and packet size in `sl` and `phits`. Returns false when no VL is granted.
+  // credits for need[s] flits (a packet, or with qos.atomic_messages a message, of their SL), the
+  // grant of the NIC's scheduler (charged need[s]), accepted; its SL in `sl`. Returns false when
+  // no VL is granted.
   template <class Ready>
-  bool nic_grant(uint32_t port, const model::SharedVlCredits& credits, Ready ready, uint32_t& vl,
-                 uint8_t& sl, uint32_t& phits);
-  enum : uint8_t { kNicShared, kNicBacklogged, kNicPerSl };
+  bool nic_grant(uint32_t port, const model::SharedVlCredits& credits, Ready ready,
+                 const uint32_t* need, uint32_t& vl, uint8_t& sl);
+  enum : uint8_t { kNicShared, kNicBacklogged, kNicPerSl, kNicSharedAtomic, kNicPerSlAtomic };
+  // qos.atomic_messages: per NIC port, the packets of the message on its link still to send, their
+  // VL and SL.
+  std::vector<uint32_t> nic_msg_left_;
+  std::vector<uint8_t> nic_msg_vl_, nic_msg_sl_;
   uint8_t nic_mode_ = kNicShared;
   void wake_nic(uint32_t port, Cycle at) {
     if (at < nic_wake_[port]) nic_wake_[port] = at;
@@ -271,20 +288,29 @@ class VlSwitch final : public RouterModel {
   uint32_t phits_of(const Packet& p) const { return cfg_.phits[p.cls]; }
   bool receive(Cycle now);
   bool allocate(Cycle now);
-  // The IB switch's VA-SA through alloc_ or, kSocket, the socket's alloc_socket_.
-  template <bool kSocket>
+  // The IB switch's VA-SA through alloc_ or, kSocket, the socket's alloc_socket_. kMsg:
+  // qos.atomic_messages (cfg_.atomic): a request is a whole message (docs/model.md §9.2).
+  template <bool kSocket, bool kMsg>
   bool allocate_vasa(Cycle now);
+  // allocate_vasa of ib_mode_ other than 0 (bit 0: an allocator socket; bit 1: cfg_.atomic).
+  [[gnu::noinline]] bool allocate_vasa_other(Cycle now);
+  uint8_t ib_mode_ = 0;
+  // qos.atomic_messages: the whole message of SL `cls` (msg packets) heads FIFO (p, v) and its
+  // last packet is ready by `now` (docs/model.md §9.2).
+  static bool whole_message(const VlFifos& f, uint32_t p, uint32_t v, uint32_t msg, Cycle now) {
+    return f.count(p, v) >= msg && f.at(p, v, msg - 1).ready <= now;
+  }
   // OPA: the MPort stage (input buffers to the MPort's output buffers or central buffers) and the
   // central stage (central buffers to output buffers). kRetry: router.alloc_retry is not 0
   // (chosen per call: the default path tests nothing per request); kSocket: through the
   // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
-  template <bool kRetry, bool kSocket>
+  template <bool kRetry, bool kSocket, bool kMsg>
   bool allocate_opa(Cycle now);
   // allocate_opa of opa_mode_ other than 0.
   [[gnu::noinline]] bool allocate_opa_other(Cycle now);
-  template <bool kRetry, bool kSocket>
+  template <bool kRetry, bool kSocket, bool kMsg>
   bool allocate_mports(Cycle now);
-  template <bool kSocket>
+  template <bool kSocket, bool kMsg>
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   // routing.trunk_select=adaptive (docs/model.md §7.2, §10.6): of the trunk of `port` (the
@@ -295,8 +321,11 @@ class VlSwitch final : public RouterModel {
   // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
   void delay_losers(const model::AllocatorCore& a, uint32_t first, uint32_t n, Cycle now);
   void commit(uint32_t i, uint32_t v, uint32_t o, Cycle now);
-  // The hop's effects on the packet (routing word, hop count, VC-order check) and the input's
-  // credits upstream; returns the packet.
+  // qos.atomic_messages: the grant of the message heading input VL v of port i.
+  void commit_message(uint32_t i, uint32_t v, uint32_t o, Cycle now);
+  // The hop's effects on the packet (routing word, hop count, VC-order check) and, kCredit, the
+  // input's credits upstream; returns the packet.
+  template <bool kCredit = true>
   Packet leave_input(uint32_t i, uint32_t v, uint32_t o, uint32_t xfer, Cycle now);
   // The flits per cycle a transfer out of an input buffer moves (OPA: the MPort crossbar's 3).
   uint32_t xbar_flits() const { return kOpa ? VlSwitchConfig::kMPortFlits : cfg_.speedup; }
@@ -312,8 +341,20 @@ class VlSwitch final : public RouterModel {
   }
   // kSocket: through the scheduler's block (sched_block_: the DTable, DRR and round-robin
   // switches' set_*_block).
-  template <bool kSocket>
+  // kMsg: qos.atomic_messages (docs/model.md §9.2): a VL is active with a whole message ready and
+  // credits downstream for all of it; a granted message holds the link until its last packet.
+  template <bool kSocket, bool kMsg>
   bool send(Cycle now, StatsSink& sink);
+  // send of send_mode_ other than 0 (bit 0: a scheduler block; bit 1: cfg_.atomic).
+  [[gnu::noinline]] bool send_other(Cycle now, StatsSink& sink);
+  uint8_t send_mode_ = 0;
+  // One packet of VL vl of output o onto its link (L flits).
+  [[gnu::always_inline]] inline void send_packet(uint32_t o, uint32_t vl, uint32_t L, Cycle now,
+                                                 StatsSink& sink);
+  // qos.atomic_messages: per output port, the packets of the message on the link still to send
+  // and its VL.
+  std::vector<uint32_t> msg_left_;
+  std::vector<uint8_t> msg_vl_;
   static constexpr bool kDTable = std::is_same_v<Sched, DTableSlScheduler>;
   static constexpr bool kDrr = std::is_same_v<Sched, DrrSlScheduler>;
   static constexpr bool kRr = std::is_same_v<Sched, RrSlScheduler>;

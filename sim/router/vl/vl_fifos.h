@@ -47,6 +47,13 @@ class VlFifos {
     const Ring& r = rings_[p * vls_ + v];
     return slots_[r.base + r.head];
   }
+  // The k-th entry from the head of (p, v) (k < count).
+  const Entry& at(uint32_t p, uint32_t v, uint32_t k) const {
+    const Ring& r = rings_[p * vls_ + v];
+    uint32_t i = r.head + k;
+    if (i >= r.cap) i -= r.cap;
+    return slots_[r.base + i];
+  }
   // The head of (p, v) may move on from `ready` (router.alloc_retry: a head that lost the VA-SA).
   void delay_front(uint32_t p, uint32_t v, Cycle ready) {
     const Ring& r = rings_[p * vls_ + v];

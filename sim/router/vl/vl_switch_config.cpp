@@ -32,6 +32,12 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   c.plan = switch_vl_plan(cfg, q);
   c.backlogged = q.backlogged;
   c.nic_per_sl = q.nic_per_sl;
+  for (uint32_t s = 0; s < q.sls; ++s) {
+    c.msg_pkts[s] = q.atomic_messages ? q.packets_per_message(s) : 1;
+    c.unit_phits[s] = c.msg_pkts[s] * c.phits[s];
+    c.max_unit_phits = std::max(c.max_unit_phits, c.unit_phits[s]);
+    c.atomic = c.atomic || c.msg_pkts[s] > 1;
+  }
   c.scheduler = read_output_scheduler(cfg, q);
   if (c.scheduler.kind == OutputSchedulerKind::DTable) {
     const qos::QosTable& t = c.scheduler.table;

@@ -47,6 +47,13 @@ struct VlSwitchConfig {
   // qos.nic_queues=per_sl (docs/model.md §9.2): each NIC has a source queue per SL and its link
   // is served by an output scheduler of the switch's kind.
   bool nic_per_sl = false;
+  // qos.atomic_messages (docs/model.md §9.2; thesis 003 Sec. 2.2): set only when some SL's
+  // message has more than one packet. msg_pkts: packets of a message of each SL (1 when off);
+  // unit_phits: what a buffer takes and a scheduler grants at once (the message, or the packet).
+  bool atomic = false;
+  uint32_t msg_pkts[kMaxSls] = {};
+  uint32_t unit_phits[kMaxSls] = {};
+  uint32_t max_unit_phits = 0;
   // The output scheduler (router.output_scheduler, docs/model.md §10.5) and, for the DTable, its
   // table (one per device, Sec. 5.4.2: shared by every port of every switch, as it is the same
   // configuration) and register widths (8 bits for an IB-mapped table, Sec. 5.4.1).
