@@ -113,6 +113,15 @@ TEST(Cli, FlexVcSummaryPrintsTheAllowedVcsPerHop) {
   EXPECT_EQ(base.out.find("FlexVC"), std::string::npos) << base.out;
 }
 
+// traffic.request_reply and traffic.source must agree (docs/model.md §4.7): exit 2 naming both.
+TEST(Cli, RequestReplyKeyContradictingTheSource) {
+  const Outcome o = netcosim("run --set traffic.request_reply=true --set traffic.source=bernoulli");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("traffic.request_reply=true contradicts traffic.source=bernoulli"),
+            std::string::npos)
+      << o.output;
+}
+
 TEST(Cli, ZeroNodesPerRouter) {
   const Outcome o = netcosim("run --set topology.p=0");
   EXPECT_EQ(o.status, 2);
