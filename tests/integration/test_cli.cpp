@@ -122,6 +122,27 @@ TEST(Cli, RequestReplyKeyContradictingTheSource) {
       << o.output;
 }
 
+// A reply larger than a buffer (docs/model.md §4.7): a reply of 4 packets with a reply queue of
+// 3, and a packet (a reply's too) of 40 phits with 32-phit local VCs, each exit 2 naming the key,
+// its value and the bound.
+TEST(Cli, ReplyLargerThanItsBufferExitsTwo) {
+  const std::string rr =
+      "run --set traffic.request_reply=true --set router.vcs_local=4 --set router.vcs_global=2 ";
+  const Outcome queue = netcosim(rr + "--set traffic.reply_size=4 --set traffic.reply_queue=3");
+  EXPECT_EQ(queue.status, 2);
+  EXPECT_NE(queue.err.find("traffic.reply_queue=3 is smaller than traffic.reply_size=4: a reply "
+                           "would never fit and no request could be consumed; allowed: 0 "
+                           "(unbounded) or at least traffic.reply_size"),
+            std::string::npos)
+      << queue.output;
+  const Outcome vc = netcosim(rr + "--set packet.size=40");
+  EXPECT_EQ(vc.status, 2);
+  EXPECT_NE(vc.err.find("router.buffer_local=32: must hold at least one whole packet "
+                        "(packet.size=40 phits) under Virtual Cut-Through"),
+            std::string::npos)
+      << vc.output;
+}
+
 TEST(Cli, ZeroNodesPerRouter) {
   const Outcome o = netcosim("run --set topology.p=0");
   EXPECT_EQ(o.status, 2);
