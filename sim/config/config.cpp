@@ -312,9 +312,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.sat_k", KeyType::Int, "8", 1, 1048576, nullptr,
        "sat: k >= traffic.sat_l, the most packets a NIC injects between two forwards of the signal "
        "(seed 004 Sec. 4.1: k = l or 2l)"},
-      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random",
+      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random|selection",
        "injection VC: the one with the most free space, ties to the lowest (jsq), dest*VCs/nodes "
-       "(dest), or random among those with room (random) (FOGSim's DEST and RAND)"},
+       "(dest), random among those with room (random) (FOGSim's DEST and RAND), or "
+       "router.vc_selection's function among them (selection; jsq ties to the highest)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
       {"traffic.source_queue", KeyType::Int, "64", 0, 1048576, nullptr,
        "source queue bound per node (packets); 0: no queue, a generation attempt the injection "
