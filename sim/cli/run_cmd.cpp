@@ -20,8 +20,9 @@ namespace netcosim::cli {
 
 namespace {
 
-// Under router.vc_management=flexvc, the summary's line on FlexVC (docs/model.md §4.6): the
-// reference sequence of the VC counts and how the routing's longest path uses it.
+// Under router.vc_management=flexvc, the summary's lines on FlexVC (docs/model.md §4.6): the
+// reference sequence of the VC counts, then per path kind the routing uses (its longest path of
+// that kind) each hop's baseline VC and the VCs FlexVC allows, safe or opportunistic.
 std::string flexvc_summary(const Config& cfg) {
   if (cfg.get_str("router.vc_management") != "flexvc") return "";
   const auto L = static_cast<uint32_t>(cfg.get_int("router.vcs_local"));
@@ -33,21 +34,40 @@ std::string flexvc_summary(const Config& cfg) {
                    : flexvc::ReferenceSequence(flexvc::dragonfly_sequence(L - RL, G - RG),
                                                flexvc::dragonfly_sequence(RL, RG));
   const std::string alg = cfg.get_str("routing.algorithm");
-  const bool group = alg == "val" && cfg.get_str("routing.valiant") == "group";
-  const flexvc::PathKind kind = alg == "min" ? flexvc::PathKind::Minimal
-                                : group      ? flexvc::PathKind::ValiantGroup
-                                             : flexvc::PathKind::Valiant;
-  const flexvc::PathShape p = flexvc::dragonfly_path(kind);
-  const flexvc::Hop k = seq.classify(p.path, p.escapes, false);
+  const flexvc::PathKind nonminimal = cfg.get_str("routing.valiant") == "group"
+                                          ? flexvc::PathKind::ValiantGroup
+                                          : flexvc::PathKind::Valiant;
+  // The path kinds of the routing (sim/routing/dragonfly/registry.cpp): MIN minimal, VAL its
+  // Valiant path, UGAL and PiggyBack both, OLM minimal and in-transit.
+  std::vector<flexvc::PathKind> kinds;
+  if (alg != "val") kinds.push_back(flexvc::PathKind::Minimal);
+  if (alg == "val" || alg == "ugal" || alg == "pb") kinds.push_back(nonminimal);
+  if (alg == "olm") kinds.push_back(flexvc::PathKind::InTransit);
   const std::string split = RL + RG == 0
                                 ? ""
                                 : " = " + std::to_string(L - RL) + "/" + std::to_string(G - RG) +
                                       "+" + std::to_string(RL) + "/" + std::to_string(RG);
-  return "  FlexVC            reference " + seq.describe(" lg") + " (" + std::to_string(L) + "/" +
-         std::to_string(G) + split + "); " + alg + "'s longest path " +
-         (k == flexvc::Hop::Safe ? "safe" : "opportunistic") +
-         ": a hop may use every VC of its type up to the latest position its path (an "
-         "opportunistic hop: its escape) allows, where the baseline allows one\n";
+  std::string s = "  FlexVC            reference " + seq.describe(" lg") + " (" +
+                  std::to_string(L) + "/" + std::to_string(G) + split +
+                  "); per hop of each path: the baseline's VC -> the VCs FlexVC allows\n";
+  // The baseline's sets on the same counts (docs/model.md §4.7): all VCs; with request-reply the
+  // requests the first ones, the replies the last router.reply_vcs_<class> (default: half).
+  const auto half = [&](const char* key, uint32_t n) {
+    const auto r = static_cast<uint32_t>(cfg.get_int(key));
+    return r != 0 ? r : n / 2;
+  };
+  const uint32_t BRL = RL + RG == 0 ? 0 : half("router.reply_vcs_local", L);
+  const uint32_t BRG = RL + RG == 0 ? 0 : half("router.reply_vcs_global", G);
+  const uint32_t req_first[3] = {0, 0, 0}, req_count[3] = {0, L - BRL, G - BRG};
+  const uint32_t rep_first[3] = {0, L - BRL, G - BRG}, rep_count[3] = {0, BRL, BRG};
+  for (flexvc::PathKind k : kinds) {
+    s += "  FlexVC hops       " + std::string(RL + RG == 0 ? "" : "request ") +
+         flexvc::describe_hops(seq, k, false, req_first, req_count) + "\n";
+    if (RL + RG != 0)
+      s += "  FlexVC hops       reply " +
+           flexvc::describe_hops(seq, k, true, rep_first, rep_count) + "\n";
+  }
+  return s;
 }
 
 void describe(CommandLine& cl) {

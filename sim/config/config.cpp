@@ -277,6 +277,10 @@ const std::vector<KeySpec>& config_schema() {
        "(FOGSim's validMisroutePort) routing.credit_threshold % of the minimal output's"},
       {"traffic.source", KeyType::Enum, "bernoulli", 0, 0, sources.c_str(),
        "traffic source of every node: what it generates and when"},
+      {"traffic.request_reply", KeyType::Bool, "false", 0, 0, nullptr,
+       "true: request-reply traffic, the same as traffic.source=request_reply (thesis 000 Sec. "
+       "1.6.2); false: the default source; follows traffic.source when not set, and must agree "
+       "with it when both are set"},
       {"traffic.pattern", KeyType::Enum, "uniform", 0, 0, patterns.c_str(), "traffic pattern"},
       {"traffic.adv_offset", KeyType::Int, "1", 1, kBig, nullptr, "group offset i of ADV+i"},
       {"traffic.pattern2", KeyType::Enum, "none", 0, 0, patterns2.c_str(),
@@ -322,9 +326,10 @@ const std::vector<KeySpec>& config_schema() {
       {"traffic.sat_k", KeyType::Int, "8", 1, 1048576, nullptr,
        "sat: k >= traffic.sat_l, the most packets a NIC injects between two forwards of the signal "
        "(seed 004 Sec. 4.1: k = l or 2l)"},
-      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random",
+      {"traffic.injection_vc", KeyType::Enum, "jsq", 0, 0, "jsq|dest|random|selection",
        "injection VC: the one with the most free space, ties to the lowest (jsq), dest*VCs/nodes "
-       "(dest), or random among those with room (random) (FOGSim's DEST and RAND)"},
+       "(dest), random among those with room (random) (FOGSim's DEST and RAND), or "
+       "router.vc_selection's function among them (selection; jsq ties to the highest)"},
       {"traffic.load", KeyType::Float, "0.3", 0, 1, nullptr, "offered load, phits/(node*cycle)"},
       {"traffic.source_queue", KeyType::Int, "64", 0, 1048576, nullptr,
        "source queue bound per node (packets); 0: no queue, a generation attempt the injection "
@@ -648,6 +653,13 @@ void Config::set(const std::string& key, const std::string& value, const std::st
   }
   values_[key] = canonical(*s, trim(value), where);
   explicit_.insert(key);
+  // traffic.request_reply and traffic.source=request_reply say the same thing (docs/model.md
+  // §4.7): a key set alone sets the other one's value (not as explicit), so either order of
+  // --set gives the same configuration; both set and disagreeing is refused by validate_config.
+  if (key == "traffic.request_reply" && !is_explicit("traffic.source"))
+    values_["traffic.source"] = get_bool(key) ? "request_reply" : find_spec("traffic.source")->def;
+  if (key == "traffic.source" && !is_explicit("traffic.request_reply"))
+    values_["traffic.request_reply"] = values_[key] == "request_reply" ? "true" : "false";
 }
 
 bool Config::is_explicit(const std::string& key) const {
@@ -878,6 +890,14 @@ namespace {
 // classes are its own (not service levels).
 void validate_request_reply(const Config& c) {
   const bool rr = c.get_str("traffic.source") == "request_reply";
+  if (c.get_bool("traffic.request_reply") != rr)
+    throw ConfigError("traffic.request_reply=" + c.get_str("traffic.request_reply") +
+                      " contradicts traffic.source=" + c.get_str("traffic.source") +
+                      ": request-reply traffic is traffic.request_reply=true with "
+                      "traffic.source=request_reply (or either key alone); allowed with "
+                      "traffic.source=" +
+                      c.get_str("traffic.source") +
+                      ": traffic.request_reply=" + (rr ? "true" : "false"));
   if (!rr) {
     for (const char* key : {"traffic.reply_size", "traffic.reply_queue", "router.reply_vcs_local",
                             "router.reply_vcs_global", "router.request_reply_vcs"})

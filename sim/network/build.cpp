@@ -189,6 +189,9 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
       cfg.get_bool("sim.drain")
           ? static_cast<Cycle>(cfg.get_int("sim.warmup") + cfg.get_int("sim.measure"))
           : kNone;
+  // traffic.injection_vc (docs/model.md §3): selection applies router.vc_selection's function.
+  const Nic::InjectionVc injection_policy = Nic::injection_policy_of(
+      cfg.get_str("traffic.injection_vc"), cfg.get_str("router.vc_selection"));
   for (uint32_t n = 0; n < topo.nodes(); ++n) {
     nics.emplace_back();
     Nic& nic = nics.back();
@@ -205,10 +208,7 @@ void make_nics(const Config& cfg, const Topology& topo, const NetworkParts& part
       if (reply_queue != 0) nic.init_reply_queue(reply_queue, injection_vcs);
     }
     nic.q_unbounded = unbounded;
-    const std::string& inj = cfg.get_str("traffic.injection_vc");
-    nic.injection_policy = inj == "dest"     ? Nic::InjectionVc::Dest
-                           : inj == "random" ? Nic::InjectionVc::Random
-                                             : Nic::InjectionVc::Jsq;
+    nic.injection_policy = injection_policy;
     nic.vc_rng = Rng(seed, kNicVcStream, n);
     nic.nodes = topo.nodes();
     links.emplace_back();

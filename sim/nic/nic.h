@@ -15,6 +15,7 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "sim/blocks/credit_model.h"
@@ -81,8 +82,20 @@ struct Nic {
   uint32_t seq = 0;        // packets generated so far (identity of the next one)
   // Injection VC policy (traffic.injection_vc; sim/blocks/vc_selector.h): JSQ with ties to the
   // lowest VC (JsqLowVc), dest: the VC dst*V/N (DestVc), or random among the VCs with credits
-  // for the packet (RandomVc, drawn from vc_rng).
-  enum class InjectionVc : uint8_t { Jsq, Dest, Random };
+  // for the packet (RandomVc, drawn from vc_rng); with traffic.injection_vc=selection the
+  // router's function (router.vc_selection) among all injection VCs: JsqHigh (JsqVc, ties to the
+  // highest VC), Highest, Lowest, or Random.
+  enum class InjectionVc : uint8_t { Jsq, Dest, Random, JsqHigh, Highest, Lowest };
+  // The policy of traffic.injection_vc=`inj` with router.vc_selection=`sel`.
+  static InjectionVc injection_policy_of(const std::string& inj, const std::string& sel) {
+    if (inj == "dest") return InjectionVc::Dest;
+    if (inj == "random") return InjectionVc::Random;
+    if (inj != "selection") return InjectionVc::Jsq;
+    if (sel == "highest") return InjectionVc::Highest;
+    if (sel == "lowest") return InjectionVc::Lowest;
+    if (sel == "random") return InjectionVc::Random;
+    return InjectionVc::JsqHigh;
+  }
   InjectionVc injection_policy = InjectionVc::Jsq;
   uint32_t nodes = 0;  // N of the dest policy
   Rng vc_rng;          // the random policy's stream (its own: the source's draws stay the same)
@@ -343,6 +356,12 @@ struct Nic {
         return LowestVc::select(credits, 1u << DestVc::vc_of(dst, credits.vcs(), nodes), S, vc_rng);
       case InjectionVc::Random:
         return RandomVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
+      case InjectionVc::JsqHigh:
+        return JsqVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
+      case InjectionVc::Highest:
+        return HighestVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
+      case InjectionVc::Lowest:
+        return LowestVc::select(credits, all_vcs(credits.vcs()), S, vc_rng);
       case InjectionVc::Jsq:
         break;
     }

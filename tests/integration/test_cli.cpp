@@ -84,6 +84,65 @@ TEST(Cli, ValiantWithTooFewVcs) {
   EXPECT_NE(o.output.find("router.vcs_local=2"), std::string::npos) << o.output;
 }
 
+// Under FlexVC, run prints the allowed VCs of each hop of every path kind the routing uses
+// beside the baseline's (docs/model.md §4.6; the lines themselves in
+// FlexVc.PerHopLinesOfTheRunSummary): OLM 4/2's in-transit path is opportunistic (thesis 000
+// Table 5.3), PiggyBack prints its minimal and Valiant paths, the baseline prints none.
+TEST(Cli, FlexVcSummaryPrintsTheAllowedVcsPerHop) {
+  const std::string run =
+      "run --set topology.h=2 --set sim.warmup=10 --set sim.measure=10 "
+      "--set router.vcs_local=4 --set router.vcs_global=2 --set routing.algorithm=";
+  const Outcome olm = netcosim(run + "olm --set router.vc_management=flexvc");
+  ASSERT_EQ(olm.status, 0) << olm.output;
+  EXPECT_NE(olm.out.find("  FlexVC            reference l0-g1-l2-l3-g4-l5 (4/2); per hop of each "
+                         "path: the baseline's VC -> the VCs FlexVC allows\n"
+                         "  FlexVC hops       minimal l-g-l, safe: l0 -> l0-2 safe, g0 -> g0-1 "
+                         "safe, l1 -> l0-3 safe\n"
+                         "  FlexVC hops       in-transit l-l-g-l-l-g-l, opportunistic: l0 -> l0-1 "
+                         "opportunistic, l0 -> l0 safe, g0 -> g0 safe, l0 -> l0-1 safe, l1 -> "
+                         "l0-2 safe, g1 -> g0-1 safe, l2 -> l0-3 safe\n"),
+            std::string::npos)
+      << olm.out;
+  const Outcome pb = netcosim(run + "pb --set router.vc_management=flexvc");
+  ASSERT_EQ(pb.status, 0) << pb.output;
+  EXPECT_NE(pb.out.find("  FlexVC hops       minimal l-g-l, safe:"), std::string::npos) << pb.out;
+  EXPECT_NE(pb.out.find("  FlexVC hops       Valiant l-g-l-l-g-l, safe:"), std::string::npos)
+      << pb.out;
+  const Outcome base = netcosim(run + "pb");
+  ASSERT_EQ(base.status, 0) << base.output;
+  EXPECT_EQ(base.out.find("FlexVC"), std::string::npos) << base.out;
+}
+
+// traffic.request_reply and traffic.source must agree (docs/model.md §4.7): exit 2 naming both.
+TEST(Cli, RequestReplyKeyContradictingTheSource) {
+  const Outcome o = netcosim("run --set traffic.request_reply=true --set traffic.source=bernoulli");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("traffic.request_reply=true contradicts traffic.source=bernoulli"),
+            std::string::npos)
+      << o.output;
+}
+
+// A reply larger than a buffer (docs/model.md §4.7): a reply of 4 packets with a reply queue of
+// 3, and a packet (a reply's too) of 40 phits with 32-phit local VCs, each exit 2 naming the key,
+// its value and the bound.
+TEST(Cli, ReplyLargerThanItsBufferExitsTwo) {
+  const std::string rr =
+      "run --set traffic.request_reply=true --set router.vcs_local=4 --set router.vcs_global=2 ";
+  const Outcome queue = netcosim(rr + "--set traffic.reply_size=4 --set traffic.reply_queue=3");
+  EXPECT_EQ(queue.status, 2);
+  EXPECT_NE(queue.err.find("traffic.reply_queue=3 is smaller than traffic.reply_size=4: a reply "
+                           "would never fit and no request could be consumed; allowed: 0 "
+                           "(unbounded) or at least traffic.reply_size"),
+            std::string::npos)
+      << queue.output;
+  const Outcome vc = netcosim(rr + "--set packet.size=40");
+  EXPECT_EQ(vc.status, 2);
+  EXPECT_NE(vc.err.find("router.buffer_local=32: must hold at least one whole packet "
+                        "(packet.size=40 phits) under Virtual Cut-Through"),
+            std::string::npos)
+      << vc.output;
+}
+
 TEST(Cli, ZeroNodesPerRouter) {
   const Outcome o = netcosim("run --set topology.p=0");
   EXPECT_EQ(o.status, 2);

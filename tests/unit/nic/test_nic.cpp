@@ -182,6 +182,40 @@ TEST(NicRandomVc, DrawsAmongTheVcsWithRoomFromItsOwnStream) {
   }
 }
 
+// traffic.injection_vc=selection (docs/model.md §3): router.vc_selection's function at injection.
+// 3 VCs of 2 packets, no credit returns, packets at 0, 8, ..., 40 (the link is free every 8
+// cycles): the six fill every VC. JSQ's ties go to the highest VC (the router's JsqVc), where the
+// default injection JSQ's go to the lowest; highest and lowest fill one VC before the next.
+TEST(NicSelectionVc, RouterSelectionFunctionsAtInjection) {
+  const auto vcs = [](Nic::InjectionVc policy) {
+    std::vector<std::pair<Cycle, uint32_t>> attempts;
+    for (Cycle t = 0; t < 48; t += 8) attempts.push_back({t, 1});
+    Bench b(attempts, /*vcs=*/3, /*buffer=*/2 * kS, /*q_cap=*/0);
+    b.nic.injection_policy = policy;
+    std::vector<uint32_t> out;
+    for (const auto& row : b.run(0, 60)) out.push_back(row[1]);
+    EXPECT_EQ(b.sink.dropped, 0u);
+    return out;
+  };
+  using V = std::vector<uint32_t>;
+  EXPECT_EQ(vcs(Nic::InjectionVc::Jsq), (V{0, 1, 2, 0, 1, 2}));  // jsq, the default
+  EXPECT_EQ(vcs(Nic::InjectionVc::JsqHigh), (V{2, 1, 0, 2, 1, 0}));
+  EXPECT_EQ(vcs(Nic::InjectionVc::Highest), (V{2, 2, 1, 1, 0, 0}));
+  EXPECT_EQ(vcs(Nic::InjectionVc::Lowest), (V{0, 0, 1, 1, 2, 2}));
+  // The keys' policies: selection follows router.vc_selection (random: the random policy's
+  // draw), the other values ignore it.
+  using P = Nic::InjectionVc;
+  EXPECT_EQ(Nic::injection_policy_of("selection", "jsq"), P::JsqHigh);
+  EXPECT_EQ(Nic::injection_policy_of("selection", "highest"), P::Highest);
+  EXPECT_EQ(Nic::injection_policy_of("selection", "lowest"), P::Lowest);
+  EXPECT_EQ(Nic::injection_policy_of("selection", "random"), P::Random);
+  for (const char* sel : {"jsq", "highest", "lowest", "random"}) {
+    EXPECT_EQ(Nic::injection_policy_of("jsq", sel), P::Jsq);
+    EXPECT_EQ(Nic::injection_policy_of("dest", sel), P::Dest);
+    EXPECT_EQ(Nic::injection_policy_of("random", sel), P::Random);
+  }
+}
+
 // The waiting burst generator's NIC side (traffic.burst_wait; docs/model.md §3) on a scripted
 // chain: attempts as gaps from the previous attempt (a chain: waiting moves every later attempt),
 // each with its destination and packets (0: the burst's end, which writes nothing).

@@ -141,5 +141,42 @@ TEST(FlexVc, DragonflySequencesAndTheirHops) {
   EXPECT_EQ(rr.highest_safe(kL, gl, 2, true), 2);
 }
 
+// The run's per-hop lines (describe_hops; docs/model.md §4.6): each hop's baseline VC, the VCs
+// FlexVC allows and the hop's kind, derived by hand from the sequences of Sec. 5.2.3 and matching
+// Table 5.3's cells (MIN 2/1 safe; VAL 4/2 safe; in-transit 4/2 opportunistic, 5/2 safe).
+TEST(FlexVc, PerHopLinesOfTheRunSummary) {
+  const uint32_t first[3] = {0, 0, 0}, count21[3] = {0, 2, 1}, count42[3] = {0, 4, 2},
+                 count52[3] = {0, 5, 2};
+  const ReferenceSequence s21(dragonfly_sequence(2, 1)), s42(dragonfly_sequence(4, 2)),
+      s52(dragonfly_sequence(5, 2));
+  // MIN 2/1 (l0-g1-l2): only the last hop gains a VC.
+  EXPECT_EQ(describe_hops(s21, PathKind::Minimal, false, first, count21),
+            "minimal l-g-l, safe: l0 -> l0 safe, g0 -> g0 safe, l1 -> l0-1 safe");
+  // VAL 4/2 (l0-g1-l2-l3-g4-l5): each hop's highest VC is the baseline's (seed 002 Sec. III-A:
+  // the maximum VCs minus the remaining hops), every lower one allowed too.
+  EXPECT_EQ(describe_hops(s42, PathKind::Valiant, false, first, count42),
+            "Valiant l-g-l-l-g-l, safe: l0 -> l0 safe, g0 -> g0 safe, l1 -> l0-1 safe, "
+            "l2 -> l0-2 safe, g1 -> g0-1 safe, l3 -> l0-3 safe");
+  // OLM 4/2: the minimal path, and the in-transit path whose first hop (a nonminimal local hop,
+  // six hops after it) embeds in no position of the six-VC sequence: opportunistic, with its
+  // escape l-g-l after l0 (position 0) or l1 (position 2). The baseline's VCs are OLM's.
+  EXPECT_EQ(describe_hops(s42, PathKind::Minimal, false, first, count42),
+            "minimal l-g-l, safe: l0 -> l0-2 safe, g0 -> g0-1 safe, l1 -> l0-3 safe");
+  EXPECT_EQ(describe_hops(s42, PathKind::InTransit, false, first, count42),
+            "in-transit l-l-g-l-l-g-l, opportunistic: l0 -> l0-1 opportunistic, l0 -> l0 safe, "
+            "g0 -> g0 safe, l0 -> l0-1 safe, l1 -> l0-2 safe, g1 -> g0-1 safe, l2 -> l0-3 safe");
+  // OLM 5/2 (l0-l1-g2-l3-l4-g5-l6): the in-transit path embeds from its first hop on: safe.
+  EXPECT_EQ(describe_hops(s52, PathKind::InTransit, false, first, count52),
+            "in-transit l-l-g-l-l-g-l, safe: l0 -> l0 safe, l0 -> l0-1 safe, g0 -> g0 safe, "
+            "l0 -> l0-2 safe, l1 -> l0-3 safe, g1 -> g0-1 safe, l2 -> l0-4 safe");
+  // VAL 3/2 (l0-g1-l2-g3-l4): opportunistic, its first two hops by their escape l-g-l; the
+  // baseline has no local VC 3 for the last hop (it needs 4/2).
+  const uint32_t count32[3] = {0, 3, 2};
+  EXPECT_EQ(describe_hops(ReferenceSequence(dragonfly_sequence(3, 2)), PathKind::Valiant, false,
+                          first, count32),
+            "Valiant l-g-l-l-g-l, opportunistic: l0 -> l0 opportunistic, g0 -> g0 opportunistic, "
+            "l1 -> l0 safe, l2 -> l0-1 safe, g1 -> g0-1 safe, none -> l0-2 safe");
+}
+
 }  // namespace
 }  // namespace netcosim::flexvc

@@ -284,6 +284,47 @@ Config request_reply(std::initializer_list<std::string> sets) {
 // Per hop of the minimal path l-g-l: a request the VCs of its latest position in the request
 // part, and every lower one; a reply those of its latest position in the reply part, and every
 // lower one, request VCs included (Theorem 2).
+// traffic.request_reply (the contract's key, docs/model.md §4.7) is traffic.source=request_reply:
+// alone it sets the source (in either --set order with the source's own key), false is the
+// default source, and a pair that disagrees is refused naming both keys.
+TEST(RequestReplyVcs, RequestReplyKeyIsTheRequestReplySource) {
+  const auto config = [](std::initializer_list<std::string> sets) {
+    Config c;
+    for (const std::string& s : sets) c.set_override(s);
+    return c;
+  };
+  const auto error = [&](std::initializer_list<std::string> sets) {
+    return error_of([&] { validate_config(config(sets)); });
+  };
+  EXPECT_EQ(Config().get_str("traffic.request_reply"), "false");
+  EXPECT_EQ(config({"traffic.request_reply=true"}).get_str("traffic.source"), "request_reply");
+  EXPECT_EQ(config({"traffic.source=request_reply"}).get_str("traffic.request_reply"), "true");
+  EXPECT_EQ(config({"traffic.request_reply=true", "traffic.request_reply=false"})
+                .get_str("traffic.source"),
+            "bernoulli");
+  EXPECT_EQ(config({"traffic.request_reply=false"}).get_str("traffic.source"), "bernoulli");
+  for (auto sets : {std::initializer_list<std::string>{"traffic.request_reply=true",
+                                                       "traffic.source=request_reply"},
+                    std::initializer_list<std::string>{"traffic.source=request_reply",
+                                                       "traffic.request_reply=true"},
+                    std::initializer_list<std::string>{"traffic.request_reply=true"}}) {
+    Config c = config(sets);
+    c.set_override("router.vcs_local=4");
+    c.set_override("router.vcs_global=2");
+    EXPECT_EQ(error_of([&] { validate_config(c); }), "");
+    EXPECT_EQ(c.get_str("traffic.source"), "request_reply");
+  }
+  EXPECT_EQ(error({"traffic.request_reply=false", "traffic.source=bernoulli"}), "");
+  EXPECT_EQ(error({"traffic.request_reply=true", "traffic.source=bernoulli"}),
+            "traffic.request_reply=true contradicts traffic.source=bernoulli: request-reply "
+            "traffic is traffic.request_reply=true with traffic.source=request_reply (or either "
+            "key alone); allowed with traffic.source=bernoulli: traffic.request_reply=false");
+  EXPECT_EQ(error({"traffic.source=request_reply", "traffic.request_reply=false"}),
+            "traffic.request_reply=false contradicts traffic.source=request_reply: request-reply "
+            "traffic is traffic.request_reply=true with traffic.source=request_reply (or either "
+            "key alone); allowed with traffic.source=request_reply: traffic.request_reply=true");
+}
+
 TEST(RequestReplyVcs, FlexVcReplyPartFromTheKeys) {
   const uint8_t req = Packet::kRequest, rep = Packet::kReply;
   {
