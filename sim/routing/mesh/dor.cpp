@@ -45,6 +45,26 @@ RouteResult DorRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/
   return r;
 }
 
+namespace {
+// The adaptive candidates of one output port for mesh_adaptive and the adaptive bubble router
+// (docs/model.md §7.2): its VCs >= 1 that can take the packet now; the one with the most free
+// downstream phits wins, ties kept on the earlier port, then the lower VC.
+inline void take_if_freer(const PortView& q, uint32_t port, bool& found, uint32_t& best_free,
+                          RouteResult& r) {
+  const uint32_t vcs = q.vcs(q.port_class(port));
+  for (uint32_t v = 1; v < vcs; ++v) {
+    if (!q.output_can_take(port, v)) continue;
+    const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
+    if (!found || free > best_free) {
+      found = true;
+      best_free = free;
+      r.port = static_cast<uint8_t>(port);
+      r.vcs = vc_bit(v);
+    }
+  }
+}
+}  // namespace
+
 RouteResult MeshAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng& /*rng*/) const {
   RouteResult r;
   const uint32_t router = q.router, dst_router = topo_.node_router(pkt.dst);
@@ -58,18 +78,7 @@ RouteResult MeshAdaptiveRouting::route(const PortView& q, const Packet& pkt, Rng
     const uint32_t cur = topo_.coord(router, d), dst = topo_.coord(dst_router, d);
     if (cur == dst) continue;
     for (uint32_t k = 0; k < topo_.trunk(); ++k) {
-      const uint32_t port = topo_.port(d, dst > cur, k);
-      const uint32_t vcs = q.vcs(q.port_class(port));
-      for (uint32_t v = 1; v < vcs; ++v) {
-        if (!q.output_can_take(port, v)) continue;
-        const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
-        if (!found || free > best_free) {
-          found = true;
-          best_free = free;
-          r.port = static_cast<uint8_t>(port);
-          r.vcs = vc_bit(v);
-        }
-      }
+      take_if_freer(q, topo_.port(d, dst > cur, k), found, best_free, r);
     }
   }
   if (!found) {  // the escape channel
@@ -96,18 +105,7 @@ RouteResult TorusAdaptiveBubbleRouting::route(const PortView& q, const Packet& p
     for (const bool plus : {true, false}) {
       if (plus ? ahead > D - ahead : ahead < D - ahead) continue;  // not a minimal direction
       for (uint32_t k = 0; k < topo_.trunk(); ++k) {
-        const uint32_t port = topo_.port(d, plus, k);
-        const uint32_t vcs = q.vcs(q.port_class(port));
-        for (uint32_t v = 1; v < vcs; ++v) {
-          if (!q.output_can_take(port, v)) continue;
-          const uint32_t free = q.downstream_capacity(port) - q.downstream_occupancy(port, v);
-          if (!found || free > best_free) {
-            found = true;
-            best_free = free;
-            r.port = static_cast<uint8_t>(port);
-            r.vcs = vc_bit(v);
-          }
-        }
+        take_if_freer(q, topo_.port(d, plus, k), found, best_free, r);
       }
     }
   }
