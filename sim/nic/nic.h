@@ -183,6 +183,13 @@ struct Nic {
   // buffer) are passed to step().
   Cycle link_free_at = 0;
   Link* link = nullptr;
+  // The NIC's next wake-up with `waiting` packets queued: its next generation attempt, or sooner
+  // the link's next free cycle (the next cycle when the link is free but credits are missing).
+  Cycle wake_after(Cycle now, bool waiting) const {
+    if (!waiting) return next_gen;
+    const Cycle inject = link_free_at > now ? link_free_at : now + 1;
+    return inject < next_gen ? inject : next_gen;
+  }
   uint64_t window_injected_phits = 0;  // phits whose head entered the router inside the window
   // Batch mode (sim.mode=batch; docs/model.md §5 "Batches"): the arrival cycle and phits of the
   // NIC's last injections counted in window_injected_phits, in a ring of mask + 1 entries (a

@@ -246,12 +246,7 @@ bool VlSwitch<Sched, kOpa>::nic_step_per_sl(uint32_t port, Cycle now, StatsSink&
   }
   // Next: the next attempt, or, with packets queued, when the link is free again (the next cycle
   // while it waits for credits).
-  Cycle wake = nic.next_gen;
-  if (nic.q_count != 0) {
-    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
-    if (inject < wake) wake = inject;
-  }
-  nic_wake_[port] = wake;
+  nic_wake_[port] = nic.wake_after(now, nic.q_count != 0);
   return injected;
 }
 
@@ -287,12 +282,7 @@ bool VlSwitch<Sched, kOpa>::nic_step_shared_atomic(uint32_t port, Cycle now, Sta
       injected = true;
     }
   }
-  Cycle wake = nic.next_gen;
-  if (nic.q_count != 0) {
-    const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
-    if (inject < wake) wake = inject;
-  }
-  nic_wake_[port] = wake;
+  nic_wake_[port] = nic.wake_after(now, nic.q_count != 0);
   return injected;
 }
 

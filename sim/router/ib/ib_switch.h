@@ -245,12 +245,7 @@ class VlSwitch final : public RouterModel {
     Nic& nic = *nics_[port];
     const Nic::StepResult r = nic.step_classes(now, sink, classes_, nic_credits_[port]);
     resident_ += r.queued;
-    Cycle wake = nic.next_gen;
-    if (nic.q_count != 0) {
-      const Cycle inject = nic.link_free_at > now ? nic.link_free_at : now + 1;
-      if (inject < wake) wake = inject;
-    }
-    nic_wake_[port] = wake;
+    nic_wake_[port] = nic.wake_after(now, nic.q_count != 0);
     return r.injected;
   }
   // qos.backlogged (docs/model.md §9.2): every SL always has a packet ready at the NIC; when its
