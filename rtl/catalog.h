@@ -189,6 +189,24 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v3w6_jsq", "V=3,W=6,MODE=0"},
         {"v3w6_highest", "V=3,W=6,MODE=1"},
         {"v3w6_lowest", "V=3,W=6,MODE=2"}}},
+      // The IB and OPA switches' port buffer shared by the VLs (sim/blocks/shared_vl_credits.h;
+      // thesis 003 Sec. 5.3.1): VLS VLs, W-bit counts, TOTAL flits, VL_MIN and VL_MAX flits per VL
+      // as sim/config/qos.cpp's switch_buffers derives them (router.vl_min 0: the largest packet;
+      // router.vl_max 0: the whole buffer). v3t24: small, the maximum binding (below the
+      // minimum plus the shared part; the mutants run it); v3t256: configs/qos-ib-fattree-4-2.ini
+      // (3 VLs, 256 flits, 8-flit
+      // packets); v4t256: configs/qos-ib-torus-4x4.ini (4 VLs with the dateline); v7t1792:
+      // Ch. 5's fat trees (configs/qos-ch5-ib-fattree-4-3.ini: 7 VLs, 1,792 flits, 2,048-byte
+      // packets of 64-byte flits = 32); v14t1792: Ch. 5's tori, 14 VLs with the dateline
+      // (configs/qos-ch5-ib-torus-8x8.ini).
+      {"shared_vl_credits",
+       "cosim_shared_vl_credits",
+       {"shared_vl_credits.sv"},
+       {{"v3t24", "VLS=3,W=5,TOTAL=24,VL_MIN=2,VL_MAX=12"},
+        {"v3t256", "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256"},
+        {"v4t256", "VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256"},
+        {"v7t1792", "VLS=7,W=11,TOTAL=1792,VL_MIN=32,VL_MAX=1792"},
+        {"v14t1792", "VLS=14,W=11,TOTAL=1792,VL_MIN=32,VL_MAX=1792"}}},
   };
   return blocks;
 }

@@ -816,6 +816,11 @@ INSTANTIATE_TEST_SUITE_P(
                 "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
                 "dtable_arbiter, rr_arbiter, drr_arbiter (RTL blocks of rtl/catalog.h: "
                 "rr_arbiter, sep_alloc_if,"},
+        // A block of rtl/catalog.h without an in-network socket (the switches' shared VL
+        // credits are co-simulated by their own bench only, docs/cosim.md).
+        BadCase{"rtl_without_socket", "--engine systemc --rtl shared_vl_credits",
+                "--rtl 'shared_vl_credits': block shared_vl_credits has RTL (rtl/catalog.h) but "
+                "no socket in a router of a network; allowed: all, sep_alloc_if,"},
         BadCase{"rr_cioq", "--engine systemc --rtl-shadow rr_arbiter",
                 "--rtl-shadow rr_arbiter: router.architecture=cioq has no round robin per SL "
                 "output scheduler (allowed: router.architecture=opa|ib with "
