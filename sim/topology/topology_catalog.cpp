@@ -153,8 +153,7 @@ int64_t torus_min_vcs(const TopologyKeys& k, const char* port_class, int64_t cat
   return k.get_str("routing.torus_deadlock") == "bubble" ? 1 : 2;
 }
 // Bubble flow control: a packet entering a ring needs room for two packets in the downstream VC;
-// its wait names the VC index router.vcs_<dimension>, which has no credits
-// (sim/routing/mesh/dor.h), so a dimension has at most 15 VCs with it.
+// without it the routing's answer allows no VC (RouteResult::vcs = 0, sim/routing/mesh/dor.h).
 // mesh_adaptive on a torus is the adaptive bubble router (paper 004 Sec. 3 [36]): its escape
 // channel is DOR under bubble flow control, so it needs routing.torus_deadlock=bubble.
 std::string torus_check_routing(const TopologyKeys& k) {
@@ -172,11 +171,6 @@ std::string torus_check_routing(const TopologyKeys& k) {
       return std::string(key) + "=" + std::to_string(k.get_int(key)) +
              ": at least 2*packet.size=" + std::to_string(two) +
              " with routing.torus_deadlock=bubble (a packet entering a ring needs room for two)";
-  for (const char* key : {"router.vcs_x", "router.vcs_y", "router.vcs_z"})
-    if (k.get_int(key) > 15)
-      return std::string(key) + "=" + std::to_string(k.get_int(key)) +
-             ": at most 15 with routing.torus_deadlock=bubble (the bubble's wait uses the VC "
-             "index after the last)";
   return "";
 }
 std::unique_ptr<Topology> make_mesh(const TopologyKeys& k) {

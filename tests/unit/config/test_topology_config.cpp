@@ -92,15 +92,13 @@ TEST(TopologyConfig, TorusVcsForItsDeadlockAvoidance) {
                               "router.vcs_z=1"}),
             "routing.algorithm=dor needs at least 2 x and 2 y and 2 z VCs for deadlock freedom; "
             "router.vcs_x=2, router.vcs_y=2, router.vcs_z=1");
-  // Bubble: 1 VC, at most 15, buffers of two packets.
+  // Bubble: 1 VC up to the router's 16, buffers of two packets.
   EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
                               "routing.torus_deadlock=bubble", "router.vcs_x=1", "router.vcs_y=1"}),
             "");
-  EXPECT_EQ(
-      validation_error({"topology.type=torus", "routing.algorithm=dor",
-                        "routing.torus_deadlock=bubble", "router.vcs_y=16"}),
-      "router.vcs_y=16: at most 15 with routing.torus_deadlock=bubble (the bubble's wait uses "
-      "the VC index after the last)");
+  EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
+                              "routing.torus_deadlock=bubble", "router.vcs_y=16"}),
+            "");
   EXPECT_EQ(validation_error({"topology.type=torus", "routing.algorithm=dor",
                               "routing.torus_deadlock=bubble", "router.buffer_x=8"}),
             "router.buffer_x=8: at least 2*packet.size=16 with routing.torus_deadlock=bubble (a "
