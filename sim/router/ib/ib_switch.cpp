@@ -828,29 +828,8 @@ bool VlSwitch<Sched, kOpa>::send(Cycle now, StatsSink& sink) {
       moved = true;
       continue;
     }
-    // The packet path as without messages (send_packet's body, kept here: the same code as
-    // before the message path).
-    const Packet pkt = out_.front(o, vl).pkt;
-    out_.pop(o, vl);
-    const uint32_t L = head_phits[vl];
-    link_free_[o] = now + L;
-    tx_release_[o] = now + L;
-    tx_vl_[o] = static_cast<uint8_t>(vl);
-    tx_phits_[o] = L;
-    tx_pending_ |= uint64_t{1} << o;
-    --resident_;
+    send_packet(o, vl, head_phits[vl], now, sink);
     moved = true;
-    if (is_injection_[o]) {
-      Nic& nic = *nics_[o];
-      if (nic.on_receive(pkt, now, now + L, sink)) wake_nic(o, nic.next_gen);
-    } else {
-      credits_[o].consume(vl, L);
-      Link* out = out_link_[o];
-      out->push_data(now + out->latency, [&](PacketMsg& msg) {
-        msg.vc = static_cast<uint8_t>(vl);
-        msg.pkt = pkt;
-      });
-    }
   }
   return moved;
 }
