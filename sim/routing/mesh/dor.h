@@ -115,6 +115,23 @@ class DorRouting final : public RoutingAlgorithm {
   bool switch_trunk_;
 };
 
+// What mesh_adaptive on a mesh and on a torus share: the name, routed again every cycle the head
+// waits, DOR's output as the minimal one; each gives its own route().
+class AdaptiveMeshRouting : public RoutingAlgorithm {
+ public:
+  explicit AdaptiveMeshRouting(const Mesh& topo) : topo_(topo) {}
+  const char* name() const override { return "mesh_adaptive"; }
+  bool adaptive() const override { return true; }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    const uint32_t dst_router = topo_.node_router(pkt.dst);
+    return router == dst_router ? topo_.node_port(pkt.dst)
+                                : DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
+  }
+
+ protected:
+  const Mesh& topo_;
+};
+
 // Minimal adaptive routing on the mesh with an escape channel (Duato's protocol; paper 004
 // Sec. 3 evaluates adaptive routing on meshes with 2 VCs): VCs >= 1 of the productive directions
 // (one per dimension whose coordinates differ; every link of a trunk) are adaptive, and the head
@@ -125,20 +142,10 @@ class DorRouting final : public RoutingAlgorithm {
 // adaptive ones may form cycles, so no reference path of monotone positions describes it: the
 // routing declares no VC order and sim.check does not check it (docs/model.md). On a torus,
 // routing.algorithm=mesh_adaptive builds TorusAdaptiveBubbleRouting (below).
-class MeshAdaptiveRouting final : public RoutingAlgorithm {
+class MeshAdaptiveRouting final : public AdaptiveMeshRouting {
  public:
-  explicit MeshAdaptiveRouting(const Mesh& topo) : topo_(topo) {}
-  const char* name() const override { return "mesh_adaptive"; }
-  bool adaptive() const override { return true; }
+  using AdaptiveMeshRouting::AdaptiveMeshRouting;
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
-  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
-    const uint32_t dst_router = topo_.node_router(pkt.dst);
-    return router == dst_router ? topo_.node_port(pkt.dst)
-                                : DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
-  }
-
- private:
-  const Mesh& topo_;
 };
 
 // The adaptive bubble router on the torus (paper 004 Sec. 3: "adaptive in the second channel as
@@ -158,20 +165,10 @@ class MeshAdaptiveRouting final : public RoutingAlgorithm {
 // Decided again every cycle the head waits. The escape rings are deadlock-free under the
 // bubble and every adaptive VC can reach them (Duato's protocol); the adaptive VCs may form
 // cycles, so the routing declares no VC order (sim.check does not check it).
-class TorusAdaptiveBubbleRouting final : public RoutingAlgorithm {
+class TorusAdaptiveBubbleRouting final : public AdaptiveMeshRouting {
  public:
-  explicit TorusAdaptiveBubbleRouting(const Mesh& topo) : topo_(topo) {}
-  const char* name() const override { return "mesh_adaptive"; }
-  bool adaptive() const override { return true; }
+  using AdaptiveMeshRouting::AdaptiveMeshRouting;
   RouteResult route(const PortView& q, const Packet& pkt, Rng& rng) const override;
-  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
-    const uint32_t dst_router = topo_.node_router(pkt.dst);
-    return router == dst_router ? topo_.node_port(pkt.dst)
-                                : DorRouting::dor_output(topo_, router, dst_router, pkt.dst);
-  }
-
- private:
-  const Mesh& topo_;
 };
 
 // The mesh or torus a routing of this folder is built on, else a ConfigError naming
