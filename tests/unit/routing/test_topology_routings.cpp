@@ -81,6 +81,18 @@ std::vector<uint32_t> path(const Topology& t, const RoutingAlgorithm& r, uint32_
   return routers;
 }
 
+// Every path (a sample of source-destination pairs) has the minimal length 2L, L the common
+// ancestor's level, and uses VC 0 on every hop.
+void expect_minimal_paths_on_vc0(const FatTree& t, const RoutingAlgorithm& r) {
+  for (uint32_t s = 0; s < t.nodes(); s += 7)
+    for (uint32_t d = 0; d < t.nodes(); d += 5) {
+      if (s == d) continue;
+      std::vector<uint32_t> vcs;
+      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
+      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
+    }
+}
+
 TEST(UpDown, DModKPathsOfTheFourAryThreeTree) {
   const FatTree t(4, 3);
   const UpDownRouting r(t, UpChoice::DestinationDigit);
@@ -92,14 +104,7 @@ TEST(UpDown, DModKPathsOfTheFourAryThreeTree) {
   EXPECT_EQ(path(t, r, 0, 3), (std::vector<uint32_t>{0}));
   // Node 5 (leaf 1) -> node 14 (leaf 3, digits 0 3 2): up 4+2 to <1, 02> = 18, down 3 to <0, 03>.
   EXPECT_EQ(path(t, r, 5, 14), (std::vector<uint32_t>{1, 18, 3}));
-  // Every path has the minimal length 2L and VC 0.
-  for (uint32_t s = 0; s < t.nodes(); s += 7)
-    for (uint32_t d = 0; d < t.nodes(); d += 5) {
-      if (s == d) continue;
-      std::vector<uint32_t> vcs;
-      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
-      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
-    }
+  expect_minimal_paths_on_vc0(t, r);
 }
 
 // S-mod-k (paper 004 Sec. 3's oblivious fat tree): the up port at level l is k + the source's
@@ -119,13 +124,7 @@ TEST(UpDown, SModKPathsOfTheFourAryThreeTree) {
   for (uint32_t n = 8; n < 12; ++n)
     for (uint32_t d : {0u, 17u, 63u})
       EXPECT_EQ(r.route(ports.at(n - 8), packet(n, d), rng).port, 4 + n % 4);
-  for (uint32_t s = 0; s < t.nodes(); s += 7)
-    for (uint32_t d = 0; d < t.nodes(); d += 5) {
-      if (s == d) continue;
-      std::vector<uint32_t> vcs;
-      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
-      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
-    }
+  expect_minimal_paths_on_vc0(t, r);
   EXPECT_FALSE(r.adaptive());
   EXPECT_STREQ(r.name(), "updown_source");
 }
