@@ -19,7 +19,7 @@
 // remaining weight, and when that empties the table (every SL's remaining weight 0: the reset of
 // docs/model.md §8.1, "all SL weights <= 0") every counter is loaded with its weight instead.
 // Synchronous active-high reset: last_vl = 0, every counter = its weight.
-// 2 <= S <= 8; each weight below 2^WW (the bench checks it).
+// 2 <= S <= 8; each weight below 2^WW (elaboration errors otherwise).
 module sbt_scheduler #(
     parameter int S = 3,   // SLs (= lanes)
     parameter int WW = 7,  // weight bits
@@ -47,6 +47,15 @@ module sbt_scheduler #(
   localparam logic [8*WW-1:0] Weights = {
     WW'(W7), WW'(W6), WW'(W5), WW'(W4), WW'(W3), WW'(W2), WW'(W1), WW'(W0)
   };
+
+  // Elaboration checks (Verilator and yosys stop with the message).
+  if (S < 2 || S > 8) begin : g_bad_s
+    $error("sbt_scheduler: S must be 2 to 8 (the weights are W0..W7)");
+  end
+  if (W0 >= 2 ** WW || W1 >= 2 ** WW || W2 >= 2 ** WW || W3 >= 2 ** WW || W4 >= 2 ** WW ||
+      W5 >= 2 ** WW || W6 >= 2 ** WW || W7 >= 2 ** WW) begin : g_bad_w
+    $error("sbt_scheduler: every weight W0..W7 must be below 2^WW");
+  end
 
   logic [WW-1:0] rem[S];
   logic [ S-1:0] has_w;
