@@ -73,7 +73,8 @@ class Synthesizer {
     version_ = pr.ok() ? pr.out.substr(0, pr.out.find('\n')) : "unknown";
   }
 
-  // False if the synthesis failed or inferred a latch (reported on stderr).
+  // False if the synthesis failed or inferred a latch (reported on stderr); bad_parameters() then
+  // says whether the block's RTL refused the parameters (exit 2, as other bad input).
   bool area(const rtl::RtlBlock& b, const std::string& params, experiment::AreaRow& row,
             bool& cached) {
     const std::string key = experiment::area_cache_key(rtl_dir_, b, params, version_);
@@ -88,6 +89,12 @@ class Synthesizer {
       const rtl::RtlParamSet set{"", params.c_str()};
       std::string why;
       const auto r = experiment::synthesize(yosys_, rtl_dir_, b, set, row, why);
+      if (r == experiment::SynthResult::BadParameters) {
+        std::fprintf(stderr, "netcosim area: %s:%s: %s (the block's parameter check)\n", b.block,
+                     params.c_str(), why.c_str());
+        bad_parameters_ = true;
+        return false;
+      }
       if (r != experiment::SynthResult::Ok) {
         std::fprintf(stderr, "netcosim area: %s %s: %s\n", b.block, params.c_str(), why.c_str());
         return false;
@@ -99,7 +106,10 @@ class Synthesizer {
     return true;
   }
 
+  bool bad_parameters() const { return bad_parameters_; }
+
  private:
+  bool bad_parameters_ = false;
   std::string yosys_, rtl_dir_, cache_dir_, version_;
   std::map<std::string, std::pair<experiment::AreaRow, bool>> done_;
 };
@@ -254,6 +264,7 @@ int area_main(int argc, char** argv) {
       else
         failed = true;
     }
+    if (synth.bad_parameters()) return 2;  // bad input: no table, no file
     std::fputs(experiment::area_table_text(rows).c_str(), stdout);
     std::fputs(experiment::area_ratio_text(rows).c_str(), stdout);
     std::fputs(experiment::area_vc_selector_text(rows).c_str(), stdout);

@@ -169,4 +169,19 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
   }
 }
 
+// Parameters a block's own RTL check refuses (an elaboration-time $error naming the block): exit 2
+// with the RTL's message and the parameters, no table and no JSON, as other bad input.
+TEST(CliArea, ParametersTheBlocksRtlRefusesAreExit2) {
+  const std::string dir = fresh_dir("area_bad_params");
+  const CliResult r = run_netcosim(
+      {"area", "sbt_scheduler:S=3,WW=4,W0=99,W1=1,W2=1", "--no-cache", "--json", dir + "/a.json"});
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.err.find("netcosim area: sbt_scheduler:S=3,WW=4,W0=99,W1=1,W2=1: sbt_scheduler: "
+                       "every weight W0..W7 must be below 2^WW (the block's parameter check)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("NAND2"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::ifstream(dir + "/a.json").good());
+}
+
 }  // namespace
