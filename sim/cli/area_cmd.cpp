@@ -3,8 +3,9 @@
 // netcosim area --compare A.ini B.ini [--json FILE]
 // Argument handling only: the synthesis and its figures are sim/experiment/area.h, the router
 // plans sim/experiment/router_area.h, the cache sim/experiment/area_cache.h (docs/area.md).
-// Exit status: 0 success; 2 bad usage, a bad configuration, an unwritable --json or yosys missing;
-// 3 a synthesis failed or inferred a latch.
+// Exit status: 0 success; 2 bad usage, a bad configuration, an unwritable --json, yosys missing or
+// parameters a block's RTL refuses; 3 a synthesis failed or inferred a latch.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -204,11 +205,22 @@ int area_main(int argc, char** argv) {
           for (const auto& set : b->sets) todo.emplace_back(b, set.params);
           continue;
         }
-        std::vector<std::string> keys, allowed;
-        param_keys(b->sets.front().params, allowed);
+        // The keys of one of the block's parameter sets, in its order (a block whose sets differ
+        // in their keys, as sbt_scheduler's weights per SL, takes any of them).
+        std::vector<std::string> keys;
+        std::vector<std::vector<std::string>> forms;
         std::string list;
-        for (const auto& k : allowed) list += (list.empty() ? "" : ",") + k + "=N";
-        if (!param_keys(custom[i], keys) || keys != allowed)
+        for (const auto& set : b->sets) {
+          std::vector<std::string> form;
+          param_keys(set.params, form);
+          if (std::find(forms.begin(), forms.end(), form) != forms.end()) continue;
+          std::string one;
+          for (const auto& k : form) one += (one.empty() ? "" : ",") + k + "=N";
+          list += (list.empty() ? "" : " or ") + one;
+          forms.push_back(form);
+        }
+        if (!param_keys(custom[i], keys) ||
+            std::find(forms.begin(), forms.end(), keys) == forms.end())
           return usage_error(cl, "'" + args[i] + "': the parameters of " + b->block + " are " +
                                      list + " (decimal values, in that order)");
         todo.emplace_back(b, custom[i]);

@@ -155,9 +155,14 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
        "router.vc_selection=random"},
       {{"area", kIb, "--phit-bits", "80"},
        "--phit-bits: router.architecture=ib sizes its buffers in flits of link.flit_bytes"},
-      {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sbt_weights=60,30,10"},
-       "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
-       "and ib_vlarb"},
+      {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sls=1", "--set",
+        "qos.inject_share=1", "--set", "qos.sl_mtu=512", "--set", "qos.message_size=512", "--set",
+        "qos.pattern=uniform", "--set", "qos.sbt_weights=100"},
+       "router.output_scheduler=sbt with qos.sls=1: netcosim area prices SBT's block, "
+       "sbt_scheduler, for 2 to 8 SLs"},
+      {{"area", "sbt_scheduler:S=6,WW=7,W0=1,W1=1,W2=1,W3=1,W4=1,W5=1"},
+       "the parameters of sbt_scheduler are S=N,WW=N,W0=N,W1=N,W2=N or "
+       "S=N,WW=N,W0=N,W1=N,W2=N,W3=N,W4=N or S=N,WW=N,W0=N,W1=N,W2=N,W3=N"},
       {{"area", kIb, "--set", "router.architecture=omnipath"},
        "router.architecture=omnipath (--set): allowed values are cioq|ib|opa"},
   };
