@@ -97,14 +97,9 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
     return {&gnt_valid.tap, &gnt_vl.tap, &cur.tap, &in_service.tap, &deficit.tap};
   }
   std::string inputs_text() const override {
-    std::ostringstream s;
-    s << "rst=" << stimulus().rst << " accept=" << stimulus().accept
-      << " cfg_we=" << stimulus().cfg_we;
-    if (stimulus().cfg_we)
-      s << " (lane " << stimulus().cfg_addr << ": quantum " << stimulus().cfg_weight << ")";
-    s << " active=0x" << std::hex << stimulus().active << std::dec << " size=";
-    for (int l = 0; l < V; ++l) s << (l ? "," : "") << stimulus().size[l];
-    return s.str();
+    return qos_inputs_text(stimulus(), V,
+                           "lane " + std::to_string(stimulus().cfg_addr) + ": quantum " +
+                               std::to_string(stimulus().cfg_weight));
   }
   double time_model(uint64_t cycles) override {
     model::DrrArbiter m(sc::DrrArbiter<V, QW, SW>::params());

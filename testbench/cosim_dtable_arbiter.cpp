@@ -129,15 +129,10 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
             &acc.tap,       &deficit.tap, &pending.tap, &overflow.tap};
   }
   std::string inputs_text() const override {
-    std::ostringstream s;
-    s << "rst=" << stimulus().rst << " accept=" << stimulus().accept
-      << " cfg_we=" << stimulus().cfg_we;
-    if (stimulus().cfg_we)
-      s << " (entry " << stimulus().cfg_addr << ": SL " << stimulus().cfg_sl << ", weight "
-        << stimulus().cfg_weight << ")";
-    s << " active=0x" << std::hex << stimulus().active << std::dec << " size=";
-    for (int l = 0; l < S; ++l) s << (l ? "," : "") << stimulus().size[l];
-    return s.str();
+    return qos_inputs_text(stimulus(), S,
+                           "entry " + std::to_string(stimulus().cfg_addr) + ": SL " +
+                               std::to_string(stimulus().cfg_sl) + ", weight " +
+                               std::to_string(stimulus().cfg_weight));
   }
   double time_model(uint64_t cycles) override {
     model::DTableTable t(N);

@@ -201,16 +201,11 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
             &hp_rem.tap,    &lp_rem.tap, &counter.tap, &lp_by_limit.tap};
   }
   std::string inputs_text() const override {
-    std::ostringstream s;
-    s << "rst=" << stimulus().rst << " accept=" << stimulus().accept
-      << " cfg_we=" << stimulus().cfg_we;
-    if (stimulus().cfg_we)
-      s << " (" << (stimulus().cfg_addr >= N ? "low" : "high") << " entry "
-        << stimulus().cfg_addr % N << ": VL " << stimulus().cfg_sl << ", weight "
-        << stimulus().cfg_weight << ")";
-    s << " active=0x" << std::hex << stimulus().active << std::dec << " size=";
-    for (int l = 0; l < V; ++l) s << (l ? "," : "") << stimulus().size[l];
-    return s.str();
+    return qos_inputs_text(stimulus(), V,
+                           std::string(stimulus().cfg_addr >= N ? "low" : "high") + " entry " +
+                               std::to_string(stimulus().cfg_addr % N) + ": VL " +
+                               std::to_string(stimulus().cfg_sl) + ", weight " +
+                               std::to_string(stimulus().cfg_weight));
   }
   double time_model(uint64_t cycles) override {
     model::IbVlArbiter m = Model::make();

@@ -20,6 +20,8 @@
 
 #include <array>
 #include <cstdint>
+#include <sstream>
+#include <string>
 
 #include "burst_generator.h"
 
@@ -33,6 +35,18 @@ struct QosStimulus {
   uint64_t active = 0;
   std::array<uint32_t, kQosMaxLanes> size{};
 };
+
+// A cycle's inputs of a table scheduler for a mismatch report: reset, accept, the configuration
+// write (`write`: what it writes, e.g. "entry 3: SL 1, weight 8"), the active lanes and the head
+// sizes of `lanes` lanes.
+inline std::string qos_inputs_text(const QosStimulus& s, int lanes, const std::string& write) {
+  std::ostringstream o;
+  o << "rst=" << s.rst << " accept=" << s.accept << " cfg_we=" << s.cfg_we;
+  if (s.cfg_we) o << " (" << write << ")";
+  o << " active=0x" << std::hex << s.active << std::dec << " size=";
+  for (int l = 0; l < lanes; ++l) o << (l ? "," : "") << s.size[l];
+  return o.str();
+}
 
 class QosShape {
  public:

@@ -39,9 +39,7 @@ class DrrArbiter : public sc_core::sc_module {
 
  private:
   void inputs(uint32_t& act, uint32_t* sz) const {
-    act = static_cast<uint32_t>(field(active.read(), 0, V));
-    const auto sr = size.read();
-    for (int v = 0; v < V; ++v) sz[v] = static_cast<uint32_t>(field(sr, v * SW, SW));
+    lane_requests<V, SW>(active.read(), size.read(), act, sz);
   }
   void comb() {
     if (!enabled) return;

@@ -47,9 +47,7 @@ class DTableArbiter : public sc_core::sc_module {
 
  private:
   void inputs(uint32_t& act, uint32_t* sz) const {
-    act = static_cast<uint32_t>(field(active.read(), 0, S));
-    const auto sr = size.read();
-    for (int s = 0; s < S; ++s) sz[s] = static_cast<uint32_t>(field(sr, s * SW, SW));
+    lane_requests<S, SW>(active.read(), size.read(), act, sz);
   }
   void comb() {
     if (!enabled) return;

@@ -65,6 +65,14 @@ inline uint64_t field(bool v, int lsb, int /*width*/) {
   return lsb == 0 && v ? 1u : 0u;
 }
 
+// A QoS scheduler's requests (the DTable, DRR and IB VL arbiters' ports): the active lanes, one
+// bit each, and each lane's head size, SW bits each.
+template <int L, int SW, class Active, class Sizes>
+void lane_requests(const Active& active, const Sizes& size, uint32_t& act, uint32_t* sz) {
+  act = static_cast<uint32_t>(field(active, 0, L));
+  for (int l = 0; l < L; ++l) sz[l] = static_cast<uint32_t>(field(size, l * SW, SW));
+}
+
 // A port value of `bits` bits with the given fields (each `width` bits wide) set.
 template <class T>
 T packed(int bits, const std::vector<std::pair<int, uint64_t>>& fields_lsb_value, int width) {
