@@ -189,6 +189,18 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v3w6_jsq", "V=3,W=6,MODE=0"},
         {"v3w6_highest", "V=3,W=6,MODE=1"},
         {"v3w6_lowest", "V=3,W=6,MODE=2"}}},
+      // The InfiniBand VL arbiter of thesis 003 Sec. 5.3.1 and 6.2 (V VLs, N entries per table,
+      // WW-bit weights and SW-bit packet sizes in 64-B units, LIMIT = LimitOfHighPriority).
+      // v4n4l1: Fig. 6.1's example (4 VLs, Limit 1); v4n64l1: Table 6.1's configuration A (64
+      // high-priority entries, Limit 1); v16n64l0: the full-size arbiter (16 VLs, 64 + 64 entries)
+      // with Limit 0, the tables alternating; v8n8l255: no limit.
+      {"ib_vl_arbiter",
+       "cosim_ib_vl_arbiter",
+       {"ib_vl_arbiter.sv", "rr_arb_core.sv"},
+       {{"v4n4l1", "V=4,N=4,WW=8,SW=7,LIMIT=1"},
+        {"v4n64l1", "V=4,N=64,WW=8,SW=7,LIMIT=1"},
+        {"v16n64l0", "V=16,N=64,WW=8,SW=7,LIMIT=0"},
+        {"v8n8l255", "V=8,N=8,WW=8,SW=7,LIMIT=255"}}},
       // The IB and OPA switches' port buffer shared by the VLs (sim/blocks/shared_vl_credits.h;
       // thesis 003 Sec. 5.3.1): VLS VLs, W-bit counts, TOTAL flits, VL_MIN and VL_MAX flits per VL
       // as sim/config/qos.cpp's switch_buffers derives them (router.vl_min 0: the largest packet;

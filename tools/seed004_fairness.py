@@ -53,6 +53,10 @@ NETWORKS = {
     "fattree_updown": ("configs/fattree-4-3.ini", ["routing.algorithm=updown",
                                                    "router.buffer_tree=64",
                                                    "link.latency_tree=1"], 16),
+    # The seed's oblivious fat tree: the up port by the source (S-mod-k, seed 004 Sec. 3).
+    "fattree_source": ("configs/fattree-4-3.ini", ["routing.algorithm=updown_source",
+                                                   "router.buffer_tree=64",
+                                                   "link.latency_tree=1"], 16),
     "fattree_adaptive": ("configs/fattree-4-3.ini", ["routing.algorithm=updown_adaptive",
                                                      "router.buffer_tree=64",
                                                      "link.latency_tree=1"], 16),

@@ -11,8 +11,9 @@
 // active high-priority VL the low-priority table sends (work-conserving) until a high-priority
 // packet is there. docs/model.md "QoS output schedulers" lists the choices the thesis leaves open.
 //
-// Port list (C++ only: no RTL yet), V <= 16 lanes, sizes and weights in 64-B units:
-//   in : active[V], size[V] (head packet, >= 1 unit), accept
+// Port list (rtl/ib_vl_arbiter.sv, docs/cosim.md), V <= 16 lanes, sizes and weights in 64-B units:
+//   in : active[V], size[V] (head packet, >= 1 unit), accept; the RTL also has the tables'
+//        configuration port (write_entry)
 //   out: the granted VL (combinational); registered: the current entry of each table and its
 //        remaining weight, the high-priority counter, whether the current low-priority entry was
 //        granted by the limit.
@@ -73,6 +74,14 @@ class IbVlArbiter {
     counter_ = 0;
   }
 
+  // One table entry written in operation (the RTL's configuration port): the registers keep their
+  // values, so a continued entry goes on with its weight left and the entry's new VL.
+  void write_entry(Table t, unsigned e, IbVlArbEntry x) {
+    auto& tbl = t == Table::High ? high_ : low_;
+    assert(e < tbl.size());
+    tbl[e] = x;
+  }
+
   unsigned limit() const { return limit_; }
   // The limit in 64-B units (0 for no limit).
   uint32_t threshold() const {
@@ -84,6 +93,7 @@ class IbVlArbiter {
   unsigned lp_entry() const { return lp_cur_; }
   uint32_t hp_remaining() const { return hp_rem_; }
   uint32_t lp_remaining() const { return lp_rem_; }
+  bool lp_by_limit() const { return lp_by_limit_; }  // the low entry holds the limit's turn
   const std::vector<IbVlArbEntry>& high() const { return high_; }
   const std::vector<IbVlArbEntry>& low() const { return low_; }
 

@@ -907,18 +907,19 @@ void validate_request_reply(const Config& c) {
                           c.get_str("traffic.source") + ")");
     return;
   }
+  // The refusals below name the key the user set (either says the same thing).
+  const std::string set_by = c.is_explicit("traffic.source") ? "traffic.source=request_reply"
+                                                             : "traffic.request_reply=true";
   if (c.get_str("router.architecture") != "cioq")
-    throw ConfigError(
-        "traffic.source=request_reply: needs router.architecture=cioq (router."
-        "architecture=" +
-        c.get_str("router.architecture") + ")");
+    throw ConfigError(set_by + ": needs router.architecture=cioq (router.architecture=" +
+                      c.get_str("router.architecture") + ")");
   if (c.get_int("qos.sls") != 0)
-    throw ConfigError("traffic.source=request_reply: takes no service levels (qos.sls=" +
-                      c.get_str("qos.sls") + "; the packet's class is request or reply)");
+    throw ConfigError(set_by + ": takes no service levels (qos.sls=" + c.get_str("qos.sls") +
+                      "; the packet's class is request or reply)");
   if (c.get_int("traffic.source_queue") == 0)
-    throw ConfigError(
-        "traffic.source=request_reply: needs a source queue, where the NIC queues its replies "
-        "(traffic.source_queue >= 1; traffic.source_queue=0)");
+    throw ConfigError(set_by +
+                      ": needs a source queue, where the NIC queues its replies "
+                      "(traffic.source_queue >= 1; traffic.source_queue=0)");
   // A bounded reply queue (docs/model.md §4.7 "Consumption"): a request is consumed only when
   // its whole reply fits, so the queue must hold one reply; the NIC's injection VCs are split
   // by class, so there must be two; the injection VC of a class is chosen by JSQ.

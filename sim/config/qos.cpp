@@ -299,7 +299,7 @@ SwitchBuffers switch_buffers(const Config& c, const ServiceLevels& q) {
 
 namespace {
 
-const char* const kSwitchRoutings[] = {"updown", "updown_random", "dor"};
+const char* const kSwitchRoutings[] = {"updown", "updown_source", "updown_random", "dor"};
 
 // The switch architectures' own checks (docs/model.md §10): service levels, an oblivious routing
 // they support, enough VLs per SL for its deadlock avoidance, and buffers that hold whole packets.
@@ -314,11 +314,13 @@ void validate_switch(const Config& c) {
   for (const char* r : kSwitchRoutings) supported = supported || alg == r;
   if (!supported || (alg == "dor" && c.get_str("routing.torus_deadlock") == "bubble" &&
                      c.get_str("topology.type") == "torus"))
-    throw ConfigError("routing.algorithm=" + alg +
-                      (alg == "dor" ? " with routing.torus_deadlock=bubble" : std::string()) +
-                      ": router.architecture=" + arch +
-                      " routes with the oblivious routings updown|updown_random (fat tree) and "
-                      "dor with a dateline (mesh, torus) (docs/model.md §10)");
+    throw ConfigError(
+        "routing.algorithm=" + alg +
+        (alg == "dor" ? " with routing.torus_deadlock=bubble" : std::string()) +
+        ": router.architecture=" + arch +
+        " routes with the oblivious routings updown|updown_source|updown_random (fat tree) "
+        "and "
+        "dor with a dateline (mesh, torus) (docs/model.md §10)");
   for (const auto& s : config_schema()) {
     const std::string key = s.name;
     const bool per_class =

@@ -56,6 +56,12 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             {},
             "fattree",
             {{"tree", 1}}},
+           {"updown_source",
+            "up*/down* on the k-ary n-tree, the up port from the source's digits (S-mod-k; "
+            "paper 004 Sec. 3's oblivious fat tree)",
+            {},
+            "fattree",
+            {{"tree", 1}}},
            {"updown_random",
             "up*/down* on the k-ary n-tree, a random up port per hop",
             {},

@@ -153,13 +153,15 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
     shared_buffer(plan, "central buffer, 2 per MPort", c.central_buffer.total_phits, V, central);
   shared_buffer(plan, "output buffer per port", c.out_buffer.total_phits, V, P);
   // The IB VL arbiter's tables (thesis 003 Sec. 5.3.1: entries of a 4-bit VL and an 8-bit
-  // weight), one pair per output port (sim/blocks/ib_vl_arbiter.h); its logic has no RTL.
+  // weight), one pair per output port (sim/blocks/ib_vl_arbiter.h); its logic is not priced here
+  // (its RTL, rtl/ib_vl_arbiter.sv, is priced alone: docs/area.md).
   if (sched == "ib_vlarb") {
     const uint64_t entries = c.scheduler.table.high.size() + c.scheduler.table.low.size();
     plan.storage.push_back({"IB VL arbiter tables per output port", entries * 12, P});
     plan.notes.push_back(
         "IB VL arbiter: its tables are priced as storage; its logic (table pointers, remaining "
-        "weights, the high-priority counter) has no RTL block and is not priced");
+        "weights, the high-priority counter) is not priced per router (its RTL block is priced "
+        "alone: netcosim area ib_vl_arbiter)");
   }
   // The mapping tables, one copy per switch (VlSwitchConfig::plan): IB's SL2VL as a VL mask per
   // SL (qos.sl2vl), OPA's SL2SC as an SC mask per SL over the 32 SCs and SC2VL as a 4-bit VL per

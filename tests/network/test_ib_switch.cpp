@@ -177,8 +177,8 @@ struct Drain {
 };
 
 TEST(IbSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
-  for (const Drain d :
-       {Drain{"tree2", "updown"}, Drain{"tree2", "updown_random"}, Drain{"torus", "dor"}}) {
+  for (const Drain d : {Drain{"tree2", "updown"}, Drain{"tree2", "updown_source"},
+                        Drain{"tree2", "updown_random"}, Drain{"torus", "dor"}}) {
     Config c =
         ib(d.topology, {"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000",
                         "qos.sls=2", "qos.sl_mtu=256,512", "qos.pattern=uniform,bursts4"});

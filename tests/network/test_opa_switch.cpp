@@ -130,7 +130,7 @@ TEST(OpaSwitch, TheCentralCrossbarMovesFourFlitsPerCycleOutOfACentralBuffer) {
 }
 
 TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
-  for (const char* routing : {"updown", "updown_random", "dor"}) {
+  for (const char* routing : {"updown", "updown_source", "updown_random", "dor"}) {
     const bool torus = std::string(routing) == "dor";
     Config c =
         opa({"sim.check=true", "sim.drain=true", "traffic.load=1", "sim.measure=4000", "qos.sls=2",

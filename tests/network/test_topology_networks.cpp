@@ -43,6 +43,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Case{"updown",
              {"topology.type=fattree", "topology.k=4", "topology.n=2", "routing.algorithm=updown"}},
+        Case{"updown_source",
+             {"topology.type=fattree", "topology.k=4", "topology.n=2",
+              "routing.algorithm=updown_source"}},
         Case{"updown_random",
              {"topology.type=fattree", "topology.k=2", "topology.n=4",
               "routing.algorithm=updown_random"}},

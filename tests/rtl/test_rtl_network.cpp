@@ -888,8 +888,13 @@ INSTANTIATE_TEST_SUITE_P(
                 "dtable_arbiter, rr_arbiter, drr_arbiter, shared_vl_credits (RTL blocks of "
                 "rtl/catalog.h: "
                 "rr_arbiter, sep_alloc_if,"},
-        // The switches' shared VL buffers in the CIOQ router (every block of rtl/catalog.h has
-        // an in-network socket; the shared buffers are the OPA and IB switches').
+        // A block of rtl/catalog.h without an in-network socket (the IB VL arbiter is
+        // co-simulated by its own bench only, docs/cosim.md).
+        BadCase{"rtl_without_socket", "--engine systemc --rtl ib_vl_arbiter",
+                "--rtl 'ib_vl_arbiter': block ib_vl_arbiter has RTL (rtl/catalog.h) but no "
+                "socket in a router of a network; allowed: all, sep_alloc_if,"},
+        // The switches' shared VL buffers named for the CIOQ router (they are the OPA and IB
+        // switches').
         BadCase{"shared_vl_credits_cioq", "--engine systemc --rtl shared_vl_credits",
                 "--rtl shared_vl_credits: router.architecture=cioq: the port buffers shared by "
                 "their VLs with a minimum and a maximum per VL are the OPA and IB switches' "

@@ -65,13 +65,14 @@ class Cases(unittest.TestCase):
         self.assertIn("traffic.sat_k=16", c["s51_torus_bubble_uniform_sat_k2"][1])
         self.assertIn("traffic.sat_l=16", c["s51_fattree_adaptive_bitrev_sat_k1"][1])
         self.assertIn("traffic.sat_k=32", c["s51_fattree_updown_bitrev_sat_k2"][1])
+        self.assertIn("routing.algorithm=updown_source", c["s51_fattree_source_uniform_rr"][1])
         self.assertIn("routing.torus_deadlock=bubble", c["s51_torus_bubble_shuffle_age"][1])
         for k in ["routing.algorithm=mesh_adaptive", "routing.torus_deadlock=bubble"]:
             self.assertIn(k, c["s51_torus_adaptive_transpose_rr"][1])
         # the later --set wins: the Sec. 5.2 load overrides Table 1's 1.0
         keys = c["s52_shuffle_0.25_rr"][1]
         self.assertLess(keys.index("traffic.load=1.0"), keys.index("traffic.load=0.25"))
-        self.assertEqual(len(c), 4 * 4 + 2 * 4 * 3 + 7 + 7 * 5 * 4 + 2 * 10 * 3 + 5 * 3 + 2 * 8 * 3)
+        self.assertEqual(len(c), 4 * 4 + 2 * 4 * 3 + 7 + 8 * 5 * 4 + 2 * 10 * 3 + 5 * 3 + 2 * 8 * 3)
 
     def test_command_has_no_shell_and_one_thread(self):
         cmd = sf.command("/x/netcosim", "configs/mesh-8x8.ini", ["a=1"], "/o/n")

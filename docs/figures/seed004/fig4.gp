@@ -19,7 +19,9 @@ set title 'torus adaptive'
 plot 'fig4.dat' index 16 using 4:5 with points pt 6 ps 1.6 title 'rr', 'fig4.dat' index 17 using 4:5 with points pt 7 ps 1.6 title 'age', 'fig4.dat' index 18 using 4:5 with points pt 5 ps 1.6 title 'sat lk', 'fig4.dat' index 19 using 4:5 with points pt 9 ps 1.6 title 'sat l2k'
 set title 'fattree updown'
 plot 'fig4.dat' index 20 using 4:5 with points pt 6 ps 1.6 title 'rr', 'fig4.dat' index 21 using 4:5 with points pt 7 ps 1.6 title 'age', 'fig4.dat' index 22 using 4:5 with points pt 5 ps 1.6 title 'sat lk', 'fig4.dat' index 23 using 4:5 with points pt 9 ps 1.6 title 'sat l2k'
-set title 'fattree adaptive'
+set title 'fattree source'
 plot 'fig4.dat' index 24 using 4:5 with points pt 6 ps 1.6 title 'rr', 'fig4.dat' index 25 using 4:5 with points pt 7 ps 1.6 title 'age', 'fig4.dat' index 26 using 4:5 with points pt 5 ps 1.6 title 'sat lk', 'fig4.dat' index 27 using 4:5 with points pt 9 ps 1.6 title 'sat l2k'
+set title 'fattree adaptive'
+plot 'fig4.dat' index 28 using 4:5 with points pt 6 ps 1.6 title 'rr', 'fig4.dat' index 29 using 4:5 with points pt 7 ps 1.6 title 'age', 'fig4.dat' index 30 using 4:5 with points pt 5 ps 1.6 title 'sat lk', 'fig4.dat' index 31 using 4:5 with points pt 9 ps 1.6 title 'sat l2k'
 unset multiplot
 set output

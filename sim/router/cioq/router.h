@@ -281,6 +281,9 @@ class CioqRouter final : public RouterModel {
   // against (sim/nic/nic.h).
   const model::CreditLevels& injection_credits(uint32_t port) const { return nic_credits_[port]; }
   uint32_t output_fifo_packets(uint32_t port) const { return out_.queue(port).count; }
+  // The link output `port` sends on (nullptr: unconnected); its credit ring holds the credits
+  // still on their way back to this router.
+  const Link* output_link(uint32_t port) const { return out_link_[port]; }
 
  private:
   using Outputs = OutputUnit<FirstComeScheduler>;

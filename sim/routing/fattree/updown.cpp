@@ -15,6 +15,9 @@ RouteResult UpDownRouting::route(const PortView& q, const Packet& pkt, Rng& rng)
     case UpChoice::DestinationDigit:
       up = topo_.digit(pkt.dst, topo_.level(router));
       break;
+    case UpChoice::SourceDigit:
+      up = topo_.digit(pkt.src, topo_.level(router));
+      break;
     case UpChoice::Random:
       up = rng.below(k);
       break;
@@ -47,6 +50,9 @@ namespace {
 std::unique_ptr<RoutingAlgorithm> make_updown(const Config&, const Topology& t) {
   return std::make_unique<UpDownRouting>(fattree_of(t, "updown"), UpChoice::DestinationDigit);
 }
+std::unique_ptr<RoutingAlgorithm> make_updown_source(const Config&, const Topology& t) {
+  return std::make_unique<UpDownRouting>(fattree_of(t, "updown_source"), UpChoice::SourceDigit);
+}
 std::unique_ptr<RoutingAlgorithm> make_updown_random(const Config&, const Topology& t) {
   return std::make_unique<UpDownRouting>(fattree_of(t, "updown_random"), UpChoice::Random);
 }
@@ -58,6 +64,7 @@ std::unique_ptr<RoutingAlgorithm> make_updown_adaptive(const Config&, const Topo
 const std::vector<RoutingRegistryEntry>& fattree_routing_registry() {
   static const std::vector<RoutingRegistryEntry> registry = {
       {"updown", make_updown},
+      {"updown_source", make_updown_source},
       {"updown_random", make_updown_random},
       {"updown_adaptive", make_updown_adaptive},
   };

@@ -1,14 +1,18 @@
 // Up*/down* routing on the k-ary n-tree (sim/topology/fattree.h; docs/model.md "Fat tree"): a
 // packet goes up until it reaches a common ancestor of its source and destination (a switch of
 // level common_level(src, dst)), then down along the unique path to the destination (down port
-// at level l: the destination's digit l). Three choices of the up port (thesis 003 Sec. 5.5.2
-// runs a fat tree with oblivious load spreading; paper 004 Sec. 3 with an oblivious and an
-// adaptive choice):
+// at level l: the destination's digit l). Four choices of the up port (thesis 003 Sec. 5.5.2
+// runs a fat tree with oblivious load spreading; paper 004 Sec. 3 with an oblivious choice by the
+// source and an adaptive one):
 //   updown          deterministic, D-mod-k: at level l the up port k + the destination's digit
 //                   l, so the packets to one destination descend along one path from their
 //                   common ancestor, and the k nodes of a level-0 switch are reached through k
 //                   different switches of level 1 (with digit l+1 instead, they would all share
 //                   one down link and uniform traffic would saturate at 1/k);
+//   updown_source   deterministic, S-mod-k: at level l the up port k + the source's digit l (paper
+//                   004 Sec. 3: "the oblivious implementation selects the upward path depending
+//                   on the source node"), so the k nodes of a level-0 switch leave it through k
+//                   different up links;
 //   updown_random   a random up port per hop, from the router's stream;
 //   updown_adaptive the up port whose output VC has the most free credits (ties to the lowest
 //                   port), decided again every cycle the head waits.
@@ -23,13 +27,14 @@
 
 namespace netcosim {
 
-enum class UpChoice : uint8_t { DestinationDigit, Random, MostCredits };
+enum class UpChoice : uint8_t { DestinationDigit, SourceDigit, Random, MostCredits };
 
 class UpDownRouting final : public RoutingAlgorithm {
  public:
   UpDownRouting(const FatTree& topo, UpChoice choice) : topo_(topo), choice_(choice) {}
   const char* name() const override {
     return choice_ == UpChoice::DestinationDigit ? "updown"
+           : choice_ == UpChoice::SourceDigit    ? "updown_source"
            : choice_ == UpChoice::Random         ? "updown_random"
                                                  : "updown_adaptive";
   }

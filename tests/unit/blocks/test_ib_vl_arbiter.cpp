@@ -105,5 +105,25 @@ TEST(IbVlArbiter, WeightsRoundUpToAWholePacketAndZeroWeightsAreSkipped) {
   EXPECT_EQ(run(a, 0b010, 1), "-");  // VL1 has only a weight-0 entry
 }
 
+// A table entry written in operation (write_entry, the RTL's configuration port in
+// rtl/ib_vl_arbiter.sv; docs/model.md §8.3): the registers keep their values, so the current entry
+// goes on with the weight it has left and the entry's new VL; the next walk reads the new weight,
+// and a weight written to 0 is skipped.
+TEST(IbVlArbiter, WriteEntryInOperationKeepsTheWeightLeft) {
+  IbVlArbiter a({{0, 3}, {1, 2}}, {}, 255);
+  EXPECT_EQ(run(a, 0b11, 1), "0");  // entry 0, 2 of its 3 units left
+  EXPECT_EQ(a.hp_remaining(), 2u);
+  a.write_entry(IbVlArbiter::Table::High, 0, {1, 9});
+  EXPECT_EQ(run(a, 0b11, 2), "11");  // entry 0 goes on with its 2 units, now on VL1
+  EXPECT_EQ(a.hp_entry(), 0u);
+  EXPECT_EQ(a.hp_remaining(), 0u);
+  EXPECT_EQ(run(a, 0b11, 2), "11");  // entry 1
+  EXPECT_EQ(a.hp_entry(), 1u);
+  a.write_entry(IbVlArbiter::Table::High, 0, {1, 0});
+  EXPECT_EQ(run(a, 0b11, 1), "1");  // entry 0 (weight 0) skipped: entry 1 again
+  EXPECT_EQ(a.hp_entry(), 1u);
+  EXPECT_EQ(a.hp_remaining(), 1u);
+}
+
 }  // namespace
 }  // namespace netcosim::model

@@ -68,7 +68,7 @@ TEST(TopologyConfig, RoutingOfAnotherTopologyNamesWhatIsAllowed) {
   EXPECT_EQ(validation_error({"topology.type=fattree", "routing.algorithm=dor"}),
             "routing.algorithm=dor: routes on topology.type=mesh|torus only "
             "(topology.type=fattree); the routings of topology.type=fattree are "
-            "updown|updown_random|updown_adaptive");
+            "updown|updown_source|updown_random|updown_adaptive");
   EXPECT_EQ(validation_error({"routing.algorithm=updown"}),
             "routing.algorithm=updown: routes on topology.type=fattree only "
             "(topology.type=dragonfly); the routings of topology.type=dragonfly are "

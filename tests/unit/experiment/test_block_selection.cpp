@@ -31,7 +31,7 @@ TEST(SelectBlocks, UnknownNameIsNamedWithTheAllowedBlocks) {
       unknown,
       "unknown block 'fifo'; allowed: rr_arbiter, sep_alloc_if, credit_counter, "
       "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter, vc_selector, "
-      "shared_vl_credits");
+      "ib_vl_arbiter, shared_vl_credits");
 }
 
 }  // namespace

@@ -184,7 +184,7 @@ TEST(RouterArea, IbSwitchPlan) {
 
 // The IB VL arbiter of Table 6.1 Config A (64 high-priority entries, 1 low) on 4 SLs/VLs: its
 // tables per output port, 65 entries of a 4-bit VL and an 8-bit weight = 780 bits; no scheduler
-// block (no RTL), said in a note.
+// block (its logic is not priced per router), said in a note.
 TEST(RouterArea, IbVlArbiterTablesAreStorage) {
   const RouterAreaPlan p = plan_router_area(
       qos("qos-ib-fattree-4-2.ini",
@@ -202,7 +202,7 @@ TEST(RouterArea, IbVlArbiterTablesAreStorage) {
             std::string::npos)
       << storage_text(p);
   ASSERT_EQ(p.notes.size(), 1u);
-  EXPECT_NE(p.notes[0].find("no RTL block"), std::string::npos);
+  EXPECT_NE(p.notes[0].find("is not priced per router"), std::string::npos);
 }
 
 // The OPA switch of the same tree: 2 MPorts, each with a 4:6 allocator, the central allocator of

@@ -31,7 +31,8 @@ TEST(StrategyRegistry, EachRegistryListsItsCatalogueFamilyInOrder) {
   EXPECT_EQ(names_of(trigger_registry()), strategy_names(*strategy_family("routing.trigger")));
   EXPECT_EQ(names_of(policy_registry()), strategy_names(*strategy_family("routing.global_policy")));
   EXPECT_EQ(names_of(routing_registry()),
-            "min|val|olm|ugal|pb|par|updown|updown_random|updown_adaptive|dor|mesh_adaptive");
+            "min|val|olm|ugal|pb|par|updown|updown_source|updown_random|updown_adaptive|dor|mesh_"
+            "adaptive");
   EXPECT_EQ(names_of(trigger_registry()), "credit|contention|filtered|hybrid|ectn");
   EXPECT_EQ(names_of(policy_registry()), "rrg|crg|nrg|mm");
 }

@@ -212,6 +212,25 @@ TEST(RequestReplyVcs, BaselineNeedsEvenAndDoubledVcCounts) {
             "(traffic.source=bernoulli)");
 }
 
+// The refusals name the key the user set: traffic.request_reply=true and
+// traffic.source=request_reply say the same thing (docs/model.md §4.7).
+TEST(RequestReplyVcs, RefusalsNameTheKeyTheUserSet) {
+  for (const char* set : {"traffic.request_reply=true", "traffic.source=request_reply"}) {
+    Config c;
+    c.set_override(set);
+    c.set_override("router.architecture=ib");
+    EXPECT_EQ(error_of([&] { validate_config(c); }),
+              std::string(set) + ": needs router.architecture=cioq (router.architecture=ib)");
+    Config d;
+    d.set_override(set);
+    d.set_override("traffic.source_queue=0");
+    EXPECT_EQ(error_of([&] { validate_config(d); }),
+              std::string(set) +
+                  ": needs a source queue, where the NIC queues its replies "
+                  "(traffic.source_queue >= 1; traffic.source_queue=0)");
+  }
+}
+
 // A bounded reply queue (traffic.reply_queue) and the shared VCs (router.request_reply_vcs=shared;
 // docs/model.md §4.7): refused, naming the keys, where they cannot apply.
 TEST(RequestReplyVcs, ReplyQueueAndSharedVcsRefusedWhereTheyCannotApply) {

@@ -81,6 +81,18 @@ std::vector<uint32_t> path(const Topology& t, const RoutingAlgorithm& r, uint32_
   return routers;
 }
 
+// Every path (a sample of source-destination pairs) has the minimal length 2L, L the common
+// ancestor's level, and uses VC 0 on every hop.
+void expect_minimal_paths_on_vc0(const FatTree& t, const RoutingAlgorithm& r) {
+  for (uint32_t s = 0; s < t.nodes(); s += 7)
+    for (uint32_t d = 0; d < t.nodes(); d += 5) {
+      if (s == d) continue;
+      std::vector<uint32_t> vcs;
+      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
+      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
+    }
+}
+
 TEST(UpDown, DModKPathsOfTheFourAryThreeTree) {
   const FatTree t(4, 3);
   const UpDownRouting r(t, UpChoice::DestinationDigit);
@@ -92,14 +104,29 @@ TEST(UpDown, DModKPathsOfTheFourAryThreeTree) {
   EXPECT_EQ(path(t, r, 0, 3), (std::vector<uint32_t>{0}));
   // Node 5 (leaf 1) -> node 14 (leaf 3, digits 0 3 2): up 4+2 to <1, 02> = 18, down 3 to <0, 03>.
   EXPECT_EQ(path(t, r, 5, 14), (std::vector<uint32_t>{1, 18, 3}));
-  // Every path has the minimal length 2L and VC 0.
-  for (uint32_t s = 0; s < t.nodes(); s += 7)
-    for (uint32_t d = 0; d < t.nodes(); d += 5) {
-      if (s == d) continue;
-      std::vector<uint32_t> vcs;
-      EXPECT_EQ(path(t, r, s, d, &vcs).size(), 1 + 2 * t.common_level(s, d));
-      for (uint32_t v : vcs) EXPECT_EQ(v, 0u);
-    }
+  expect_minimal_paths_on_vc0(t, r);
+}
+
+// S-mod-k (paper 004 Sec. 3's oblivious fat tree): the up port at level l is k + the source's
+// digit l; down as D-mod-k (the destination's digits).
+TEST(UpDown, SModKPathsOfTheFourAryThreeTree) {
+  const FatTree t(4, 3);
+  const UpDownRouting r(t, UpChoice::SourceDigit);
+  // Node 0 (digits 0 0 0) -> node 27 (1 2 3): up 4+0 to <1, 00> = 16, up 4+0 to <2, 00> = 32,
+  // down 1 (digit 2) to <1, 10> = 20, down 2 (digit 1) to <0, 12> = 6, eject on port 3.
+  EXPECT_EQ(path(t, r, 0, 27), (std::vector<uint32_t>{0, 16, 32, 20, 6}));
+  // Node 5 (0 1 1) -> node 14: up 4+1 to <1, 01> = 17, down 3 to <0, 03> (D-mod-k: 18).
+  EXPECT_EQ(path(t, r, 5, 14), (std::vector<uint32_t>{1, 17, 3}));
+  EXPECT_EQ(path(t, r, 0, 3), (std::vector<uint32_t>{0}));
+  // The k nodes of a leaf leave it on k different up ports, whatever the destination.
+  Rng rng(1, 2, 3);
+  Ports ports(t, 2, 1);  // leaf <0,02>: nodes 8-11
+  for (uint32_t n = 8; n < 12; ++n)
+    for (uint32_t d : {0u, 17u, 63u})
+      EXPECT_EQ(r.route(ports.at(n - 8), packet(n, d), rng).port, 4 + n % 4);
+  expect_minimal_paths_on_vc0(t, r);
+  EXPECT_FALSE(r.adaptive());
+  EXPECT_STREQ(r.name(), "updown_source");
 }
 
 TEST(UpDown, AdaptiveTakesTheUpPortWithTheMostCreditsTiesLowest) {
