@@ -135,6 +135,17 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v16", "V=16,QW=8,SW=6"},
         {"v4q16s16", "V=4,QW=16,SW=16"},
         {"v8q16s16", "V=8,QW=16,SW=16"}}},
+      // The Simple Bandwidth Table of thesis 003 (Sec. 4.3.2, Algorithm 2; S SLs, one lane per SL,
+      // WW-bit remaining weights, the weights W0..W(S-1) in packets). s3_ch2a: Table 2.2's
+      // configuration A (60/30/10); s5_ch4: Table 4.9's SBT weights of Ch. 4's five SLs
+      // (10/30/50/5/5); s4w4: an SL at weight 1 and one at the maximum, 15; the lanes and weight
+      // width of dtable_arbiter s4n8 and drr_arbiter v4 (the area comparison).
+      {"sbt_scheduler",
+       "cosim_sbt_scheduler",
+       {"sbt_scheduler.sv", "rr_arb_core.sv"},
+       {{"s3_ch2a", "S=3,WW=7,W0=60,W1=30,W2=10"},
+        {"s5_ch4", "S=5,WW=7,W0=10,W1=30,W2=50,W3=5,W4=5"},
+        {"s4w4", "S=4,WW=4,W0=1,W1=15,W2=2,W3=5"}}},
       // Least-recently-served arbiter (FOGSim's LRS): N=3 the VC arbiter, N=31 the output
       // arbiter of the h8 router. Inside a network (systemc/rtl/, docs/cosim.md "Verilated blocks
       // inside a network"): the Dragonfly routers' VC arbiters (N = the router's most VCs of a

@@ -50,8 +50,10 @@ bool param_keys(const std::string& params, std::vector<std::string>& keys) {
     const std::string kv = params.substr(start, end - start);
     const size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size()) return false;
-    for (size_t i = 0; i < eq; ++i)
-      if (!std::isupper(static_cast<unsigned char>(kv[i])) && kv[i] != '_') return false;
+    for (size_t i = 0; i < eq; ++i)  // upper case and '_', digits after the first (W0, W1)
+      if (!std::isupper(static_cast<unsigned char>(kv[i])) && kv[i] != '_' &&
+          (i == 0 || !std::isdigit(static_cast<unsigned char>(kv[i]))))
+        return false;
     for (size_t i = eq + 1; i < kv.size(); ++i)
       if (!std::isdigit(static_cast<unsigned char>(kv[i]))) return false;
     keys.push_back(kv.substr(0, eq));

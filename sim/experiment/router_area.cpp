@@ -49,7 +49,7 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
   if (c.scheduler.kind == OutputSchedulerKind::Sbt)
     throw ConfigError(
         "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
-        "and ib_vlarb (SBT has no RTL block in rtl/catalog.h)");
+        "and ib_vlarb (SBT's block, sbt_scheduler, is not priced per switch)");
   const uint32_t P = c.radix(), V = c.vls, S = c.sls;
   const std::string sv = std::to_string(V);
   const std::string iter = std::to_string(cfg.get_int("router.allocator_iterations"));

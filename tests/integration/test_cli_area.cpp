@@ -147,6 +147,8 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
       {{"area", "--compare", kH2}, "--compare: needs exactly two configurations"},
       {{"area", kH2, "--set-b", "router.vcs_local=4"}, "--set-b: applies to --compare only"},
       {{"area", "sep_alloc_if:P=7"}, "the parameters of sep_alloc_if are P=N,V=N,Q=N,ITER=N"},
+      {{"area", "sbt_scheduler:S=3,WW=7"},
+       "the parameters of sbt_scheduler are S=N,WW=N,W0=N,W1=N,W2=N"},
       {{"area", "rr_arbiter", "--phit-bits", "80"}, "--phit-bits: applies to a configuration"},
       {{"area", kH2, "--memory", "dram"}, "--memory 'dram': allowed values are auto, rf, sram"},
       {{"area", kH2, "--set", "router.vc_management=flexvc", "--set", "router.vc_selection=random"},

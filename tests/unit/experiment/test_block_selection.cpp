@@ -30,8 +30,8 @@ TEST(SelectBlocks, UnknownNameIsNamedWithTheAllowedBlocks) {
   EXPECT_EQ(
       unknown,
       "unknown block 'fifo'; allowed: rr_arbiter, sep_alloc_if, credit_counter, "
-      "contention_counters, dtable_arbiter, drr_arbiter, lrs_arbiter, age_arbiter, vc_selector, "
-      "ib_vl_arbiter, shared_vl_credits");
+      "contention_counters, dtable_arbiter, drr_arbiter, sbt_scheduler, lrs_arbiter, age_arbiter, "
+      "vc_selector, ib_vl_arbiter, shared_vl_credits");
 }
 
 }  // namespace

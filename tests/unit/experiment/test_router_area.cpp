@@ -287,7 +287,7 @@ TEST(RouterArea, RefusedConfigurationsNameTheKey) {
     plan_router_area(
         qos("qos-opa-fattree-4-2.ini", {"router.output_scheduler=sbt", "qos.sbt_weights=60,30,10"}),
         80);
-    FAIL() << "SBT has no RTL";
+    FAIL() << "SBT is not priced per switch";
   } catch (const ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("router.output_scheduler=sbt: netcosim area prices the "
                                          "output schedulers rr, dtable, drr and ib_vlarb"),
