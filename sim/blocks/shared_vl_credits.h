@@ -13,7 +13,6 @@
 
 #include <cassert>
 #include <cstdint>
-#include <vector>
 
 #include "sim/blocks/credit_model.h"
 
@@ -71,38 +70,17 @@ class SharedVlCredits : public CreditLevels {
   uint32_t used_[kMaxVcs] = {};
 };
 
-// Another implementation of a switch's shared VL buffers' accounting, clocked once per switch
-// cycle beside the models (the Verilated rtl/shared_vl_credits.sv of every buffer:
-// systemc/rtl/shared_vl_credits_socket.h; docs/cosim.md "The switches' shared VL buffers"). The
-// switch numbers its buffers (VlSwitch::vl_buffer) and records each update of a model in the
-// order it made them (note); at the end of its cycle edge() gets the models after them.
+// Another implementation of a switch's shared VL buffers' accounting, clocked at the end of every
+// switch cycle beside the models (the Verilated rtl/shared_vl_credits.sv of every buffer:
+// systemc/rtl/shared_vl_credits_socket.h; docs/cosim.md "The switches' shared VL buffers"): it
+// reads each model's use per VL and takes the cycle's change. The switch numbers its buffers
+// (RouterModel::shared_vl_buffers).
 class SharedVlCreditsEdge {
  public:
-  struct Event {
-    uint32_t buffer = 0;
-    uint32_t amt = 0;
-    uint8_t vl = 0;
-    bool consume = false;  // else a give-back
-  };
   virtual ~SharedVlCreditsEdge() = default;
-  // Room for `n` events per cycle (reserved before the first cycle: note() never allocates; an
-  // event past it is counted in overflow(), which the edge reports).
-  void reserve(size_t n) { events_.reserve(n); }
-  void note(uint32_t buffer, bool consume, unsigned vl, uint32_t amt) {
-    if (events_.size() == events_.capacity()) {
-      ++overflow_;
-      return;
-    }
-    events_.push_back(Event{buffer, amt, static_cast<uint8_t>(vl), consume});
-  }
-  bool any() const { return !events_.empty() || overflow_ != 0; }
-  // The cycle's events went into `models` already (models[b]: buffer b, nullptr for a number the
-  // switch does not use); clears the events.
+  // The end of a switch cycle: models[b] is buffer b's accounting after the cycle's updates
+  // (nullptr for a number the switch does not use).
   virtual void edge(const SharedVlCredits* const* models) = 0;
-
- protected:
-  std::vector<Event> events_;
-  uint32_t overflow_ = 0;
 };
 
 }  // namespace netcosim::model

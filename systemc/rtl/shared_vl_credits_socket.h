@@ -3,20 +3,22 @@
 // model::SharedVlCredits (thesis 003 Sec. 5.3.1; RouterModel::shared_vl_buffers: the downstream
 // input buffers of the outputs facing a switch, the output buffers, OPA's central buffers), one
 // instance per buffer at the buffer's parameter set (VLS, TOTAL, VL_MIN, VL_MAX; W the bits of
-// TOTAL), each with its own clock. The switch records every update of those models in the order
-// it makes them (model::SharedVlCreditsEdge::note) and calls edge() at the end of each cycle
-// with updates (VlSwitch::step_core, inside the router module's SC_THREAD, strict mode).
+// TOTAL), each with its own clock. The switch calls edge() at the end of each of its cycles
+// (VlSwitch::step_core, inside the router module's SC_THREAD, strict mode) with its models; the
+// socket keeps each instance's use per VL as of its last edge and takes, per buffer, the cycle's
+// change of each VL's use (SharedVlCredits::used): an update is one VL's net change in the cycle,
+// a give-back when it fell, a consume when it rose.
 //
-// One cycle's edges: a buffer's k-th update of the cycle goes to its instance at the cycle's
-// k-th edge, as consume_valid/vl/amt or give_valid/vl/amt (the other kind idle), so the RTL sees
-// the model's sequence: the switch gives back before it consumes in a cycle (receive and the
-// buffers' releases come before allocation and sending), and a consume may take credits the
-// same cycle's give-back freed, which the RTL's consume check (consume_amt <= credits[vl], with
-// --assert) reads before its edge. Per edge: inputs driven, two delta cycles, clk high on the
-// instances with an update at that edge, two delta cycles, clk low. After the cycle's last edge
-// every output of every instance updated in the cycle (credits[v] for each VL, free_shared) is
-// compared with its model (credits(v), free_shared()); an instance without an update keeps its
-// state, as its model does, and is not read.
+// One cycle's edges: a buffer's give-backs first, then its consumes, one per edge (the k-th
+// update of every buffer at the cycle's k-th edge; consume or give alone, the other kind idle).
+// Every state on the way lies between the use after the give-backs and the model's use after the
+// cycle, so the RTL's checks (a consume within the VL's credits, a give-back within what it
+// holds; --assert) hold whenever the model's accounting is legal. Per edge: inputs driven, two
+// delta cycles, clk high on the instances with an update at that edge, two delta cycles, clk
+// low. After the cycle's last edge every output of every instance updated in the cycle
+// (credits[v] for each VL, free_shared) is compared with its model (credits(v), free_shared());
+// an instance without an update keeps its state, as its model does, and is not read. A cycle
+// without a change costs the scan of the models only (no delta cycle).
 //
 // Both modes mirror: the models drive the switch (the RTL has no output the switch could take
 // instead: credits[] follow from the registered per-VL use, which the model keeps), the RTL is
@@ -24,13 +26,15 @@
 // exit status 3) naming the router, the cycle, the outputs (`credits[out3.1]`: output buffer 3,
 // VL 1; `free_shared[down2]`) and the cycle's updates. The cycles and edges compared are counted
 // (shared_vl_credits_tally) and written on stderr at the end of the run (rtl_attach.cpp).
+// A consume and a give-back of the same VL in one cycle net out: the RTL sees their difference.
 //
 // Fault (--rtl-fault shared_vl_credits:R:C[:PORT]): at the first cycle of router R at or after
 // cycle C with a give-back to the downstream input buffer of output PORT (default: a give-back to
-// any buffer), that give-back is not driven into the RTL: the freed credits are lost in the RTL
-// only.
+// any buffer), that give-back is not driven into the RTL (its instance sees an edge without an
+// update): the freed credits are lost in the RTL only.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -148,62 +152,60 @@ class SharedVlCreditsSocket final : public model::SharedVlCreditsEdge {
  public:
   // `buffers`: the switch's highest buffer number + 1 (RouterModel::shared_vl_buffers).
   SharedVlCreditsSocket(const std::string& name, const SocketOptions& opt, uint32_t buffers)
-      : opt_(opt),
-        s_rst_((name + "_rst").c_str()),
-        lane_of_(buffers, -1),
-        names_(buffers),
-        count_(buffers, 0) {}
+      : opt_(opt), s_rst_((name + "_rst").c_str()), names_(buffers) {}
 
   sc_core::sc_signal<bool>& rst() { return s_rst_; }
   // The instance of buffer `buffer`, named `name` in the reports (bound to rst()).
   void add_lane(uint32_t buffer, const std::string& name, std::unique_ptr<SharedVlLane> lane) {
-    lane_of_[buffer] = static_cast<int>(lanes_.size());
     names_[buffer] = name;
     buffer_of_.push_back(buffer);
     lanes_.push_back(std::move(lane));
     out_.emplace_back();
+    used_.emplace_back();
+    used_.back().fill(0);
+    // At most one update per VL and cycle: no allocation per cycle.
+    events_.reserve(events_.capacity() + model::CreditLevels::kMaxVcs);
     touched_.reserve(lanes_.size());
     ++shared_vl_credits_tally().instances;
   }
 
   void edge(const model::SharedVlCredits* const* models) override {
+    // The cycle's updates: per instance its VLs' net changes, the give-backs first.
+    events_.clear();
+    touched_.clear();
+    uint32_t edges = 0;
+    for (size_t k = 0; k < lanes_.size(); ++k) {
+      const model::SharedVlCredits& m = *models[buffer_of_[k]];
+      std::array<uint32_t, model::CreditLevels::kMaxVcs>& u = used_[k];
+      const unsigned vls = lanes_[k]->vls();
+      uint32_t n = 0;
+      for (unsigned v = 0; v < vls; ++v)
+        if (m.used(v) < u[v]) events_.push_back(Event{k, u[v] - m.used(v), v, false, n++});
+      for (unsigned v = 0; v < vls; ++v)
+        if (m.used(v) > u[v]) events_.push_back(Event{k, m.used(v) - u[v], v, true, n++});
+      if (n == 0) continue;
+      touched_.push_back(k);
+      for (unsigned v = 0; v < vls; ++v) u[v] = m.used(v);
+      edges = n > edges ? n : edges;
+    }
+    if (events_.empty()) return;
     const uint64_t now = socket_cycle();
     if (!reset_done_) reset();
-    if (overflow_ != 0)
-      throw SimulationFailure("router " + std::to_string(opt_.router) +
-                              ": shared_vl_credits at cycle " + std::to_string(now) + ": " +
-                              std::to_string(overflow_) +
-                              " updates past the events reserved per cycle");
     const int dropped = fault_event(now);
-    // The cycle's edges: edge k takes each buffer's k-th update (slot_).
-    touched_.clear();
-    slot_.clear();
-    uint32_t edges = 0;
-    for (const Event& e : events_) {
-      const int k = e.buffer < lane_of_.size() ? lane_of_[e.buffer] : -1;
-      if (k < 0)
-        throw SimulationFailure("router " + std::to_string(opt_.router) +
-                                ": shared_vl_credits: an update of buffer " +
-                                std::to_string(e.buffer) + ", which has no instance");
-      if (count_[e.buffer] == 0) touched_.push_back(static_cast<size_t>(k));
-      slot_.push_back(count_[e.buffer]++);
-      if (slot_.back() + 1 > edges) edges = slot_.back() + 1;
-    }
     for (uint32_t k = 0; k < edges; ++k) {
       for (size_t x = 0; x < events_.size(); ++x) {
-        if (slot_[x] != k) continue;
         const Event& e = events_[x];
-        const bool drop = static_cast<int>(x) == dropped;
-        lane_at(x).drive(e.consume, !e.consume && !drop, e.vl, e.amt);
+        if (e.slot != k) continue;
+        lanes_[e.lane]->drive(e.consume, !e.consume && static_cast<int>(x) != dropped, e.vl, e.amt);
       }
       sc_core::wait(sc_core::SC_ZERO_TIME);
       sc_core::wait(sc_core::SC_ZERO_TIME);
-      for (size_t x = 0; x < events_.size(); ++x)
-        if (slot_[x] == k) lane_at(x).clk().write(true);
+      for (const Event& e : events_)
+        if (e.slot == k) lanes_[e.lane]->clk().write(true);
       sc_core::wait(sc_core::SC_ZERO_TIME);
       sc_core::wait(sc_core::SC_ZERO_TIME);
-      for (size_t x = 0; x < events_.size(); ++x)
-        if (slot_[x] == k) lane_at(x).clk().write(false);
+      for (const Event& e : events_)
+        if (e.slot == k) lanes_[e.lane]->clk().write(false);
     }
     shared_vl_credits_tally().edges += events_.size();
     // Inputs at rest, outputs read (combinational from the registered use).
@@ -215,15 +217,17 @@ class SharedVlCreditsSocket final : public model::SharedVlCreditsEdge {
     sc_core::wait(sc_core::SC_ZERO_TIME);
     for (const size_t k : touched_) lanes_[k]->read(out_[k]);
     compare(now, models);
-    for (const Event& e : events_) count_[e.buffer] = 0;
-    events_.clear();
     ++shared_vl_credits_tally().cycles;
   }
 
  private:
-  SharedVlLane& lane_at(size_t x) {
-    return *lanes_[static_cast<size_t>(lane_of_[events_[x].buffer])];
-  }
+  struct Event {
+    size_t lane = 0;
+    uint32_t amt = 0;
+    unsigned vl = 0;
+    bool consume = false;  // else a give-back
+    uint32_t slot = 0;     // the cycle's edge that takes it
+  };
 
   // All instances over one edge with rst high, the inputs at rest.
   void reset() {
@@ -240,17 +244,17 @@ class SharedVlCreditsSocket final : public model::SharedVlCreditsEdge {
     for (auto& l : lanes_) l->clk().write(false);
     s_rst_.write(false);
     sc_core::wait(sc_core::SC_ZERO_TIME);
-    slot_.reserve(events_.capacity());
     reset_done_ = true;
   }
 
-  // The event whose give-back the fault leaves out of the RTL in this cycle, or -1.
+  // The update whose give-back the fault leaves out of the RTL in this cycle, or -1.
   int fault_event(uint64_t now) {
     if (!opt_.fault.armed || fault_done_ || now < opt_.fault.cycle) return -1;
     for (size_t x = 0; x < events_.size(); ++x) {
       const Event& e = events_[x];
       if (e.consume) continue;
-      if (opt_.fault.input >= 0 && e.buffer != static_cast<uint32_t>(opt_.fault.input)) continue;
+      if (opt_.fault.input >= 0 && buffer_of_[e.lane] != static_cast<uint32_t>(opt_.fault.input))
+        continue;
       fault_done_ = true;
       return static_cast<int>(x);
     }
@@ -286,21 +290,21 @@ class SharedVlCreditsSocket final : public model::SharedVlCreditsEdge {
   std::string describe_events() const {
     std::string s;
     for (const Event& e : events_)
-      s += (s.empty() ? "" : " ") + names_[e.buffer] + ":" + (e.consume ? "c" : "g") +
+      s += (s.empty() ? "" : " ") + names_[buffer_of_[e.lane]] + ":" + (e.consume ? "c" : "g") +
            std::to_string(e.vl) + "/" + std::to_string(e.amt);
     return s.empty() ? "none" : s;
   }
 
   SocketOptions opt_;
   sc_core::sc_signal<bool> s_rst_;
-  std::vector<int> lane_of_;  // per buffer number: its instance, -1 none
-  std::vector<std::string> names_;
-  std::vector<uint32_t> count_;  // per buffer number: its updates in the cycle
-  std::vector<uint32_t> slot_;   // per event of the cycle: the edge that takes it
+  std::vector<std::string> names_;  // per buffer number
   std::vector<uint32_t> buffer_of_;
   std::vector<std::unique_ptr<SharedVlLane>> lanes_;
   std::vector<SharedVlLane::Outputs> out_;
-  std::vector<size_t> touched_;  // the cycle's instances (reserved: no allocation per cycle)
+  // Per instance: each VL's use as the RTL has it (the model's at the instance's last edge).
+  std::vector<std::array<uint32_t, model::CreditLevels::kMaxVcs>> used_;
+  std::vector<Event> events_;    // the cycle's updates (reserved: no allocation per cycle)
+  std::vector<size_t> touched_;  // the cycle's instances (reserved)
   Checker checker_;
   bool reset_done_ = false;
   bool fault_done_ = false;

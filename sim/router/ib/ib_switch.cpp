@@ -305,7 +305,7 @@ bool VlSwitch<Sched, kOpa>::receive(Cycle now) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
     Link* L = out_link_[o];
     while (const CreditMsg* c = L->credits.ready(now)) {
-      vl_give_back(credits_[o], o, c->vc, c->phits);
+      credits_[o].give_back(c->vc, c->phits);
       L->credits.pop();
     }
   }
@@ -559,7 +559,7 @@ void VlSwitch<Sched, kOpa>::commit(uint32_t i, uint32_t v, uint32_t o, Cycle now
   const Packet pkt = leave_input(i, v, o, xfer, now);
   out_busy_[o] = now + xfer;
   out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
-  vl_consume(out_space_[o], P_ + o, out_vl, L);
+  out_space_[o].consume(out_vl, L);
 }
 
 // qos.atomic_messages (docs/model.md §9.2; thesis 003 Sec. 2.2: a message's flits are stored,
@@ -579,7 +579,7 @@ void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, C
   in->push_credit(CreditMsg{now + xfer + in->credit_latency, static_cast<uint8_t>(v),
                             static_cast<uint16_t>(M * L)});
   out_busy_[o] = now + xfer;
-  vl_consume(out_space_[o], P_ + o, out_vl, M * L);
+  out_space_[o].consume(out_vl, M * L);
 }
 
 // OPA, the MPort stage (thesis 003 Sec. 2.2, Fig. 2.1): per MPort a separable allocator over its
@@ -668,10 +668,10 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
                                   static_cast<uint16_t>(M * L)});
         if (local) {
           out_busy_[o] = now + all;
-          vl_consume(out_space_[o], P_ + o, out_vl, M * L);
+          out_space_[o].consume(out_vl, M * L);
         } else {
           central_in_busy_[cb] = now + all;
-          vl_consume(central_space_[cb], 2 * P_ + cb, out_vl, M * L);
+          central_space_[cb].consume(out_vl, M * L);
         }
         moved = true;
         continue;
@@ -680,12 +680,12 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       if (a.grant_out(k) < kMPortPorts) {
         out_busy_[o] = now + xfer;
         out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
-        vl_consume(out_space_[o], P_ + o, out_vl, L);
+        out_space_[o].consume(out_vl, L);
       } else {
         const uint32_t cb = central_of(i);
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
-        vl_consume(central_space_[cb], 2 * P_ + cb, out_vl, L);
+        central_space_[cb].consume(out_vl, L);
       }
       moved = true;
     }
@@ -754,7 +754,7 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
     }
     central_out_busy_[cb] = now + M * xfer;
     out_busy_central_[o] = now + M * xfer;
-    vl_consume(out_space_[o], P_ + o, vl, M * L);
+    out_space_[o].consume(vl, M * L);
     central_release_[cb] = now + M * xfer;
     central_release_vl_[cb] = static_cast<uint8_t>(vl);
     central_release_phits_[cb] = M * L;
@@ -849,7 +849,7 @@ void VlSwitch<Sched, kOpa>::send_packet(uint32_t o, uint32_t vl, uint32_t L, Cyc
     Nic& nic = *nics_[o];
     if (nic.on_receive(pkt, now, now + L, sink)) wake_nic(o, nic.next_gen);
   } else {
-    vl_consume(credits_[o], o, vl, L);
+    credits_[o].consume(vl, L);
     Link* out = out_link_[o];
     out->push_data(now + out->latency, [&](PacketMsg& msg) {
       msg.vc = static_cast<uint8_t>(vl);
@@ -881,21 +881,20 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
   for (uint64_t m = tx_pending_; m != 0; m &= m - 1) {
     const uint32_t o = static_cast<uint32_t>(__builtin_ctzll(m));
     if (tx_release_[o] > now) continue;
-    vl_give_back(out_space_[o], P_ + o, tx_vl_[o], tx_phits_[o]);
+    out_space_[o].give_back(tx_vl_[o], tx_phits_[o]);
     tx_pending_ &= ~(uint64_t{1} << o);
   }
   for (uint64_t m = central_pending_; m != 0; m &= m - 1) {
     const uint32_t cb = static_cast<uint32_t>(__builtin_ctzll(m));
     if (central_release_[cb] > now) continue;
-    vl_give_back(central_space_[cb], 2 * P_ + cb, central_release_vl_[cb],
-                 central_release_phits_[cb]);
+    central_space_[cb].give_back(central_release_vl_[cb], central_release_phits_[cb]);
     central_pending_ &= ~(uint64_t{1} << cb);
   }
   if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
   if (out_.port_mask() != 0)
     moved |= send_mode_ == 0 ? send<false, false>(now, sink) : send_other(now, sink);
   if (vl_edge_ != nullptr) [[unlikely]]
-    if (vl_edge_->any()) vl_edge_->edge(vl_models_.data());
+    vl_edge_->edge(vl_models_.data());
   return moved;
 }
 
@@ -924,10 +923,6 @@ void VlSwitch<Sched, kOpa>::set_shared_vl_edge(std::unique_ptr<model::SharedVlCr
   }
   for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
     vl_models_[2 * P_ + cb] = &central_space_[cb];
-  // At most per cycle: a give-back and two consumes per output buffer (the crossbar's and, OPA,
-  // the central crossbar's), a credit and a send per downstream buffer, a give-back and a
-  // consume per central buffer; with router.credit_return=flit several credits per link.
-  edge->reserve(8 * (vl_models_.size() + 1) * credit_messages_per_packet());
   vl_edge_ = std::move(edge);
 }
 

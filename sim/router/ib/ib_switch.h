@@ -121,9 +121,9 @@ class VlSwitch final : public RouterModel {
   // The shared VL buffers' accounting (RouterModel; thesis 003 Sec. 5.3.1): credits_[o] of each
   // output facing a switch is buffer o ("down<o>"), out_space_[o] is P + o ("out<o>"),
   // central_space_[cb] (OPA) 2P + cb ("central<cb>"); the injection buffers' credits are the
-  // NICs' (nic_credits_, updated in sim/nic/nic.h) and not among them. With an edge set, every
-  // update of these models is recorded (vl_consume, vl_give_back: one test of a null pointer
-  // per update without) and the edge clocked at the end of each step_core with updates.
+  // NICs' (nic_credits_, updated in sim/nic/nic.h) and not among them. With an edge set, it is
+  // called at the end of each step_core with the models (one test of a null pointer per
+  // step_core without).
   bool shared_vl_buffers(std::vector<SharedVlBufferShape>& buffers,
                          std::string& why) const override;
   void set_shared_vl_edge(std::unique_ptr<model::SharedVlCreditsEdge> edge) override;
@@ -290,20 +290,6 @@ class VlSwitch final : public RouterModel {
     if (nic_wake_[port] < nic_wake_min_) nic_wake_min_ = nic_wake_[port];
   }
   uint32_t phits_of(const Packet& p) const { return cfg_.phits[p.cls]; }
-  // An update of shared VL buffer `buffer` (shared_vl_buffers' numbering), recorded for the
-  // edge when one is set.
-  [[gnu::always_inline]] inline void vl_consume(model::SharedVlCredits& c, uint32_t buffer,
-                                                uint32_t vl, uint32_t amt) {
-    c.consume(vl, amt);
-    if (vl_edge_ != nullptr) [[unlikely]]
-      vl_edge_->note(buffer, true, vl, amt);
-  }
-  [[gnu::always_inline]] inline void vl_give_back(model::SharedVlCredits& c, uint32_t buffer,
-                                                  uint32_t vl, uint32_t amt) {
-    c.give_back(vl, amt);
-    if (vl_edge_ != nullptr) [[unlikely]]
-      vl_edge_->note(buffer, false, vl, amt);
-  }
   bool receive(Cycle now);
   bool allocate(Cycle now);
   // The IB switch's VA-SA through alloc_ or, kSocket, the socket's alloc_socket_. kMsg:
