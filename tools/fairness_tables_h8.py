@@ -220,9 +220,12 @@ def do_table(args):
                 d = json.load(open(base + ".json"))
                 f = d["fairness_per_router"]
                 pos = positions(base + ".csv")
+                # Max/Min is null in the JSON when a router injected nothing (a starved router).
+                mm = f["max_min_ratio"]
+                mm = "inf" if mm is None else f"{mm:.3f}"
                 print(f"| {routing} | {load:.2f} | {d['accepted_load']:.4f} | "
                       f"{f['min_router_load']:.4f} ({100 * f['min_router_load'] / load:.1f}%) | "
-                      f"{tmin:.4f} ({100 * tmin / load:.1f}%) | {f['max_min_ratio']:.3f} | {tmm} | "
+                      f"{tmin:.4f} ({100 * tmin / load:.1f}%) | {mm} | {tmm} | "
                       f"{f['cov']:.4f} | {tcov} | {pos[0]:.2f} | {pos[15]:.2f} | "
                       f"{100 * (1 - d['nonminimal_fraction']):.1f}% |")
 

@@ -55,6 +55,13 @@ VARIANTS = {
     "speedup 4": ["router.speedup=4"],
     "transit_rr (control)": ["router.output_arbitration=transit_rr"],
     "input update on request": ["router.input_arbiter_update=request"],
+    # FOGSim's injection side: its generator's destination-dependent injection VC, with and
+    # without a source queue (docs/validation.md, "FOGSim's injection side against ours").
+    "injection dest": ["traffic.injection_vc=dest"],
+    "FOGSim injection (dest, no queue)": ["traffic.injection_vc=dest", "traffic.source_queue=0"],
+    "FOGSim injection, lrs / lrs": ["traffic.injection_vc=dest", "traffic.source_queue=0",
+                                    "router.input_arbitration=lrs",
+                                    "router.output_arbitration=lrs"],
     "input lrs / output lrs, update on request": ["router.input_arbitration=lrs",
                                                   "router.output_arbitration=lrs",
                                                   "router.input_arbiter_update=request"],

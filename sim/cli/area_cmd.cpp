@@ -3,8 +3,9 @@
 // netcosim area --compare A.ini B.ini [--json FILE]
 // Argument handling only: the synthesis and its figures are sim/experiment/area.h, the router
 // plans sim/experiment/router_area.h, the cache sim/experiment/area_cache.h (docs/area.md).
-// Exit status: 0 success; 2 bad usage, a bad configuration, an unwritable --json or yosys missing;
-// 3 a synthesis failed or inferred a latch.
+// Exit status: 0 success; 2 bad usage, a bad configuration, an unwritable --json, yosys missing or
+// parameters a block's RTL refuses; 3 a synthesis failed or inferred a latch.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -73,7 +74,8 @@ class Synthesizer {
     version_ = pr.ok() ? pr.out.substr(0, pr.out.find('\n')) : "unknown";
   }
 
-  // False if the synthesis failed or inferred a latch (reported on stderr).
+  // False if the synthesis failed or inferred a latch (reported on stderr); bad_parameters() then
+  // says whether the block's RTL refused the parameters (exit 2, as other bad input).
   bool area(const rtl::RtlBlock& b, const std::string& params, experiment::AreaRow& row,
             bool& cached) {
     const std::string key = experiment::area_cache_key(rtl_dir_, b, params, version_);
@@ -88,6 +90,12 @@ class Synthesizer {
       const rtl::RtlParamSet set{"", params.c_str()};
       std::string why;
       const auto r = experiment::synthesize(yosys_, rtl_dir_, b, set, row, why);
+      if (r == experiment::SynthResult::BadParameters) {
+        std::fprintf(stderr, "netcosim area: %s:%s: %s (the block's parameter check)\n", b.block,
+                     params.c_str(), why.c_str());
+        bad_parameters_ = true;
+        return false;
+      }
       if (r != experiment::SynthResult::Ok) {
         std::fprintf(stderr, "netcosim area: %s %s: %s\n", b.block, params.c_str(), why.c_str());
         return false;
@@ -99,7 +107,10 @@ class Synthesizer {
     return true;
   }
 
+  bool bad_parameters() const { return bad_parameters_; }
+
  private:
+  bool bad_parameters_ = false;
   std::string yosys_, rtl_dir_, cache_dir_, version_;
   std::map<std::string, std::pair<experiment::AreaRow, bool>> done_;
 };
@@ -194,11 +205,22 @@ int area_main(int argc, char** argv) {
           for (const auto& set : b->sets) todo.emplace_back(b, set.params);
           continue;
         }
-        std::vector<std::string> keys, allowed;
-        param_keys(b->sets.front().params, allowed);
+        // The keys of one of the block's parameter sets, in its order (a block whose sets differ
+        // in their keys, as sbt_scheduler's weights per SL, takes any of them).
+        std::vector<std::string> keys;
+        std::vector<std::vector<std::string>> forms;
         std::string list;
-        for (const auto& k : allowed) list += (list.empty() ? "" : ",") + k + "=N";
-        if (!param_keys(custom[i], keys) || keys != allowed)
+        for (const auto& set : b->sets) {
+          std::vector<std::string> form;
+          param_keys(set.params, form);
+          if (std::find(forms.begin(), forms.end(), form) != forms.end()) continue;
+          std::string one;
+          for (const auto& k : form) one += (one.empty() ? "" : ",") + k + "=N";
+          list += (list.empty() ? "" : " or ") + one;
+          forms.push_back(form);
+        }
+        if (!param_keys(custom[i], keys) ||
+            std::find(forms.begin(), forms.end(), keys) == forms.end())
           return usage_error(cl, "'" + args[i] + "': the parameters of " + b->block + " are " +
                                      list + " (decimal values, in that order)");
         todo.emplace_back(b, custom[i]);
@@ -254,6 +276,7 @@ int area_main(int argc, char** argv) {
       else
         failed = true;
     }
+    if (synth.bad_parameters()) return 2;  // bad input: no table, no file
     std::fputs(experiment::area_table_text(rows).c_str(), stdout);
     std::fputs(experiment::area_ratio_text(rows).c_str(), stdout);
     std::fputs(experiment::area_vc_selector_text(rows).c_str(), stdout);

@@ -134,6 +134,14 @@ SynthResult synthesize(const std::string& yosys, const std::string& rtl_dir, con
   row.params = set.params;
   if (pr.ok() && parse_yosys_log(log, b.block, row, why)) return SynthResult::Ok;
   if (pr.ok() && row.cells >= 0 && why == kLatch) return SynthResult::Latch;
+  // The RTL's parameter checks name their block: "ERROR: sbt_scheduler: every weight ...".
+  const std::string refusal = std::string("ERROR: ") + b.block + ": ";
+  if (const size_t at = log.find(refusal); !pr.ok() && at != std::string::npos) {
+    const size_t from = at + 7, end = log.find('\n', from);
+    why = log.substr(from, end == std::string::npos ? std::string::npos : end - from);
+    if (!why.empty() && why.back() == '.') why.pop_back();  // yosys ends its errors with a period
+    return SynthResult::BadParameters;
+  }
   const size_t tail = log.size() > 3000 ? log.size() - 3000 : 0;
   why = "yosys failed (" + pr.describe() + "); script:\n" + script + "\n" + log.substr(tail);
   return SynthResult::Failed;

@@ -37,8 +37,10 @@ bool parse_yosys_log(const std::string& log, const std::string& top, AreaRow& ro
 std::string find_in_path(const std::string& prog);
 
 // Synthesizes one parameter set with `yosys` in `rtl_dir`. Latch: the row is filled but yosys
-// inferred a latch; Failed: `why` holds the exit status, the script and the tail of the log.
-enum class SynthResult { Ok, Latch, Failed };
+// inferred a latch; BadParameters: the block's own elaboration check refused the parameters
+// (an `$error("<block>: ...")` of its RTL; `why` holds that message); Failed: `why` holds the
+// exit status, the script and the tail of the log.
+enum class SynthResult { Ok, Latch, BadParameters, Failed };
 SynthResult synthesize(const std::string& yosys, const std::string& rtl_dir, const rtl::RtlBlock& b,
                        const rtl::RtlParamSet& set, AreaRow& row, std::string& why);
 

@@ -46,11 +46,11 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
   const ServiceLevels q = read_service_levels(cfg);
   const bool opa = plan.architecture == "opa";
   plan.phit_bits = static_cast<uint32_t>(cfg.get_int("link.flit_bytes")) * 8;
-  if (c.scheduler.kind == OutputSchedulerKind::Sbt)
-    throw ConfigError(
-        "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
-        "and ib_vlarb (SBT's block, sbt_scheduler, is not priced per switch)");
   const uint32_t P = c.radix(), V = c.vls, S = c.sls;
+  // SBT's block (rtl/sbt_scheduler.sv) serves 2 to 8 SLs, its weights parameters.
+  if (c.scheduler.kind == OutputSchedulerKind::Sbt && (S < 2 || S > 8))
+    throw ConfigError("router.output_scheduler=sbt with qos.sls=" + std::to_string(S) +
+                      ": netcosim area prices SBT's block, sbt_scheduler, for 2 to 8 SLs");
   const std::string sv = std::to_string(V);
   const std::string iter = std::to_string(cfg.get_int("router.allocator_iterations"));
   const uint32_t mports = (P + 3) / 4, central = 2 * mports;  // VlSwitch::kMPortPorts = 4
@@ -143,7 +143,18 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
                                ",SW=" + std::to_string(d.size_bits),
                            P, "output scheduler, DRR"});
   }
-  if (sched == "rr" || sched == "dtable" || sched == "drr")
+  // SBT (thesis 003 Algorithm 2, Table 4.2's per-switch table): an sbt_scheduler per output port
+  // with the SLs' weights (qos.sbt_weights, packets) as its parameters, WW the widest weight's
+  // bits.
+  if (sched == "sbt") {
+    const std::vector<uint32_t>& w = c.scheduler.sbt_weights;
+    std::string params = "S=" + std::to_string(S) + ",WW=" +
+                         std::to_string(counter_bits(*std::max_element(w.begin(), w.end())));
+    for (uint32_t sl = 0; sl < S; ++sl)
+      params += ",W" + std::to_string(sl) + "=" + std::to_string(w[sl]);
+    plan.blocks.push_back({"sbt_scheduler", params, P, "output scheduler, SBT"});
+  }
+  if (sched == "rr" || sched == "dtable" || sched == "drr" || sched == "sbt")
     for (const auto& [n, count] : vl_arbiters)
       plan.blocks.push_back({"rr_arbiter", "N=" + std::to_string(n), count,
                              "output scheduler, round robin over an SL's VLs"});

@@ -74,7 +74,8 @@ const std::string kIb = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fatt
 const std::string kOpa = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fattree-4-2.ini";
 
 // The IB switch of the 4-ary 2-tree (sim/experiment/router_area.h): its 4 block lines (3 distinct
-// syntheses: the two credit-counter lines share parameters), per block, per switch and per network
+// syntheses: the two shared_vl_credits lines, the downstream buffers' credits and the output
+// buffers' space, share parameters), per block, per switch and per network
 // (8 switches), cached on the second call; then compared with the OPA switch of the same tree.
 TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   const std::string dir = fresh_dir("area_ib");
@@ -127,7 +128,7 @@ TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   EXPECT_EQ(c["b"]["architecture"], "opa");
   for (const char* line :
        {"separable allocator (VA-SA)", "MPort allocator (VA-SA, 4:6)", "central allocator (VA-SA)",
-        "central buffer space per VL", "router storage", "network"})
+        "central buffer space, shared by the VLs", "router storage", "network"})
     EXPECT_NE(cmp.out.find(line), std::string::npos) << line << "\n" << cmp.out;
   // The OPA switch has the IB's input and output buffers and 4 central buffers more: storage
   // B / A = (16 + 4) / 16 on the buffers; the SL2VL and SL2SC/SC2VL tables differ.
@@ -155,9 +156,14 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
        "router.vc_selection=random"},
       {{"area", kIb, "--phit-bits", "80"},
        "--phit-bits: router.architecture=ib sizes its buffers in flits of link.flit_bytes"},
-      {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sbt_weights=60,30,10"},
-       "router.output_scheduler=sbt: netcosim area prices the output schedulers rr, dtable, drr "
-       "and ib_vlarb"},
+      {{"area", kOpa, "--set", "router.output_scheduler=sbt", "--set", "qos.sls=1", "--set",
+        "qos.inject_share=1", "--set", "qos.sl_mtu=512", "--set", "qos.message_size=512", "--set",
+        "qos.pattern=uniform", "--set", "qos.sbt_weights=100"},
+       "router.output_scheduler=sbt with qos.sls=1: netcosim area prices SBT's block, "
+       "sbt_scheduler, for 2 to 8 SLs"},
+      {{"area", "sbt_scheduler:S=6,WW=7,W0=1,W1=1,W2=1,W3=1,W4=1,W5=1"},
+       "the parameters of sbt_scheduler are S=N,WW=N,W0=N,W1=N,W2=N or "
+       "S=N,WW=N,W0=N,W1=N,W2=N,W3=N,W4=N or S=N,WW=N,W0=N,W1=N,W2=N,W3=N"},
       {{"area", kIb, "--set", "router.architecture=omnipath"},
        "router.architecture=omnipath (--set): allowed values are cioq|ib|opa"},
   };
@@ -167,6 +173,21 @@ TEST(CliArea, BadInputIsExit2NamingWhat) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find("synthesizing"), std::string::npos) << r.err;
   }
+}
+
+// Parameters a block's own RTL check refuses (an elaboration-time $error naming the block): exit 2
+// with the RTL's message and the parameters, no table and no JSON, as other bad input.
+TEST(CliArea, ParametersTheBlocksRtlRefusesAreExit2) {
+  const std::string dir = fresh_dir("area_bad_params");
+  const CliResult r = run_netcosim(
+      {"area", "sbt_scheduler:S=3,WW=4,W0=99,W1=1,W2=1", "--no-cache", "--json", dir + "/a.json"});
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.err.find("netcosim area: sbt_scheduler:S=3,WW=4,W0=99,W1=1,W2=1: sbt_scheduler: "
+                       "every weight W0..W7 must be below 2^WW (the block's parameter check)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("NAND2"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::ifstream(dir + "/a.json").good());
 }
 
 }  // namespace

@@ -280,19 +280,30 @@ TEST(RouterArea, OpaDTablePlan) {
   EXPECT_NE(blocks_text(drr).find("drr_arbiter V=8,QW=16,SW=16 x8\nrr_arbiter N=2 x40\n"),
             std::string::npos)
       << blocks_text(drr);
+  // SBT (thesis 003 Algorithm 2): an sbt_scheduler per port with Table 4.9's SBT weights as its
+  // parameters, WW = 6 bits for the largest (50 < 64), the same VL arbiters.
+  const RouterAreaPlan sbt =
+      plan_router_area(qos("qos-ch4-opa-fattree-4-2.ini",
+                           {"router.output_scheduler=sbt", "qos.sbt_weights=10,30,50,5,5"}),
+                       80);
+  EXPECT_NE(blocks_text(sbt).find("sbt_scheduler S=5,WW=6,W0=10,W1=30,W2=50,W3=5,W4=5 x8\n"
+                                  "rr_arbiter N=2 x40\n"),
+            std::string::npos)
+      << blocks_text(sbt);
 }
 
 TEST(RouterArea, RefusedConfigurationsNameTheKey) {
   try {
     plan_router_area(
-        qos("qos-opa-fattree-4-2.ini", {"router.output_scheduler=sbt", "qos.sbt_weights=60,30,10"}),
+        qos("qos-opa-fattree-4-2.ini",
+            {"router.output_scheduler=sbt", "qos.sls=1", "qos.inject_share=1", "qos.sl_mtu=512",
+             "qos.message_size=512", "qos.pattern=uniform", "qos.sbt_weights=100"}),
         80);
-    FAIL() << "SBT is not priced per switch";
+    FAIL() << "SBT's block serves 2 to 8 SLs";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("router.output_scheduler=sbt: netcosim area prices the "
-                                         "output schedulers rr, dtable, drr and ib_vlarb"),
-              std::string::npos)
-        << e.what();
+    EXPECT_EQ(std::string(e.what()),
+              "router.output_scheduler=sbt with qos.sls=1: netcosim area prices SBT's block, "
+              "sbt_scheduler, for 2 to 8 SLs");
   }
   try {
     plan_router_area(h2({"router.vc_management=flexvc", "router.vc_selection=random"}), 80);
