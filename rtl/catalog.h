@@ -221,7 +221,10 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // packets); v4t256: configs/qos-ib-torus-4x4.ini (4 VLs with the dateline); v7t1792:
       // Ch. 5's fat trees (configs/qos-ch5-ib-fattree-4-3.ini: 7 VLs, 1,792 flits, 2,048-byte
       // packets of 64-byte flits = 32); v14t1792: Ch. 5's tori, 14 VLs with the dateline
-      // (configs/qos-ch5-ib-torus-8x8.ini).
+      // (configs/qos-ch5-ib-torus-8x8.ini). The same sets are the in-network socket's
+      // (systemc/rtl/shared_vl_credits_socket.h, one instance per switch buffer): v3t256 is every
+      // buffer of the IB and OPA 4-ary 2-trees (port and output buffers of 256 flits, OPA's
+      // central buffers half of 512).
       {"shared_vl_credits",
        "cosim_shared_vl_credits",
        {"shared_vl_credits.sv"},

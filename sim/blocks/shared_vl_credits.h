@@ -70,4 +70,17 @@ class SharedVlCredits : public CreditLevels {
   uint32_t used_[kMaxVcs] = {};
 };
 
+// Another implementation of a switch's shared VL buffers' accounting, clocked at the end of every
+// switch cycle beside the models (the Verilated rtl/shared_vl_credits.sv of every buffer:
+// systemc/rtl/shared_vl_credits_socket.h; docs/cosim.md "The switches' shared VL buffers"): it
+// reads each model's use per VL and takes the cycle's change. The switch numbers its buffers
+// (RouterModel::shared_vl_buffers).
+class SharedVlCreditsEdge {
+ public:
+  virtual ~SharedVlCreditsEdge() = default;
+  // The end of a switch cycle: models[b] is buffer b's accounting after the cycle's updates
+  // (nullptr for a number the switch does not use).
+  virtual void edge(const SharedVlCredits* const* models) = 0;
+};
+
 }  // namespace netcosim::model

@@ -77,19 +77,22 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
          "P=" + std::to_string(central) + ",V=" + sv + ",Q=" + std::to_string(P) + ",ITER=" + iter,
          1, "central allocator (VA-SA)"});
   }
-  // Credits per (port, VL): the downstream input buffers (credits_), the switch's own output
-  // buffers (out_space_) and central buffers (central_space_), each VL counting up to the most it
-  // may hold (router.vl_max; sim/blocks/shared_vl_credits.h).
-  const auto counters = [&](uint32_t cap, uint32_t count, const std::string& role) {
+  // The accounting of each buffer shared by the VLs (thesis 003 Sec. 5.3.1; SharedVlCredits,
+  // sim/blocks/shared_vl_credits.h): one shared_vl_credits block per buffer at its VLs, flits,
+  // guaranteed minimum and maximum per VL (W: the bits of TOTAL), for the downstream input
+  // buffers (credits_), the switch's own output buffers (out_space_) and central buffers
+  // (central_space_).
+  const auto shared = [&](const model::SharedVlBuffer& b, uint32_t count, const std::string& role) {
     plan.blocks.push_back(
-        {"credit_counter",
-         "V=" + sv + ",W=" + std::to_string(counter_bits(cap)) + ",CAP=" + std::to_string(cap),
+        {"shared_vl_credits",
+         "VLS=" + std::to_string(b.vls) + ",W=" + std::to_string(counter_bits(b.total_phits)) +
+             ",TOTAL=" + std::to_string(b.total_phits) + ",VL_MIN=" + std::to_string(b.vl_min) +
+             ",VL_MAX=" + std::to_string(b.vl_max),
          count, role});
   };
-  if (to_switches > 0)
-    counters(c.in_buffer.vl_max, to_switches, "credit counter, outputs to switches");
-  counters(c.out_buffer.vl_max, P, "output buffer space per VL");
-  if (opa) counters(c.central_buffer.vl_max, central, "central buffer space per VL");
+  if (to_switches > 0) shared(c.in_buffer, to_switches, "downstream credits, outputs to switches");
+  shared(c.out_buffer, P, "output buffer space, shared by the VLs");
+  if (opa) shared(c.central_buffer, central, "central buffer space, shared by the VLs");
   // The output schedulers (sched_), one per output port; rr and dtable choose among an SL's VLs
   // on the port (the VLs of its candidates on the port's class) with a round-robin arbiter each.
   std::map<uint32_t, uint32_t> vl_arbiters;  // VLs of an SL on a port -> arbiters

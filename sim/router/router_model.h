@@ -23,6 +23,7 @@
 #include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/rr_arbiter.h"
 #include "sim/blocks/separable_allocator.h"
+#include "sim/blocks/shared_vl_credits.h"
 #include "sim/blocks/vc_selector.h"
 #include "sim/congestion/sensor_set.h"
 #include "sim/link/channel.h"
@@ -223,6 +224,24 @@ class RouterModel {
     return false;
   }
   virtual void set_drr_block(std::unique_ptr<model::DrrBlock> /*block*/) {}
+  // The OPA and IB switches' port buffers shared by their VLs (sim/blocks/shared_vl_credits.h;
+  // thesis 003 Sec. 5.3.1): each accounting the switch keeps, numbered as it records their
+  // updates (SharedVlCreditsEdge::note), named ("down3": the downstream input buffer of output 3,
+  // "out3": output buffer 3, "central1": OPA central buffer 1) with its buffer; false with `why`
+  // when the router has none. And another implementation of their clock edge
+  // (model::SharedVlCreditsEdge), which the switch then owns and clocks at the end of every
+  // cycle with updates; both before the first step.
+  struct SharedVlBufferShape {
+    uint32_t index = 0;
+    std::string name;
+    model::SharedVlBuffer buffer;
+  };
+  virtual bool shared_vl_buffers(std::vector<SharedVlBufferShape>& /*buffers*/,
+                                 std::string& why) const {
+    why = "the router architecture has no port buffer shared by its VLs";
+    return false;
+  }
+  virtual void set_shared_vl_edge(std::unique_ptr<model::SharedVlCreditsEdge> /*edge*/) {}
 
   // Human-readable list of waiting packets and why they wait (deadlock diagnostics).
   virtual std::string describe_blocked(Cycle now, size_t max_lines) const = 0;

@@ -7,6 +7,8 @@
 #include <verilated.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -23,6 +25,7 @@
 #include "systemc/rtl/rtl_sockets.h"
 #include "systemc/rtl/sched_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
+#include "systemc/rtl/shared_vl_credits_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
 
 namespace netcosim::sc {
@@ -33,7 +36,7 @@ namespace {
 ConfigError fault_block_not_socketed(const RtlRequest& req) {
   return ConfigError(
       "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-      "age_arbiter, dtable_arbiter, rr_arbiter or drr_arbiter, and " +
+      "age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter or shared_vl_credits, and " +
       req.fault_block + " is not in --rtl or --rtl-shadow");
 }
 
@@ -566,6 +569,115 @@ const SepAllocIfSet* sep_alloc_if_set_of(const RouterModel::SwitchAllocatorShape
   return nullptr;
 }
 
+// shared_vl_credits's sets: NETCOSIM_SHARED_VL_CREDITS_SET(name, VLS, W, TOTAL, VL_MIN, VL_MAX)
+// in the generated header.
+struct SharedVlCreditsSet {
+  const char* name;
+  unsigned VLS, W, TOTAL, VL_MIN, VL_MAX;
+  std::unique_ptr<SharedVlLane> (*make)(const std::string& name, SharedVlCreditsSocket& s,
+                                        const SocketOptions& o);
+};
+
+template <class Vtop, int VLS, int W, int TOTAL, int VL_MIN, int VL_MAX>
+std::unique_ptr<SharedVlLane> make_shared_vl_lane(const std::string& name, SharedVlCreditsSocket& s,
+                                                  const SocketOptions& o) {
+  return std::make_unique<SharedVlLaneRtl<Vtop, VLS, W, TOTAL, VL_MIN, VL_MAX>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_SHARED_VL_CREDITS_SET(X, VLS, W, TOTAL, VL_MIN, VL_MAX) \
+  SharedVlCreditsSet{#X,                                                 \
+                     VLS,                                                \
+                     W,                                                  \
+                     TOTAL,                                              \
+                     VL_MIN,                                             \
+                     VL_MAX,                                             \
+                     &make_shared_vl_lane<Vshared_vl_credits_##X, VLS, W, TOTAL, VL_MIN, VL_MAX>},
+
+const std::vector<SharedVlCreditsSet>& shared_vl_credits_sets() {
+  static const std::vector<SharedVlCreditsSet> sets = {NETCOSIM_SHARED_VL_CREDITS_SETS};
+  return sets;
+}
+
+std::string shared_vl_params_text(unsigned vls, unsigned w, unsigned total, unsigned vl_min,
+                                  unsigned vl_max) {
+  return "VLS=" + std::to_string(vls) + ",W=" + std::to_string(w) +
+         ",TOTAL=" + std::to_string(total) + ",VL_MIN=" + std::to_string(vl_min) +
+         ",VL_MAX=" + std::to_string(vl_max);
+}
+
+// The run's summary of the shared VL buffers' comparison, on stderr at exit.
+void print_shared_vl_tally() {
+  const SharedVlCreditsTally& t = shared_vl_credits_tally();
+  std::fprintf(stderr,
+               "shared_vl_credits: %llu switch cycles with updates compared (%llu updates on %llu "
+               "instances), %llu differences\n",
+               static_cast<unsigned long long>(t.cycles), static_cast<unsigned long long>(t.edges),
+               static_cast<unsigned long long>(t.instances),
+               static_cast<unsigned long long>(t.differences));
+}
+
+// The shared VL buffers of every OPA or IB switch (RouterModel::shared_vl_buffers): one
+// rtl/shared_vl_credits.sv instance per buffer, the set of its VLs, flits, minimum and maximum
+// (W: the fewest bits that hold TOTAL, as the bench's sets). Both modes mirror the models
+// (systemc/rtl/shared_vl_credits_socket.h). A fault's PORT is an output port: the give-back to
+// its downstream input buffer's credits.
+void attach_shared_vl_credits(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  const bool faulted = req.fault && req.fault_block == "shared_vl_credits";
+  std::vector<RouterModel::SharedVlBufferShape> buffers;
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    std::string why;
+    if (!router.shared_vl_buffers(buffers, why))
+      throw ConfigError(opt + " shared_vl_credits: " + why);
+    SocketOptions o = socket_options(r, shadow, req);
+    if (faulted && req.fault_router == r) {
+      bool has_port = req.fault_input < 0;
+      std::string list;
+      for (const auto& b : buffers)
+        if (b.name.rfind("down", 0) == 0) {
+          has_port |= static_cast<int>(b.index) == req.fault_input;
+          list += (list.empty() ? "" : ", ") + std::to_string(b.index);
+        }
+      if (!has_port)
+        throw ConfigError(
+            "--rtl-fault shared_vl_credits:" + std::to_string(r) + ":" +
+            std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) + ": router " +
+            std::to_string(r) + " has downstream input buffers' credits on outputs " +
+            (list.empty() ? std::string("none") : list) + " (the outputs facing a switch)");
+      o.fault.armed = true;
+      o.fault.cycle = req.fault_cycle;
+      o.fault.input = req.fault_input;
+    }
+    uint32_t count = 0;
+    for (const auto& b : buffers) count = std::max(count, b.index + 1);
+    const std::string name = "router_" + std::to_string(r) + "_shared_vl_credits";
+    auto socket = std::make_unique<SharedVlCreditsSocket>(name, o, count);
+    for (const auto& b : buffers) {
+      const model::SharedVlBuffer& x = b.buffer;
+      const unsigned W = counter_width(x.total_phits);
+      const SharedVlCreditsSet* set = nullptr;
+      for (const auto& y : shared_vl_credits_sets())
+        if (y.VLS == x.vls && y.W == W && y.TOTAL == x.total_phits && y.VL_MIN == x.vl_min &&
+            y.VL_MAX == x.vl_max)
+          set = &y;
+      if (set == nullptr)
+        throw ConfigError(opt + " shared_vl_credits: router " + std::to_string(r) + " buffer " +
+                          b.name + " needs " +
+                          shared_vl_params_text(x.vls, W, x.total_phits, x.vl_min, x.vl_max) +
+                          ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
+                          list_sets(shared_vl_credits_sets(), [](const SharedVlCreditsSet& y) {
+                            return shared_vl_params_text(y.VLS, y.W, y.TOTAL, y.VL_MIN, y.VL_MAX);
+                          }));
+      socket->add_lane(b.index, b.name, set->make(name + "_" + b.name, *socket, o));
+    }
+    router.set_shared_vl_edge(std::move(socket));
+  }
+  static bool registered = false;
+  if (!registered) std::atexit(print_shared_vl_tally);
+  registered = true;
+}
+
 // The OPA and IB switches (sim/router/ib/): the output schedulers' RTL, each under its
 // router.output_scheduler (rr_arbiter: rr's SL arbiters, dtable_arbiter, drr_arbiter), and their
 // switch allocators (sep_alloc_if: the IB switch's VA-SA, the OPA switch's MPort and central
@@ -643,17 +755,22 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
   // The default: dtable_arbiter, else sep_alloc_if, else rr_arbiter or drr_arbiter, the first
-  // socketed.
+  // socketed; shared_vl_credits when it is the only block socketed.
+  if (req.fault && req.fault_block.empty() && !socketed("dtable_arbiter") &&
+      !socketed("sep_alloc_if") && !socketed(sched_block) && socketed("shared_vl_credits"))
+    req.fault_block = "shared_vl_credits";
   if (req.fault && req.fault_block.empty())
     req.fault_block = socketed("dtable_arbiter")                         ? "dtable_arbiter"
                       : socketed("sep_alloc_if") || *sched_block == '\0' ? "sep_alloc_if"
                                                                          : sched_block;
   if (req.fault && req.fault_block != "dtable_arbiter" && req.fault_block != "sep_alloc_if" &&
-      req.fault_block != "rr_arbiter" && req.fault_block != "drr_arbiter")
-    throw ConfigError("--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
-                      ": the switches' block sockets are the output schedulers' (rr_arbiter, "
-                      "dtable_arbiter, drr_arbiter) and sep_alloc_if's (--rtl-fault "
-                      "BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])");
+      req.fault_block != "rr_arbiter" && req.fault_block != "drr_arbiter" &&
+      req.fault_block != "shared_vl_credits")
+    throw ConfigError(
+        "--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
+        ": the switches' block sockets are the output schedulers' (rr_arbiter, "
+        "dtable_arbiter, drr_arbiter), sep_alloc_if's and shared_vl_credits' "
+        "(--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])");
   if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
@@ -661,6 +778,8 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   if (socketed("rr_arbiter")) attach_rr_arbiters(net, req, has(req.shadow, "rr_arbiter"));
   if (socketed("drr_arbiter")) attach_drr_arbiters(net, req, has(req.shadow, "drr_arbiter"));
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
+  if (socketed("shared_vl_credits"))
+    attach_shared_vl_credits(net, req, has(req.shadow, "shared_vl_credits"));
 }
 
 // The switch allocators of every router (RouterModel::switch_allocators): the CIOQ router's and
@@ -896,7 +1015,7 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                                           (b == "lrs_arbiter" && !lrs_used) ||
                                           (b == "age_arbiter" && !age_used) ||
                                           b == "dtable_arbiter" || b == "rr_arbiter" ||
-                                          b == "drr_arbiter";
+                                          b == "drr_arbiter" || b == "shared_vl_credits";
                                  }),
                   list->end());
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };

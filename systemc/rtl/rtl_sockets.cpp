@@ -13,7 +13,7 @@ namespace netcosim::sc {
 const std::vector<std::string>& socketed_blocks() {
   static const std::vector<std::string> blocks = {
       "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector", "lrs_arbiter",
-      "age_arbiter",  "dtable_arbiter",      "rr_arbiter",     "drr_arbiter"};
+      "age_arbiter",  "dtable_arbiter",      "rr_arbiter",     "drr_arbiter", "shared_vl_credits"};
   return blocks;
 }
 
@@ -65,8 +65,8 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 
 static const std::vector<std::string>& faultable_blocks() {
   static const std::vector<std::string> blocks = {
-      "sep_alloc_if", "credit_counter", "vc_selector", "lrs_arbiter",
-      "age_arbiter",  "dtable_arbiter", "rr_arbiter",  "drr_arbiter"};
+      "sep_alloc_if",   "credit_counter", "vc_selector", "lrs_arbiter",      "age_arbiter",
+      "dtable_arbiter", "rr_arbiter",     "drr_arbiter", "shared_vl_credits"};
   return blocks;
 }
 
@@ -161,14 +161,15 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     if (!req.all)
       for (const auto& b : socketed_blocks())
         if (b != "dtable_arbiter" && b != "rr_arbiter" && b != "drr_arbiter" &&
-            b != "sep_alloc_if" && named(b.c_str()))
+            b != "sep_alloc_if" && b != "shared_vl_credits" && named(b.c_str()))
           throw ConfigError(opt_of(b.c_str()) + " " + b +
                             ": the block is the CIOQ router's; the switches of "
                             "router.architecture=" +
                             arch +
-                            " have the sockets of sep_alloc_if and the output schedulers only "
-                            "(allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
-                            "under router.output_scheduler=rr, dtable, drr)");
+                            " have the sockets of sep_alloc_if, shared_vl_credits and the output "
+                            "schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
+                            "rr_arbiter, dtable_arbiter, drr_arbiter under "
+                            "router.output_scheduler=rr, dtable, drr)");
     // `all` takes the allocators whatever the output scheduler.
     for (const SchedBlock& b : kSched)
       if (named(b.block) && sched != b.sched && !req.all)
@@ -184,6 +185,11 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
     throw ConfigError(opt + ": the block sockets are in the CIOQ router and the OPA and IB " +
                       "switches; router.architecture=" + arch +
                       " has none (allowed: cioq, opa, ib)");
+  if (named("shared_vl_credits") && !req.all)
+    throw ConfigError(opt_of("shared_vl_credits") +
+                      " shared_vl_credits: router.architecture=cioq: the port buffers shared by "
+                      "their VLs with a minimum and a maximum per VL are the OPA and IB "
+                      "switches' (thesis 003 Sec. 5.3.1; allowed: router.architecture=opa|ib)");
   for (const SchedBlock& b : kSched)
     if (named(b.block) && !req.all)
       throw ConfigError(

@@ -23,7 +23,10 @@ namespace netcosim::sc {
 // counters of OLM's contention, filtered, hybrid and ECtN triggers), credit_counter (the per-VC
 // credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs), lrs_arbiter
 // and age_arbiter (the switch allocator's arbiters of policy lrs or transit_lrs, and age),
-// dtable_arbiter (the DTable output scheduler of every output of the OPA and IB switches).
+// dtable_arbiter (the DTable output scheduler of every output of the OPA and IB switches),
+// rr_arbiter and drr_arbiter (their round-robin and DRR output schedulers), shared_vl_credits
+// (the shared VL buffers' accounting of the OPA and IB switches, mirrored in both modes; `all`
+// leaves it out).
 const std::vector<std::string>& socketed_blocks();
 
 struct RtlRequest {
@@ -31,15 +34,18 @@ struct RtlRequest {
   std::vector<std::string> shadow;  // --rtl-shadow: the C++ model drives, the RTL is compared
   bool fault = false;               // --rtl-fault [BLOCK:]ROUTER:CYCLE[:PORT]
   // empty: the first socketed of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter,
-  // age_arbiter; in the OPA and IB switches dtable_arbiter, else sep_alloc_if
+  // age_arbiter; in the OPA and IB switches dtable_arbiter, else sep_alloc_if (shared_vl_credits
+  // when no other block is socketed)
   std::string fault_block;
   uint32_t fault_router = 0;
   uint64_t fault_cycle = 0;
   // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
   // dropped; vc_selector: the output whose selection is emptied; dtable_arbiter: the output whose
-  // decision is emptied; -1: the lowest one granted (with a return; any output); lrs_arbiter,
-  // age_arbiter: the port of the arbiter whose request is removed (the output stage's when
-  // router.output_arbitration uses the block, else the input stage's; -1: any).
+  // decision is emptied; shared_vl_credits: the output whose downstream buffer's give-back is
+  // left out of the RTL (-1: any buffer's); -1: the lowest one granted (with a return; any
+  // output); lrs_arbiter, age_arbiter: the port of the arbiter whose request is removed (the
+  // output stage's when router.output_arbitration uses the block, else the input stage's; -1:
+  // any).
   int fault_input = -1;
   std::string vcd_dir;  // --rtl-vcd DIR
   // `all`: a block the configured router does not use, or uses in a form its RTL does not

@@ -74,7 +74,8 @@ const std::string kIb = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fatt
 const std::string kOpa = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fattree-4-2.ini";
 
 // The IB switch of the 4-ary 2-tree (sim/experiment/router_area.h): its 4 block lines (3 distinct
-// syntheses: the two credit-counter lines share parameters), per block, per switch and per network
+// syntheses: the two shared_vl_credits lines, the downstream buffers' credits and the output
+// buffers' space, share parameters), per block, per switch and per network
 // (8 switches), cached on the second call; then compared with the OPA switch of the same tree.
 TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   const std::string dir = fresh_dir("area_ib");
@@ -127,7 +128,7 @@ TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   EXPECT_EQ(c["b"]["architecture"], "opa");
   for (const char* line :
        {"separable allocator (VA-SA)", "MPort allocator (VA-SA, 4:6)", "central allocator (VA-SA)",
-        "central buffer space per VL", "router storage", "network"})
+        "central buffer space, shared by the VLs", "router storage", "network"})
     EXPECT_NE(cmp.out.find(line), std::string::npos) << line << "\n" << cmp.out;
   // The OPA switch has the IB's input and output buffers and 4 central buffers more: storage
   // B / A = (16 + 4) / 16 on the buffers; the SL2VL and SL2SC/SC2VL tables differ.

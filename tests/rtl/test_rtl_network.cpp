@@ -307,6 +307,75 @@ TEST(RtlNetwork, OpaSwitchAllocatorsNamedAndFaulted) {
       << o.err;
 }
 
+// The switches' shared VL buffers (docs/cosim.md, "The switches' shared VL buffers"): every
+// downstream input buffer's credits, output buffer's and (OPA) central buffer's space of every
+// switch of the IB and OPA 4-ary 2-trees mirrored by rtl/shared_vl_credits.sv (set v3t256: 3
+// VLs, 256 flits, a minimum of 8 and a maximum of 256 per VL), under --rtl and --rtl-shadow: the
+// native JSON, and the summary on stderr with cycles compared, one instance per buffer and no
+// difference. Instances: every switch keeps a downstream buffer's credits per port that does not
+// face a node (the 4 level-0 switches ports 4 to 7, the 4 level-1 switches all 8, their ports 4
+// to 7 unconnected at the top of the tree) and 8 output buffers, OPA 4 central buffers too:
+// 4 x 4 + 4 x 8 + 8 x 8 = 112 on IB, 112 + 8 x 4 = 144 on OPA.
+TEST(RtlNetwork, SharedVlCreditsMirrorEverySwitchBuffer) {
+  struct Net {
+    std::string base;
+    uint64_t instances;
+  };
+  for (const Net& n : {Net{kConfigs + IB_ALLOC, 112}, Net{kConfigs + OPA_FATTREE_ALLOC, 144}}) {
+    const std::string native = run_json(n.base, "shared_vl_native");
+    for (const char* mode : {"--rtl", "--rtl-shadow"}) {
+      const std::string json = json_path("shared_vl");
+      const auto o = run_cli("run " + n.base + " --engine systemc " + mode +
+                             " shared_vl_credits --quiet --json " + json);
+      ASSERT_EQ(o.status, 0) << o.output;
+      EXPECT_EQ(comparable(native), comparable(json)) << n.base << " " << mode;
+      const std::string head = "shared_vl_credits: ";
+      const auto at = o.err.find(head);
+      ASSERT_NE(at, std::string::npos) << o.err;
+      const uint64_t cycles = std::stoull(o.err.substr(at + head.size()));
+      EXPECT_GT(cycles, 0u) << o.err;
+      const auto on = o.err.find(" updates on ", at);
+      ASSERT_NE(on, std::string::npos) << o.err;
+      EXPECT_EQ(std::stoull(o.err.substr(on + 12)), n.instances) << o.err;
+      EXPECT_NE(o.err.find(" instances), 0 differences\n", on), std::string::npos) << o.err;
+    }
+  }
+}
+
+// One give-back to the downstream input buffer of switch 0's output 4 (a level-0 switch's first
+// up port) left out of that buffer's RTL from cycle 400: in both modes (both mirror) the run stops
+// at that cycle (exit status 3) naming the switch and the buffer's credits of that VL, the RTL's
+// short by the give-back's flits, with that give-back among the cycle's updates; the summary
+// counts the one difference (the VL held no more than its minimum: the shared part is unchanged).
+TEST(RtlNetwork, SharedVlCreditsFaultIsReported) {
+  for (const char* mode : {"--rtl", "--rtl-shadow"}) {
+    const auto o = run_cli("run " + kConfigs + IB_ALLOC + " --engine systemc " + mode +
+                           " shared_vl_credits --rtl-fault shared_vl_credits:0:400:4 --quiet");
+    EXPECT_EQ(o.status, 3) << o.output;
+    const std::string head =
+        "shadow: router 0: shared_vl_credits RTL differs from the C++ model at cycle ";
+    const auto at = o.err.find(head);
+    ASSERT_NE(at, std::string::npos) << o.err;
+    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+    const auto d = o.err.find(": credits[down4.", at);
+    ASSERT_NE(d, std::string::npos) << o.err;
+    const unsigned vl = static_cast<unsigned>(std::stoul(o.err.substr(d + 16)));
+    const auto m = o.err.find("] model ", d);
+    ASSERT_NE(m, std::string::npos) << o.err;
+    const long model = std::stol(o.err.substr(m + 8));
+    const auto r = o.err.find(" RTL ", m);
+    ASSERT_NE(r, std::string::npos) << o.err;
+    const long rtl = std::stol(o.err.substr(r + 5));
+    const auto ev = o.err.find("; updates (buffer:consume c/give g VL/flits, in order): ", r);
+    ASSERT_NE(ev, std::string::npos) << o.err;
+    const std::string give = "down4:g" + std::to_string(vl) + "/";
+    const auto g = o.err.find(give, ev);
+    ASSERT_NE(g, std::string::npos) << o.err;
+    EXPECT_EQ(rtl, model - std::stol(o.err.substr(g + give.size()))) << o.err;
+    EXPECT_NE(o.err.find(", 1 differences\n"), std::string::npos) << o.err;
+  }
+}
+
 // One credit returned to router 5's output 4 (a local port) dropped on its way into that port's
 // RTL, under uniform traffic: the --rtl run (the RTL's counts drive the router: that VC has one
 // packet of room less from then on, which the VC selector sees) gives other results than the
@@ -656,9 +725,10 @@ INSTANTIATE_TEST_SUITE_P(
                 "8 to 11 central)"},
         BadCase{"cioq_block", "--rtl credit_counter" DTABLE49,
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
-                "router.architecture=opa have the sockets of sep_alloc_if and the output "
-                "schedulers only (allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
-                "under router.output_scheduler=rr, dtable, drr)"},
+                "router.architecture=opa have the sockets of sep_alloc_if, shared_vl_credits "
+                "and the output schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
+                "rr_arbiter, dtable_arbiter, drr_arbiter under router.output_scheduler=rr, "
+                "dtable, drr)"},
         BadCase{"rr_arbiter_drr",
                 "--rtl rr_arbiter --set router.output_scheduler=drr "
                 "--set qos.drr_quantum=2,4,8,16,16",
@@ -677,8 +747,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "to 7"},
         BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
                 "--rtl-fault credit_counter: router.architecture=opa: the switches' block sockets "
-                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter) and "
-                "sep_alloc_if's (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter), "
+                "sep_alloc_if's and shared_vl_credits' (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
                 "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
@@ -712,13 +782,14 @@ INSTANTIATE_TEST_SUITE_P(
                 "sep_alloc_if set P=8,V=3,Q=8,ITER=1 (available: p4v2q4i1"},
         BadCase{"cioq_block", "--rtl sep_alloc_if,credit_counter",
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
-                "router.architecture=ib have the sockets of sep_alloc_if and the output "
-                "schedulers only (allowed: sep_alloc_if; rr_arbiter, dtable_arbiter, drr_arbiter "
-                "under router.output_scheduler=rr, dtable, drr)"},
+                "router.architecture=ib have the sockets of sep_alloc_if, shared_vl_credits "
+                "and the output schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
+                "rr_arbiter, dtable_arbiter, drr_arbiter under router.output_scheduler=rr, "
+                "dtable, drr)"},
         BadCase{"fault_cioq_block", "--rtl all --rtl-fault credit_counter:1:5",
                 "--rtl-fault credit_counter: router.architecture=ib: the switches' block sockets "
-                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter) and "
-                "sep_alloc_if's (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter), "
+                "sep_alloc_if's and shared_vl_credits' (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
                 "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
@@ -814,13 +885,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
                 "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
-                "dtable_arbiter, rr_arbiter, drr_arbiter (RTL blocks of rtl/catalog.h: "
+                "dtable_arbiter, rr_arbiter, drr_arbiter, shared_vl_credits (RTL blocks of "
+                "rtl/catalog.h: "
                 "rr_arbiter, sep_alloc_if,"},
-        // A block of rtl/catalog.h without an in-network socket (the switches' shared VL
-        // credits are co-simulated by their own bench only, docs/cosim.md).
-        BadCase{"rtl_without_socket", "--engine systemc --rtl shared_vl_credits",
-                "--rtl 'shared_vl_credits': block shared_vl_credits has RTL (rtl/catalog.h) but "
-                "no socket in a router of a network; allowed: all, sep_alloc_if,"},
+        // A block of rtl/catalog.h without an in-network socket (the IB VL arbiter is
+        // co-simulated by its own bench only, docs/cosim.md).
+        BadCase{"rtl_without_socket", "--engine systemc --rtl ib_vl_arbiter",
+                "--rtl 'ib_vl_arbiter': block ib_vl_arbiter has RTL (rtl/catalog.h) but no "
+                "socket in a router of a network; allowed: all, sep_alloc_if,"},
+        // The switches' shared VL buffers named for the CIOQ router (they are the OPA and IB
+        // switches').
+        BadCase{"shared_vl_credits_cioq", "--engine systemc --rtl shared_vl_credits",
+                "--rtl shared_vl_credits: router.architecture=cioq: the port buffers shared by "
+                "their VLs with a minimum and a maximum per VL are the OPA and IB switches' "
+                "(thesis 003 Sec. 5.3.1; allowed: router.architecture=opa|ib)"},
         BadCase{"rr_cioq", "--engine systemc --rtl-shadow rr_arbiter",
                 "--rtl-shadow rr_arbiter: router.architecture=cioq has no round robin per SL "
                 "output scheduler (allowed: router.architecture=opa|ib with "
@@ -873,16 +951,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
                 "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-                "rr_arbiter, drr_arbiter;"},
+                "rr_arbiter, drr_arbiter, shared_vl_credits;"},
         BadCase{
             "fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
             "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
             "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-            "rr_arbiter, drr_arbiter"},
+            "rr_arbiter, drr_arbiter, shared_vl_credits"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
                 "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
-                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter or drr_arbiter, and "
+                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter or "
+                "shared_vl_credits, and "
                 "credit_counter is not in --rtl or "
                 "--rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",

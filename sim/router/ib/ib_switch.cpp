@@ -893,7 +893,37 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
   if (in_.port_mask() != 0 || (kOpa && central_.port_mask() != 0)) moved |= allocate(now);
   if (out_.port_mask() != 0)
     moved |= send_mode_ == 0 ? send<false, false>(now, sink) : send_other(now, sink);
+  if (vl_edge_ != nullptr) [[unlikely]]
+    vl_edge_->edge(vl_models_.data());
   return moved;
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::shared_vl_buffers(std::vector<SharedVlBufferShape>& buffers,
+                                              std::string& /*why*/) const {
+  buffers.clear();
+  for (uint32_t o = 0; o < P_; ++o)
+    if (!is_injection_[o]) buffers.push_back({o, "down" + std::to_string(o), cfg_.in_buffer});
+  for (uint32_t o = 0; o < P_; ++o)
+    buffers.push_back({P_ + o, "out" + std::to_string(o), cfg_.out_buffer});
+  for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
+    buffers.push_back({2 * P_ + cb, "central" + std::to_string(cb), cfg_.central_buffer});
+  return true;
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_shared_vl_edge(std::unique_ptr<model::SharedVlCreditsEdge> edge) {
+  if (vl_edge_ != nullptr)
+    throw std::invalid_argument("switch " + std::to_string(id_) +
+                                ": the shared VL buffers' edge is already set");
+  vl_models_.assign(2 * P_ + central_space_.size(), nullptr);
+  for (uint32_t o = 0; o < P_; ++o) {
+    if (!is_injection_[o]) vl_models_[o] = &credits_[o];
+    vl_models_[P_ + o] = &out_space_[o];
+  }
+  for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
+    vl_models_[2 * P_ + cb] = &central_space_[cb];
+  vl_edge_ = std::move(edge);
 }
 
 template <class Sched, bool kOpa>

@@ -118,6 +118,15 @@ class VlSwitch final : public RouterModel {
   void switch_allocators(std::vector<SwitchAllocatorShape>& shapes) const override;
   bool replace_switch_allocator(uint32_t index,
                                 std::unique_ptr<model::AllocatorCore>& alloc) override;
+  // The shared VL buffers' accounting (RouterModel; thesis 003 Sec. 5.3.1): credits_[o] of each
+  // output facing a switch is buffer o ("down<o>"), out_space_[o] is P + o ("out<o>"),
+  // central_space_[cb] (OPA) 2P + cb ("central<cb>"); the injection buffers' credits are the
+  // NICs' (nic_credits_, updated in sim/nic/nic.h) and not among them. With an edge set, it is
+  // called at the end of each step_core with the models (one test of a null pointer per
+  // step_core without).
+  bool shared_vl_buffers(std::vector<SharedVlBufferShape>& buffers,
+                         std::string& why) const override;
+  void set_shared_vl_edge(std::unique_ptr<model::SharedVlCreditsEdge> edge) override;
   // Through the MPort crossbar only (an output of the input's MPort); across MPorts add the
   // central stage (docs/model.md §11.2).
   Cycle zero_load_cycles() const override { return cfg_.latency + cfg_.xbar_latency; }
@@ -403,6 +412,9 @@ class VlSwitch final : public RouterModel {
   // write (the x3 link from its MPort) and read sides, and the central space freed at a cycle.
   VlFifos central_;
   std::vector<model::SharedVlCredits> central_space_;
+  // set_shared_vl_edge's edge (nullptr: none) and the models by buffer number.
+  std::unique_ptr<model::SharedVlCreditsEdge> vl_edge_;
+  std::vector<const model::SharedVlCredits*> vl_models_;
   std::vector<model::SeparableAllocator> mport_alloc_;
   model::SeparableAllocator central_alloc_;
   // replace_switch_allocator's blocks (owned), and the allocator each MPort and the central stage

@@ -141,11 +141,12 @@ Config qos(const std::string& file, const std::vector<std::string>& sets = {}) {
 }
 
 // The IB switch of the 4-ary 2-tree (8 switches of radix 8: ports 0-3 face nodes on level 0 and
-// switches on level 1, so all 8 have credit counters): 3 SLs on VLs 0-2 (identity SL2VL), buffers
-// of 256 64-byte flits (512 bits) per port in and out, a VL holding up to the whole buffer (9-bit
-// counters to 256), 2 allocator iterations, round robin over the 3 SLs, one VL per SL (no VL
-// arbiter). Lists: 256 next pointers of 8 bits, a head and a tail per VL and the free list:
-// 2,048 + 64 = 2,112 bits; SL2VL 3 SLs x 3 VLs.
+// switches on level 1, so all 8 price the downstream buffer's credits): 3 SLs on VLs 0-2 (identity
+// SL2VL), buffers of 256 64-byte flits (512 bits) per port in and out, each accounted by a
+// shared_vl_credits block (thesis 003 Sec. 5.3.1: 9 bits to 256 flits, a minimum per VL of the
+// largest packet, 8 flits, a VL holding up to the whole buffer), 2 allocator iterations, round
+// robin over the 3 SLs, one VL per SL (no VL arbiter). Lists: 256 next pointers of 8 bits, a head
+// and a tail per VL and the free list: 2,048 + 64 = 2,112 bits; SL2VL 3 SLs x 3 VLs.
 TEST(RouterArea, IbSwitchPlan) {
   const RouterAreaPlan p = plan_router_area(qos("qos-ib-fattree-4-2.ini"), 80);
   EXPECT_EQ(p.architecture, "ib");
@@ -154,11 +155,11 @@ TEST(RouterArea, IbSwitchPlan) {
   EXPECT_EQ(p.phit_bits, 512u);
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=8,V=3,Q=8,ITER=2 x1\n"
-            "credit_counter V=3,W=9,CAP=256 x8\n"
-            "credit_counter V=3,W=9,CAP=256 x8\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
             "rr_arbiter N=3 x8\n");
-  EXPECT_EQ(p.blocks[1].role, "credit counter, outputs to switches");
-  EXPECT_EQ(p.blocks[2].role, "output buffer space per VL");
+  EXPECT_EQ(p.blocks[1].role, "downstream credits, outputs to switches");
+  EXPECT_EQ(p.blocks[2].role, "output buffer space, shared by the VLs");
   EXPECT_EQ(storage_text(p),
             "input buffer per port: 131072 x8\n"
             "input buffer per port, VL lists: 2112 x8\n"
@@ -166,15 +167,17 @@ TEST(RouterArea, IbSwitchPlan) {
             "output buffer per port, VL lists: 2112 x8\n"
             "SL2VL table: 9 x1\n");
   EXPECT_TRUE(p.notes.empty());
-  // router.vl_max caps a VL's counter (100: 7 bits); one switch of 48 ports (n = 1) has no
-  // switch-facing port.
+  // router.vl_max caps a VL (100) in the port buffers and the output buffers; one switch of 48
+  // ports (n = 1) has no switch-facing port; its 8-byte flits make the 128-byte packets, and the
+  // minimum per VL, 16 flits.
   const RouterAreaPlan m =
       plan_router_area(qos("qos-ib-fattree-4-2.ini", {"router.vl_max=100"}), 80);
-  EXPECT_EQ(m.blocks[1].params, "V=3,W=7,CAP=100");
+  EXPECT_EQ(m.blocks[1].params, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=100");
+  EXPECT_EQ(m.blocks[2].params, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=100");
   const RouterAreaPlan one = plan_router_area(qos("qos-ch2-ib-switch-48.ini"), 80);
   EXPECT_EQ(blocks_text(one),
             "sep_alloc_if P=48,V=3,Q=48,ITER=2 x1\n"
-            "credit_counter V=3,W=9,CAP=256 x48\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=16,VL_MAX=256 x48\n"
             "rr_arbiter N=3 x48\n");
   EXPECT_EQ(one.phit_bits, 64u);
 }
@@ -192,8 +195,8 @@ TEST(RouterArea, IbVlArbiterTablesAreStorage) {
       80);
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=8,V=4,Q=8,ITER=2 x1\n"
-            "credit_counter V=4,W=9,CAP=256 x8\n"
-            "credit_counter V=4,W=9,CAP=256 x8\n");
+            "shared_vl_credits VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
+            "shared_vl_credits VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n");
   EXPECT_NE(storage_text(p).find("IB VL arbiter tables per output port: 780 x8\n"
                                  "SL2VL table: 16 x1\n"),
             std::string::npos)
@@ -211,12 +214,12 @@ TEST(RouterArea, OpaSwitchPlan) {
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=4,V=3,Q=6,ITER=2 x2\n"
             "sep_alloc_if P=4,V=3,Q=8,ITER=2 x1\n"
-            "credit_counter V=3,W=9,CAP=256 x8\n"
-            "credit_counter V=3,W=9,CAP=256 x8\n"
-            "credit_counter V=3,W=9,CAP=256 x4\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
+            "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x4\n"
             "rr_arbiter N=3 x8\n");
   EXPECT_EQ(p.blocks[0].role, "MPort allocator (VA-SA, 4:6)");
-  EXPECT_EQ(p.blocks[4].role, "central buffer space per VL");
+  EXPECT_EQ(p.blocks[4].role, "central buffer space, shared by the VLs");
   EXPECT_EQ(storage_text(p),
             "input buffer per port: 131072 x8\n"
             "input buffer per port, VL lists: 2112 x8\n"
@@ -232,9 +235,10 @@ TEST(RouterArea, OpaSwitchPlan) {
 // every SL on 2 VLs): per output port a dtable_arbiter of S = 8 (5 SLs), N = 128 entries and the
 // OPA widths (24-bit weights, 32-bit accumulators, 16-bit sizes), and per (port, SL) a 2-VL
 // round-robin arbiter, 8 x 5 = 40, with a 1-bit pointer each for the routing's choice among the
-// SL's VLs. Buffers of 1,024 flits (11-bit counters to 1,024; 10-bit pointers: 10,240 + 2 x 9 x
-// 10 = 10,420 bits); central buffers 2,048 / 2. The table, 128 x (3 + 24) = 3,456 bits, is in
-// each port's arbiter: 7 copies too many for OPA's one per device.
+// SL's VLs. Buffers of 1,024 flits (shared_vl_credits of 11 bits, a minimum of 16 flits per VL;
+// 10-bit pointers: 10,240 + 2 x 9 x 10 = 10,420 bits); central buffers 2,048 / 2. The table,
+// 128 x (3 + 24) = 3,456 bits, is in each port's arbiter: 7 copies too many for OPA's one per
+// device.
 TEST(RouterArea, OpaDTablePlan) {
   const RouterAreaPlan p = plan_router_area(
       qos("qos-ch4-opa-fattree-4-2.ini",
@@ -244,9 +248,9 @@ TEST(RouterArea, OpaDTablePlan) {
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=4,V=8,Q=6,ITER=2 x2\n"
             "sep_alloc_if P=4,V=8,Q=8,ITER=2 x1\n"
-            "credit_counter V=8,W=11,CAP=1024 x8\n"
-            "credit_counter V=8,W=11,CAP=1024 x8\n"
-            "credit_counter V=8,W=11,CAP=1024 x4\n"
+            "shared_vl_credits VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024 x8\n"
+            "shared_vl_credits VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024 x8\n"
+            "shared_vl_credits VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024 x4\n"
             "dtable_arbiter S=8,N=128,WW=24,AW=32,SW=16 x8\n"
             "rr_arbiter N=2 x40\n");
   EXPECT_EQ(storage_text(p),
