@@ -223,6 +223,10 @@ const std::vector<KeySpec>& config_schema() {
       {"routing.piggyback_sensing", KeyType::Enum, "vc", 0, 0, "vc|port",
        "the saturation bit compares VC 0 of the global links (vc; thesis Sec. 5.2.4) or their "
        "means over the VCs (port)"},
+      {"routing.piggyback_bits", KeyType::Enum, "auto", 0, 0, "auto|combined",
+       "what the saturation bits sum under routing.mincred=vc|port: the minimally routed "
+       "packets' counts (auto; thesis 000 Sec. 5.2.4, minCred's misrouting decision) or every "
+       "packet's occupancy, capacity - credits (combined); without minCred always the latter"},
       {"routing.torus_deadlock", KeyType::Enum, "dateline", 0, 0, "dateline|bubble",
        "torus: deadlock avoidance of DOR, a dateline (2 VCs per dimension) or bubble flow "
        "control (1 VC; docs/model.md \"Meshes and tori\"); mesh_adaptive needs bubble (its "
@@ -1242,6 +1246,10 @@ void validate_routing(const Config& c) {
                       ": not used by routing.ugal_compare=queue_hops (Q_MIN*H_MIN <= "
                       "Q_VAL*H_VAL + T has no F) with routing.algorithm=" +
                       algorithm);
+  if (c.is_explicit("routing.piggyback_bits") && c.get_str("routing.mincred") == "off")
+    throw ConfigError("routing.piggyback_bits=" + c.get_str("routing.piggyback_bits") +
+                      ": applies to routing.mincred=vc|port only (routing.mincred=off: the bits "
+                      "read every packet's occupancy)");
   if (c.is_explicit("routing.valiant_group_draw") && c.get_str("routing.valiant") != "group")
     throw ConfigError("routing.valiant_group_draw=" + c.get_str("routing.valiant_group_draw") +
                       ": applies to routing.valiant=group only (routing.valiant=" +

@@ -41,7 +41,7 @@ const std::vector<StrategyFamily>& strategy_catalog() {
             {"routing.ugal_f", "routing.ugal_t", "routing.sensing", "routing.recompute_valiant",
              "routing.ugal_compare", "routing.mincred", "routing.valiant",
              "routing.valiant_group_draw", "routing.piggyback_coef", "routing.piggyback_t",
-             "routing.piggyback_sensing"},
+             "routing.piggyback_sensing", "routing.piggyback_bits"},
             "dragonfly",
             {{"local", 4}, {"global", 2}}},
            {"par",

@@ -9,14 +9,20 @@ void SaturationSensor::set_peers(std::vector<const SaturationSensor*> peers, Cyc
   if (enabled_ && reply_vc_ != 0) reply_.hist.assign(2 * latency + 8, Change{});
 }
 
+template <bool MinOnly>
 [[gnu::always_inline]] inline uint64_t SaturationSensor::compute(const model::CreditArray& credits,
                                                                  uint32_t first_vc) const {
   uint32_t q[64];
   uint64_t sum = 0;
   for (uint32_t k = 0; k < links_; ++k) {
-    const model::CreditLevels& c = credits[first_ + k];
     q[k] = 0;
-    for (uint32_t v = first_vc; v < first_vc + vcs_; ++v) q[k] += c.occupancy(v);
+    if constexpr (MinOnly) {
+      const uint32_t* m = min_counts_ + size_t{first_ + k} * min_stride_;
+      for (uint32_t v = first_vc; v < first_vc + vcs_; ++v) q[k] += m[v];
+    } else {
+      const model::CreditLevels& c = credits[first_ + k];
+      for (uint32_t v = first_vc; v < first_vc + vcs_; ++v) q[k] += c.occupancy(v);
+    }
     sum += q[k];
   }
   // Eq. 1.3 on means: the link's mean occupancy over its sensed VCs against F times the mean
@@ -30,7 +36,7 @@ void SaturationSensor::set_peers(std::vector<const SaturationSensor*> peers, Cyc
 
 void SaturationSensor::update(Cycle now, const model::CreditArray& credits) {
   if (reply_vc_ != 0) update_reply(now, credits);
-  const uint64_t mask = compute(credits, 0);
+  const uint64_t mask = compute_mask(credits, 0);
   if (mask == mask_) return;
   mask_ = mask;
   hist_[next_] = Change{now, mask};
@@ -38,7 +44,7 @@ void SaturationSensor::update(Cycle now, const model::CreditArray& credits) {
 }
 
 void SaturationSensor::update_reply(Cycle now, const model::CreditArray& credits) {
-  const uint64_t mask = compute(credits, reply_vc_);
+  const uint64_t mask = compute_mask(credits, reply_vc_);
   if (mask == reply_.mask) return;
   reply_.mask = mask;
   reply_.hist[reply_.next] = Change{now, mask};

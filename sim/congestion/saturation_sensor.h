@@ -4,7 +4,9 @@
 // VC minimal traffic uses, against the mean of VC 0 over the links. Per-port sensing: each link's
 // mean occupancy over its VCs against the mean of those over the links (Eq. 1.3 on port means;
 // docs/model.md §4.1: comparing the link's sum would flag every port at once). Occupancy is
-// what the credits see (capacity - credits).
+// what the credits see (capacity - credits), or under minCred (routing.mincred=vc|port,
+// routing.piggyback_bits=auto) the router's count of the minimally routed packets' phits in
+// those VCs (thesis 000 Sec. 5.2.4: minCred drives the misrouting decision; docs/model.md §4.6).
 //
 // The routers of a group read each other's bits with the local links' latency. The mask only
 // changes while its router steps (update(), after the cycle's credits arrived); changes are kept
@@ -34,9 +36,18 @@ class SaturationSensor final {
         first_(first_global),
         links_(links),
         vcs_(needs.sat_per_port ? vcs : 1),
-        reply_vc_(needs.sat_per_port ? 0 : needs.sat_reply_vc) {}
+        reply_vc_(needs.sat_per_port ? 0 : needs.sat_reply_vc),
+        min_only_(needs.sat_min_only) {}
 
   bool enabled() const { return enabled_; }
+  // True when the bits read the minimally routed packets' counts (SensorNeeds::sat_min_only);
+  // the router then hands them over once with set_min_counts.
+  bool min_only() const { return min_only_; }
+  // The router's minimal-only counts, [port * stride + vc], kept alive and in place by the router.
+  void set_min_counts(const uint32_t* counts, uint32_t stride) {
+    min_counts_ = counts;
+    min_stride_ = stride;
+  }
   // The sensors of the routers of the group, by index in the group (this one included), read
   // `latency` cycles late. Sizes the change history.
   void set_peers(std::vector<const SaturationSensor*> peers, Cycle latency);
@@ -72,7 +83,11 @@ class SaturationSensor final {
   };
   static uint64_t at(const std::vector<Change>& hist, uint64_t current, Cycle c);
   // Eq. 1.3 over the links' VCs first_vc .. first_vc + vcs_ - 1.
+  template <bool MinOnly>
   uint64_t compute(const model::CreditArray& credits, uint32_t first_vc) const;
+  uint64_t compute_mask(const model::CreditArray& credits, uint32_t first_vc) const {
+    return min_only_ ? compute<true>(credits, first_vc) : compute<false>(credits, first_vc);
+  }
   // The second set (request-reply, per VC): its mask and changes, kept like the first's.
   struct ReplySet {
     uint64_t mask = 0;
@@ -86,6 +101,9 @@ class SaturationSensor final {
   uint32_t t_phits_ = 0;
   uint32_t first_ = 0, links_ = 0, vcs_ = 1;
   uint32_t reply_vc_ = 0;  // the second set's VC; 0: none
+  bool min_only_ = false;
+  const uint32_t* min_counts_ = nullptr;  // minCred's counts (min_only_): [port * stride + vc]
+  uint32_t min_stride_ = 0;
   uint64_t mask_ = 0;
   std::vector<Change> hist_;
   size_t next_ = 0;

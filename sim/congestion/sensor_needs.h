@@ -23,6 +23,10 @@ struct SensorNeeds {
   double sat_f = 2.0;
   uint32_t sat_t_phits = 0;
   bool sat_per_port = false;
+  // minCred (routing.mincred=vc|port with routing.piggyback_bits=auto; thesis 000 Sec. 5.2.4):
+  // the bits sum the router's minimally routed packets' counts of the sensed VCs in place of
+  // their occupancy (docs/model.md §4.6).
+  bool sat_min_only = false;
   // With request-reply traffic and per-VC sensing, a second set of bits from this global VC, the
   // first global VC of the replies' VCs, which PiggyBack reads for replies (seed 002 Sec. IV-A:
   // "the first VC used in each subpath is considered ... PB per-VC distributes the saturation

@@ -93,6 +93,11 @@ class SensorSet final : public GroupSensors {
   void set_contention_edge(model::ContentionCountersEdge* edge) { contention_.set_edge(edge); }
   const EctnSensor& ectn() const { return ectn_; }
   const SaturationSensor& saturation() const { return saturation_; }
+  // minCred's counts of the router (SaturationSensor::set_min_counts), when the bits read them.
+  bool saturation_min_only() const { return saturation_.min_only(); }
+  void set_min_counts(const uint32_t* counts, uint32_t stride) {
+    saturation_.set_min_counts(counts, stride);
+  }
   uint32_t ectn_combined(uint32_t g, Cycle now) const override { return ectn_.combined(g, now); }
   uint64_t peer_saturation(uint32_t index_in_group, Cycle now) const override {
     return saturation_.peer(index_in_group, now);

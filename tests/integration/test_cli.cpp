@@ -84,6 +84,25 @@ TEST(Cli, ValiantWithTooFewVcs) {
   EXPECT_NE(o.output.find("router.vcs_local=2"), std::string::npos) << o.output;
 }
 
+// routing.piggyback_bits (docs/model.md §4.6) belongs to PiggyBack under minCred: set without
+// PiggyBack or with routing.mincred=off, exit 2 naming the key and what it applies to.
+TEST(Cli, PiggyBackBitsWithoutPiggyBackOrMinCred) {
+  const Outcome ugal = netcosim(
+      "run --set routing.algorithm=ugal --set routing.mincred=vc --set router.vcs_local=4 "
+      "--set router.vcs_global=2 --set routing.piggyback_bits=combined");
+  EXPECT_EQ(ugal.status, 2);
+  EXPECT_NE(ugal.output.find("routing.piggyback_bits=combined: applies to routing.algorithm=pb"),
+            std::string::npos)
+      << ugal.output;
+  const Outcome off = netcosim(
+      "run --set routing.algorithm=pb --set router.vcs_local=4 --set router.vcs_global=2 --set "
+      "routing.piggyback_bits=auto");
+  EXPECT_EQ(off.status, 2);
+  EXPECT_NE(off.output.find("routing.piggyback_bits=auto: applies to routing.mincred=vc|port"),
+            std::string::npos)
+      << off.output;
+}
+
 // Under FlexVC, run prints the allowed VCs of each hop of every path kind the routing uses
 // beside the baseline's (docs/model.md §4.6; the lines themselves in
 // FlexVc.PerHopLinesOfTheRunSummary): OLM 4/2's in-transit path is opportunistic (thesis 000

@@ -117,3 +117,32 @@ TEST(MinCredPiggyBack, NonminimalPacketsAreNotCounted) {
     EXPECT_GT(t.equal_busy, 0u) << mode;
   }
 }
+
+// The saturation bits' source on every router (docs/model.md §4.6): the minimal-only counts under
+// minCred with routing.piggyback_bits=auto (the default), the combined occupancy with `combined`
+// and without minCred. The sums themselves: tests/unit/congestion/test_saturation_sensor.cpp.
+TEST(MinCredPiggyBack, SaturationBitsReadTheMinimalCountsUnderAutoOnly) {
+  const struct {
+    const char* mincred;
+    const char* bits;  // nullptr: the key unset
+    bool min_only;
+  } cases[] = {{"vc", nullptr, true},
+               {"port", "auto", true},
+               {"vc", "combined", false},
+               {"port", "combined", false},
+               {"off", nullptr, false}};
+  for (const auto& k : cases) {
+    Config c = cfg({"routing.algorithm=pb", std::string("routing.mincred=") + k.mincred,
+                    "router.vcs_local=4", "router.vcs_global=2"});
+    if (k.bits != nullptr) c.set_override(std::string("routing.piggyback_bits=") + k.bits);
+    const auto net = build_network(c);
+    uint32_t min_only = 0;
+    for (uint32_t r = 0; r < net->routers(); ++r) {
+      const auto& rt = dynamic_cast<const CioqRouter<model::StaticCredits>&>(net->router(r));
+      EXPECT_TRUE(rt.sensors().saturation().enabled()) << r;
+      min_only += rt.sensors().saturation_min_only();
+    }
+    EXPECT_EQ(min_only, k.min_only ? net->routers() : 0u)
+        << k.mincred << " " << (k.bits != nullptr ? k.bits : "(unset)");
+  }
+}

@@ -82,6 +82,13 @@ CioqRouter<Credits>::CioqRouter(uint32_t id, const RouterConfig& cfg,
   set_vc_selection(cfg.vc_selection);
   mincred_ = cfg.mincred;
   if (mincred_) min_occupancy_.assign(size_t{P_} * V_, 0);
+  if (sensors_.saturation_min_only()) {
+    if (!mincred_)
+      throw std::logic_error(
+          "CioqRouter: PiggyBack's bits read minCred's counts, which "
+          "routing.mincred=off does not keep");
+    sensors_.set_min_counts(min_occupancy_.data(), V_);
+  }
   PortView::Wiring w;
   w.min_occupancy = cfg.mincred ? min_occupancy_.data() : nullptr;
   w.min_stride = V_;

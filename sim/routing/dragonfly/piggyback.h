@@ -16,6 +16,9 @@ struct PiggyBackParams {
   uint32_t coef_percent = 200;  // routing.piggyback_coef (F = 2: "twice the average")
   uint32_t t_phits = 0;         // routing.piggyback_t * packet.size
   bool per_port = false;        // routing.piggyback_sensing=port
+  // routing.mincred=vc|port with routing.piggyback_bits=auto: the bits read the minimally
+  // routed packets' counts (thesis 000 Sec. 5.2.4; docs/model.md §4.6).
+  bool min_only = false;
 };
 
 class PiggyBackRouting final : public SourceAdaptiveRouting {
@@ -30,6 +33,7 @@ class PiggyBackRouting final : public SourceAdaptiveRouting {
     n.sat_f = bits_.coef_percent / 100.0;
     n.sat_t_phits = bits_.t_phits;
     n.sat_per_port = bits_.per_port;
+    n.sat_min_only = bits_.min_only;
     // FlexVC with request-reply traffic: the replies' bits from the reply part's first global VC
     // (seed 002 Sec. IV-A, "the first VC used in each subpath"; docs/model.md §4.7). The
     // baseline's halves are the wrapper's (RequestReplyVcs::sensor_needs).

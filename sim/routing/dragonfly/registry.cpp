@@ -52,6 +52,8 @@ PiggyBackParams piggyback_params(const Config& c) {
   p.coef_percent = static_cast<uint32_t>(c.get_int("routing.piggyback_coef"));
   p.t_phits = static_cast<uint32_t>(c.get_int("routing.piggyback_t") * c.get_int("packet.size"));
   p.per_port = c.get_str("routing.piggyback_sensing") == "port";
+  p.min_only =
+      c.get_str("routing.mincred") != "off" && c.get_str("routing.piggyback_bits") == "auto";
   return p;
 }
 

@@ -4,6 +4,7 @@
 // latency. Occupancies are set by hand through the credit counters (capacity - credits).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "sim/blocks/credit_counter.h"
@@ -138,6 +139,73 @@ TEST(SaturationSensor, ReplySetFromTheReplyHalfsFirstGlobalVc) {
   pp.update(5, model::CreditArray(c.data()));
   EXPECT_EQ(pp.mask(), 0b0110u);
   EXPECT_EQ(pp.reply_mask(), 0b0110u);
+}
+
+// minCred (routing.mincred=vc|port with routing.piggyback_bits=auto; thesis 000 Sec. 5.2.4,
+// docs/model.md §4.6): the bits sum the router's minimal-only counts ([port * stride + vc],
+// stride 4 here) in place of capacity - credits. Links 2-5, 2 VCs of 256 phits.
+TEST(SaturationSensor, MinCredBitsReadTheMinimalOnlyCounts) {
+  SensorNeeds n = sat_needs(2.0, 0, false);
+  n.sat_min_only = true;
+  SaturationSensor comb(sat_needs(2.0, 0, false), 2, 4, 2), mc(n, 2, 4, 2);
+  comb.set_peers({&comb}, 10);
+  mc.set_peers({&mc}, 10);
+  EXPECT_FALSE(comb.min_only());
+  EXPECT_TRUE(mc.min_only());
+  std::vector<uint32_t> counts(6 * 4, 0);
+  mc.set_min_counts(counts.data(), 4);
+  // VC 0 holds 8, 8, 8 minimal phits and link 3 100 phits of Valiant packets only. Combined:
+  // 8, 8, 8, 100 (mean 31, limit 62): link 3. Minimal only: 8, 8, 8, 0 (mean 6, limit 12): none.
+  auto c = credits_with({8, 8, 8, 100}, {0, 0, 0, 0});
+  for (uint32_t k = 0; k < 3; ++k) counts[(2 + k) * 4 + 0] = 8;
+  comb.update(1, model::CreditArray(c.data()));
+  mc.update(1, model::CreditArray(c.data()));
+  EXPECT_EQ(comb.mask(), 0b1000u);
+  EXPECT_EQ(mc.mask(), 0u);
+  // Link 0 holds 40 minimal phits, links 1-3 100 Valiant phits each. Combined: 40, 100, 100, 100
+  // (mean 85, limit 170): none. Minimal only: 40, 0, 0, 0 (mean 10, limit 20): link 0.
+  c = credits_with({40, 100, 100, 100}, {0, 0, 0, 0});
+  std::fill(counts.begin(), counts.end(), 0);
+  counts[2 * 4 + 0] = 40;
+  counts[2 * 4 + 1] = 200;  // VC 1 is not read per VC
+  comb.update(2, model::CreditArray(c.data()));
+  mc.update(2, model::CreditArray(c.data()));
+  EXPECT_EQ(comb.mask(), 0u);
+  EXPECT_EQ(mc.mask(), 0b0001u);
+  EXPECT_EQ(mc.at(1), 0u);  // the history keeps the change like the combined bits'
+}
+
+// Per port under minCred: each link's mean of its VCs' minimal-only counts against F times the
+// mean of those; the reply set (sat_reply_vc, per VC) reads its VC's minimal-only counts.
+TEST(SaturationSensor, MinCredPerPortAndReplySet) {
+  SensorNeeds n = sat_needs(2.0, 0, true);
+  n.sat_min_only = true;
+  SaturationSensor pp(n, 2, 4, 2);
+  pp.set_peers({&pp}, 10);
+  std::vector<uint32_t> counts(6 * 4, 0);
+  pp.set_min_counts(counts.data(), 4);
+  // Minimal only: VC 1 of link 3 48 phits: port means 0, 0, 0, 24 (mean 6, limit 12): link 3.
+  // Combined it would be 100, 100, 100, 24 with links 0-2's VC 0 full of Valiant phits: none.
+  counts[5 * 4 + 1] = 48;
+  pp.update(1, model::CreditArray(credits_with({200, 200, 200, 0}, {0, 0, 0, 48}).data()));
+  EXPECT_EQ(pp.mask(), 0b1000u);
+  // The reply set, 4 VCs, replies from VC 2: minimal only VC 0 16, 0, 0, 0 (link 0) and VC 2
+  // 0, 0, 0, 16 (link 3); the credits (every VC at 100 phits) are not read.
+  SensorNeeds r = sat_needs(2.0, 0, false);
+  r.sat_min_only = true;
+  r.sat_reply_vc = 2;
+  SaturationSensor rr(r, 2, 4, 4);
+  rr.set_peers({&rr}, 10);
+  std::vector<uint32_t> rc(6 * 4, 0);
+  rr.set_min_counts(rc.data(), 4);
+  rc[2 * 4 + 0] = 16;
+  rc[5 * 4 + 2] = 16;
+  std::vector<model::CreditCounter> full(6, model::CreditCounter(4, 256));
+  for (auto& f : full)
+    for (unsigned v = 0; v < 4; ++v) f.consume(v, 100);
+  rr.update(1, model::CreditArray(full.data()));
+  EXPECT_EQ(rr.mask(), 0b0001u);
+  EXPECT_EQ(rr.reply_mask(), 0b1000u);
 }
 
 }  // namespace
