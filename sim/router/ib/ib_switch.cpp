@@ -899,15 +899,25 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
 }
 
 template <class Sched, bool kOpa>
+template <class F>
+void VlSwitch<Sched, kOpa>::for_each_shared_vl_buffer(F&& f) const {
+  for (uint32_t o = 0; o < P_; ++o)
+    if (!is_injection_[o]) f(o, "down" + std::to_string(o), cfg_.in_buffer, &credits_[o]);
+  for (uint32_t o = 0; o < P_; ++o)
+    f(P_ + o, "out" + std::to_string(o), cfg_.out_buffer, &out_space_[o]);
+  for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
+    f(2 * P_ + cb, "central" + std::to_string(cb), cfg_.central_buffer, &central_space_[cb]);
+}
+
+template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::shared_vl_buffers(std::vector<SharedVlBufferShape>& buffers,
                                               std::string& /*why*/) const {
   buffers.clear();
-  for (uint32_t o = 0; o < P_; ++o)
-    if (!is_injection_[o]) buffers.push_back({o, "down" + std::to_string(o), cfg_.in_buffer});
-  for (uint32_t o = 0; o < P_; ++o)
-    buffers.push_back({P_ + o, "out" + std::to_string(o), cfg_.out_buffer});
-  for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
-    buffers.push_back({2 * P_ + cb, "central" + std::to_string(cb), cfg_.central_buffer});
+  for_each_shared_vl_buffer([&](uint32_t index, std::string name,
+                                const model::SharedVlBuffer& shape,
+                                const model::SharedVlCredits* /*model*/) {
+    buffers.push_back({index, std::move(name), shape});
+  });
   return true;
 }
 
@@ -917,12 +927,9 @@ void VlSwitch<Sched, kOpa>::set_shared_vl_edge(std::unique_ptr<model::SharedVlCr
     throw std::invalid_argument("switch " + std::to_string(id_) +
                                 ": the shared VL buffers' edge is already set");
   vl_models_.assign(2 * P_ + central_space_.size(), nullptr);
-  for (uint32_t o = 0; o < P_; ++o) {
-    if (!is_injection_[o]) vl_models_[o] = &credits_[o];
-    vl_models_[P_ + o] = &out_space_[o];
-  }
-  for (uint32_t cb = 0; cb < central_space_.size(); ++cb)
-    vl_models_[2 * P_ + cb] = &central_space_[cb];
+  for_each_shared_vl_buffer(
+      [&](uint32_t index, const std::string& /*name*/, const model::SharedVlBuffer& /*shape*/,
+          const model::SharedVlCredits* model) { vl_models_[index] = model; });
   vl_edge_ = std::move(edge);
 }
 

@@ -412,6 +412,9 @@ class VlSwitch final : public RouterModel {
   // write (the x3 link from its MPort) and read sides, and the central space freed at a cycle.
   VlFifos central_;
   std::vector<model::SharedVlCredits> central_space_;
+  // The shared VL buffers in shared_vl_buffers' numbering: f(number, name, shape, accounting).
+  template <class F>
+  void for_each_shared_vl_buffer(F&& f) const;
   // set_shared_vl_edge's edge (nullptr: none) and the models by buffer number.
   std::unique_ptr<model::SharedVlCreditsEdge> vl_edge_;
   std::vector<const model::SharedVlCredits*> vl_models_;
