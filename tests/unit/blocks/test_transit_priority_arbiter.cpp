@@ -126,5 +126,43 @@ TEST(TransitPriorityArbiter, PerClassPointersKeepTheInjectionTurnAcrossTransitGr
   EXPECT_EQ(a.arbitrate(0b110000), 4);
 }
 
+// The h8 router's shape (docs/validation.md "How much the arbiters move the Chapter 4 figures on
+// h8", PB under ADV+1): inputs 0..7 are the p = 8 injection ports, 8..30 transit ports. Every
+// injection input requests all the time and one transit input requests every other cycle, so
+// transit and injection grants alternate. After each transit grant the shared pointer stands past
+// the injection ports and wraps to input 0: all 8 injection grants go to input 0, none to 1..7.
+// Per-class pointers give each injection input one of the 8 (docs/model.md §2.4).
+TEST(TransitPriorityArbiter, SharedPointerServesOnlyTheLowestInjectionInputBetweenTransitGrants) {
+  constexpr unsigned kInputs = 31;
+  constexpr uint64_t kInjection = 0xff;
+  constexpr uint64_t kH8Transit = ((uint64_t{1} << kInputs) - 1) & ~kInjection;
+  for (const unsigned transit_input : {8u, 19u, 30u}) {
+    TransitRrArbiter shared(kInputs, kH8Transit);
+    TransitRrPerClassArbiter per_class(kInputs, kH8Transit);
+    unsigned shared_grants[8] = {}, per_class_grants[8] = {};
+    for (int cycle = 0; cycle < 16; ++cycle) {
+      const uint64_t req = kInjection | (cycle % 2 == 0 ? uint64_t{1} << transit_input : 0);
+      const int gs = shared.arbitrate(req), gp = per_class.arbitrate(req);
+      ASSERT_GE(gs, 0);
+      ASSERT_GE(gp, 0);
+      if (cycle % 2 == 0) {  // the transit input always wins when it requests
+        EXPECT_EQ(gs, static_cast<int>(transit_input));
+        EXPECT_EQ(gp, static_cast<int>(transit_input));
+      } else {
+        ASSERT_LT(gs, 8);
+        ASSERT_LT(gp, 8);
+        ++shared_grants[gs];
+        ++per_class_grants[gp];
+      }
+      shared.update(static_cast<unsigned>(gs));
+      per_class.update(static_cast<unsigned>(gp));
+    }
+    for (unsigned i = 0; i < 8; ++i) {
+      EXPECT_EQ(shared_grants[i], i == 0 ? 8u : 0u) << "transit input " << transit_input;
+      EXPECT_EQ(per_class_grants[i], 1u) << "transit input " << transit_input;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace netcosim::model

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/blocks/vc_selector.h"
 #include "sim/topology/dragonfly.h"
 #include "sim/topology/mesh.h"
 #include "sim/traffic/traffic.h"
@@ -120,6 +121,45 @@ TEST(AdvcTraffic, DrawsThePortFirstThenTheNode) {
     const uint32_t group = d.global_target_group(1, kA - 1, k);
     EXPECT_EQ(pat->destination(src, rng), group * kPerGroup + twin.below(kPerGroup));
   }
+}
+
+// ADVc with FOGSim's injection VC (traffic.injection_vc=dest, DestVc) on h8 (p = 8, a = 16,
+// h = 8: 129 groups of 128 nodes, 16,512 nodes, 3 injection VCs; docs/validation.md "Why
+// FOGSim's injection spreads the routers under round robin"). VC floor(dst * 3 / 16,512) splits
+// the nodes into three ranges of exactly 43 groups, and a group sends to its next 8 groups, so
+// every node of a group uses one VC unless G+1..G+8 cross a range's end: groups 35-41, 78-84 and
+// 121-127 (the last wrapping to group 0), whose 8 target groups split k : 8 - k over two VCs with
+// k = 42 - G mod 43 in the lower range (G = 35: 7 : 1, ..., G = 41: 1 : 7).
+TEST(AdvcTraffic, DestVcOnH8GivesOneInjectionVcPerGroupExceptAtTheRangeEnds) {
+  constexpr uint32_t p = 8, a = 16, h = 8, groups = a * h + 1, per_group = a * p;
+  const Dragonfly d(p, a, h, Arrangement::Palmtree);
+  ASSERT_EQ(d.nodes(), 16512u);
+  const auto pat = make_traffic("advc", d, 0);
+  uint32_t one_vc = 0;
+  for (uint32_t G = 0; G < groups; ++G) {
+    // Target groups of each VC, from the pattern's draws (8 groups of 1/8 each; 4000 draws miss
+    // one with probability below 1e-200).
+    std::set<uint32_t> by_vc[3];
+    for (const uint32_t dst : destinations(*pat, G * per_group + 5))
+      by_vc[DestVc::vc_of(dst, 3, d.nodes())].insert(dst / per_group);
+    std::set<uint32_t> used;
+    for (uint32_t v = 0; v < 3; ++v)
+      if (!by_vc[v].empty()) used.insert(v);
+    const uint32_t r = G % 43;
+    if (r < 35 || r > 41) {
+      ++one_vc;
+      ASSERT_EQ(used.size(), 1u) << "group " << G;
+      EXPECT_EQ(by_vc[*used.begin()].size(), 8u) << "group " << G;
+    } else {
+      ASSERT_EQ(used.size(), 2u) << "group " << G;
+      const uint32_t lo = *used.begin(), hi = *used.rbegin();
+      // The lower range holds 42 - r targets, unless the wrap puts group 0 (VC 0) above.
+      const bool wraps = G >= 121;
+      EXPECT_EQ(by_vc[wraps ? hi : lo].size(), 42 - r) << "group " << G;
+      EXPECT_EQ(by_vc[wraps ? lo : hi].size(), 8 - (42 - r)) << "group " << G;
+    }
+  }
+  EXPECT_EQ(one_vc, 108u);
 }
 
 // A topology that is not a Dragonfly: 6 routers with one node each (node n on router n, port 0)
