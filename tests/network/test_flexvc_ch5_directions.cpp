@@ -21,6 +21,10 @@
 //   (3/2+2/1) OLM with its credit trigger saturates early, OLM with the contention counters ("In-
 //   transit Cta") does not. On h2 at 0.5 (seeds 1, 2): Cta 0.4812/0.4816 accepted, 314/310
 //   cycles; credit 0.4328/0.4379, 420/401 cycles.
+//   The credit trigger's early saturation is the global-link restriction's: with it the source
+//   group misroutes nothing in transit, without it the trigger misroutes there and accepts more.
+// - Request-reply UN at full load (thesis Fig. 5.9a, seed 002 Fig. 7a): the gain needs more VCs in
+//   the request part (FlexVC 5/3 as 3/2+2/1); FlexVC 4/2 (2/1+2/1) and more reply VCs gain little.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -111,4 +115,56 @@ TEST(FlexVcCh5Directions, InTransitCtaAboveTheCreditTriggerUnderRequestReplyAdve
   EXPECT_GT(cta.accepted_load, 0.45) << cta.accepted_load;  // VAL's limit is 0.5
   EXPECT_GT(credit.latency_avg, 1.15 * cta.latency_avg)
       << credit.latency_avg << " " << cta.latency_avg;
+}
+
+// Fig. 5.14's credit trigger under FlexVC (docs/validation.md, "Fig. 5.14 under ADV+1 above
+// 0.3"): the global-link restriction (routing.global_restriction_coef, FOGSim's 150% + 5 packets)
+// keeps the heads that wait for the group's minimal global link from being misrouted in transit:
+// the link's limit is its bandwidth, not its downstream buffer, so its occupancy never stands out
+// against the router's other global links. With the restriction the source group misroutes
+// nothing; without, the trigger misroutes there and accepts more. h2 at 0.5 (seeds 1-3): misrouted
+// in the source group 0.0000 with, 0.2167-0.2179 without; accepted 0.4229-0.4379 against
+// 0.4781-0.4913.
+TEST(FlexVcCh5Directions, CreditTriggerMisroutesInTheSourceGroupOnlyWithoutTheGlobalRestriction) {
+  const auto result = [](const char* coef) {
+    return run(cfg({"traffic.source=request_reply", "traffic.reply_size=1", "traffic.pattern=adv",
+                    "traffic.adv_offset=1", "traffic.load=0.5", "sim.warmup=1000",
+                    "sim.measure=2000", "routing.algorithm=olm", "router.vc_management=flexvc",
+                    "router.vcs_local=5", "router.vcs_global=3", "routing.trigger=credit",
+                    std::string("routing.global_restriction_coef=") + coef}));
+  };
+  const RunResults with = result("150"), without = result("0");
+  EXPECT_LT(with.accepted_misrouted_source_group, 0.01) << with.accepted_misrouted_source_group;
+  EXPECT_GT(without.accepted_misrouted_source_group, 0.15)
+      << without.accepted_misrouted_source_group;
+  EXPECT_GT(without.accepted_load, with.accepted_load + 0.03)
+      << without.accepted_load << " " << with.accepted_load;
+}
+
+// Fig. 5.9a's FlexVC 4/2 (docs/validation.md, "Fig. 5.9a: where FlexVC 4/2's gain over the
+// baseline comes from"): under request-reply UN at full load the requests wait for the credits
+// of their first local hop, which may use one VC (l0) under the baseline and under FlexVC 4/2
+// (2/1+2/1) alike; FlexVC gains when the request part has more VCs (5/3 as 3/2+2/1, first hop
+// l0-1), not when the reply part has them (5/3 as 2/1+3/2). h2 (seeds 1-3): baseline 4/2
+// 0.8885/0.8910/0.8883, FlexVC 4/2 0.8898/0.8910/0.8906, 5/3 (3/2+2/1) 0.9113/0.9095/0.9101,
+// 5/3 (2/1+3/2) 0.8876/0.8941/0.8968.
+TEST(FlexVcCh5Directions, RequestReplyGainNeedsMoreVcsInTheRequestPart) {
+  const auto accepted = [](std::initializer_list<std::string> vcs) {
+    Config c = cfg({"traffic.source=request_reply", "traffic.reply_size=1", "traffic.load=1.0",
+                    "sim.warmup=1000", "sim.measure=2000"});
+    for (const std::string& s : vcs) c.set_override(s);
+    return run(c).accepted_load;
+  };
+  const double base =
+      accepted({"router.vc_management=baseline", "router.vcs_local=4", "router.vcs_global=2"});
+  const double flex42 =
+      accepted({"router.vc_management=flexvc", "router.vcs_local=4", "router.vcs_global=2"});
+  const double request53 =
+      accepted({"router.vc_management=flexvc", "router.vcs_local=5", "router.vcs_global=3"});
+  const double reply53 =
+      accepted({"router.vc_management=flexvc", "router.vcs_local=5", "router.vcs_global=3",
+                "router.reply_vcs_local=3", "router.reply_vcs_global=2"});
+  EXPECT_LT(flex42, 1.01 * base) << flex42 << " " << base;
+  EXPECT_GT(request53, base + 0.015) << request53 << " " << base;
+  EXPECT_GT(request53, reply53 + 0.01) << request53 << " " << reply53;
 }
