@@ -29,6 +29,12 @@
 // eligible entry after the table's current entry, wrapping (the current entry last). The limit is
 // reached when the counter is >= max(1, Limit x 64) units (Limit 0: after any high-priority
 // packet); the counter saturates there.
+//
+// The walk in one step, as the RTL's parallel search (docs/model.md §8.3): each table keeps per VL
+// a 64-bit mask of its entries with that VL and a weight (rebuilt by write_entry); the eligible
+// entries are the OR of the active VLs' masks, and the next one is the lowest set bit above the
+// current entry, else the lowest set bit (wrapping, the current entry last). Only the tables a rule
+// needs are searched.
 #pragma once
 
 #include <cassert>
@@ -63,6 +69,8 @@ class IbVlArbiter {
   IbVlArbiter(std::vector<IbVlArbEntry> high, std::vector<IbVlArbEntry> low, unsigned limit)
       : high_(std::move(high)), low_(std::move(low)), limit_(limit) {
     assert(high_.size() <= kMaxEntries && low_.size() <= kMaxEntries && limit <= 255);
+    for (unsigned e = 0; e < high_.size(); ++e) mark(hp_vl_entries_, e, high_[e], true);
+    for (unsigned e = 0; e < low_.size(); ++e) mark(lp_vl_entries_, e, low_[e], true);
     reset();
   }
 
@@ -78,8 +86,11 @@ class IbVlArbiter {
   // values, so a continued entry goes on with its weight left and the entry's new VL.
   void write_entry(Table t, unsigned e, IbVlArbEntry x) {
     auto& tbl = t == Table::High ? high_ : low_;
+    auto& masks = t == Table::High ? hp_vl_entries_ : lp_vl_entries_;
     assert(e < tbl.size());
+    mark(masks, e, tbl[e], false);
     tbl[e] = x;
+    mark(masks, e, x, true);
   }
 
   unsigned limit() const { return limit_; }
@@ -101,25 +112,41 @@ class IbVlArbiter {
     Decision d;
     auto act = [&](unsigned vl) { return vl < kMaxVls && ((active >> vl) & 1u) != 0; };
     const bool reached = limit_ != kNoLimit && counter_ >= threshold();
-    const int hp_next = next(high_, hp_cur_, active);
-    const int lp_next = next(low_, lp_cur_, active);
     const bool lp_cont = lp_rem_ > 0 && act(low_[lp_cur_].vl);
-    if (lp_cont && (lp_by_limit_ || reached || hp_next < 0)) {
+    if (lp_cont && (lp_by_limit_ || reached)) {  // rule 1, without the high table
       d.table = Table::Low;
       d.entry = lp_cur_;
       d.vl = low_[lp_cur_].vl;
       d.lp_turn = !lp_by_limit_ && reached;
       return d;
     }
-    if (reached && lp_next >= 0) return entry(Table::Low, lp_next, true);
+    uint64_t hp_eligible = 0;  // searched only when a rule needs it
+    if (lp_cont) {
+      hp_eligible = eligible(hp_vl_entries_, active);
+      if (hp_eligible == 0) {  // rule 1: no high-priority entry is eligible
+        d.table = Table::Low;
+        d.entry = lp_cur_;
+        d.vl = low_[lp_cur_].vl;
+        return d;
+      }
+    }
+    // rule 1 did not apply, so the low table's walk is needed only by rules 2 and 5
+    if (reached) {
+      const int lp_next = next(eligible(lp_vl_entries_, active), lp_cur_);
+      if (lp_next >= 0) return entry(Table::Low, lp_next, true);
+    }
     if (hp_rem_ > 0 && act(high_[hp_cur_].vl)) {
       d.table = Table::High;
       d.entry = hp_cur_;
       d.vl = high_[hp_cur_].vl;
       return d;
     }
-    if (hp_next >= 0) return entry(Table::High, hp_next, false);
-    if (lp_next >= 0) return entry(Table::Low, lp_next, false);
+    if (!lp_cont) hp_eligible = eligible(hp_vl_entries_, active);
+    if (hp_eligible != 0) return entry(Table::High, next(hp_eligible, hp_cur_), false);
+    if (!reached) {  // when reached, rule 2 found no eligible low-priority entry
+      const int lp_next = next(eligible(lp_vl_entries_, active), lp_cur_);
+      if (lp_next >= 0) return entry(Table::Low, lp_next, false);
+    }
     return d;
   }
 
@@ -170,18 +197,29 @@ class IbVlArbiter {
     d.lp_turn = lp_turn;
     return d;
   }
-  // The first eligible entry after `cur`, wrapping (cur last); -1 if none.
-  static int next(const std::vector<IbVlArbEntry>& t, unsigned cur, uint32_t active) {
-    const unsigned n = static_cast<unsigned>(t.size());
-    for (unsigned k = 1; k <= n; ++k) {
-      const unsigned e = (cur + k) % n;
-      if (t[e].weight != 0 && t[e].vl < kMaxVls && ((active >> t[e].vl) & 1u) != 0)
-        return static_cast<int>(e);
-    }
-    return -1;
+  // Entry e's bit in the mask of its VL: set when it can be eligible (a weight, a VL < kMaxVls).
+  static void mark(uint64_t (&masks)[kMaxVls], unsigned e, IbVlArbEntry x, bool set) {
+    if (x.weight == 0 || x.vl >= kMaxVls) return;
+    const uint64_t bit = uint64_t{1} << e;
+    masks[x.vl] = set ? masks[x.vl] | bit : masks[x.vl] & ~bit;
+  }
+  // The table's eligible entries: those of its active VLs (active bits from kMaxVls on are not
+  // VLs).
+  static uint64_t eligible(const uint64_t (&masks)[kMaxVls], uint32_t active) {
+    uint64_t m = 0;
+    for (uint32_t a = active & ((1u << kMaxVls) - 1); a != 0; a &= a - 1)
+      m |= masks[__builtin_ctz(a)];
+    return m;
+  }
+  // The first of the eligible `entries` after `cur`, wrapping (cur last); -1 if none.
+  static int next(uint64_t entries, unsigned cur) {
+    if (entries == 0) return -1;
+    const uint64_t after = cur + 1 >= kMaxEntries ? 0 : entries & (~uint64_t{0} << (cur + 1));
+    return __builtin_ctzll(after != 0 ? after : entries);
   }
 
   std::vector<IbVlArbEntry> high_, low_;
+  uint64_t hp_vl_entries_[kMaxVls] = {}, lp_vl_entries_[kMaxVls] = {};  // bit e: entry e (mark)
   unsigned limit_ = 1;
   unsigned hp_cur_ = 0, lp_cur_ = 0;
   uint32_t hp_rem_ = 0, lp_rem_ = 0, counter_ = 0;

@@ -228,25 +228,27 @@ class IbVlArbScheduler {
   IbVlArbScheduler() = default;
   explicit IbVlArbScheduler(model::IbVlArbiter a, uint32_t flits_per_unit = 1)
       : arb_(std::move(a)), flits_per_unit_(flits_per_unit) {}
+  // The model's evaluate and commit, as its select and accept, with only the granted head
+  // converted to units.
   uint32_t select(uint32_t active, const uint32_t* head_phits) const {
-    uint32_t vl;
-    if (flits_per_unit_ == 1) {
-      vl = arb_.select(active, head_phits);
-    } else {
-      uint32_t units[kVls] = {};
-      for (uint32_t m = active; m != 0; m &= m - 1) {
-        const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
-        units[v] = head_phits[v] / flits_per_unit_;
-      }
-      vl = arb_.select(active, units);
-    }
-    return vl == model::IbVlArbiter::kNoGrant ? kVls : vl;
+    latched_ = arb_.evaluate(active);
+    if (!latched_.valid()) return kVls;
+    const uint32_t phits = head_phits[latched_.vl];
+    latched_units_ = flits_per_unit_ == 1 ? phits : phits / flits_per_unit_;
+    return latched_.vl;
   }
-  void accept(uint32_t vl) { arb_.accept(vl); }
+  void accept(uint32_t vl) {
+    assert(latched_.valid() && latched_.vl == vl);
+    (void)vl;
+    arb_.commit(latched_, latched_units_);
+    latched_ = model::IbVlArbiter::Decision{};
+  }
 
  private:
   model::IbVlArbiter arb_;
   uint32_t flits_per_unit_ = 1;
+  mutable model::IbVlArbiter::Decision latched_;  // held for accept() like a grant register
+  mutable uint32_t latched_units_ = 0;
 };
 
 // One output port's scheduler from the switch's configuration; sl_vls[s] are the VLs of SL s on
