@@ -65,6 +65,10 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     for (auto& a : mport_alloc_) mport_core_.push_back(&a);
     central_core_ = &central_alloc_;
     opa_mode_ = cfg.alloc_retry != 0 ? 1 : 0;
+    if (cfg.mport_shared) {
+      mport_thirds_.assign(mports, 0);
+      mport_next_.assign(mports, 0);
+    }
     out_busy_central_.assign(P_, 0);
     central_in_busy_.assign(C, 0);
     central_out_busy_.assign(C, 0);
@@ -604,8 +608,16 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
     ();
     a.clear_requests();
     bool any = false;
-    const uint32_t first = m * kMPortPorts;
-    for (uint32_t k = 0; k < kMPortPorts && first + k < P_; ++k) {
+    const uint32_t first = m * kMPortPorts, n_in = std::min(kMPortPorts, P_ - first);
+    // router.mport_xbar=shared: the crossbar takes a packet in the cycle in which its previous
+    // packets' flits, at 3 per cycle in total, are through, and only from one input per cycle,
+    // the first with a request from the input after the last granted (round robin).
+    const bool shared = cfg_.mport_shared;
+    if (shared && mport_thirds_[m] > 3 * now + 2) continue;
+    const uint32_t start = shared ? mport_next_[m] : 0;
+    for (uint32_t d = 0; d < n_in; ++d) {
+      const uint32_t k = start + d < n_in ? start + d : start + d - n_in;
+      if (shared && any) break;
       const uint32_t i = first + k;
       if (in_busy_[i] > now) continue;
       for (uint32_t msk = in_.vl_mask(i); msk != 0; msk &= msk - 1) {
@@ -648,6 +660,13 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       const uint32_t o = h.out_port, out_vl = h.out_vl;
       const uint32_t L = phits_of(in_.front(i, v).pkt);
       const uint32_t xfer = (L + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits;
+      if (shared) {
+        // The crossbar's 3 flits per cycle in total: this transfer's flits (a message's M L),
+        // counted in thirds of a cycle from its end or from now, whichever is later.
+        const uint64_t flits = uint64_t{L} * (kMsg ? cfg_.msg_pkts[in_.front(i, v).pkt.cls] : 1);
+        mport_thirds_[m] = std::max<uint64_t>(mport_thirds_[m], 3 * now) + flits;
+        mport_next_[m] = static_cast<uint8_t>(k + 1 < n_in ? k + 1 : 0);
+      }
       if constexpr (kMsg) {
         // The message's M packets one after the other through the MPort crossbar (packet k's
         // header at g + k ceil(L / 3) + X), its credits upstream together when its tail has

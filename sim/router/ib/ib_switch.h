@@ -432,6 +432,10 @@ class VlSwitch final : public RouterModel {
   std::vector<uint8_t> central_release_vl_;
   std::vector<uint32_t> central_release_phits_;
   uint64_t central_pending_ = 0;  // central buffers with space still to free
+  // router.mport_xbar=shared (docs/model.md §11): per MPort, the end of its crossbar's granted
+  // transfers in thirds of a cycle at 3 flits per cycle in total, and the input to try first.
+  std::vector<uint64_t> mport_thirds_;
+  std::vector<uint8_t> mport_next_;
   // The next VL of each (output port, SL) among its candidates (round robin).
   std::vector<uint8_t> next_candidate_;
   // routing.trunk_select=adaptive: per port its trunk's first port and link count
