@@ -132,7 +132,12 @@ INSTANTIATE_TEST_SUITE_P(
                            "router.credit_return=flit"},
                       Case{"ib_fattree_credit_flit",
                            "qos-ib-fattree-4-2.ini --set router.credit_return=flit --set "
-                           "router.speedup=1"}),
+                           "router.speedup=1"},
+                      // The MPort crossbar's 3 flits per cycle in total (router.mport_xbar,
+                      // docs/model.md §11): a budget and an input pointer per MPort.
+                      Case{"opa_fattree_mport_shared",
+                           "qos-opa-fattree-4-2.ini --set "
+                           "router.mport_xbar=shared"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Atomic messages (qos.atomic_messages, docs/model.md §9.2) with messages of 2 packets: the IB

@@ -104,6 +104,34 @@ TEST(OpaSwitch, TheMPortCrossbarMovesThreeFlitsPerCycleIntoACentralBuffer) {
   }
 }
 
+TEST(OpaSwitch, ASharedMPortCrossbarMovesThreeFlitsPerCycleInTotal) {
+  // router.mport_xbar=shared (docs/model.md §11; thesis 003 Sec. 4.2.2: "MPorts xbar can deliver
+  // 3 flits/cycle regardless of the destination buffer" read as the crossbar's total). One 8-port
+  // switch, RT 4, X 2, X2 3: node 0 (port 0, MPort 0's first central buffer) sends L flits to
+  // node 4 (MPort 1) and, in the same cycle, node 2 (port 2, the second central buffer) to node 6
+  // (MPort 1) or to node 3 (its own MPort's output). The two transfers share no input, central
+  // buffer, output or link, so with per_input both are granted at g = 1 + RT. With shared the
+  // crossbar takes input 0 at g (round robin from input 0), whose L flits at 3 per cycle end at
+  // g + L / 3, and input 2 in the cycle that contains that end: g + ceil((L - 2) / 3), + 8, 5, 2
+  // for L = 24, 16, 7 (a whole cycle per 3 flits would give + 8, 6, 3), whichever output it takes.
+  for (const uint32_t L : {24u, 16u, 7u})
+    for (const uint32_t dst2 : {6u, 3u})
+      for (const char* mode : {"per_input", "shared"}) {
+        const auto net = build_network(opa(
+            {"router.latency=4", "router.xbar_latency=2", "router.central_latency=3",
+             "qos.sl_mtu=" + std::to_string(64 * L), std::string("router.mport_xbar=") + mode}));
+        net->preload_packet(0, 4);
+        net->preload_packet(2, dst2);
+        const RunResults r = run_native(*net);
+        ASSERT_EQ(r.packets_measured, 2u);
+        const uint64_t across = 1 + 4 + 2 + 3 + L, second = dst2 == 6 ? across : 1 + 4 + 2 + L;
+        const uint64_t wait = std::string(mode) == "shared" ? L / 3 : 0;  // ceil((L - 2) / 3)
+        EXPECT_EQ(r.latency_max, std::max(across, second + wait)) << "L " << L << " " << mode;
+        EXPECT_DOUBLE_EQ(r.latency_avg, (across + second + wait) / 2.0)
+            << "L " << L << " to " << dst2 << " " << mode;
+      }
+}
+
 TEST(OpaSwitch, TheCentralCrossbarMovesFourFlitsPerCycleOutOfACentralBuffer) {
   // Thesis 003 Sec. 2.2: the central crossbar delivers 4 flits per cycle from a central buffer to
   // an output buffer (docs/model.md §11). One 8-port switch, packets of L = 24 flits, one VL,

@@ -65,6 +65,11 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     for (auto& a : mport_alloc_) mport_core_.push_back(&a);
     central_core_ = &central_alloc_;
     opa_mode_ = cfg.alloc_retry != 0 ? 1 : 0;
+    if (cfg.mport_shared) {
+      mport_thirds_.assign(mports, 0);
+      mport_next_.assign(mports, 0);
+      opa_mode_ |= 8;
+    }
     out_busy_central_.assign(P_, 0);
     central_in_busy_.assign(C, 0);
     central_out_busy_.assign(C, 0);
@@ -361,7 +366,7 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
   if (kOpa)
-    return opa_mode_ == 0 ? allocate_opa<false, false, false>(now) : allocate_opa_other(now);
+    return opa_mode_ == 0 ? allocate_opa<false, false, false, false>(now) : allocate_opa_other(now);
   return ib_mode_ == 0 ? allocate_vasa<false, false>(now) : allocate_vasa_other(now);
 }
 
@@ -380,29 +385,37 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa_other(Cycle now) {
 // OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
 // in the same cycle when router.xbar_latency is 0).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
 bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
-  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg>(now);
+  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kShared>(now);
   return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg>(now)) || moved;
 }
 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
-  switch (opa_mode_) {
+  return (opa_mode_ & 8) != 0 ? allocate_opa_mode<true>(now) : allocate_opa_mode<false>(now);
+}
+
+template <class Sched, bool kOpa>
+template <bool kShared>
+bool VlSwitch<Sched, kOpa>::allocate_opa_mode(Cycle now) {
+  switch (opa_mode_ & 7) {
+    case 0:
+      return allocate_opa<false, false, false, kShared>(now);
     case 1:
-      return allocate_opa<true, false, false>(now);
+      return allocate_opa<true, false, false, kShared>(now);
     case 2:
-      return allocate_opa<false, true, false>(now);
+      return allocate_opa<false, true, false, kShared>(now);
     case 3:
-      return allocate_opa<true, true, false>(now);
+      return allocate_opa<true, true, false, kShared>(now);
     case 4:
-      return allocate_opa<false, false, true>(now);
+      return allocate_opa<false, false, true, kShared>(now);
     case 5:
-      return allocate_opa<true, false, true>(now);
+      return allocate_opa<true, false, true, kShared>(now);
     case 6:
-      return allocate_opa<false, true, true>(now);
+      return allocate_opa<false, true, true, kShared>(now);
     default:
-      return allocate_opa<true, true, true>(now);
+      return allocate_opa<true, true, true, kShared>(now);
   }
 }
 
@@ -589,7 +602,7 @@ void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, C
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -605,7 +618,21 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
     a.clear_requests();
     bool any = false;
     const uint32_t first = m * kMPortPorts;
-    for (uint32_t k = 0; k < kMPortPorts && first + k < P_; ++k) {
+    // kShared (router.mport_xbar=shared): the crossbar takes a packet in the cycle in which its
+    // previous packets' flits, at 3 per cycle in total, are through, and only from one input per
+    // cycle, the first with a request from the input after the last granted (round robin).
+    uint32_t n_in = 0, start = 0;
+    if constexpr (kShared) {
+      if (mport_thirds_[m] > 3 * now + 2) continue;
+      n_in = std::min(kMPortPorts, P_ - first);
+      start = mport_next_[m];
+    }
+    for (uint32_t d = 0; d < kMPortPorts && first + d < P_; ++d) {
+      uint32_t k = d;
+      if constexpr (kShared) {
+        if (any) break;
+        k = start + d < n_in ? start + d : start + d - n_in;
+      }
       const uint32_t i = first + k;
       if (in_busy_[i] > now) continue;
       for (uint32_t msk = in_.vl_mask(i); msk != 0; msk &= msk - 1) {
@@ -648,6 +675,13 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
       const uint32_t o = h.out_port, out_vl = h.out_vl;
       const uint32_t L = phits_of(in_.front(i, v).pkt);
       const uint32_t xfer = (L + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits;
+      if constexpr (kShared) {
+        // The crossbar's 3 flits per cycle in total: this transfer's flits (a message's M L),
+        // counted in thirds of a cycle from its end or from now, whichever is later.
+        const uint64_t flits = uint64_t{L} * (kMsg ? cfg_.msg_pkts[in_.front(i, v).pkt.cls] : 1);
+        mport_thirds_[m] = std::max<uint64_t>(mport_thirds_[m], 3 * now) + flits;
+        mport_next_[m] = static_cast<uint8_t>(k + 1 < n_in ? k + 1 : 0);
+      }
       if constexpr (kMsg) {
         // The message's M packets one after the other through the MPort crossbar (packet k's
         // header at g + k ceil(L / 3) + X), its credits upstream together when its tail has

@@ -308,11 +308,15 @@ class VlSwitch final : public RouterModel {
   // central stage (central buffers to output buffers). kRetry: router.alloc_retry is not 0
   // (chosen per call: the default path tests nothing per request); kSocket: through the
   // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
-  template <bool kRetry, bool kSocket, bool kMsg>
+  // kShared: router.mport_xbar=shared (docs/model.md §11), the MPort stage's own instance.
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
   bool allocate_opa(Cycle now);
   // allocate_opa of opa_mode_ other than 0.
   [[gnu::noinline]] bool allocate_opa_other(Cycle now);
-  template <bool kRetry, bool kSocket, bool kMsg>
+  template <bool kShared>
+  bool allocate_opa_mode(Cycle now);
+  // kShared: router.mport_xbar=shared (docs/model.md §11).
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
   bool allocate_mports(Cycle now);
   template <bool kSocket, bool kMsg>
   bool allocate_central(Cycle now);
@@ -425,13 +429,18 @@ class VlSwitch final : public RouterModel {
   std::vector<std::unique_ptr<model::AllocatorCore>> opa_blocks_;
   std::vector<model::AllocatorCore*> mport_core_;
   model::AllocatorCore* central_core_ = nullptr;
-  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced (allocate_opa's kRetry
-  // and kSocket; 0: the native path).
+  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2: atomic
+  // messages; bit 3: router.mport_xbar=shared (allocate_opa's kRetry, kSocket, kMsg and kShared;
+  // 0: the native path).
   uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;
   std::vector<uint32_t> central_release_phits_;
   uint64_t central_pending_ = 0;  // central buffers with space still to free
+  // router.mport_xbar=shared (docs/model.md §11): per MPort, the end of its crossbar's granted
+  // transfers in thirds of a cycle at 3 flits per cycle in total, and the input to try first.
+  std::vector<uint64_t> mport_thirds_;
+  std::vector<uint8_t> mport_next_;
   // The next VL of each (output port, SL) among its candidates (round robin).
   std::vector<uint8_t> next_candidate_;
   // routing.trunk_select=adaptive: per port its trunk's first port and link count

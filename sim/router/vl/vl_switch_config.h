@@ -40,6 +40,9 @@ struct VlSwitchConfig {
   model::SharedVlBuffer central_buffer;
   uint32_t central_latency = 0;
   static constexpr uint32_t kMPortFlits = 3, kCentralFlits = 4;
+  // router.mport_xbar=shared (docs/model.md §11): the MPort crossbar's 3 flits per cycle are its
+  // total over its inputs, one input granted per cycle; false: each input's packet's.
+  bool mport_shared = false;
   VlPlan plan;  // the VLs of each SL per port class and routing VC
   // qos.backlogged (docs/model.md §9.2): each NIC always has a packet of every SL ready and its
   // link is served by an output scheduler of the switch's kind.

@@ -98,6 +98,10 @@ TEST(QosSwitch, ServiceLevelsRoutingsAndKeysOfTheSwitch) {
                   "traffic.injection_vc=dest: not read by router.architecture=ib"));
   EXPECT_TRUE(has(error(torus_ib({"router.buffer_model=damq"})),
                   "router.buffer_model=damq: not read by router.architecture=ib"));
+  EXPECT_TRUE(has(error(torus_ib({"router.mport_xbar=shared"})),
+                  "router.mport_xbar=shared: applies to router.architecture=opa only "
+                  "(router.architecture=ib)"));
+  EXPECT_EQ(error(torus_opa({"router.mport_xbar=shared"})), "");
   Config d;
   d.set("router.port_buffer", "512");
   EXPECT_TRUE(has(error(d), "router.port_buffer=512: applies to router.architecture=ib|opa only"));
