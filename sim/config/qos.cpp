@@ -411,7 +411,7 @@ void validate_switch(const Config& c) {
                         " flits) must guarantee " + std::to_string(q.vls) +
                         " VLs x router.vl_min=" + std::to_string(b.vl_min) + " flits");
   } else {
-    for (const char* k : {"router.central_buffer", "router.central_latency"})
+    for (const char* k : {"router.central_buffer", "router.central_latency", "router.central_link"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=opa only (router.architecture=" +
@@ -725,8 +725,8 @@ void validate_qos(const Config& c) {
     validate_switch(c);
   } else {
     for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
-                          "router.central_buffer", "router.central_latency", "router.alloc_retry",
-                          "router.output_scheduler", "router.credit_return"})
+                          "router.central_buffer", "router.central_latency", "router.central_link",
+                          "router.alloc_retry", "router.output_scheduler", "router.credit_return"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +

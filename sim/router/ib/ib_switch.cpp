@@ -627,8 +627,16 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
           if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, L)) continue;
           a.request(k, v, o % kMPortPorts);
         } else {
-          const uint32_t cb = central_of(i);
-          if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
+          uint32_t cb = central_of(i);
+          if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) {
+            // router.central_link=any (thesis 003 Sec. 2.2.1, 4.2.2: "a central buffer has to
+            // arbitrate between the 4 input buffers which are connected to its MPort";
+            // docs/model.md §11): the MPort's other central link when its own pair's is busy or
+            // full.
+            if (!cfg_.central_any) continue;
+            cb ^= 1u;
+            if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
+          }
           a.request(k, v, kMPortPorts + cb % 2);
         }
         if constexpr (kRetry) requested_[i] |= 1u << v;
@@ -654,7 +662,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         // crossed (docs/model.md §9.2).
         const uint32_t M = cfg_.msg_pkts[in_.front(i, v).pkt.cls], all = M * xfer;
         const bool local = a.grant_out(k) < kMPortPorts;
-        const uint32_t cb = central_of(i);
+        const uint32_t cb = 2 * m + (local ? 0 : a.grant_out(k) - kMPortPorts);
         for (uint32_t n = 0; n < M; ++n) {
           const Packet pkt = leave_input<false>(i, v, o, all, now);
           if (local)
@@ -682,7 +690,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
         out_space_[o].consume(out_vl, L);
       } else {
-        const uint32_t cb = central_of(i);
+        const uint32_t cb = 2 * m + (a.grant_out(k) - kMPortPorts);  // the granted central link
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
         central_space_[cb].consume(out_vl, L);

@@ -29,6 +29,7 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   const uint32_t half = static_cast<uint32_t>(cfg.get_int("router.central_buffer")) / 2;
   c.central_buffer = model::SharedVlBuffer{q.vls, half, b.vl_min, half};
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));
+  c.central_any = cfg.get_str("router.central_link") == "any";
   c.plan = switch_vl_plan(cfg, q);
   c.backlogged = q.backlogged;
   c.nic_per_sl = q.nic_per_sl;

@@ -39,6 +39,9 @@ struct VlSwitchConfig {
   // flits per cycle (thesis 003 Sec. 2.2: 3 through an MPort, 4 from the central buffers).
   model::SharedVlBuffer central_buffer;
   uint32_t central_latency = 0;
+  // router.central_link=any (docs/model.md §11): an input may write either of its MPort's central
+  // buffers (its own pair's first); false (pair): inputs 0-1 the first, 2-3 the second.
+  bool central_any = false;
   static constexpr uint32_t kMPortFlits = 3, kCentralFlits = 4;
   VlPlan plan;  // the VLs of each SL per port class and routing VC
   // qos.backlogged (docs/model.md §9.2): each NIC always has a packet of every SL ready and its
