@@ -65,6 +65,7 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     for (auto& a : mport_alloc_) mport_core_.push_back(&a);
     central_core_ = &central_alloc_;
     opa_mode_ = cfg.alloc_retry != 0 ? 1 : 0;
+    if (cfg.central_any) opa_mode_ |= 8;
     out_busy_central_.assign(P_, 0);
     central_in_busy_.assign(C, 0);
     central_out_busy_.assign(C, 0);
@@ -380,30 +381,38 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa_other(Cycle now) {
 // OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
 // in the same cycle when router.xbar_latency is 0).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg>
+template <bool kRetry, bool kSocket, bool kMsg, bool kAny>
 bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
-  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg>(now);
+  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kAny>(now);
   return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg>(now)) || moved;
 }
 
 template <class Sched, bool kOpa>
-bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
-  switch (opa_mode_) {
+template <bool kAny>
+bool VlSwitch<Sched, kOpa>::allocate_opa_modes(Cycle now) {
+  switch (opa_mode_ & 7) {
+    case 0:
+      return allocate_opa<false, false, false, kAny>(now);
     case 1:
-      return allocate_opa<true, false, false>(now);
+      return allocate_opa<true, false, false, kAny>(now);
     case 2:
-      return allocate_opa<false, true, false>(now);
+      return allocate_opa<false, true, false, kAny>(now);
     case 3:
-      return allocate_opa<true, true, false>(now);
+      return allocate_opa<true, true, false, kAny>(now);
     case 4:
-      return allocate_opa<false, false, true>(now);
+      return allocate_opa<false, false, true, kAny>(now);
     case 5:
-      return allocate_opa<true, false, true>(now);
+      return allocate_opa<true, false, true, kAny>(now);
     case 6:
-      return allocate_opa<false, true, true>(now);
+      return allocate_opa<false, true, true, kAny>(now);
     default:
-      return allocate_opa<true, true, true>(now);
+      return allocate_opa<true, true, true, kAny>(now);
   }
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
+  return (opa_mode_ & 8) != 0 ? allocate_opa_modes<true>(now) : allocate_opa_modes<false>(now);
 }
 
 template <class Sched, bool kOpa>
@@ -589,7 +598,7 @@ void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, C
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg>
+template <bool kRetry, bool kSocket, bool kMsg, bool kAny>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -633,7 +642,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
             // arbitrate between the 4 input buffers which are connected to its MPort";
             // docs/model.md §11): the MPort's other central link when its own pair's is busy or
             // full.
-            if (!cfg_.central_any) continue;
+            if constexpr (!kAny) continue;
             cb ^= 1u;
             if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
           }
@@ -662,7 +671,9 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         // crossed (docs/model.md §9.2).
         const uint32_t M = cfg_.msg_pkts[in_.front(i, v).pkt.cls], all = M * xfer;
         const bool local = a.grant_out(k) < kMPortPorts;
-        const uint32_t cb = 2 * m + (local ? 0 : a.grant_out(k) - kMPortPorts);
+        // kAny: the granted central buffer (the other one of the pair's if the own was busy).
+        const uint32_t cb =
+            kAny ? 2 * m + (local ? 0 : a.grant_out(k) - kMPortPorts) : central_of(i);
         for (uint32_t n = 0; n < M; ++n) {
           const Packet pkt = leave_input<false>(i, v, o, all, now);
           if (local)
@@ -690,7 +701,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
         out_space_[o].consume(out_vl, L);
       } else {
-        const uint32_t cb = 2 * m + (a.grant_out(k) - kMPortPorts);  // the granted central link
+        const uint32_t cb = kAny ? 2 * m + (a.grant_out(k) - kMPortPorts) : central_of(i);
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
         central_space_[cb].consume(out_vl, L);

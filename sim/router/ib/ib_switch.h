@@ -308,11 +308,16 @@ class VlSwitch final : public RouterModel {
   // central stage (central buffers to output buffers). kRetry: router.alloc_retry is not 0
   // (chosen per call: the default path tests nothing per request); kSocket: through the
   // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
-  template <bool kRetry, bool kSocket, bool kMsg>
+  template <bool kRetry, bool kSocket, bool kMsg, bool kAny = false>
   bool allocate_opa(Cycle now);
-  // allocate_opa of opa_mode_ other than 0.
+  // allocate_opa of opa_mode_ other than 0 (bit 3, router.central_link=any: kAny), by the low 3
+  // bits.
   [[gnu::noinline]] bool allocate_opa_other(Cycle now);
-  template <bool kRetry, bool kSocket, bool kMsg>
+  template <bool kAny>
+  bool allocate_opa_modes(Cycle now);
+  // kAny: router.central_link=any (cfg_.central_any; docs/model.md §11), an input may write either
+  // central buffer of its MPort.
+  template <bool kRetry, bool kSocket, bool kMsg, bool kAny>
   bool allocate_mports(Cycle now);
   template <bool kSocket, bool kMsg>
   bool allocate_central(Cycle now);
@@ -425,8 +430,9 @@ class VlSwitch final : public RouterModel {
   std::vector<std::unique_ptr<model::AllocatorCore>> opa_blocks_;
   std::vector<model::AllocatorCore*> mport_core_;
   model::AllocatorCore* central_core_ = nullptr;
-  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced (allocate_opa's kRetry
-  // and kSocket; 0: the native path).
+  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2:
+  // qos.atomic_messages; bit 3: router.central_link=any (allocate_opa's kRetry, kSocket, kMsg and
+  // kAny; 0: the native path).
   uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;
