@@ -115,6 +115,10 @@ const std::vector<KeySpec>& config_schema() {
        "11)"},
       {"router.central_latency", KeyType::Int, "2", 0, 100000, nullptr,
        "opa: cycles from a central-stage grant to the header in the output buffer"},
+      {"router.central_link", KeyType::Enum, "pair", 0, 0, "pair|any",
+       "opa: the central buffer an input writes: its pair's (inputs 0-1 the MPort's first, 2-3 "
+       "its second; pair), or either, its pair's first (any; thesis 003 Sec. 2.2.1: a central "
+       "buffer arbitrates between the 4 input buffers of its MPort; docs/model.md 11)"},
       {"router.alloc_retry", KeyType::Int, "0", 0, 100000, nullptr,
        "ib|opa: cycles a head that requested in the VA-SA and lost waits before it requests again "
        "(thesis 003 Fig. 2.2: a losing header pays SB again; 0: it requests in the next cycle)"},

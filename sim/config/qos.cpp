@@ -411,7 +411,8 @@ void validate_switch(const Config& c) {
                         " flits) must guarantee " + std::to_string(q.vls) +
                         " VLs x router.vl_min=" + std::to_string(b.vl_min) + " flits");
   } else {
-    for (const char* k : {"router.central_buffer", "router.central_latency", "router.mport_xbar"})
+    for (const char* k : {"router.central_buffer", "router.central_latency", "router.mport_xbar",
+                          "router.central_link"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=opa only (router.architecture=" +
@@ -724,9 +725,10 @@ void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
   } else {
-    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
-                          "router.central_buffer", "router.central_latency", "router.alloc_retry",
-                          "router.output_scheduler", "router.credit_return", "router.mport_xbar"})
+    for (const char* k :
+         {"router.port_buffer", "router.vl_min", "router.vl_max", "router.central_buffer",
+          "router.central_latency", "router.alloc_retry", "router.output_scheduler",
+          "router.credit_return", "router.mport_xbar", "router.central_link"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +

@@ -119,6 +119,12 @@ INSTANTIATE_TEST_SUITE_P(
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
                            "topology.nodes_per_switch=4 --set topology.trunk=2 --set "
                            "routing.trunk_select=adaptive"},
+                      // Either central buffer of an MPort open to each of its inputs
+                      // (router.central_link=any, docs/model.md §11).
+                      Case{"opa_torus_trunk2_central_any",
+                           "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
+                           "topology.nodes_per_switch=4 --set topology.trunk=2 --set "
+                           "router.central_link=any"},
                       // A losing head waits (router.alloc_retry, docs/model.md §10.2).
                       Case{"opa_torus_alloc_retry",
                            "qos-opa-torus-4x4.ini --set traffic.load=0.9 --set "
@@ -200,6 +206,11 @@ TEST(SwitchConfig, AtomicMessagesBadInputExits2NamingTheKey) {
       << o.output;
 }
 
+// A refusal given with std::string arguments.
+struct BadS {
+  std::string args, message;
+};
+
 TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
   const std::string torus =
       std::string("run ") + NETCOSIM_SOURCE_DIR + "/configs/qos-ib-torus-4x4.ini";
@@ -266,13 +277,21 @@ TEST(SwitchConfig, BadTablesAndBuffersExit2NamingTheKey) {
   EXPECT_NE(f.output.find("router.credit_return=flit: applies to router.architecture=ib|opa only"),
             std::string::npos)
       << f.output;
+  // router.central_link is the OPA switch's (docs/model.md §11): a value other than pair|any, and
+  // the key on the IB switch, are refused.
+  for (const BadS& b :
+       std::vector<BadS>{BadS{opa + " --set router.central_link=some",
+                              "router.central_link=some (--set): allowed values are pair|any"},
+                         BadS{torus + " --set router.central_link=any",
+                              "router.central_link=any: applies to router.architecture=opa only "
+                              "(router.architecture=ib)"}}) {
+    const auto c = run_cli(b.args);
+    EXPECT_EQ(c.status, 2) << b.args << "\n" << c.output;
+    EXPECT_NE(c.output.find(b.message), std::string::npos) << b.args << "\n" << c.output;
+  }
 }
 
 // router.output_scheduler's inputs: each refusal names the key, the value and what is allowed.
-struct BadS {
-  std::string args, message;
-};
-
 TEST(SwitchConfig, BadOutputSchedulerInputExits2NamingTheKey) {
   const std::string dir = netcosim::test::fresh_dir("sched_");
   // A DTable file whose SL 1 entry (3 credits) is below SL 1's MTU in the configuration (4 flits

@@ -132,6 +132,32 @@ TEST(OpaSwitch, ASharedMPortCrossbarMovesThreeFlitsPerCycleInTotal) {
       }
 }
 
+TEST(OpaSwitch, WithCentralLinkAnyALosingInputTakesTheOtherCentralBufferNextCycle) {
+  // router.central_link=any (thesis 003 Sec. 2.2.1, 4.2.2: "a central buffer has to arbitrate
+  // between the 4 input buffers which are connected to its MPort"; docs/model.md §11). The test
+  // above's two packets: nodes 0 and 1 (ports 0 and 1, whose own central buffer is MPort 0's
+  // first) send L flits to nodes 4 and 5 in the same cycle. Both heads request their own central
+  // buffer at g = 1 + RT (it is free); one wins and holds its write side for ceil(L / 3) cycles.
+  // With `any` the other requests MPort 0's second central buffer at g + 1 and is granted then,
+  // meeting no other wait (its own output, link and central read side): latency T + 1, where
+  // `pair` (the default) waits for the first central buffer, T + ceil(L / 3).
+  for (const uint32_t L : {24u, 16u, 7u}) {
+    for (const char* mode : {"pair", "any"}) {
+      const auto net = build_network(opa(
+          {"router.latency=4", "router.xbar_latency=2", "router.central_latency=3",
+           "qos.sl_mtu=" + std::to_string(64 * L), std::string("router.central_link=") + mode}));
+      net->preload_packet(0, 4);
+      net->preload_packet(1, 5);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 2u);
+      const uint64_t T = 1 + 4 + 2 + 3 + L;
+      const uint64_t wait = std::string(mode) == "any" ? 1 : (L + 2) / 3;
+      EXPECT_EQ(r.latency_max, T + wait) << mode << ", L " << L;
+      EXPECT_DOUBLE_EQ(r.latency_avg, T + wait / 2.0) << mode << ", L " << L;
+    }
+  }
+}
+
 TEST(OpaSwitch, TheCentralCrossbarMovesFourFlitsPerCycleOutOfACentralBuffer) {
   // Thesis 003 Sec. 2.2: the central crossbar delivers 4 flits per cycle from a central buffer to
   // an output buffer (docs/model.md §11). One 8-port switch, packets of L = 24 flits, one VL,
@@ -200,6 +226,40 @@ TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
         "router.central_buffer=512", "sim.check=true", "sim.drain=true", "traffic.load=1",
         "sim.warmup=0", "sim.measure=4000", "qos.sls=2", "qos.sl_mtu=256,512",
         "qos.pattern=uniform,bursts4", "qos.sl2sc=0 1,2 3"})
+    c.set_override(kv);
+  const auto net = build_network(c);
+  ASSERT_TRUE(net->vc_checked());
+  const RunResults r = run_native(*net);
+  EXPECT_TRUE(r.drained);
+  EXPECT_TRUE(r.conservation_ok);
+  EXPECT_GT(r.packets_delivered, 1000u);
+}
+
+// The same torus with either central buffer of an MPort open to each of its inputs
+// (router.central_link=any, docs/model.md §11): packets of one input VL may take both central
+// buffers; drains under the checker.
+TEST(OpaSwitch, TrunkedTorusWithCentralLinkAnyDrainsUnderTheVcOrderChecker) {
+  Config c;
+  for (const char* kv : {"topology.type=torus",
+                         "topology.dims=4x4",
+                         "topology.nodes_per_switch=4",
+                         "topology.trunk=2",
+                         "routing.algorithm=dor",
+                         "router.architecture=opa",
+                         "router.central_link=any",
+                         "traffic.source=service_levels",
+                         "router.port_buffer=256",
+                         "router.buffer_output=256",
+                         "router.central_buffer=512",
+                         "sim.check=true",
+                         "sim.drain=true",
+                         "traffic.load=1",
+                         "sim.warmup=0",
+                         "sim.measure=4000",
+                         "qos.sls=2",
+                         "qos.sl_mtu=256,512",
+                         "qos.pattern=uniform,bursts4",
+                         "qos.sl2sc=0 1,2 3"})
     c.set_override(kv);
   const auto net = build_network(c);
   ASSERT_TRUE(net->vc_checked());

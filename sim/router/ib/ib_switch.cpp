@@ -70,6 +70,7 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
       mport_next_.assign(mports, 0);
       opa_mode_ |= 8;
     }
+    if (cfg.central_any) opa_mode_ |= 16;
     out_busy_central_.assign(P_, 0);
     central_in_busy_.assign(C, 0);
     central_out_busy_.assign(C, 0);
@@ -366,7 +367,8 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
   if (kOpa)
-    return opa_mode_ == 0 ? allocate_opa<false, false, false, false>(now) : allocate_opa_other(now);
+    return opa_mode_ == 0 ? allocate_opa<false, false, false, false, false>(now)
+                          : allocate_opa_other(now);
   return ib_mode_ == 0 ? allocate_vasa<false, false>(now) : allocate_vasa_other(now);
 }
 
@@ -385,37 +387,47 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa_other(Cycle now) {
 // OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
 // in the same cycle when router.xbar_latency is 0).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
 bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
-  const bool moved = in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kShared>(now);
+  const bool moved =
+      in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kShared, kAny>(now);
   return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg>(now)) || moved;
 }
 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
-  return (opa_mode_ & 8) != 0 ? allocate_opa_mode<true>(now) : allocate_opa_mode<false>(now);
+  switch (opa_mode_ >> 3) {
+    case 0:
+      return allocate_opa_mode<false, false>(now);
+    case 1:
+      return allocate_opa_mode<true, false>(now);
+    case 2:
+      return allocate_opa_mode<false, true>(now);
+    default:
+      return allocate_opa_mode<true, true>(now);
+  }
 }
 
 template <class Sched, bool kOpa>
-template <bool kShared>
+template <bool kShared, bool kAny>
 bool VlSwitch<Sched, kOpa>::allocate_opa_mode(Cycle now) {
   switch (opa_mode_ & 7) {
     case 0:
-      return allocate_opa<false, false, false, kShared>(now);
+      return allocate_opa<false, false, false, kShared, kAny>(now);
     case 1:
-      return allocate_opa<true, false, false, kShared>(now);
+      return allocate_opa<true, false, false, kShared, kAny>(now);
     case 2:
-      return allocate_opa<false, true, false, kShared>(now);
+      return allocate_opa<false, true, false, kShared, kAny>(now);
     case 3:
-      return allocate_opa<true, true, false, kShared>(now);
+      return allocate_opa<true, true, false, kShared, kAny>(now);
     case 4:
-      return allocate_opa<false, false, true, kShared>(now);
+      return allocate_opa<false, false, true, kShared, kAny>(now);
     case 5:
-      return allocate_opa<true, false, true, kShared>(now);
+      return allocate_opa<true, false, true, kShared, kAny>(now);
     case 6:
-      return allocate_opa<false, true, true, kShared>(now);
+      return allocate_opa<false, true, true, kShared, kAny>(now);
     default:
-      return allocate_opa<true, true, true, kShared>(now);
+      return allocate_opa<true, true, true, kShared, kAny>(now);
   }
 }
 
@@ -602,7 +614,7 @@ void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, C
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -654,8 +666,16 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
           if (out_busy_[o] > now || !out_space_[o].can_send(h.out_vl, L)) continue;
           a.request(k, v, o % kMPortPorts);
         } else {
-          const uint32_t cb = central_of(i);
-          if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
+          uint32_t cb = central_of(i);
+          if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) {
+            // router.central_link=any (thesis 003 Sec. 2.2.1, 4.2.2: "a central buffer has to
+            // arbitrate between the 4 input buffers which are connected to its MPort";
+            // docs/model.md §11): the MPort's other central link when its own pair's is busy or
+            // full.
+            if constexpr (!kAny) continue;
+            cb ^= 1u;
+            if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) continue;
+          }
           a.request(k, v, kMPortPorts + cb % 2);
         }
         if constexpr (kRetry) requested_[i] |= 1u << v;
@@ -688,7 +708,9 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         // crossed (docs/model.md §9.2).
         const uint32_t M = cfg_.msg_pkts[in_.front(i, v).pkt.cls], all = M * xfer;
         const bool local = a.grant_out(k) < kMPortPorts;
-        const uint32_t cb = central_of(i);
+        // kAny: the granted central buffer (the other one of the pair's if the own was busy).
+        const uint32_t cb =
+            kAny ? 2 * m + (local ? 0 : a.grant_out(k) - kMPortPorts) : central_of(i);
         for (uint32_t n = 0; n < M; ++n) {
           const Packet pkt = leave_input<false>(i, v, o, all, now);
           if (local)
@@ -716,7 +738,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         out_.push(o, out_vl, pkt, now + cfg_.xbar_latency);
         out_space_[o].consume(out_vl, L);
       } else {
-        const uint32_t cb = central_of(i);
+        const uint32_t cb = kAny ? 2 * m + (a.grant_out(k) - kMPortPorts) : central_of(i);
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
         central_space_[cb].consume(out_vl, L);

@@ -309,14 +309,17 @@ class VlSwitch final : public RouterModel {
   // (chosen per call: the default path tests nothing per request); kSocket: through the
   // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
   // kShared: router.mport_xbar=shared (docs/model.md §11), the MPort stage's own instance.
-  template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
+  // kAny: router.central_link=any (docs/model.md §11), an input may write either central buffer of
+  // its MPort.
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
   bool allocate_opa(Cycle now);
-  // allocate_opa of opa_mode_ other than 0.
+  // allocate_opa of opa_mode_ other than 0: bits 3-4 (kShared, kAny) choose allocate_opa_mode,
+  // which dispatches on the low 3 bits.
   [[gnu::noinline]] bool allocate_opa_other(Cycle now);
-  template <bool kShared>
+  template <bool kShared, bool kAny>
   bool allocate_opa_mode(Cycle now);
-  // kShared: router.mport_xbar=shared (docs/model.md §11).
-  template <bool kRetry, bool kSocket, bool kMsg, bool kShared>
+  // kShared: router.mport_xbar=shared; kAny: router.central_link=any (docs/model.md §11).
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
   bool allocate_mports(Cycle now);
   template <bool kSocket, bool kMsg>
   bool allocate_central(Cycle now);
@@ -429,9 +432,9 @@ class VlSwitch final : public RouterModel {
   std::vector<std::unique_ptr<model::AllocatorCore>> opa_blocks_;
   std::vector<model::AllocatorCore*> mport_core_;
   model::AllocatorCore* central_core_ = nullptr;
-  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2: atomic
-  // messages; bit 3: router.mport_xbar=shared (allocate_opa's kRetry, kSocket, kMsg and kShared;
-  // 0: the native path).
+  // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2:
+  // qos.atomic_messages; bit 3: router.mport_xbar=shared; bit 4: router.central_link=any
+  // (allocate_opa's kRetry, kSocket, kMsg, kShared and kAny; 0: the native path).
   uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;

@@ -39,6 +39,9 @@ struct VlSwitchConfig {
   // flits per cycle (thesis 003 Sec. 2.2: 3 through an MPort, 4 from the central buffers).
   model::SharedVlBuffer central_buffer;
   uint32_t central_latency = 0;
+  // router.central_link=any (docs/model.md §11): an input may write either of its MPort's central
+  // buffers (its own pair's first); false (pair): inputs 0-1 the first, 2-3 the second.
+  bool central_any = false;
   static constexpr uint32_t kMPortFlits = 3, kCentralFlits = 4;
   // router.mport_xbar=shared (docs/model.md §11): the MPort crossbar's 3 flits per cycle are its
   // total over its inputs, one input granted per cycle; false: each input's packet's.
