@@ -783,8 +783,9 @@ TEST(RtlNetwork, InjectedIbVlArbiterAndSbtFaultsAreReportedByBothModes) {
 // status 2 naming the key, the parameters and what is allowed, no JSON written. The IB VL
 // arbiter's LimitOfHighPriority is a parameter of rtl/ib_vl_arbiter.sv: a table with limit 2 (and
 // 2 high-priority entries: N = 2) needs a set the catalogue does not have; SBT's weights are
-// sbt_scheduler's parameters: 1,1,1 has no set.
-TEST(RtlNetwork, IbVlArbiterAndSbtWithoutVerilatedSetAreExitTwo) {
+// sbt_scheduler's parameters: 1,1,1 has no set; and one SL, which the RTL's 2 to 8 lanes cannot
+// express.
+TEST(RtlNetwork, IbVlArbiterAndSbtRefusalsAreExitTwo) {
   const std::string table = testing::TempDir() + "rtl_network_limit2.json";
   {
     std::ofstream t(table);
@@ -809,7 +810,13 @@ TEST(RtlNetwork, IbVlArbiterAndSbtWithoutVerilatedSetAreExitTwo) {
             "qos.sbt_weights: the weights are the RTL's parameters), a parameter set that was "
             "not Verilated; available (rtl/catalog.h): s3_ch2a (S=3,W0=60,W1=30,W2=10,WW=7), "
             "s5_ch4 (S=5,W0=10,W1=30,W2=50,W3=5,W4=5,WW=7), s4w4 "
-            "(S=4,W0=1,W1=15,W2=2,W3=5,WW=4)"}}) {
+            "(S=4,W0=1,W1=15,W2=2,W3=5,WW=4)"},
+        Bad{kConfigs + IB_ALLOC " --set qos.sls=1 --set qos.inject_share=1 --set qos.sl_mtu=512 "
+                                "--set qos.message_size=512 --set qos.pattern=uniform "
+                                "--set router.output_scheduler=sbt --set qos.sbt_weights=10 "
+                                "--rtl sbt_scheduler",
+            "--rtl sbt_scheduler: qos.sls=1: the RTL has 2 to 8 lanes, one per SL (its weights "
+            "W0..W7; allowed: qos.sls 2 to 8)"}}) {
     const std::string json = json_path("bad_table_sched");
     const auto o = run_cli("run " + c.args + " --engine systemc --quiet --json " + json);
     EXPECT_EQ(o.status, 2) << o.output;
