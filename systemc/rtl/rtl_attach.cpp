@@ -977,8 +977,8 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
                  "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
   }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
-  // The default: dtable_arbiter, else sep_alloc_if, else rr_arbiter or drr_arbiter, the first
-  // socketed; shared_vl_credits when it is the only block socketed.
+  // The default: dtable_arbiter, else sep_alloc_if, else the configured scheduler's block, the
+  // first socketed; shared_vl_credits when it is the only block socketed.
   if (req.fault && req.fault_block.empty() && !socketed("dtable_arbiter") &&
       !socketed("sep_alloc_if") && !socketed(sched_block) && socketed("shared_vl_credits"))
     req.fault_block = "shared_vl_credits";
