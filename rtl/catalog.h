@@ -139,7 +139,10 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // WW-bit remaining weights, the weights W0..W(S-1) in packets). s3_ch2a: Table 2.2's
       // configuration A (60/30/10); s5_ch4: Table 4.9's SBT weights of Ch. 4's five SLs
       // (10/30/50/5/5); s4w4: an SL at weight 1 and one at the maximum, 15; the lanes and weight
-      // width of dtable_arbiter s4n8 and drr_arbiter v4 (the area comparison).
+      // width of dtable_arbiter s4n8 and drr_arbiter v4 (the area comparison). Inside a network
+      // (systemc/rtl/table_sched_socket.h: router.output_scheduler=sbt, the set of qos.sls and
+      // qos.sbt_weights): s3_ch2a on the IB and OPA 4-ary 2-trees (qos.sbt_weights=60,30,10),
+      // s5_ch4 on Ch. 4's OPA tree (configs/qos-ch4-opa-fattree-4-2.ini).
       {"sbt_scheduler",
        "cosim_sbt_scheduler",
        {"sbt_scheduler.sv", "rr_arb_core.sv"},
@@ -204,7 +207,11 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // WW-bit weights and SW-bit packet sizes in 64-B units, LIMIT = LimitOfHighPriority).
       // v4n4l1: Fig. 6.1's example (4 VLs, Limit 1); v4n64l1: Table 6.1's configuration A (64
       // high-priority entries, Limit 1); v16n64l0: the full-size arbiter (16 VLs, 64 + 64 entries)
-      // with Limit 0, the tables alternating; v8n8l255: no limit.
+      // with Limit 0, the tables alternating; v8n8l255: no limit. Inside a network
+      // (systemc/rtl/table_sched_socket.h: router.output_scheduler=ib_vlarb; V = the port's VLs
+      // and N = the larger table's entries rounded up to powers of two, WW = 8, SW = 7, LIMIT =
+      // the table's): v4n64l1 is Ch. 6's trees (configs/qos-ch6-ib-fattree-2-2.ini, Table 6.1's
+      // configuration A on 4 VLs), which `netcosim area` prices per output port too.
       {"ib_vl_arbiter",
        "cosim_ib_vl_arbiter",
        {"ib_vl_arbiter.sv", "rr_arb_core.sv"},

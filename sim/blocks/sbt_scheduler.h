@@ -80,6 +80,8 @@ class SbtScheduler {
   }
   unsigned last_vl() const { return last_vl_; }
   unsigned vls() const { return static_cast<unsigned>(vl_sl_.size()); }
+  // The remaining weight of lane v's SL on the scheduler's port (Table 4.2's port column).
+  uint32_t remaining(unsigned v) const { return table_->remaining(vl_sl_[v], port_); }
   void reset() {
     last_vl_ = 0;
     table_->restore(port_);
@@ -130,6 +132,25 @@ class SbtScheduler {
   std::vector<uint8_t> vl_sl_;
   unsigned last_vl_ = 0;
   mutable Decision latched_;
+};
+
+// The SBT schedulers of a switch's output ports (router.output_scheduler=sbt: SbtSlBlock,
+// sim/router/vl/table_schedulers.h) implemented elsewhere (the Verilated rtl/sbt_scheduler.sv's
+// socket, systemc/rtl/table_sched_socket.h; docs/cosim.md "Verilated blocks inside a network"),
+// which the switch then owns (RouterModel::set_sbt_block). For every decision of output `port` the
+// switch passes the active SLs, its C++ scheduler's choice (`model`, kNoGrant for none) and that
+// scheduler (`sched`: last_vl and the port's remaining weights before the decision); select()
+// returns the SL granted (the RTL's in strict mode, `model` in shadow mode). accept() follows when
+// the granted SL's packet starts, before the port's next select().
+class SbtBlock {
+ public:
+  virtual ~SbtBlock() = default;
+  virtual uint32_t select(uint32_t port, uint32_t active, uint32_t model,
+                          const SbtScheduler& sched) = 0;
+  virtual void accept(uint32_t port, uint32_t sl) = 0;
+  // Its port 0 decides for the switch's output `first` (as DrrBlock::set_first_output). Never
+  // called in the cycle loop.
+  virtual void set_first_output(uint32_t /*first*/) {}
 };
 
 }  // namespace netcosim::model

@@ -163,16 +163,25 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
   if (opa)
     shared_buffer(plan, "central buffer, 2 per MPort", c.central_buffer.total_phits, V, central);
   shared_buffer(plan, "output buffer per port", c.out_buffer.total_phits, V, P);
-  // The IB VL arbiter's tables (thesis 003 Sec. 5.3.1: entries of a 4-bit VL and an 8-bit
-  // weight), one pair per output port (sim/blocks/ib_vl_arbiter.h); its logic is not priced here
-  // (its RTL, rtl/ib_vl_arbiter.sv, is priced alone: docs/area.md).
+  // The IB VL arbiter (thesis 003 Sec. 5.3.1, 6.2): an ib_vl_arbiter per output port
+  // (IbVlArbScheduler, sim/router/vl/table_schedulers.h), which holds both tables, at the
+  // configured tables' shape: V the port's VLs and N the larger table's entries, each rounded up
+  // to a power of two (the RTL's indexes), WW = 8 (IB's weights), SW = 7 bits of 64-B units (IB's
+  // largest MTU, 4,096 B = 64 units; more when an atomic message is larger), LIMIT the table's
+  // LimitOfHighPriority; the set the in-network socket runs (systemc/rtl/rtl_attach.cpp).
   if (sched == "ib_vlarb") {
-    const uint64_t entries = c.scheduler.table.high.size() + c.scheduler.table.low.size();
-    plan.storage.push_back({"IB VL arbiter tables per output port", entries * 12, P});
-    plan.notes.push_back(
-        "IB VL arbiter: its tables are priced as storage; its logic (table pointers, remaining "
-        "weights, the high-priority counter) is not priced per router (its RTL block is priced "
-        "alone: netcosim area ib_vl_arbiter)");
+    const auto& t = c.scheduler.table;
+    uint32_t max_phits = c.max_unit_phits;
+    for (uint32_t s = 0; s < S; ++s) max_phits = std::max(max_phits, c.phits[s]);
+    const uint32_t units = max_phits / c.scheduler.flits_per_unit;
+    uint32_t sw = 7;
+    while ((uint64_t{1} << sw) <= units) ++sw;
+    const uint32_t n = pow2_at_least(static_cast<uint32_t>(std::max(t.high.size(), t.low.size())));
+    plan.blocks.push_back({"ib_vl_arbiter",
+                           "V=" + std::to_string(pow2_at_least(V)) + ",N=" + std::to_string(n) +
+                               ",WW=8,SW=" + std::to_string(sw) +
+                               ",LIMIT=" + std::to_string(t.limit),
+                           P, "output scheduler, IB VL arbiter (its two tables)"});
   }
   // The mapping tables, one copy per switch (VlSwitchConfig::plan): IB's SL2VL as a VL mask per
   // SL (qos.sl2vl), OPA's SL2SC as an SC mask per SL over the 32 SCs and SC2VL as a 4-bit VL per

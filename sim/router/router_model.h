@@ -21,7 +21,9 @@
 #include "sim/blocks/credit_counter.h"
 #include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
+#include "sim/blocks/ib_vl_arbiter_block.h"
 #include "sim/blocks/rr_arbiter.h"
+#include "sim/blocks/sbt_scheduler.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/blocks/shared_vl_credits.h"
 #include "sim/blocks/vc_selector.h"
@@ -224,6 +226,32 @@ class RouterModel {
     return false;
   }
   virtual void set_drr_block(std::unique_ptr<model::DrrBlock> /*block*/) {}
+  // The same for the SBT scheduler of each output port (router.output_scheduler=sbt:
+  // rtl/sbt_scheduler.sv with S = the SLs and the weights as parameters; SbtSlBlock,
+  // sim/router/vl/table_schedulers.h) and the IB VL arbiter (router.output_scheduler=ib_vlarb:
+  // rtl/ib_vl_arbiter.sv; IbVlArbScheduler), whose tables and limit are the switch's.
+  struct SbtShape {
+    uint32_t ports = 0;
+    uint32_t sls = 0;
+    std::vector<uint32_t> weights;  // per SL, packets (qos.sbt_weights)
+  };
+  virtual bool sbt_schedulers(SbtShape& /*shape*/, std::string& why) const {
+    why = "the router architecture has no SBT output scheduler";
+    return false;
+  }
+  virtual void set_sbt_block(std::unique_ptr<model::SbtBlock> /*block*/) {}
+  struct IbVlArbShape {
+    uint32_t ports = 0;
+    uint32_t vls = 0;  // the VLs of a port
+    std::vector<model::IbVlArbEntry> high, low;
+    unsigned limit = 0;      // LimitOfHighPriority
+    uint32_t max_units = 0;  // the largest head the arbiter is given, in 64-B units
+  };
+  virtual bool ib_vlarb_schedulers(IbVlArbShape& /*shape*/, std::string& why) const {
+    why = "the router architecture has no IB VL arbiter output scheduler";
+    return false;
+  }
+  virtual void set_ib_vlarb_block(std::unique_ptr<model::IbVlArbBlock> /*block*/) {}
   // The OPA and IB switches' port buffers shared by their VLs (sim/blocks/shared_vl_credits.h;
   // thesis 003 Sec. 5.3.1): each accounting the switch keeps, numbered as it records their
   // updates (SharedVlCreditsEdge::note), named ("down3": the downstream input buffer of output 3,

@@ -26,6 +26,7 @@
 #include "systemc/rtl/sched_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
 #include "systemc/rtl/shared_vl_credits_socket.h"
+#include "systemc/rtl/table_sched_socket.h"
 #include "systemc/rtl/vc_selector_socket.h"
 
 namespace netcosim::sc {
@@ -36,7 +37,8 @@ namespace {
 ConfigError fault_block_not_socketed(const RtlRequest& req) {
   return ConfigError(
       "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-      "age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter or shared_vl_credits, and " +
+      "age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter or "
+      "shared_vl_credits, and " +
       req.fault_block + " is not in --rtl or --rtl-shadow");
 }
 
@@ -560,6 +562,202 @@ void attach_drr_arbiters(Network& net, const RtlRequest& req, bool shadow) {
   }
 }
 
+// ib_vl_arbiter's sets (NETCOSIM_IB_VL_ARBITER_SET(name, V, N, WW, SW, LIMIT)) and
+// sbt_scheduler's (NETCOSIM_SBT_SCHEDULER_SET(name, S, WW, W0, ..., W7): the weights past S at
+// the RTL's default, 1) in the generated header.
+struct IbVlArbiterSet {
+  const char* name;
+  unsigned V, N, WW, SW, LIMIT;
+  std::unique_ptr<IbVlArbLane> (*make)(const std::string& name, IbVlArbSocket& s,
+                                       const SocketOptions& o);
+};
+
+template <class Vtop, int V, int N, int WW, int SW, int LIMIT>
+std::unique_ptr<IbVlArbLane> make_ib_vl_lane(const std::string& name, IbVlArbSocket& s,
+                                             const SocketOptions& o) {
+  return std::make_unique<IbVlArbLaneRtl<Vtop, V, N, WW, SW, LIMIT>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_IB_VL_ARBITER_SET(X, V, N, WW, SW, LIMIT) \
+  IbVlArbiterSet{                                          \
+      #X, V, N, WW, SW, LIMIT, &make_ib_vl_lane<Vib_vl_arbiter_##X, V, N, WW, SW, LIMIT>},
+
+const std::vector<IbVlArbiterSet>& ib_vl_arbiter_sets() {
+  static const std::vector<IbVlArbiterSet> sets = {NETCOSIM_IB_VL_ARBITER_SETS};
+  return sets;
+}
+
+struct SbtSchedulerSet {
+  const char* name;
+  unsigned S, WW;
+  unsigned W[8];
+  std::unique_ptr<SbtLane> (*make)(const std::string& name, SbtSocket& s, const SocketOptions& o);
+};
+
+template <class Vtop, int S, int WW>
+std::unique_ptr<SbtLane> make_sbt_lane(const std::string& name, SbtSocket& s,
+                                       const SocketOptions& o) {
+  return std::make_unique<SbtLaneRtl<Vtop, S, WW>>(name, s.rst(), o);
+}
+
+#define NETCOSIM_SBT_SCHEDULER_SET(X, S, WW, W0, W1, W2, W3, W4, W5, W6, W7) \
+  SbtSchedulerSet{                                                           \
+      #X, S, WW, {W0, W1, W2, W3, W4, W5, W6, W7}, &make_sbt_lane<Vsbt_scheduler_##X, S, WW>},
+
+const std::vector<SbtSchedulerSet>& sbt_scheduler_sets() {
+  static const std::vector<SbtSchedulerSet> sets = {NETCOSIM_SBT_SCHEDULER_SETS};
+  return sets;
+}
+
+std::string ib_vl_params_text(unsigned V, unsigned N, unsigned WW, unsigned SW, unsigned limit) {
+  return "V=" + std::to_string(V) + ",N=" + std::to_string(N) + ",WW=" + std::to_string(WW) +
+         ",SW=" + std::to_string(SW) + ",LIMIT=" + std::to_string(limit);
+}
+
+std::string sbt_params_text(unsigned S, const unsigned* w) {
+  std::string s = "S=" + std::to_string(S);
+  for (unsigned k = 0; k < S; ++k) s += ",W" + std::to_string(k) + "=" + std::to_string(w[k]);
+  return s;
+}
+
+// The least power of two >= n, at least 2 (the RTL's lane and entry indexes).
+unsigned pow2_at_least(unsigned n) {
+  unsigned p = 2;
+  while (p < n) p *= 2;
+  return p;
+}
+
+// The parameters rtl/ib_vl_arbiter.sv needs for an IB switch's arbiters (V, N, WW = 8 for the IB
+// weights, SW, LIMIT); "" or, when its parameters cannot express the configuration, the reason
+// naming the key.
+std::string ib_vl_needs(const RouterModel::IbVlArbShape& sh, unsigned& V, unsigned& N,
+                        unsigned& SW) {
+  if (sh.vls > model::IbVlArbiter::kMaxVls)
+    return "the ports' " + std::to_string(sh.vls) +
+           " VLs (qos.sl2vl) exceed the RTL's 16 lanes (allowed: at most 16 VLs)";
+  V = pow2_at_least(sh.vls);
+  N = pow2_at_least(static_cast<unsigned>(std::max(sh.high.size(), sh.low.size())));
+  // SW: 7 bits hold IB's largest MTU, 4,096 B = 64 units (the catalog's sets and `netcosim
+  // area`'s price, sim/experiment/router_area.cpp); more when a head (an atomic message) is larger.
+  SW = 7;
+  while ((uint64_t{1} << SW) <= sh.max_units) ++SW;
+  for (int t = 0; t < 2; ++t)
+    for (const auto& e : t == 0 ? sh.high : sh.low)
+      if (e.weight != 0 && e.vl >= sh.vls)
+        return std::string("qos.table: a ") + (t == 0 ? "high" : "low") + "-priority entry of VL " +
+               std::to_string(e.vl) + " on ports of " + std::to_string(sh.vls) +
+               " VLs (the RTL's VL field indexes the port's VLs; allowed: VLs 0 to " +
+               std::to_string(sh.vls - 1) + ")";
+  if (sh.limit > 255)
+    return "qos.table: limit_of_high_priority " + std::to_string(sh.limit) + " (allowed: 0 to 255)";
+  return "";
+}
+
+// The IB VL arbiters of every IB switch (router.output_scheduler=ib_vlarb): one
+// rtl/ib_vl_arbiter.sv instance per output port, the set ib_vl_needs names, the switch's tables
+// written into every instance before the first decision.
+void attach_ib_vl_arbiters(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::IbVlArbShape sh;
+    std::string why;
+    if (!router.ib_vlarb_schedulers(sh, why)) throw ConfigError(opt + " ib_vl_arbiter: " + why);
+    unsigned V = 0, N = 0, SW = 0;
+    const std::string cannot = ib_vl_needs(sh, V, N, SW);
+    if (!cannot.empty()) throw ConfigError(opt + " ib_vl_arbiter: " + cannot);
+    const IbVlArbiterSet* set = nullptr;
+    for (const auto& x : ib_vl_arbiter_sets())
+      if (x.V == V && x.N == N && x.WW == 8 && x.SW == SW && x.LIMIT == sh.limit) set = &x;
+    if (set == nullptr)
+      throw ConfigError(opt + " ib_vl_arbiter: router " + std::to_string(r) + " needs " +
+                        ib_vl_params_text(V, N, 8, SW, sh.limit) + " (" + std::to_string(sh.vls) +
+                        " VLs, qos.table: " + std::to_string(sh.high.size()) + " high and " +
+                        std::to_string(sh.low.size()) + " low entries, limit_of_high_priority " +
+                        std::to_string(sh.limit) + "; heads of up to " +
+                        std::to_string(sh.max_units) +
+                        " 64-B units), a parameter set that was not Verilated; available "
+                        "(rtl/catalog.h): " +
+                        list_sets(ib_vl_arbiter_sets(), [](const IbVlArbiterSet& y) {
+                          return ib_vl_params_text(y.V, y.N, y.WW, y.SW, y.LIMIT);
+                        }));
+    const SocketOptions o =
+        sched_options(r, shadow, req, "ib_vl_arbiter", sh.ports, "IB VL arbiters");
+    const std::string name = "router_" + std::to_string(r) + "_ib_vl_arbiter";
+    auto socket = std::make_unique<IbVlArbSocket>(name, o, sh.high, sh.low, sh.vls);
+    for (uint32_t port = 0; port < sh.ports; ++port)
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+    router.set_ib_vlarb_block(std::move(socket));
+  }
+}
+
+// The set of sbt_scheduler whose S and weights are the switch's; nullptr: none.
+const SbtSchedulerSet* sbt_set_of(const RouterModel::SbtShape& sh) {
+  for (const auto& x : sbt_scheduler_sets()) {
+    bool same = x.S == sh.sls && sh.weights.size() == sh.sls;
+    for (unsigned k = 0; same && k < x.S; ++k) same = x.W[k] == sh.weights[k];
+    if (same) return &x;
+  }
+  return nullptr;
+}
+
+// "" or, when rtl/sbt_scheduler.sv's parameters cannot express the switches' SBT, the reason
+// naming the key.
+std::string sbt_cannot(const RouterModel::SbtShape& sh) {
+  if (sh.sls < 2 || sh.sls > 8)
+    return "qos.sls=" + std::to_string(sh.sls) +
+           ": the RTL has 2 to 8 lanes, one per SL (its weights W0..W7; allowed: qos.sls 2 to 8)";
+  return "";
+}
+
+void print_table_sched_tally(const char* block, const TableSchedTally& t) {
+  std::fprintf(
+      stderr, "%s: %llu decisions %s on %llu instances (%llu accepts%s), %llu difference%s\n",
+      block, static_cast<unsigned long long>(t.decisions), t.shadow ? "compared" : "taken",
+      static_cast<unsigned long long>(t.instances), static_cast<unsigned long long>(t.accepts),
+      t.shadow ? ", the registers compared after each" : "",
+      static_cast<unsigned long long>(t.differences), t.differences == 1 ? "" : "s");
+}
+void print_ib_vl_arbiter_tally() {
+  print_table_sched_tally("ib_vl_arbiter", ib_vl_arbiter_tally());
+}
+void print_sbt_scheduler_tally() {
+  print_table_sched_tally("sbt_scheduler", sbt_scheduler_tally());
+}
+
+// The SBT schedulers of every OPA or IB switch (router.output_scheduler=sbt): one
+// rtl/sbt_scheduler.sv instance per output port, the set of S = qos.sls and W0..W(S-1) =
+// qos.sbt_weights (the weights are the RTL's parameters).
+void attach_sbt_schedulers(Network& net, const RtlRequest& req, bool shadow) {
+  const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
+  for (uint32_t r = 0; r < net.routers(); ++r) {
+    RouterModel& router = net.router(r);
+    RouterModel::SbtShape sh;
+    std::string why;
+    if (!router.sbt_schedulers(sh, why)) throw ConfigError(opt + " sbt_scheduler: " + why);
+    const std::string cannot = sbt_cannot(sh);
+    if (!cannot.empty()) throw ConfigError(opt + " sbt_scheduler: " + cannot);
+    const SbtSchedulerSet* set = sbt_set_of(sh);
+    if (set == nullptr) {
+      std::vector<unsigned> w(sh.weights.begin(), sh.weights.end());
+      throw ConfigError(opt + " sbt_scheduler: router " + std::to_string(r) + " needs " +
+                        sbt_params_text(sh.sls, w.data()) +
+                        " (qos.sls, qos.sbt_weights: the weights are the RTL's parameters), a "
+                        "parameter set that was not Verilated; available (rtl/catalog.h): " +
+                        list_sets(sbt_scheduler_sets(), [](const SbtSchedulerSet& y) {
+                          return sbt_params_text(y.S, y.W) + ",WW=" + std::to_string(y.WW);
+                        }));
+    }
+    const SocketOptions o =
+        sched_options(r, shadow, req, "sbt_scheduler", sh.ports, "SBT schedulers");
+    const std::string name = "router_" + std::to_string(r) + "_sbt_scheduler";
+    auto socket = std::make_unique<SbtSocket>(name, o, sh.sls);
+    for (uint32_t port = 0; port < sh.ports; ++port)
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+    router.set_sbt_block(std::move(socket));
+  }
+}
+
 void attach_allocators(Network& net, const RtlRequest& req, bool shadow);
 
 // The Verilated sep_alloc_if set of an allocator's shape; nullptr: none.
@@ -689,10 +887,12 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
   const std::string arch = cfg.get_str("router.architecture");
   const bool ib = arch == "ib";
   const std::string sched = cfg.get_str("router.output_scheduler");
-  const char* sched_block = sched == "rr"       ? "rr_arbiter"
-                            : sched == "dtable" ? "dtable_arbiter"
-                            : sched == "drr"    ? "drr_arbiter"
-                                                : "";
+  const char* sched_block = sched == "rr"         ? "rr_arbiter"
+                            : sched == "dtable"   ? "dtable_arbiter"
+                            : sched == "drr"      ? "drr_arbiter"
+                            : sched == "sbt"      ? "sbt_scheduler"
+                            : sched == "ib_vlarb" ? "ib_vl_arbiter"
+                                                  : "";
   if (req.all) {
     std::string missing;  // the first allocator shape without a set
     std::vector<RouterModel::SwitchAllocatorShape> shapes;
@@ -718,6 +918,28 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
       if (net.routers() > 0 && net.router(0).drr_schedulers(sh, why) &&
           drr_set_of(sh.params) == nullptr)
         sched_missing = drr_params_text(sh.params);
+    } else if (sched == "sbt") {
+      RouterModel::SbtShape sh;
+      std::string why;
+      if (net.routers() > 0 && net.router(0).sbt_schedulers(sh, why) &&
+          (!sbt_cannot(sh).empty() || sbt_set_of(sh) == nullptr)) {
+        std::vector<unsigned> w(sh.weights.begin(), sh.weights.end());
+        w.resize(std::max<size_t>(w.size(), sh.sls));
+        sched_missing = sbt_params_text(sh.sls, w.data());
+      }
+    } else if (sched == "ib_vlarb") {
+      RouterModel::IbVlArbShape sh;
+      std::string why;
+      if (net.routers() > 0 && net.router(0).ib_vlarb_schedulers(sh, why)) {
+        unsigned V = 0, N = 0, SW = 0;
+        bool found = ib_vl_needs(sh, V, N, SW).empty();
+        if (found) {
+          found = false;
+          for (const auto& x : ib_vl_arbiter_sets())
+            found |= x.V == V && x.N == N && x.WW == 8 && x.SW == SW && x.LIMIT == sh.limit;
+        }
+        if (!found) sched_missing = ib_vl_params_text(V, N, 8, SW, sh.limit);
+      }
     }
     const bool scheduler = *sched_block != '\0' && sched_missing.empty();
     const std::string opt = req.shadow.empty() ? "--rtl all" : "--rtl-shadow all";
@@ -733,8 +955,9 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
           opt + ": router.architecture=" + arch +
           ": no block of the switches has RTL here: router.output_scheduler=" + sched +
           (*sched_block == '\0'
-               ? std::string(" has none (rr_arbiter, dtable_arbiter and drr_arbiter are rr's, "
-                             "dtable's and drr's)")
+               ? std::string(" has none (rr_arbiter, dtable_arbiter, drr_arbiter, "
+                             "sbt_scheduler and ib_vl_arbiter are rr's, dtable's, drr's, sbt's "
+                             "and ib_vlarb's)")
                : " needs " + std::string(sched_block) + " " + sched_missing +
                      ", which rtl/catalog.h does not have") +
           ", and rtl/catalog.h has no sep_alloc_if set " + missing +
@@ -754,8 +977,8 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
                  "lrs_arbiter and age_arbiter are the CIOQ router's)\n";
   }
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };
-  // The default: dtable_arbiter, else sep_alloc_if, else rr_arbiter or drr_arbiter, the first
-  // socketed; shared_vl_credits when it is the only block socketed.
+  // The default: dtable_arbiter, else sep_alloc_if, else the configured scheduler's block, the
+  // first socketed; shared_vl_credits when it is the only block socketed.
   if (req.fault && req.fault_block.empty() && !socketed("dtable_arbiter") &&
       !socketed("sep_alloc_if") && !socketed(sched_block) && socketed("shared_vl_credits"))
     req.fault_block = "shared_vl_credits";
@@ -765,18 +988,32 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
                                                                          : sched_block;
   if (req.fault && req.fault_block != "dtable_arbiter" && req.fault_block != "sep_alloc_if" &&
       req.fault_block != "rr_arbiter" && req.fault_block != "drr_arbiter" &&
+      req.fault_block != "sbt_scheduler" && req.fault_block != "ib_vl_arbiter" &&
       req.fault_block != "shared_vl_credits")
     throw ConfigError(
         "--rtl-fault " + req.fault_block + ": router.architecture=" + arch +
         ": the switches' block sockets are the output schedulers' (rr_arbiter, "
-        "dtable_arbiter, drr_arbiter), sep_alloc_if's and shared_vl_credits' "
-        "(--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])");
+        "dtable_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter), sep_alloc_if's and "
+        "shared_vl_credits' (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
+        "sep_alloc_if:ROUTER:CYCLE[:INPUT])");
   if (req.fault && !socketed(req.fault_block.c_str())) throw fault_block_not_socketed(req);
   if (!req.vcd_dir.empty()) Verilated::traceEverOn(true);  // before elaboration
   if (socketed("dtable_arbiter"))
     attach_dtable_arbiters(net, req, has(req.shadow, "dtable_arbiter"), cfg);
   if (socketed("rr_arbiter")) attach_rr_arbiters(net, req, has(req.shadow, "rr_arbiter"));
   if (socketed("drr_arbiter")) attach_drr_arbiters(net, req, has(req.shadow, "drr_arbiter"));
+  if (socketed("sbt_scheduler")) {
+    attach_sbt_schedulers(net, req, has(req.shadow, "sbt_scheduler"));
+    static bool registered = false;
+    if (!registered) std::atexit(print_sbt_scheduler_tally);
+    registered = true;
+  }
+  if (socketed("ib_vl_arbiter")) {
+    attach_ib_vl_arbiters(net, req, has(req.shadow, "ib_vl_arbiter"));
+    static bool registered = false;
+    if (!registered) std::atexit(print_ib_vl_arbiter_tally);
+    registered = true;
+  }
   if (socketed("sep_alloc_if")) attach_allocators(net, req, has(req.shadow, "sep_alloc_if"));
   if (socketed("shared_vl_credits"))
     attach_shared_vl_credits(net, req, has(req.shadow, "shared_vl_credits"));
@@ -1015,7 +1252,8 @@ void attach_rtl_sockets(Network& net, const RtlRequest& req_in, const Config& cf
                                           (b == "lrs_arbiter" && !lrs_used) ||
                                           (b == "age_arbiter" && !age_used) ||
                                           b == "dtable_arbiter" || b == "rr_arbiter" ||
-                                          b == "drr_arbiter" || b == "shared_vl_credits";
+                                          b == "drr_arbiter" || b == "sbt_scheduler" ||
+                                          b == "ib_vl_arbiter" || b == "shared_vl_credits";
                                  }),
                   list->end());
   const auto socketed = [&](const char* b) { return has(req.rtl, b) || has(req.shadow, b); };

@@ -12,8 +12,9 @@ namespace netcosim::sc {
 
 const std::vector<std::string>& socketed_blocks() {
   static const std::vector<std::string> blocks = {
-      "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector", "lrs_arbiter",
-      "age_arbiter",  "dtable_arbiter",      "rr_arbiter",     "drr_arbiter", "shared_vl_credits"};
+      "sep_alloc_if", "contention_counters", "credit_counter", "vc_selector",
+      "lrs_arbiter",  "age_arbiter",         "dtable_arbiter", "rr_arbiter",
+      "drr_arbiter",  "sbt_scheduler",       "ib_vl_arbiter",  "shared_vl_credits"};
   return blocks;
 }
 
@@ -65,8 +66,9 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
 
 static const std::vector<std::string>& faultable_blocks() {
   static const std::vector<std::string> blocks = {
-      "sep_alloc_if",   "credit_counter", "vc_selector", "lrs_arbiter",      "age_arbiter",
-      "dtable_arbiter", "rr_arbiter",     "drr_arbiter", "shared_vl_credits"};
+      "sep_alloc_if",  "credit_counter", "vc_selector",      "lrs_arbiter",
+      "age_arbiter",   "dtable_arbiter", "rr_arbiter",       "drr_arbiter",
+      "sbt_scheduler", "ib_vl_arbiter",  "shared_vl_credits"};
   return blocks;
 }
 
@@ -154,31 +156,35 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
   };
   static const SchedBlock kSched[] = {{"rr_arbiter", "rr", "round robin per SL"},
                                       {"dtable_arbiter", "dtable", "the DTable"},
-                                      {"drr_arbiter", "drr", "DRR"}};
+                                      {"drr_arbiter", "drr", "DRR"},
+                                      {"sbt_scheduler", "sbt", "SBT"},
+                                      {"ib_vl_arbiter", "ib_vlarb", "the IB VL arbiter"}};
   const std::string arch = cfg.get_str("router.architecture");
   if (arch == "opa" || arch == "ib") {
     const std::string sched = cfg.get_str("router.output_scheduler");
     if (!req.all)
       for (const auto& b : socketed_blocks())
         if (b != "dtable_arbiter" && b != "rr_arbiter" && b != "drr_arbiter" &&
-            b != "sep_alloc_if" && b != "shared_vl_credits" && named(b.c_str()))
+            b != "sbt_scheduler" && b != "ib_vl_arbiter" && b != "sep_alloc_if" &&
+            b != "shared_vl_credits" && named(b.c_str()))
           throw ConfigError(opt_of(b.c_str()) + " " + b +
                             ": the block is the CIOQ router's; the switches of "
                             "router.architecture=" +
                             arch +
                             " have the sockets of sep_alloc_if, shared_vl_credits and the output "
                             "schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
-                            "rr_arbiter, dtable_arbiter, drr_arbiter under "
-                            "router.output_scheduler=rr, dtable, drr)");
+                            "rr_arbiter, dtable_arbiter, drr_arbiter, sbt_scheduler, "
+                            "ib_vl_arbiter under router.output_scheduler=rr, dtable, drr, sbt, "
+                            "ib_vlarb)");
     // `all` takes the allocators whatever the output scheduler.
     for (const SchedBlock& b : kSched)
       if (named(b.block) && sched != b.sched && !req.all)
         throw ConfigError(opt_of(b.block) + " " + b.block + ": router.output_scheduler=" + sched +
                           ": the switches' output scheduler is not " + b.what +
                           " (allowed: router.output_scheduler=" + b.sched +
-                          "; the output schedulers with RTL in router.architecture=" + arch +
-                          ": rr (rr_arbiter), dtable (dtable_arbiter), drr (drr_arbiter); sbt "
-                          "and ib_vlarb have none)");
+                          "; the output schedulers' RTL in router.architecture=" + arch +
+                          ": rr (rr_arbiter), dtable (dtable_arbiter), drr (drr_arbiter), sbt "
+                          "(sbt_scheduler), ib_vlarb (ib_vl_arbiter))");
     return;
   }
   if (arch != "cioq")
@@ -192,12 +198,13 @@ void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::stri
                       "switches' (thesis 003 Sec. 5.3.1; allowed: router.architecture=opa|ib)");
   for (const SchedBlock& b : kSched)
     if (named(b.block) && !req.all)
-      throw ConfigError(
-          opt_of(b.block) + " " + b.block + ": router.architecture=cioq has no " +
-          (std::string(b.sched) == "dtable" ? std::string("DTable") : std::string(b.what)) +
-          " output scheduler (allowed: router.architecture=opa|ib with "
-          "router.output_scheduler=" +
-          b.sched + ")");
+      throw ConfigError(opt_of(b.block) + " " + b.block + ": router.architecture=cioq has no " +
+                        (std::string(b.sched) == "dtable"     ? std::string("DTable")
+                         : std::string(b.sched) == "ib_vlarb" ? std::string("IB VL arbiter")
+                                                              : std::string(b.what)) +
+                        " output scheduler (allowed: router.architecture=opa|ib with "
+                        "router.output_scheduler=" +
+                        b.sched + ")");
   const std::string in = cfg.get_str("router.input_arbitration");
   const std::string out = cfg.get_str("router.output_arbitration");
   // The credit counter's RTL is the static per-VC model (sim/blocks/credit_counter.h); `all`

@@ -24,7 +24,8 @@ namespace netcosim::sc {
 // credit counters of its outputs), vc_selector (FlexVC's VC selector of its outputs), lrs_arbiter
 // and age_arbiter (the switch allocator's arbiters of policy lrs or transit_lrs, and age),
 // dtable_arbiter (the DTable output scheduler of every output of the OPA and IB switches),
-// rr_arbiter and drr_arbiter (their round-robin and DRR output schedulers), shared_vl_credits
+// rr_arbiter, drr_arbiter, sbt_scheduler and ib_vl_arbiter (their round-robin, DRR, SBT and IB
+// VL arbiter output schedulers), shared_vl_credits
 // (the shared VL buffers' accounting of the OPA and IB switches, mirrored in both modes; `all`
 // leaves it out).
 const std::vector<std::string>& socketed_blocks();

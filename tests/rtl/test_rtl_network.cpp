@@ -680,6 +680,151 @@ TEST(RtlNetwork, InjectedRrAndDrrFaultsAreReportedByBothModes) {
   }
 }
 
+// The IB VL arbiter (router.output_scheduler=ib_vlarb; rtl/ib_vl_arbiter.sv) on Ch. 6's 2-ary
+// 2-tree (configs/qos-ch6-ib-fattree-2-2.ini: Table 6.1's configuration A, 64 high-priority entries
+// and 1 low, LimitOfHighPriority 1, 4 VLs, 64-B packets of 1 unit: set v4n64l1), and SBT
+// (router.output_scheduler=sbt; rtl/sbt_scheduler.sv) on the IB 4-ary 2-tree with Table 2.2's
+// configuration A (60/30/10: set s3_ch2a) and on Ch. 4's OPA 4-ary 2-tree with Table 4.9's
+// weights (10/30/50/5/5: set s5_ch4).
+#define CH6_IBVLARB                                                                  \
+  "qos-ch6-ib-fattree-2-2.ini --set sim.warmup=300 --set sim.measure=700" QOS_TABLE( \
+      "table6_1_a.json")
+#define SBT_CH2A " --set router.output_scheduler=sbt --set qos.sbt_weights=60,30,10"
+#define SBT_CH4 " --set router.output_scheduler=sbt --set qos.sbt_weights=10,30,50,5,5"
+
+// Each block named alone, strict and shadow, and `all` (which takes the configured scheduler's
+// block) give the native JSON; the run's stderr gives the decisions the RTL took or that were
+// compared (every decision of every port: more than the packets the JSON counts is not asserted,
+// only that they are there and that 0 differed).
+TEST(RtlNetwork, IbVlArbiterAndSbtGiveTheNativeJson) {
+  struct Named {
+    std::string base;
+    const char* block;
+  };
+  for (const Named& n : {Named{kConfigs + CH6_IBVLARB, "ib_vl_arbiter"},
+                         Named{kConfigs + IB_ALLOC SBT_CH2A, "sbt_scheduler"},
+                         Named{kConfigs + OPA_CH4_ALLOC SBT_CH4, "sbt_scheduler"}}) {
+    const nlohmann::json native = comparable(run_json(n.base, "table_native"));
+    for (const char* mode : {"--rtl ", "--rtl-shadow "}) {
+      const std::string json = json_path("table_named");
+      const auto o = run_cli("run " + n.base + " --engine systemc " + mode + n.block +
+                             " --quiet --json " + json);
+      ASSERT_EQ(o.status, 0) << o.output;
+      EXPECT_EQ(native, comparable(json)) << n.base << " " << mode << n.block;
+      const std::string tally = std::string(n.block) + ": ";
+      const auto at = o.err.find(tally);
+      ASSERT_NE(at, std::string::npos) << o.err;
+      EXPECT_GT(std::stoull(o.err.substr(at + tally.size())), 0u) << o.err;
+      EXPECT_NE(o.err.find(std::string(mode) == "--rtl " ? " decisions taken on "
+                                                         : " decisions compared on ",
+                           at),
+                std::string::npos)
+          << o.err;
+      EXPECT_NE(o.err.find("), 0 differences\n", at), std::string::npos) << o.err;
+    }
+  }
+  // `all` on Ch. 6's tree takes ib_vl_arbiter (the 4-port switches' allocator, P=4,V=4,Q=4,
+  // ITER=2, has no sep_alloc_if set), said on stderr.
+  const nlohmann::json native = comparable(run_json(kConfigs + CH6_IBVLARB, "table_native"));
+  const std::string json = json_path("table_all");
+  const auto o = run_cli("run " + kConfigs + CH6_IBVLARB +
+                         " --engine systemc --rtl all --quiet --json " + json);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(native, comparable(json));
+  EXPECT_NE(o.err.find("--rtl all: router.architecture=ib: ib_vl_arbiter on every output port "
+                       "of every switch ("),
+            std::string::npos)
+      << o.err;
+}
+
+// One decision of switch 0's ib_vl_arbiter or sbt_scheduler RTL emptied (its active lanes driven
+// 0) at its first decision at or after cycle 400 on output 0 that grants: the --rtl run gives
+// other results than the native run, and the shadow run stops at that decision (exit 3) with the
+// model's grant against the RTL's none, naming the inputs, the registers agreeing.
+TEST(RtlNetwork, InjectedIbVlArbiterAndSbtFaultsAreReportedByBothModes) {
+  struct Faulted {
+    std::string base;
+    const char* block;
+    const char* state;   // a register that must not differ
+    const char* inputs;  // the inputs' label and start
+  };
+  for (const Faulted& f :
+       {Faulted{kConfigs + CH6_IBVLARB, "ib_vl_arbiter", "hp_rem[",
+                "; inputs (output: active VLs, head packet sizes in 64-B units): 0: active 0x"},
+        Faulted{kConfigs + IB_ALLOC SBT_CH2A, "sbt_scheduler", "remaining[",
+                "; inputs (output: active SLs): 0: active 0x"}}) {
+    const std::string b = f.block;
+    const std::string native = run_json(f.base, b + "_fault_native");
+    const std::string faulty = run_json(
+        f.base + " --engine systemc --rtl " + b + " --rtl-fault " + b + ":0:400:0", b + "_fault");
+    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+    EXPECT_NE(comparable(native), comparable(faulty)) << b;
+
+    const auto o = run_cli("run " + f.base + " --engine systemc --rtl-shadow " + b +
+                           " --rtl-fault " + b + ":0:400:0 --quiet");
+    EXPECT_EQ(o.status, 3) << o.output;
+    const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
+    const auto at = o.err.find(head);
+    ASSERT_NE(at, std::string::npos) << o.err;
+    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+    const auto g = o.err.find(": gnt_valid[0] model 1 RTL 0", at);
+    ASSERT_NE(g, std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find(f.state, g), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find(f.inputs, g), std::string::npos) << o.err;
+    // The tally at exit counts the difference that stopped the run.
+    EXPECT_NE(o.err.find(b + ": "), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("accepts, the registers compared after each), 1 difference\n"),
+              std::string::npos)
+        << o.err;
+  }
+}
+
+// A configuration the RTL's parameters cannot express, or one without a Verilated set: exit
+// status 2 naming the key, the parameters and what is allowed, no JSON written. The IB VL
+// arbiter's LimitOfHighPriority is a parameter of rtl/ib_vl_arbiter.sv: a table with limit 2 (and
+// 2 high-priority entries: N = 2) needs a set the catalogue does not have; SBT's weights are
+// sbt_scheduler's parameters: 1,1,1 has no set; and one SL, which the RTL's 2 to 8 lanes cannot
+// express.
+TEST(RtlNetwork, IbVlArbiterAndSbtRefusalsAreExitTwo) {
+  const std::string table = testing::TempDir() + "rtl_network_limit2.json";
+  {
+    std::ofstream t(table);
+    t << R"({"schema": "netcosim.qos-table/1", "scheduler": "ib_vlarb", "credit_bytes": 64,
+ "limit_of_high_priority": 2, "high": [{"vl": 0, "weight": 8}, {"vl": 1, "weight": 4}],
+ "low": [{"vl": 2, "weight": 4}, {"vl": 3, "weight": 4}]})";
+  }
+  struct Bad {
+    std::string args;
+    std::string message;
+  };
+  for (const Bad& c :
+       {Bad{kConfigs + CH6_IBVLARB + " --set qos.table=" + table + " --rtl ib_vl_arbiter",
+            "--rtl ib_vl_arbiter: router 0 needs V=4,N=2,WW=8,SW=7,LIMIT=2 (4 VLs, qos.table: 2 "
+            "high and 2 low entries, limit_of_high_priority 2; heads of up to 1 64-B units), a "
+            "parameter set that was not Verilated; available (rtl/catalog.h): v4n4l1 "
+            "(V=4,N=4,WW=8,SW=7,LIMIT=1), v4n64l1 (V=4,N=64,WW=8,SW=7,LIMIT=1), v16n64l0 "
+            "(V=16,N=64,WW=8,SW=7,LIMIT=0), v8n8l255 (V=8,N=8,WW=8,SW=7,LIMIT=255)"},
+        Bad{kConfigs + IB_ALLOC " --set router.output_scheduler=sbt --set qos.sbt_weights=1,1,1 "
+                                "--rtl-shadow sbt_scheduler",
+            "--rtl-shadow sbt_scheduler: router 0 needs S=3,W0=1,W1=1,W2=1 (qos.sls, "
+            "qos.sbt_weights: the weights are the RTL's parameters), a parameter set that was "
+            "not Verilated; available (rtl/catalog.h): s3_ch2a (S=3,W0=60,W1=30,W2=10,WW=7), "
+            "s5_ch4 (S=5,W0=10,W1=30,W2=50,W3=5,W4=5,WW=7), s4w4 "
+            "(S=4,W0=1,W1=15,W2=2,W3=5,WW=4)"},
+        Bad{kConfigs + IB_ALLOC " --set qos.sls=1 --set qos.inject_share=1 --set qos.sl_mtu=512 "
+                                "--set qos.message_size=512 --set qos.pattern=uniform "
+                                "--set router.output_scheduler=sbt --set qos.sbt_weights=10 "
+                                "--rtl sbt_scheduler",
+            "--rtl sbt_scheduler: qos.sls=1: the RTL has 2 to 8 lanes, one per SL (its weights "
+            "W0..W7; allowed: qos.sls 2 to 8)"}}) {
+    const std::string json = json_path("bad_table_sched");
+    const auto o = run_cli("run " + c.args + " --engine systemc --quiet --json " + json);
+    EXPECT_EQ(o.status, 2) << o.output;
+    EXPECT_NE(o.err.find(c.message), std::string::npos) << o.err;
+    EXPECT_FALSE(std::filesystem::exists(json));
+  }
+}
+
 // Bad input on the OPA switches (qos-ch4-opa-fattree-4-2.ini): exit status 2 naming the block,
 // the key and what is allowed, no JSON written.
 class RtlDTableBadInput : public ::testing::TestWithParam<BadCase> {};
@@ -703,17 +848,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"rr_scheduler", "--rtl dtable_arbiter",
                 "--rtl dtable_arbiter: router.output_scheduler=rr: the switches' output scheduler "
                 "is not the DTable (allowed: router.output_scheduler=dtable; the output "
-                "schedulers with RTL in router.architecture=opa: rr (rr_arbiter), dtable "
-                "(dtable_arbiter), drr (drr_arbiter); sbt and ib_vlarb have none)"},
+                "schedulers' RTL in router.architecture=opa: rr (rr_arbiter), dtable "
+                "(dtable_arbiter), drr (drr_arbiter), sbt (sbt_scheduler), ib_vlarb "
+                "(ib_vl_arbiter))"},
         // The 5 SLs of 2 SCs each on 8 VLs with one allocator iteration: MPort allocators of
-        // P=4,V=8,Q=6,ITER=1, without a set (ITER=2 has p4v8q6i2).
+        // P=4,V=8,Q=6,ITER=1, without a set (ITER=2 has p4v8q6i2); SBT weights without an
+        // sbt_scheduler set (s5_ch4 is 10,30,50,5,5).
         BadCase{"all_sbt",
                 "--rtl-shadow all --set router.output_scheduler=sbt "
-                "--set qos.sbt_weights=10,30,50,5,5 --set router.allocator_iterations=1",
+                "--set qos.sbt_weights=20,20,20,20,20 --set router.allocator_iterations=1",
                 "--rtl-shadow all: router.architecture=opa: no block of the switches has RTL "
-                "here: router.output_scheduler=sbt has none (rr_arbiter, dtable_arbiter and "
-                "drr_arbiter are rr's, dtable's and drr's), and rtl/catalog.h has no "
-                "sep_alloc_if set P=4,V=8,Q=6,ITER=1 (allocator mport0) (available: p4v2q4i1"},
+                "here: router.output_scheduler=sbt needs sbt_scheduler "
+                "S=5,W0=20,W1=20,W2=20,W3=20,W4=20, which rtl/catalog.h does not have, and "
+                "rtl/catalog.h has no sep_alloc_if set P=4,V=8,Q=6,ITER=1 (allocator mport0) "
+                "(available: p4v2q4i1"},
         BadCase{"opa_allocator_no_set",
                 "--rtl sep_alloc_if --set router.allocator_iterations=1" DTABLE49,
                 "--rtl sep_alloc_if: router 0 allocator mport0 needs P=4,V=8,Q=6,ITER=1, a "
@@ -727,15 +875,16 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
                 "router.architecture=opa have the sockets of sep_alloc_if, shared_vl_credits "
                 "and the output schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
-                "rr_arbiter, dtable_arbiter, drr_arbiter under router.output_scheduler=rr, "
-                "dtable, drr)"},
+                "rr_arbiter, dtable_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter under "
+                "router.output_scheduler=rr, dtable, drr, sbt, ib_vlarb)"},
         BadCase{"rr_arbiter_drr",
                 "--rtl rr_arbiter --set router.output_scheduler=drr "
                 "--set qos.drr_quantum=2,4,8,16,16",
                 "--rtl rr_arbiter: router.output_scheduler=drr: the switches' output scheduler is "
                 "not round robin per SL (allowed: router.output_scheduler=rr; the output "
-                "schedulers with RTL in router.architecture=opa: rr (rr_arbiter), dtable "
-                "(dtable_arbiter), drr (drr_arbiter); sbt and ib_vlarb have none)"},
+                "schedulers' RTL in router.architecture=opa: rr (rr_arbiter), dtable "
+                "(dtable_arbiter), drr (drr_arbiter), sbt (sbt_scheduler), ib_vlarb "
+                "(ib_vl_arbiter))"},
         BadCase{"drr_arbiter_rr", "--rtl-shadow drr_arbiter",
                 "--rtl-shadow drr_arbiter: router.output_scheduler=rr: the switches' output "
                 "scheduler is not DRR (allowed: router.output_scheduler=drr;"},
@@ -747,9 +896,9 @@ INSTANTIATE_TEST_SUITE_P(
                 "to 7"},
         BadCase{"fault_cioq_block", "--rtl all" DTABLE49 " --rtl-fault credit_counter:3:5",
                 "--rtl-fault credit_counter: router.architecture=opa: the switches' block sockets "
-                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter), "
-                "sep_alloc_if's and shared_vl_credits' (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
-                "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter, "
+                "sbt_scheduler, ib_vl_arbiter), sep_alloc_if's and shared_vl_credits' "
+                "(--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 // Bad input on the IB switches (qos-ib-fattree-4-2.ini): an allocator shape without a Verilated
@@ -777,20 +926,25 @@ INSTANTIATE_TEST_SUITE_P(
                 "--rtl-shadow all --set router.allocator_iterations=1 "
                 "--set router.output_scheduler=sbt --set qos.sbt_weights=1,1,1",
                 "--rtl-shadow all: router.architecture=ib: no block of the switches has RTL "
-                "here: router.output_scheduler=sbt has none (rr_arbiter, dtable_arbiter and "
-                "drr_arbiter are rr's, dtable's and drr's), and rtl/catalog.h has no "
-                "sep_alloc_if set P=8,V=3,Q=8,ITER=1 (available: p4v2q4i1"},
+                "here: router.output_scheduler=sbt needs sbt_scheduler S=3,W0=1,W1=1,W2=1, "
+                "which rtl/catalog.h does not have, and rtl/catalog.h has no sep_alloc_if set "
+                "P=8,V=3,Q=8,ITER=1 (available: p4v2q4i1"},
         BadCase{"cioq_block", "--rtl sep_alloc_if,credit_counter",
                 "--rtl credit_counter: the block is the CIOQ router's; the switches of "
                 "router.architecture=ib have the sockets of sep_alloc_if, shared_vl_credits "
                 "and the output schedulers only (allowed: sep_alloc_if, shared_vl_credits; "
-                "rr_arbiter, dtable_arbiter, drr_arbiter under router.output_scheduler=rr, "
-                "dtable, drr)"},
+                "rr_arbiter, dtable_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter under "
+                "router.output_scheduler=rr, dtable, drr, sbt, ib_vlarb)"},
+        BadCase{"ib_vl_arbiter_rr", "--rtl ib_vl_arbiter",
+                "--rtl ib_vl_arbiter: router.output_scheduler=rr: the switches' output scheduler "
+                "is not the IB VL arbiter (allowed: router.output_scheduler=ib_vlarb;"},
+        BadCase{"sbt_fault_port", "--rtl sbt_scheduler" SBT_CH2A " --rtl-fault sbt_scheduler:3:5:8",
+                "--rtl-fault sbt_scheduler:3:5:8: router 3 has SBT schedulers on outputs 0 to 7"},
         BadCase{"fault_cioq_block", "--rtl all --rtl-fault credit_counter:1:5",
                 "--rtl-fault credit_counter: router.architecture=ib: the switches' block sockets "
-                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter), "
-                "sep_alloc_if's and shared_vl_credits' (--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or "
-                "sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
+                "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter, "
+                "sbt_scheduler, ib_vl_arbiter), sep_alloc_if's and shared_vl_credits' "
+                "(--rtl-fault BLOCK:ROUTER:CYCLE[:PORT] or sep_alloc_if:ROUTER:CYCLE[:INPUT])"}),
     [](const ::testing::TestParamInfo<BadCase>& i) { return std::string(i.param.name); });
 
 // DRR on the IB 4x4 torus's 2 SLs (V = 2) has no Verilated set: exit status 2 naming the
@@ -885,14 +1039,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
                 "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
                 "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
-                "dtable_arbiter, rr_arbiter, drr_arbiter, shared_vl_credits (RTL blocks of "
-                "rtl/catalog.h: "
-                "rr_arbiter, sep_alloc_if,"},
-        // A block of rtl/catalog.h without an in-network socket (the IB VL arbiter is
-        // co-simulated by its own bench only, docs/cosim.md).
-        BadCase{"rtl_without_socket", "--engine systemc --rtl ib_vl_arbiter",
-                "--rtl 'ib_vl_arbiter': block ib_vl_arbiter has RTL (rtl/catalog.h) but no "
-                "socket in a router of a network; allowed: all, sep_alloc_if,"},
+                "dtable_arbiter, rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, "
+                "shared_vl_credits (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+        BadCase{"ib_vl_arbiter_cioq", "--engine systemc --rtl ib_vl_arbiter",
+                "--rtl ib_vl_arbiter: router.architecture=cioq has no IB VL arbiter output "
+                "scheduler (allowed: router.architecture=opa|ib with "
+                "router.output_scheduler=ib_vlarb)"},
         // The switches' shared VL buffers named for the CIOQ router (they are the OPA and IB
         // switches').
         BadCase{"shared_vl_credits_cioq", "--engine systemc --rtl shared_vl_credits",
@@ -951,17 +1103,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
                 "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
                 "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-                "rr_arbiter, drr_arbiter, shared_vl_credits;"},
+                "rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, shared_vl_credits;"},
         BadCase{
             "fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
             "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
             "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-            "rr_arbiter, drr_arbiter, shared_vl_credits"},
+            "rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, shared_vl_credits"},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
                 "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
-                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter or "
-                "shared_vl_credits, and "
+                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter, "
+                "sbt_scheduler, ib_vl_arbiter or shared_vl_credits, and "
                 "credit_counter is not in --rtl or "
                 "--rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",

@@ -1071,6 +1071,56 @@ bool VlSwitch<Sched, kOpa>::drr_schedulers(DrrShape& shape, std::string& why) co
 }
 
 template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_sbt_block(std::unique_ptr<model::SbtBlock> block) {
+  set_sched_block(std::move(block), "SBT");
+}
+
+template <class Sched, bool kOpa>
+void VlSwitch<Sched, kOpa>::set_ib_vlarb_block(std::unique_ptr<model::IbVlArbBlock> block) {
+  set_sched_block(std::move(block), "the IB VL arbiter");
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::sbt_schedulers(SbtShape& shape, std::string& why) const {
+  if constexpr (!kSbt) {
+    why =
+        "the switches' output scheduler is not SBT (router.output_scheduler=sbt has one per "
+        "output port)";
+    return false;
+  } else {
+    shape.ports = P_;
+    shape.sls = cfg_.sls;
+    shape.weights = cfg_.scheduler.sbt_weights;
+    return true;
+  }
+}
+
+template <class Sched, bool kOpa>
+bool VlSwitch<Sched, kOpa>::ib_vlarb_schedulers(IbVlArbShape& shape, std::string& why) const {
+  if constexpr (!kIbVlArb) {
+    why =
+        "the switches' output scheduler is not the IB VL arbiter (router.output_scheduler=ib_vlarb "
+        "has one per output port)";
+    return false;
+  } else {
+    shape.ports = P_;
+    shape.vls = cfg_.vls;
+    shape.high.clear();
+    shape.low.clear();
+    for (const auto& e : cfg_.scheduler.table.high)
+      shape.high.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
+    for (const auto& e : cfg_.scheduler.table.low)
+      shape.low.push_back({static_cast<uint8_t>(e.vl), static_cast<uint8_t>(e.weight)});
+    shape.limit = cfg_.scheduler.table.limit;
+    // The heads send() passes: a message (qos.atomic_messages) or a packet, in 64-B units.
+    uint32_t max_phits = cfg_.max_unit_phits;
+    for (uint32_t s = 0; s < cfg_.sls; ++s) max_phits = std::max(max_phits, cfg_.phits[s]);
+    shape.max_units = max_phits / cfg_.scheduler.flits_per_unit;
+    return true;
+  }
+}
+
+template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::switch_allocator(SwitchAllocatorShape& shape) const {
   if constexpr (kOpa) {
     return false;

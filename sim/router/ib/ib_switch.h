@@ -101,6 +101,12 @@ class VlSwitch final : public RouterModel {
   void set_rr_block(std::unique_ptr<model::RrBlock> block) override;
   bool drr_schedulers(DrrShape& shape, std::string& why) const override;
   void set_drr_block(std::unique_ptr<model::DrrBlock> block) override;
+  // And the SBT schedulers (router.output_scheduler=sbt; SbtSlBlock) and IB VL arbiters
+  // (router.output_scheduler=ib_vlarb; IbVlArbScheduler).
+  bool sbt_schedulers(SbtShape& shape, std::string& why) const override;
+  void set_sbt_block(std::unique_ptr<model::SbtBlock> block) override;
+  bool ib_vlarb_schedulers(IbVlArbShape& shape, std::string& why) const override;
+  void set_ib_vlarb_block(std::unique_ptr<model::IbVlArbBlock> block) override;
   // The switch allocator's socket (RouterModel): the IB switch's one VA-SA allocator (P inputs,
   // V VLs, P outputs, round robin at both stages; thesis 003 Sec. 5.3.1). With a replacement,
   // allocate() runs it through AllocatorCore (one virtual call per cycle with requests); without,
@@ -350,8 +356,8 @@ class VlSwitch final : public RouterModel {
   static uint32_t central_of(uint32_t port) {
     return 2 * mport_of(port) + (port % kMPortPorts) / 2;
   }
-  // kSocket: through the scheduler's block (sched_block_: the DTable, DRR and round-robin
-  // switches' set_*_block).
+  // kSocket: through the scheduler's block (sched_block_: the DTable, DRR, round-robin, SBT and
+  // IB VL arbiter switches' set_*_block).
   // kMsg: qos.atomic_messages (docs/model.md §9.2): a VL is active with a whole message ready and
   // credits downstream for all of it; a granted message holds the link until its last packet.
   template <bool kSocket, bool kMsg>
@@ -369,6 +375,8 @@ class VlSwitch final : public RouterModel {
   static constexpr bool kDTable = std::is_same_v<Sched, DTableSlScheduler>;
   static constexpr bool kDrr = std::is_same_v<Sched, DrrSlScheduler>;
   static constexpr bool kRr = std::is_same_v<Sched, RrSlScheduler>;
+  static constexpr bool kSbt = std::is_same_v<Sched, SbtSlScheduler>;
+  static constexpr bool kIbVlArb = std::is_same_v<Sched, IbVlArbScheduler>;
   // The type of the scheduler's other implementation (Sched::Socket), NoSchedSocket for none.
   struct NoSchedSocket {};
   template <class S, class = void>
@@ -406,7 +414,7 @@ class VlSwitch final : public RouterModel {
   // qos.backlogged, qos.nic_queues=per_sl: the scheduler of each NIC's link, per port.
   std::vector<Sched> nic_sched_;
   // Another implementation of the output schedulers (set_dtable_block, set_drr_block,
-  // set_rr_block); nullptr: the native path.
+  // set_rr_block, set_sbt_block, set_ib_vlarb_block); nullptr: the native path.
   std::unique_ptr<SchedSocket> sched_block_;
   // Per port: crossbar input and output busy until; output link free at; the packet on the link
   // (its output-buffer space is freed at tx_release).

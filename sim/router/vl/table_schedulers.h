@@ -28,6 +28,7 @@
 #include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
 #include "sim/blocks/ib_vl_arbiter.h"
+#include "sim/blocks/ib_vl_arbiter_block.h"
 #include "sim/blocks/rr_arbiter.h"
 #include "sim/blocks/sbt_scheduler.h"
 #include "sim/router/vl/rr_sl_scheduler.h"
@@ -50,10 +51,27 @@ class SbtSlBlock {
     return block_.select(active_sls, size);
   }
   void accept(uint32_t sl) { block_.accept(sl); }
+  // Through an SBT block (RouterModel::set_sbt_block; VlSwitch::send<true>), as DTableSlBlock's:
+  // the scheduler decides as natively, `b` returns the SL granted, and the scheduler commits its
+  // decision when its SL is the one that starts.
+  using Socket = model::SbtBlock;
+  uint32_t select_via(model::SbtBlock& b, uint32_t port, uint32_t active_sls,
+                      const uint32_t* /*size*/) const {
+    latched_ = block_.evaluate(active_sls);
+    return b.select(port, active_sls, latched_.valid ? latched_.vl : model::SbtScheduler::kNoGrant,
+                    block_);
+  }
+  void accept_via(model::SbtBlock& b, uint32_t port, uint32_t sl) {
+    if (latched_.valid && latched_.vl == sl) block_.commit(latched_);
+    latched_ = model::SbtScheduler::Decision{};
+    b.accept(port, sl);
+  }
+  const model::SbtScheduler& scheduler() const { return block_; }
 
  private:
   std::shared_ptr<model::SbtTable> table_;  // the block holds a pointer: kept where it is
   model::SbtScheduler block_;
+  mutable model::SbtScheduler::Decision latched_;  // select_via's, for accept_via
 };
 
 // DTable over SLs. The switch's packet of SL s is the whole message of Algorithm 3 (an atomic
@@ -243,12 +261,33 @@ class IbVlArbScheduler {
     arb_.commit(latched_, latched_units_);
     latched_ = model::IbVlArbiter::Decision{};
   }
+  // Through an IB VL arbiter block (RouterModel::set_ib_vlarb_block; VlSwitch::send<true>), as
+  // DTableSlBlock's: the arbiter decides as natively (IbVlArbiter::evaluate), `b` is given the
+  // active VLs, their heads in 64-B units and that choice and returns the VL granted; the arbiter
+  // commits its decision when its VL is the one that starts.
+  using Socket = model::IbVlArbBlock;
+  uint32_t select_via(model::IbVlArbBlock& b, uint32_t port, uint32_t active,
+                      const uint32_t* head_phits, const uint8_t* /*head_sl*/) const {
+    for (uint32_t v = 0; v < kVls; ++v)
+      units_[v] = (active >> v) & 1u ? head_phits[v] / flits_per_unit_ : 0u;
+    latched_ = arb_.evaluate(active);
+    const uint32_t vl = b.select(
+        port, active, units_, latched_.valid() ? latched_.vl : model::IbVlArbiter::kNoGrant, arb_);
+    return vl == model::IbVlArbiter::kNoGrant ? kVls : vl;
+  }
+  void accept_via(model::IbVlArbBlock& b, uint32_t port, uint32_t vl) {
+    if (latched_.valid() && latched_.vl == vl) arb_.commit(latched_, units_[vl]);
+    latched_ = model::IbVlArbiter::Decision{};
+    b.accept(port, vl);
+  }
+  const model::IbVlArbiter& arbiter() const { return arb_; }
 
  private:
   model::IbVlArbiter arb_;
   uint32_t flits_per_unit_ = 1;
   mutable model::IbVlArbiter::Decision latched_;  // held for accept() like a grant register
   mutable uint32_t latched_units_ = 0;
+  mutable uint32_t units_[kVls] = {};  // select_via's heads in 64-B units, for accept_via
 };
 
 // One output port's scheduler from the switch's configuration; sl_vls[s] are the VLs of SL s on

@@ -182,10 +182,11 @@ TEST(RouterArea, IbSwitchPlan) {
   EXPECT_EQ(one.phit_bits, 64u);
 }
 
-// The IB VL arbiter of Table 6.1 Config A (64 high-priority entries, 1 low) on 4 SLs/VLs: its
-// tables per output port, 65 entries of a 4-bit VL and an 8-bit weight = 780 bits; no scheduler
-// block (its logic is not priced per router), said in a note.
-TEST(RouterArea, IbVlArbiterTablesAreStorage) {
+// The IB VL arbiter of Table 6.1 Config A (64 high-priority entries, 1 low, LimitOfHighPriority
+// 1) on 4 SLs/VLs: one ib_vl_arbiter per output port at V = 4, N = 64 (the larger table), WW = 8,
+// SW = 7 (heads of at most 512 B = 8 units fit IB's 7 bits), LIMIT = 1, which holds both tables:
+// no table storage line, no note.
+TEST(RouterArea, IbVlArbiterIsABlockPerOutput) {
   const RouterAreaPlan p = plan_router_area(
       qos("qos-ib-fattree-4-2.ini",
           {"router.output_scheduler=ib_vlarb", "qos.sls=4", "qos.inject_share=0.4,0.3,0.2,0.1",
@@ -196,13 +197,20 @@ TEST(RouterArea, IbVlArbiterTablesAreStorage) {
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=8,V=4,Q=8,ITER=2 x1\n"
             "shared_vl_credits VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
-            "shared_vl_credits VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n");
-  EXPECT_NE(storage_text(p).find("IB VL arbiter tables per output port: 780 x8\n"
-                                 "SL2VL table: 16 x1\n"),
+            "shared_vl_credits VLS=4,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x8\n"
+            "ib_vl_arbiter V=4,N=64,WW=8,SW=7,LIMIT=1 x8\n");
+  EXPECT_EQ(storage_text(p).find("IB VL arbiter"), std::string::npos) << storage_text(p);
+  EXPECT_NE(storage_text(p).find("SL2VL table: 16 x1\n"), std::string::npos) << storage_text(p);
+  EXPECT_TRUE(p.notes.empty());
+  // Ch. 6's tree (16-B flits, 64-B packets: 1 unit) takes the same set, the one
+  // rtl/catalog.h's v4n64l1 co-simulates.
+  const RouterAreaPlan ch6 = plan_router_area(
+      qos("qos-ch6-ib-fattree-2-2.ini",
+          {"qos.table=" + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table6_1_a.json"}),
+      80);
+  EXPECT_NE(blocks_text(ch6).find("ib_vl_arbiter V=4,N=64,WW=8,SW=7,LIMIT=1 x4\n"),
             std::string::npos)
-      << storage_text(p);
-  ASSERT_EQ(p.notes.size(), 1u);
-  EXPECT_NE(p.notes[0].find("is not priced per router"), std::string::npos);
+      << blocks_text(ch6);
 }
 
 // The OPA switch of the same tree: 2 MPorts, each with a 4:6 allocator, the central allocator of
