@@ -16,6 +16,7 @@
 
 #include <systemc>
 
+#include "systemc/blocks/ports.h"
 #include "systemc/check/checker.h"
 #include "systemc/check/vcd_window.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
@@ -43,6 +44,20 @@ inline void sched_edge(sc_core::sc_signal<bool>& clk) {
   sc_core::wait(sc_core::SC_ZERO_TIME);
   clk.write(false);
   sc_core::wait(sc_core::SC_ZERO_TIME);
+}
+
+// A table scheduler's request inputs (drr_arbiter, ib_vl_arbiter): the active-VL vector and each
+// VL's head size, SW bits per VL.
+template <int V, int SW>
+void drive_active_sizes(sc_core::sc_signal<Port<V>>& active_sig,
+                        sc_core::sc_signal<Port<V * SW>>& size_sig, uint32_t active,
+                        const uint32_t* size) {
+  active_sig.write(packed<Port<V>>(V, {{0, active}}, V));
+  BitPacker sp(V * SW);
+  for (int v = 0; v < V; ++v) sp.put(v * SW, SW, size[v]);
+  Port<V * SW> sv{};
+  sp.store(sv);
+  size_sig.write(sv);
 }
 
 inline std::string hex_of(uint64_t v) {

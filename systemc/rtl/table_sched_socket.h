@@ -158,12 +158,7 @@ class IbVlArbLaneRtl final : public IbVlArbLane {
     s_cfg_weight_.write(packed<Port<WW>>(WW, {{0, we ? weight : 0u}}, WW));
   }
   void drive(uint32_t active, const uint32_t* size) override {
-    s_active_.write(packed<Port<V>>(V, {{0, active}}, V));
-    BitPacker sp(V * SW);
-    for (int v = 0; v < V; ++v) sp.put(v * SW, SW, size[v]);
-    Port<V * SW> sv{};
-    sp.store(sv);
-    s_size_.write(sv);
+    drive_active_sizes<V, SW>(s_active_, s_size_, active, size);
   }
   void set_accept(bool accept) override { s_accept_.write(accept); }
   void read(Outputs& o) const override {
