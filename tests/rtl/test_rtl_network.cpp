@@ -639,6 +639,35 @@ TEST(RtlNetwork, RrAndDrrArbitersNamedGiveTheNativeJson) {
   }
 }
 
+// Switch 0's `block` RTL emptied at its first granting decision at or after cycle 400 on output
+// 0 (--rtl-fault block:0:400:0): the --rtl run's results differ from the native run's, and the
+// shadow run stops there (exit 3) naming the differing grant output `grant`, the inputs (`inputs`)
+// and not the register `state`. Returns the shadow run's stderr.
+std::string expect_scheduler_fault_reported(const std::string& base, const std::string& b,
+                                            const char* grant, const char* state,
+                                            const char* inputs) {
+  const std::string native = run_json(base, b + "_fault_native");
+  const std::string faulty = run_json(
+      base + " --engine systemc --rtl " + b + " --rtl-fault " + b + ":0:400:0", b + "_fault");
+  EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
+  EXPECT_NE(comparable(native), comparable(faulty)) << b;
+
+  const auto o = run_cli("run " + base + " --engine systemc --rtl-shadow " + b + " --rtl-fault " +
+                         b + ":0:400:0 --quiet");
+  EXPECT_EQ(o.status, 3) << o.output;
+  const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
+  const auto at = o.err.find(head);
+  EXPECT_NE(at, std::string::npos) << o.err;
+  if (at == std::string::npos) return o.err;
+  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
+  const auto g = o.err.find(grant, at);
+  EXPECT_NE(g, std::string::npos) << o.err;
+  if (g == std::string::npos) return o.err;
+  EXPECT_EQ(o.err.find(state, g), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(inputs, g), std::string::npos) << o.err;
+  return o.err;
+}
+
 // One decision of switch 0's rr_arbiter or drr_arbiter RTL emptied (its requests driven 0) at its
 // first decision at or after cycle 400 on output 0 that grants, on the OPA 4-ary 2-tree: the
 // --rtl run (that output sends nothing in that cycle) gives other results than the native run,
@@ -659,24 +688,7 @@ TEST(RtlNetwork, InjectedRrAndDrrFaultsAreReportedByBothModes) {
                 "deficit[",
                 "; inputs (output: active SLs, head packet sizes in credits): 0: "
                 "active 0x"}}) {
-    const std::string b = f.block;
-    const std::string native = run_json(f.base, b + "_fault_native");
-    const std::string faulty = run_json(
-        f.base + " --engine systemc --rtl " + b + " --rtl-fault " + b + ":0:400:0", b + "_fault");
-    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
-    EXPECT_NE(comparable(native), comparable(faulty)) << b;
-
-    const auto o = run_cli("run " + f.base + " --engine systemc --rtl-shadow " + b +
-                           " --rtl-fault " + b + ":0:400:0 --quiet");
-    EXPECT_EQ(o.status, 3) << o.output;
-    const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
-    const auto at = o.err.find(head);
-    ASSERT_NE(at, std::string::npos) << o.err;
-    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
-    const auto g = o.err.find(f.grant, at);
-    ASSERT_NE(g, std::string::npos) << o.err;
-    EXPECT_EQ(o.err.find(f.state, g), std::string::npos) << o.err;
-    EXPECT_NE(o.err.find(f.inputs, g), std::string::npos) << o.err;
+    expect_scheduler_fault_reported(f.base, f.block, f.grant, f.state, f.inputs);
   }
 }
 
@@ -754,28 +766,13 @@ TEST(RtlNetwork, InjectedIbVlArbiterAndSbtFaultsAreReportedByBothModes) {
         Faulted{kConfigs + IB_ALLOC SBT_CH2A, "sbt_scheduler", "remaining[",
                 "; inputs (output: active SLs): 0: active 0x"}}) {
     const std::string b = f.block;
-    const std::string native = run_json(f.base, b + "_fault_native");
-    const std::string faulty = run_json(
-        f.base + " --engine systemc --rtl " + b + " --rtl-fault " + b + ":0:400:0", b + "_fault");
-    EXPECT_TRUE(netcosim::test::valid_run_json(faulty));
-    EXPECT_NE(comparable(native), comparable(faulty)) << b;
-
-    const auto o = run_cli("run " + f.base + " --engine systemc --rtl-shadow " + b +
-                           " --rtl-fault " + b + ":0:400:0 --quiet");
-    EXPECT_EQ(o.status, 3) << o.output;
-    const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
-    const auto at = o.err.find(head);
-    ASSERT_NE(at, std::string::npos) << o.err;
-    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
-    const auto g = o.err.find(": gnt_valid[0] model 1 RTL 0", at);
-    ASSERT_NE(g, std::string::npos) << o.err;
-    EXPECT_EQ(o.err.find(f.state, g), std::string::npos) << o.err;
-    EXPECT_NE(o.err.find(f.inputs, g), std::string::npos) << o.err;
+    const std::string err = expect_scheduler_fault_reported(
+        f.base, f.block, ": gnt_valid[0] model 1 RTL 0", f.state, f.inputs);
     // The tally at exit counts the difference that stopped the run.
-    EXPECT_NE(o.err.find(b + ": "), std::string::npos) << o.err;
-    EXPECT_NE(o.err.find("accepts, the registers compared after each), 1 difference\n"),
+    EXPECT_NE(err.find(b + ": "), std::string::npos) << err;
+    EXPECT_NE(err.find("accepts, the registers compared after each), 1 difference\n"),
               std::string::npos)
-        << o.err;
+        << err;
   }
 }
 
