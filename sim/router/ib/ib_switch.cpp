@@ -136,6 +136,7 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     trunk_first_[o] = static_cast<uint8_t>(t.first);
     trunk_links_[o] = static_cast<uint8_t>(t.count);
   }
+  if (kOpa && !trunk_links_.empty()) central_bound_.assign(size_t{P_} * V_, 0);
 }
 
 template <class Sched, bool kOpa>
@@ -343,8 +344,9 @@ void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt
 
 // The queue of each link is what the packet would wait behind there: the phits of its VL (the next
 // candidate of the link's round robin, as route_head takes it) in the output buffer (packets
-// granted, not yet sent) and downstream (sent, credits not yet back), then, on a tie, those of all
-// VLs (the link's bandwidth is shared). Read once, when the packet is routed.
+// granted, not yet sent), downstream (sent, credits not yet back) and, on the OPA switch, in the
+// central buffers (granted across MPorts, bound for the link: central_bound_), then, on a tie,
+// those of all VLs (the link's bandwidth is shared). Read once, when the packet is routed.
 template <class Sched, bool kOpa>
 uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t cls,
                                                         uint32_t rvc) const {
@@ -355,8 +357,13 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
     const uint32_t p = first + k, next = next_candidate_[p * kMaxSls + cls];
     const uint8_t vl = cand[next < cand.size() ? next : 0];
     uint64_t all = 0;
-    for (uint32_t v = 0; v < V_; ++v) all += credits_[p].used(v) + out_space_[p].used(v);
-    queued[k] = uint64_t{credits_[p].used(vl) + out_space_[p].used(vl)} << 32 | all;
+    // OPA: also the packets granted into a central buffer and bound for p (docs/model.md §10.6,
+    // §11), which wait for p's output buffer as those in it wait for the link.
+    const uint32_t* cb = kOpa ? central_bound_.data() + size_t{p} * V_ : nullptr;
+    for (uint32_t v = 0; v < V_; ++v)
+      all += credits_[p].used(v) + out_space_[p].used(v) + (kOpa ? cb[v] : 0);
+    queued[k] =
+        uint64_t{credits_[p].used(vl) + out_space_[p].used(vl) + (kOpa ? cb[vl] : 0)} << 32 | all;
   }
   return first + least_queued_link(queued, t, port - first);
 }
@@ -728,6 +735,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         } else {
           central_in_busy_[cb] = now + all;
           central_space_[cb].consume(out_vl, M * L);
+          if (!central_bound_.empty()) central_bound_[o * V_ + out_vl] += M * L;
         }
         moved = true;
         continue;
@@ -742,6 +750,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
         central_space_[cb].consume(out_vl, L);
+        if (!central_bound_.empty()) central_bound_[o * V_ + out_vl] += L;
       }
       moved = true;
     }
@@ -811,6 +820,7 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
     central_out_busy_[cb] = now + M * xfer;
     out_busy_central_[o] = now + M * xfer;
     out_space_[o].consume(vl, M * L);
+    if (!central_bound_.empty()) central_bound_[o * V_ + vl] -= M * L;
     central_release_[cb] = now + M * xfer;
     central_release_vl_[cb] = static_cast<uint8_t>(vl);
     central_release_phits_[cb] = M * L;

@@ -326,7 +326,8 @@ class VlSwitch final : public RouterModel {
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   // routing.trunk_select=adaptive (docs/model.md §7.2, §10.6): of the trunk of `port` (the
   // routing's link), the link with the fewest phits of the VL the packet would take there queued
-  // in this switch's output buffer and the downstream input buffer, then of all VLs.
+  // in this switch's output buffer, the downstream input buffer and (OPA) the central buffers
+  // bound for it, then of all VLs.
   uint32_t least_queued_trunk_link(uint32_t port, uint32_t cls, uint32_t rvc) const;
   // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
   // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
@@ -449,6 +450,10 @@ class VlSwitch final : public RouterModel {
   // routing.trunk_select=adaptive: per port its trunk's first port and link count
   // (RoutingAlgorithm::switch_trunk); empty when the routing fixes every link.
   std::vector<uint8_t> trunk_first_, trunk_links_;
+  // OPA with routing.trunk_select=adaptive (docs/model.md §10.6): per (output port, VL) the phits
+  // of the packets in the central buffers bound for that output, kept at each central push and
+  // pop; empty otherwise.
+  std::vector<uint32_t> central_bound_;
   PortView view_;
   std::vector<OutputFifoLevel> no_levels_;  // the PortView's FIFO levels (no routing reads them)
   Nic::ClassTable classes_;                 // the NICs' per-SL packet sizes and VLs
