@@ -8,6 +8,7 @@
 // of its VLs, with the packets held in its central buffers.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -300,6 +301,73 @@ TEST(OpaSwitch, TrunkedTorusWithAPerPacketLinkDrainsUnderTheVcOrderChecker) {
   EXPECT_TRUE(r.drained);
   EXPECT_TRUE(r.conservation_ok);
   EXPECT_GT(r.packets_delivered, 1000u);
+}
+
+// A source of one packet, to node `dst`, generated at cycle `at`.
+class OnceAt final : public TrafficSource {
+ public:
+  OnceAt(uint32_t dst, Cycle at) : dst_(dst), next_(at) {}
+  Cycle next() const override { return next_; }
+  TrafficDescriptor generate() override {
+    next_ = kNone;
+    return TrafficDescriptor{dst_, 1, 0};
+  }
+
+ private:
+  uint32_t dst_;
+  Cycle next_;
+};
+
+// The per-packet link counts the packets in the central buffers bound for it (docs/model.md
+// §10.6), hand-traced on the 4x4 torus of 4 nodes per switch and trunks of 2 (radix 12: MPort 0
+// the nodes, ports 4-5 x+), RT 5, X 8, X2 2, links of 6 cycles, packets of L = 16 flits. A: node
+// 0 -> node 4 (switch 1), generated at 0: routed and granted into MPort 0's first central buffer
+// at 1 + RT = 6, there until the central stage takes it at 6 + X = 14, on port 4's link
+// 16..32. B: node 2 -> node 6 (switch 1), generated at d = 6: routed at 12 (its own central buffer,
+// MPort 0's second), when A's 16 flits are in the central buffer and port 4's output buffer and
+// credits are empty. Both destinations take link 0 (port 4).
+//   destination: B takes port 4, reaches its output buffer at 12 + X + X2 = 22 and waits for A's
+//   tail until 32: T + 10 (L - d);
+//   adaptive: A's phits in the central buffer count on port 4, B takes port 5 and arrives at the
+//   zero-load latency T = 1 + 2 (RT + X + X2) + 6 + L (both switches across MPorts, §11.2; at
+//   switch 1 B writes the central buffer of A's input 6 cycles after A, after its ceil(16 / 3)).
+//   Without the central count the choice ties at 0 and takes port 4: T + 10, as `destination`.
+TEST(OpaSwitch, APerPacketTrunkLinkCountsThePacketsInTheCentralBuffers) {
+  const uint64_t T = 1 + 2 * (5 + 8 + 2) + 6 + 16;
+  for (const bool adaptive : {false, true}) {
+    Config c;
+    for (const char* kv : {"topology.type=torus",
+                           "topology.dims=4x4",
+                           "topology.nodes_per_switch=4",
+                           "topology.trunk=2",
+                           "routing.algorithm=dor",
+                           "router.architecture=opa",
+                           "traffic.source=service_levels",
+                           "qos.sls=1",
+                           "qos.sl2sc=0 1",
+                           "qos.sl_mtu=1024",
+                           "router.port_buffer=256",
+                           "router.buffer_output=256",
+                           "router.central_buffer=512",
+                           "router.latency=5",
+                           "router.xbar_latency=8",
+                           "router.central_latency=2",
+                           "link.latency_x=6",
+                           "link.latency_y=6",
+                           "sim.warmup=0",
+                           "sim.measure=2000",
+                           "traffic.load=0"})
+      c.set_override(kv);
+    if (adaptive) c.set_override("routing.trunk_select=adaptive");
+    const auto net = build_network(c);
+    net->preload_packet(0, 4);
+    net->set_source(2, std::make_unique<OnceAt>(6, 6));
+    const RunResults r = run_native(*net);
+    ASSERT_EQ(r.packets_measured, 2u);
+    const uint64_t B = adaptive ? T : T + 10;
+    EXPECT_EQ(r.latency_max, B) << (adaptive ? "adaptive" : "destination");
+    EXPECT_DOUBLE_EQ(r.latency_avg, (T + B) / 2.0) << (adaptive ? "adaptive" : "destination");
+  }
 }
 
 TEST(OpaSwitch, TheWatchdogReportsADeadlockOfItsVlsAndCentralBuffers) {

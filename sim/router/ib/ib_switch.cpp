@@ -136,6 +136,10 @@ VlSwitch<Sched, kOpa>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     trunk_first_[o] = static_cast<uint8_t>(t.first);
     trunk_links_[o] = static_cast<uint8_t>(t.count);
   }
+  if (kOpa && !trunk_links_.empty()) {
+    central_bound_.assign(size_t{P_} * V_, 0);
+    opa_mode_ |= 32;
+  }
 }
 
 template <class Sched, bool kOpa>
@@ -343,8 +347,9 @@ void VlSwitch<Sched, kOpa>::route_head(uint32_t i, uint32_t v, const Packet& pkt
 
 // The queue of each link is what the packet would wait behind there: the phits of its VL (the next
 // candidate of the link's round robin, as route_head takes it) in the output buffer (packets
-// granted, not yet sent) and downstream (sent, credits not yet back), then, on a tie, those of all
-// VLs (the link's bandwidth is shared). Read once, when the packet is routed.
+// granted, not yet sent), downstream (sent, credits not yet back) and, on the OPA switch, in the
+// central buffers (granted across MPorts, bound for the link: central_bound_), then, on a tie,
+// those of all VLs (the link's bandwidth is shared). Read once, when the packet is routed.
 template <class Sched, bool kOpa>
 uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t cls,
                                                         uint32_t rvc) const {
@@ -355,8 +360,13 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
     const uint32_t p = first + k, next = next_candidate_[p * kMaxSls + cls];
     const uint8_t vl = cand[next < cand.size() ? next : 0];
     uint64_t all = 0;
-    for (uint32_t v = 0; v < V_; ++v) all += credits_[p].used(v) + out_space_[p].used(v);
-    queued[k] = uint64_t{credits_[p].used(vl) + out_space_[p].used(vl)} << 32 | all;
+    // OPA: also the packets granted into a central buffer and bound for p (docs/model.md §10.6,
+    // §11), which wait for p's output buffer as those in it wait for the link.
+    const uint32_t* cb = kOpa ? central_bound_.data() + size_t{p} * V_ : nullptr;
+    for (uint32_t v = 0; v < V_; ++v)
+      all += credits_[p].used(v) + out_space_[p].used(v) + (kOpa ? cb[v] : 0);
+    queued[k] =
+        uint64_t{credits_[p].used(vl) + out_space_[p].used(vl) + (kOpa ? cb[vl] : 0)} << 32 | all;
   }
   return first + least_queued_link(queued, t, port - first);
 }
@@ -367,7 +377,7 @@ uint32_t VlSwitch<Sched, kOpa>::least_queued_trunk_link(uint32_t port, uint32_t 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate(Cycle now) {
   if (kOpa)
-    return opa_mode_ == 0 ? allocate_opa<false, false, false, false, false>(now)
+    return opa_mode_ == 0 ? allocate_opa<false, false, false, false, false, false>(now)
                           : allocate_opa_other(now);
   return ib_mode_ == 0 ? allocate_vasa<false, false>(now) : allocate_vasa_other(now);
 }
@@ -387,47 +397,55 @@ bool VlSwitch<Sched, kOpa>::allocate_vasa_other(Cycle now) {
 // OPA: the MPort stage, then the central stage (a header that reaches a central buffer may go on
 // in the same cycle when router.xbar_latency is 0).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny, bool kCount>
 bool VlSwitch<Sched, kOpa>::allocate_opa(Cycle now) {
   const bool moved =
-      in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kShared, kAny>(now);
-  return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg>(now)) || moved;
+      in_.port_mask() != 0 && allocate_mports<kRetry, kSocket, kMsg, kShared, kAny, kCount>(now);
+  return (central_.port_mask() != 0 && allocate_central<kSocket, kMsg, kCount>(now)) || moved;
 }
 
 template <class Sched, bool kOpa>
 bool VlSwitch<Sched, kOpa>::allocate_opa_other(Cycle now) {
   switch (opa_mode_ >> 3) {
     case 0:
-      return allocate_opa_mode<false, false>(now);
+      return allocate_opa_mode<false, false, false>(now);
     case 1:
-      return allocate_opa_mode<true, false>(now);
+      return allocate_opa_mode<true, false, false>(now);
     case 2:
-      return allocate_opa_mode<false, true>(now);
+      return allocate_opa_mode<false, true, false>(now);
+    case 3:
+      return allocate_opa_mode<true, true, false>(now);
+    case 4:
+      return allocate_opa_mode<false, false, true>(now);
+    case 5:
+      return allocate_opa_mode<true, false, true>(now);
+    case 6:
+      return allocate_opa_mode<false, true, true>(now);
     default:
-      return allocate_opa_mode<true, true>(now);
+      return allocate_opa_mode<true, true, true>(now);
   }
 }
 
 template <class Sched, bool kOpa>
-template <bool kShared, bool kAny>
+template <bool kShared, bool kAny, bool kCount>
 bool VlSwitch<Sched, kOpa>::allocate_opa_mode(Cycle now) {
   switch (opa_mode_ & 7) {
     case 0:
-      return allocate_opa<false, false, false, kShared, kAny>(now);
+      return allocate_opa<false, false, false, kShared, kAny, kCount>(now);
     case 1:
-      return allocate_opa<true, false, false, kShared, kAny>(now);
+      return allocate_opa<true, false, false, kShared, kAny, kCount>(now);
     case 2:
-      return allocate_opa<false, true, false, kShared, kAny>(now);
+      return allocate_opa<false, true, false, kShared, kAny, kCount>(now);
     case 3:
-      return allocate_opa<true, true, false, kShared, kAny>(now);
+      return allocate_opa<true, true, false, kShared, kAny, kCount>(now);
     case 4:
-      return allocate_opa<false, false, true, kShared, kAny>(now);
+      return allocate_opa<false, false, true, kShared, kAny, kCount>(now);
     case 5:
-      return allocate_opa<true, false, true, kShared, kAny>(now);
+      return allocate_opa<true, false, true, kShared, kAny, kCount>(now);
     case 6:
-      return allocate_opa<false, true, true, kShared, kAny>(now);
+      return allocate_opa<false, true, true, kShared, kAny, kCount>(now);
     default:
-      return allocate_opa<true, true, true, kShared, kAny>(now);
+      return allocate_opa<true, true, true, kShared, kAny, kCount>(now);
   }
 }
 
@@ -614,7 +632,7 @@ void VlSwitch<Sched, kOpa>::commit_message(uint32_t i, uint32_t v, uint32_t o, C
 // crossbar moves 3 flits per cycle and the header reaches the output or central buffer after
 // router.xbar_latency (central buffers add no storage latency).
 template <class Sched, bool kOpa>
-template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
+template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny, bool kCount>
 bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
   bool moved = false;
   for (uint32_t m = 0; m < mport_alloc_.size(); ++m) {
@@ -728,6 +746,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         } else {
           central_in_busy_[cb] = now + all;
           central_space_[cb].consume(out_vl, M * L);
+          if constexpr (kCount) central_bound_[o * V_ + out_vl] += M * L;
         }
         moved = true;
         continue;
@@ -742,6 +761,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
         central_in_busy_[cb] = now + xfer;
         central_.push(cb, out_vl, pkt, now + cfg_.xbar_latency, static_cast<uint8_t>(o));
         central_space_[cb].consume(out_vl, L);
+        if constexpr (kCount) central_bound_[o * V_ + out_vl] += L;
       }
       moved = true;
     }
@@ -757,7 +777,7 @@ bool VlSwitch<Sched, kOpa>::allocate_mports(Cycle now) {
 // the output buffer after router.central_latency; the central space is free when the tail has
 // left.
 template <class Sched, bool kOpa>
-template <bool kSocket, bool kMsg>
+template <bool kSocket, bool kMsg, bool kCount>
 bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
   auto& a = [&]() -> auto& {
     if constexpr (kSocket)
@@ -811,6 +831,7 @@ bool VlSwitch<Sched, kOpa>::allocate_central(Cycle now) {
     central_out_busy_[cb] = now + M * xfer;
     out_busy_central_[o] = now + M * xfer;
     out_space_[o].consume(vl, M * L);
+    if constexpr (kCount) central_bound_[o * V_ + vl] -= M * L;
     central_release_[cb] = now + M * xfer;
     central_release_vl_[cb] = static_cast<uint8_t>(vl);
     central_release_phits_[cb] = M * L;

@@ -316,23 +316,26 @@ class VlSwitch final : public RouterModel {
   // AllocatorCore of each allocator (an allocator was replaced: mport_core_, central_core_).
   // kShared: router.mport_xbar=shared (docs/model.md §11), the MPort stage's own instance.
   // kAny: router.central_link=any (docs/model.md §11), an input may write either central buffer of
-  // its MPort.
-  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
+  // its MPort. kCount: routing.trunk_select=adaptive (docs/model.md §10.6), the central buffers'
+  // phits per output and VL kept in central_bound_.
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny, bool kCount>
   bool allocate_opa(Cycle now);
-  // allocate_opa of opa_mode_ other than 0: bits 3-4 (kShared, kAny) choose allocate_opa_mode,
-  // which dispatches on the low 3 bits.
+  // allocate_opa of opa_mode_ other than 0: bits 3-5 (kShared, kAny, kCount) choose
+  // allocate_opa_mode, which dispatches on the low 3 bits.
   [[gnu::noinline]] bool allocate_opa_other(Cycle now);
-  template <bool kShared, bool kAny>
+  template <bool kShared, bool kAny, bool kCount>
   bool allocate_opa_mode(Cycle now);
-  // kShared: router.mport_xbar=shared; kAny: router.central_link=any (docs/model.md §11).
-  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny>
+  // kShared: router.mport_xbar=shared; kAny: router.central_link=any (docs/model.md §11);
+  // kCount: central_bound_ kept (§10.6).
+  template <bool kRetry, bool kSocket, bool kMsg, bool kShared, bool kAny, bool kCount>
   bool allocate_mports(Cycle now);
-  template <bool kSocket, bool kMsg>
+  template <bool kSocket, bool kMsg, bool kCount>
   bool allocate_central(Cycle now);
   void route_head(uint32_t i, uint32_t v, const Packet& pkt, Cycle now);
   // routing.trunk_select=adaptive (docs/model.md §7.2, §10.6): of the trunk of `port` (the
   // routing's link), the link with the fewest phits of the VL the packet would take there queued
-  // in this switch's output buffer and the downstream input buffer, then of all VLs.
+  // in this switch's output buffer, the downstream input buffer and (OPA) the central buffers
+  // bound for it, then of all VLs.
   uint32_t least_queued_trunk_link(uint32_t port, uint32_t cls, uint32_t rvc) const;
   // router.alloc_retry: the heads of inputs first..first+n-1 that requested in allocator `a` (its
   // input k is port first + k) and were not granted wait cfg_.alloc_retry cycles.
@@ -441,8 +444,9 @@ class VlSwitch final : public RouterModel {
   std::vector<model::AllocatorCore*> mport_core_;
   model::AllocatorCore* central_core_ = nullptr;
   // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2:
-  // qos.atomic_messages; bit 3: router.mport_xbar=shared; bit 4: router.central_link=any
-  // (allocate_opa's kRetry, kSocket, kMsg, kShared and kAny; 0: the native path).
+  // qos.atomic_messages; bit 3: router.mport_xbar=shared; bit 4: router.central_link=any; bit 5:
+  // routing.trunk_select=adaptive (allocate_opa's kRetry, kSocket, kMsg, kShared, kAny and kCount;
+  // 0: the native path).
   uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;
@@ -457,6 +461,10 @@ class VlSwitch final : public RouterModel {
   // routing.trunk_select=adaptive: per port its trunk's first port and link count
   // (RoutingAlgorithm::switch_trunk); empty when the routing fixes every link.
   std::vector<uint8_t> trunk_first_, trunk_links_;
+  // OPA with routing.trunk_select=adaptive (docs/model.md §10.6): per (output port, VL) the phits
+  // of the packets in the central buffers bound for that output, kept at each central push and
+  // pop (allocate_opa's kCount, opa_mode_ bit 5); empty otherwise.
+  std::vector<uint32_t> central_bound_;
   PortView view_;
   std::vector<OutputFifoLevel> no_levels_;  // the PortView's FIFO levels (no routing reads them)
   Nic::ClassTable classes_;                 // the NICs' per-SL packet sizes and VLs
