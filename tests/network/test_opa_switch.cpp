@@ -216,9 +216,10 @@ TEST(OpaSwitch, SaturatedRunsDrainUnderTheVcOrderChecker) {
 }
 
 // A 4x4 torus with trunks of 2 links (topology.trunk; docs/model.md "Meshes and tori"), 4 nodes
-// per switch (radix 12: MPort 0 the injection ports, MPort 1 the x trunks, MPort 2 the y trunks):
-// DOR on the destination's link of each trunk drains under the checker.
-TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
+// per switch (radix 12: MPort 0 the injection ports, MPort 1 the x trunks, MPort 2 the y trunks),
+// saturated with two SLs (uniform and Bursts4) and `extra` set: drains under the checker with
+// every packet delivered.
+void expect_trunked_torus_drains(const char* extra) {
   Config c;
   for (const char* kv :
        {"topology.type=torus", "topology.dims=4x4", "topology.nodes_per_switch=4",
@@ -228,6 +229,7 @@ TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
         "sim.warmup=0", "sim.measure=4000", "qos.sls=2", "qos.sl_mtu=256,512",
         "qos.pattern=uniform,bursts4", "qos.sl2sc=0 1,2 3"})
     c.set_override(kv);
+  if (extra != nullptr) c.set_override(extra);
   const auto net = build_network(c);
   ASSERT_TRUE(net->vc_checked());
   const RunResults r = run_native(*net);
@@ -236,71 +238,21 @@ TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
   EXPECT_GT(r.packets_delivered, 1000u);
 }
 
-// The same torus with either central buffer of an MPort open to each of its inputs
-// (router.central_link=any, docs/model.md §11): packets of one input VL may take both central
-// buffers; drains under the checker.
+// DOR on the destination's link of each trunk.
+TEST(OpaSwitch, TrunkedTorusDrainsUnderTheVcOrderChecker) {
+  expect_trunked_torus_drains(nullptr);
+}
+
+// Either central buffer of an MPort open to each of its inputs (router.central_link=any,
+// docs/model.md §11): packets of one input VL may take both central buffers.
 TEST(OpaSwitch, TrunkedTorusWithCentralLinkAnyDrainsUnderTheVcOrderChecker) {
-  Config c;
-  for (const char* kv : {"topology.type=torus",
-                         "topology.dims=4x4",
-                         "topology.nodes_per_switch=4",
-                         "topology.trunk=2",
-                         "routing.algorithm=dor",
-                         "router.architecture=opa",
-                         "router.central_link=any",
-                         "traffic.source=service_levels",
-                         "router.port_buffer=256",
-                         "router.buffer_output=256",
-                         "router.central_buffer=512",
-                         "sim.check=true",
-                         "sim.drain=true",
-                         "traffic.load=1",
-                         "sim.warmup=0",
-                         "sim.measure=4000",
-                         "qos.sls=2",
-                         "qos.sl_mtu=256,512",
-                         "qos.pattern=uniform,bursts4",
-                         "qos.sl2sc=0 1,2 3"})
-    c.set_override(kv);
-  const auto net = build_network(c);
-  ASSERT_TRUE(net->vc_checked());
-  const RunResults r = run_native(*net);
-  EXPECT_TRUE(r.drained);
-  EXPECT_TRUE(r.conservation_ok);
-  EXPECT_GT(r.packets_delivered, 1000u);
+  expect_trunked_torus_drains("router.central_link=any");
 }
 
-// The same torus with each packet's link of a trunk chosen by the switch when it routes it
-// (routing.trunk_select=adaptive, docs/model.md §10.6): drains under the checker.
+// Each packet's link of a trunk chosen by the switch when it routes it
+// (routing.trunk_select=adaptive, docs/model.md §10.6).
 TEST(OpaSwitch, TrunkedTorusWithAPerPacketLinkDrainsUnderTheVcOrderChecker) {
-  Config c;
-  for (const char* kv : {"topology.type=torus",
-                         "topology.dims=4x4",
-                         "topology.nodes_per_switch=4",
-                         "topology.trunk=2",
-                         "routing.algorithm=dor",
-                         "routing.trunk_select=adaptive",
-                         "router.architecture=opa",
-                         "traffic.source=service_levels",
-                         "router.port_buffer=256",
-                         "router.buffer_output=256",
-                         "router.central_buffer=512",
-                         "sim.check=true",
-                         "sim.drain=true",
-                         "traffic.load=1",
-                         "sim.warmup=0",
-                         "sim.measure=4000",
-                         "qos.sls=2",
-                         "qos.sl_mtu=256,512",
-                         "qos.pattern=uniform,bursts4",
-                         "qos.sl2sc=0 1,2 3"})
-    c.set_override(kv);
-  const auto net = build_network(c);
-  ASSERT_TRUE(net->vc_checked());
-  const RunResults r = run_native(*net);
-  EXPECT_TRUE(r.drained);
-  EXPECT_TRUE(r.conservation_ok);
-  EXPECT_GT(r.packets_delivered, 1000u);
+  expect_trunked_torus_drains("routing.trunk_select=adaptive");
 }
 
 // A source of one packet, to node `dst`, generated at cycle `at`.
