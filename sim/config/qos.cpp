@@ -301,6 +301,16 @@ namespace {
 
 const char* const kSwitchRoutings[] = {"updown", "updown_source", "updown_random", "dor"};
 
+// The OPA switch's own keys (docs/model.md §11), refused on every other architecture.
+void reject_opa_only_keys(const Config& c) {
+  for (const char* k : {"router.central_buffer", "router.central_latency", "router.mport_xbar",
+                        "router.central_link"})
+    if (c.is_explicit(k))
+      throw ConfigError(std::string(k) + "=" + c.get_str(k) +
+                        ": applies to router.architecture=opa only (router.architecture=" +
+                        c.get_str("router.architecture") + ")");
+}
+
 // The switch architectures' own checks (docs/model.md §10): service levels, an oblivious routing
 // they support, enough VLs per SL for its deadlock avoidance, and buffers that hold whole packets.
 void validate_switch(const Config& c) {
@@ -411,12 +421,7 @@ void validate_switch(const Config& c) {
                         " flits) must guarantee " + std::to_string(q.vls) +
                         " VLs x router.vl_min=" + std::to_string(b.vl_min) + " flits");
   } else {
-    for (const char* k : {"router.central_buffer", "router.central_latency", "router.mport_xbar",
-                          "router.central_link"})
-      if (c.is_explicit(k))
-        throw ConfigError(std::string(k) + "=" + c.get_str(k) +
-                          ": applies to router.architecture=opa only (router.architecture=" +
-                          c.get_str("router.architecture") + ")");
+    reject_opa_only_keys(c);
   }
   if (uint64_t{q.vls} * b.vl_min > b.output_buffer)
     throw ConfigError("router.buffer_output=" + std::to_string(b.output_buffer) + ": " +
@@ -725,14 +730,13 @@ void validate_qos(const Config& c) {
   if (is_switch_architecture(c)) {
     validate_switch(c);
   } else {
-    for (const char* k :
-         {"router.port_buffer", "router.vl_min", "router.vl_max", "router.central_buffer",
-          "router.central_latency", "router.alloc_retry", "router.output_scheduler",
-          "router.credit_return", "router.mport_xbar", "router.central_link"})
+    for (const char* k : {"router.port_buffer", "router.vl_min", "router.vl_max",
+                          "router.alloc_retry", "router.output_scheduler", "router.credit_return"})
       if (c.is_explicit(k))
         throw ConfigError(std::string(k) + "=" + c.get_str(k) +
                           ": applies to router.architecture=ib|opa only (router.architecture=" +
                           c.get_str("router.architecture") + ")");
+    reject_opa_only_keys(c);
   }
   if (c.get_bool("traffic.application_queue") && c.get_int("traffic.source_queue") == 0)
     throw ConfigError(

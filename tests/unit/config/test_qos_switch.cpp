@@ -105,6 +105,15 @@ TEST(QosSwitch, ServiceLevelsRoutingsAndKeysOfTheSwitch) {
   Config d;
   d.set("router.port_buffer", "512");
   EXPECT_TRUE(has(error(d), "router.port_buffer=512: applies to router.architecture=ib|opa only"));
+  // The OPA switch's own keys name opa, not ib|opa, on the CIOQ router too.
+  for (const char* kv : {"router.central_buffer=1024", "router.central_latency=3",
+                         "router.mport_xbar=shared", "router.central_link=any"}) {
+    Config cioq;
+    cioq.set_override(kv);
+    EXPECT_TRUE(has(error(cioq), std::string(kv) + ": applies to router.architecture=opa only "
+                                                   "(router.architecture=cioq)"))
+        << kv << ": " << error(cioq);
+  }
 }
 
 TEST(QosSwitch, ThePlanMapsRoutingVcsOntoEachSlsVls) {
