@@ -212,14 +212,7 @@ class CreditCountersSocket final : public model::CreditCountersEdge {
       l->set_packet_size(packet_size_);
       l->clk().write(false);
     }
-    s_rst_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(false);
-    s_rst_.write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
+    socket_reset_pulse_all(lanes_, s_rst_);
     // The outputs after reset, read once: an instance's outputs are read again after its edges.
     sc_core::wait(sc_core::SC_ZERO_TIME);
     for (size_t k = 0; k < lanes_.size(); ++k) lanes_[k]->read_counts(out_[k]);

@@ -110,6 +110,20 @@ inline void socket_reset_pulse(sc_core::sc_signal<bool>& clk, sc_core::sc_signal
   sc_core::wait(sc_core::SC_ZERO_TIME);
 }
 
+// socket_reset_pulse over many instances, each with its own clock (`lanes`: pointers to objects
+// with clk()): reset high over one edge of every clock, then low with the clocks.
+template <class Lanes>
+void socket_reset_pulse_all(Lanes& lanes, sc_core::sc_signal<bool>& rst) {
+  rst.write(true);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+  for (auto& l : lanes) l->clk().write(true);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+  for (auto& l : lanes) l->clk().write(false);
+  rst.write(false);
+  sc_core::wait(sc_core::SC_ZERO_TIME);
+}
+
 // The simulated cycle (the engine's clock: 1 ns per cycle).
 inline uint64_t socket_cycle() {
   return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_NS).value();

@@ -236,14 +236,7 @@ class SharedVlCreditsSocket final : public model::SharedVlCreditsEdge {
       l->drive(false, false, 0, 0);
       l->clk().write(false);
     }
-    s_rst_.write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(true);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
-    for (auto& l : lanes_) l->clk().write(false);
-    s_rst_.write(false);
-    sc_core::wait(sc_core::SC_ZERO_TIME);
+    socket_reset_pulse_all(lanes_, s_rst_);
     reset_done_ = true;
   }
 

@@ -175,6 +175,22 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"opa_fattree_4_2_alloc_retry", OPA_FATTREE_ALLOC " --set router.alloc_retry=3"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// Where a shadow run's stop report starts ("shadow: router R: BLOCK RTL differs from the C++
+// model at cycle C"), checking C >= `from` (the fault's cycle); npos, reported, if it is missing.
+// `cycle`, if given, receives C.
+size_t shadow_stop(const std::string& err, int router, const std::string& block,
+                   uint64_t from = 400, uint64_t* cycle = nullptr) {
+  const std::string head = "shadow: router " + std::to_string(router) + ": " + block +
+                           " RTL differs from the C++ model at cycle ";
+  const auto at = err.find(head);
+  EXPECT_NE(at, std::string::npos) << err;
+  if (at == std::string::npos) return at;
+  const uint64_t c = std::stoull(err.substr(at + head.size()));
+  EXPECT_GE(c, from) << err;
+  if (cycle != nullptr) *cycle = c;
+  return at;
+}
+
 // Each socketed block alone and mixed modes: under OLM's contention trigger (the counters
 // socketed) and its filtered trigger (the filter reads the RTL's counts), the native JSON; the
 // credit counters' RTL driving with the other two blocks in shadow.
@@ -352,11 +368,8 @@ TEST(RtlNetwork, SharedVlCreditsFaultIsReported) {
     const auto o = run_cli("run " + kConfigs + IB_ALLOC + " --engine systemc " + mode +
                            " shared_vl_credits --rtl-fault shared_vl_credits:0:400:4 --quiet");
     EXPECT_EQ(o.status, 3) << o.output;
-    const std::string head =
-        "shadow: router 0: shared_vl_credits RTL differs from the C++ model at cycle ";
-    const auto at = o.err.find(head);
+    const auto at = shadow_stop(o.err, 0, "shared_vl_credits");
     ASSERT_NE(at, std::string::npos) << o.err;
-    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
     const auto d = o.err.find(": credits[down4.", at);
     ASSERT_NE(d, std::string::npos) << o.err;
     const unsigned vl = static_cast<unsigned>(std::stoul(o.err.substr(d + 16)));
@@ -397,12 +410,9 @@ TEST(RtlNetwork, InjectedCreditFaultIsReportedByBothModes) {
                          "--rtl-fault credit_counter:5:400:4 --rtl-vcd " +
                          vcd + " --quiet");
   EXPECT_EQ(o.status, 3) << o.output;
-  const std::string head =
-      "shadow: router 5: credit_counter RTL differs from the C++ model at cycle ";
-  const auto at = o.err.find(head);
+  uint64_t cycle = 0;
+  const auto at = shadow_stop(o.err, 5, "credit_counter", 400, &cycle);
   ASSERT_NE(at, std::string::npos) << o.err;
-  const uint64_t cycle = std::stoull(o.err.substr(at + head.size()));
-  EXPECT_GE(cycle, 400u) << o.err;
   // The first difference: credits[4.VC] model M RTL M - 8, in that edge's events as a return
   // to output 4 on that VC of 8 phits.
   const auto d = o.err.find(": credits[4.", at);
@@ -464,10 +474,8 @@ TEST(RtlNetwork, InjectedVcSelectorFaultIsReportedByBothModes) {
                          "--rtl-fault vc_selector:5:400:2 --rtl-vcd " +
                          vcd + " --quiet");
   EXPECT_EQ(o.status, 3) << o.output;
-  const std::string head = "shadow: router 5: vc_selector RTL differs from the C++ model at cycle ";
-  const auto at = o.err.find(head);
+  const auto at = shadow_stop(o.err, 5, "vc_selector");
   ASSERT_NE(at, std::string::npos) << o.err;
-  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
   // grant[2] model 1 or 2 (VC 0 or 1 of the local port's two) RTL 0, valid[2] model 1 RTL 0.
   const auto g = o.err.find(": grant[2] model ", at);
   ASSERT_NE(g, std::string::npos) << o.err;
@@ -536,11 +544,8 @@ TEST(RtlNetwork, InjectedArbiterFaultIsReportedByBothModes) {
     const auto o = run_cli("run " + base + " --engine systemc --rtl-shadow " + block +
                            " --rtl-fault " + block + ":5:400:4 --rtl-vcd " + vcd + " --quiet");
     EXPECT_EQ(o.status, 3) << o.output;
-    const std::string head =
-        "shadow: router 5: " + block + " RTL differs from the C++ model at cycle ";
-    const auto at = o.err.find(head);
+    const auto at = shadow_stop(o.err, 5, block);
     ASSERT_NE(at, std::string::npos) << o.err;
-    EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
     // out4_gnt model 2^m RTL 2^r, m != r, both requesters of the reported req; the state agrees
     // (the fault is in the request, not the registers): the gnt is the only difference.
     const auto g = o.err.find(": out4_gnt model ", at);
@@ -597,11 +602,8 @@ TEST(RtlNetwork, InjectedDTableFaultIsReportedByBothModes) {
                          "--rtl-fault dtable_arbiter:0:400:0 --rtl-vcd " +
                          vcd + " --quiet");
   EXPECT_EQ(o.status, 3) << o.output;
-  const std::string head =
-      "shadow: router 0: dtable_arbiter RTL differs from the C++ model at cycle ";
-  const auto at = o.err.find(head);
+  const auto at = shadow_stop(o.err, 0, "dtable_arbiter");
   ASSERT_NE(at, std::string::npos) << o.err;
-  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
   // gnt_valid[0] model 1 RTL 0 (and gnt_sl[0] model S RTL 0 when S is not SL 0); the registers
   // agree (the fault changes no state).
   const auto g = o.err.find(": gnt_valid[0] model 1 RTL 0", at);
@@ -655,11 +657,8 @@ std::string expect_scheduler_fault_reported(const std::string& base, const std::
   const auto o = run_cli("run " + base + " --engine systemc --rtl-shadow " + b + " --rtl-fault " +
                          b + ":0:400:0 --quiet");
   EXPECT_EQ(o.status, 3) << o.output;
-  const std::string head = "shadow: router 0: " + b + " RTL differs from the C++ model at cycle ";
-  const auto at = o.err.find(head);
-  EXPECT_NE(at, std::string::npos) << o.err;
+  const auto at = shadow_stop(o.err, 0, b);
   if (at == std::string::npos) return o.err;
-  EXPECT_GE(std::stoull(o.err.substr(at + head.size())), 400u) << o.err;
   const auto g = o.err.find(grant, at);
   EXPECT_NE(g, std::string::npos) << o.err;
   if (g == std::string::npos) return o.err;
