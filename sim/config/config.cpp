@@ -322,8 +322,8 @@ const std::vector<KeySpec>& config_schema() {
        "request is consumed only when its reply fits, so a full reply queue stalls request "
        "consumption (thesis 000 Sec. 1.3, Fig. 1.12). 0: unbounded, every request consumed"},
       {"traffic.hotspot_fraction", KeyType::Float, "0.1", 0, 1, nullptr,
-       "hotspot: the fraction of the packets sent to node 0, the rest uniform (paper 004 Sec. "
-       "5.4)"},
+       "hotspot (traffic.pattern or a qos.pattern entry): the fraction of the packets (SL "
+       "messages) sent to node 0, the rest uniform (paper 004 Sec. 5.4)"},
       {"traffic.fullrate_nodes", KeyType::Text, "none", 0, 0, nullptr,
        "nodes that generate at 1 phit/(node*cycle) whatever traffic.load: none, or node indices "
        "separated by commas (paper 004 Sec. 5.3, Workload 1: 20,51)"},
@@ -386,7 +386,7 @@ const std::vector<KeySpec>& config_schema() {
       {"qos.sl_mtu", KeyType::Text, "", 0, 0, nullptr,
        "ib|opa: each SL's MTU in bytes, its packet, sent atomically (default packet.size flits)"},
       {"qos.pattern", KeyType::Text, "", 0, 0, nullptr,
-       "each SL's pattern: uniform|next|cbr|cbr_uniform|bursts4 (default uniform)"},
+       "each SL's pattern: uniform|next|cbr|cbr_uniform|bursts4|hotspot (default uniform)"},
       {"qos.sl2sc", KeyType::Text, "", 0, 0, nullptr,
        "opa: each SL's SCs, space-separated (e.g. 0 1,2 3); default SL i -> SC i"},
       {"qos.sc2vl", KeyType::Text, "", 0, 0, nullptr,
@@ -1110,8 +1110,10 @@ void validate_topology_and_traffic(const Config& c) {
     if (const std::string why = e->check(shape); !why.empty())
       throw ConfigError(std::string(key) + "=" + pat + ": " + why);
   }
-  if (c.is_explicit("traffic.hotspot_fraction") && c.get_str("traffic.pattern") != "hotspot" &&
-      c.get_str("traffic.pattern2") != "hotspot")
+  // With service levels each SL's qos.pattern reads it (validate_qos checks that one does).
+  if (c.is_explicit("traffic.hotspot_fraction") &&
+      c.get_str("traffic.source") != "service_levels" &&
+      c.get_str("traffic.pattern") != "hotspot" && c.get_str("traffic.pattern2") != "hotspot")
     throw ConfigError("traffic.hotspot_fraction=" + c.get_str("traffic.hotspot_fraction") +
                       ": applies to traffic.pattern or traffic.pattern2 = hotspot only "
                       "(traffic.pattern=" +

@@ -795,6 +795,16 @@ void validate_qos(const Config& c) {
                         " only (router.architecture=" + c.get_str("router.architecture") + ")");
   }
   const ServiceLevels q = read_service_levels(c);
+  if (c.is_explicit("traffic.hotspot_fraction") &&
+      std::find(q.pattern.begin(), q.pattern.end(), SlPattern::Hotspot) == q.pattern.end()) {
+    std::string read;
+    for (const SlPattern p : q.pattern)
+      read += (read.empty() ? "" : ",") + std::string(sl_pattern_name(p));
+    throw ConfigError("traffic.hotspot_fraction=" + c.get_str("traffic.hotspot_fraction") +
+                      ": with traffic.source=service_levels it applies to a qos.pattern entry "
+                      "hotspot only (qos.pattern=" +
+                      read + ")");
+  }
   if (q.nic_per_sl) validate_nic_queues(c, q);
   if (q.atomic_messages) validate_atomic_messages(c, q);
   if (q.backlogged) validate_backlogged(c, q);

@@ -39,6 +39,7 @@ void make_sl_traffic(const Config& cfg, const Topology& topo, NetworkParts& part
   auto t = std::make_unique<SlTraffic>();
   t->sls = q.sls;
   t->nodes = topo.nodes();
+  t->hotspot_fraction = cfg.get_float("traffic.hotspot_fraction");
   const double load = cfg.get_float("traffic.load");
   for (uint32_t s = 0; s < q.sls; ++s) {
     SlTraffic::Level& l = t->level[s];

@@ -3,7 +3,8 @@
 // traffic.load x share_s / message_flits_s per cycle, each message a run of packets of class s
 // (Packet::cls) that the NIC queues one after the other. The patterns are the thesis's:
 // random uniform (RU), (src + 1) mod N, CBR point-to-point connections fixed at the start, CBR
-// with uniform destinations, and Bursts4 (4 messages generated at once to one destination).
+// with uniform destinations, and Bursts4 (4 messages generated at once to one destination);
+// and paper 004's hot spot (Table 1) per SL, for an oversubscribed ejection link.
 // The decisions the thesis leaves open (Bernoulli arrivals for RU, a random phase per CBR
 // connection) are in docs/model.md "Service levels".
 #pragma once
@@ -27,6 +28,8 @@ enum class SlPattern : uint8_t {
                // connections of an SL form a random cyclic permutation of the nodes)
   CbrUniform,  // constant rate, a uniform destination per message (Table 4.7)
   Bursts4,     // Bernoulli bursts of 4 messages generated at once to one uniform destination
+  Hotspot,     // Bernoulli arrivals; node 0 with probability traffic.hotspot_fraction, else
+               // uniform (paper 004 Table 1 "Hot-spot"; docs/model.md §9.2)
 };
 inline const char* sl_pattern_name(SlPattern p) {
   switch (p) {
@@ -40,16 +43,18 @@ inline const char* sl_pattern_name(SlPattern p) {
       return "cbr_uniform";
     case SlPattern::Bursts4:
       return "bursts4";
+    case SlPattern::Hotspot:
+      return "hotspot";
   }
   return "";
 }
 // The allowed values of qos.pattern, '|'-separated.
 inline const char* sl_pattern_names() {
-  return "uniform|next|cbr|cbr_uniform|bursts4";
+  return "uniform|next|cbr|cbr_uniform|bursts4|hotspot";
 }
 inline bool sl_pattern_of(const std::string& name, SlPattern& out) {
   for (SlPattern p : {SlPattern::Uniform, SlPattern::Next, SlPattern::Cbr, SlPattern::CbrUniform,
-                      SlPattern::Bursts4})
+                      SlPattern::Bursts4, SlPattern::Hotspot})
     if (name == sl_pattern_name(p)) {
       out = p;
       return true;
@@ -70,6 +75,7 @@ struct SlTraffic {
     SlPattern pattern = SlPattern::Uniform;
   };
   Level level[kMaxTrafficSls];
+  double hotspot_fraction = 0.1;  // Hotspot: traffic.hotspot_fraction
   // Cbr: the destination of each node's connection, per SL (cbr_connections).
   std::vector<uint32_t> cbr_dst[kMaxTrafficSls];
 };
@@ -128,6 +134,11 @@ class SlSource final : public TrafficSource {
       case SlPattern::Bursts4:
         d.dst = uniform_destination();
         d.packets = 4 * l.packets;
+        break;
+      case SlPattern::Hotspot:
+        // As HotspotTraffic (sim/traffic/traffic.h): one draw decides, then the uniform part;
+        // node 0's hot messages go to node 0 itself, so every node sends the same fraction there.
+        d.dst = rng_.uniform() < t_->hotspot_fraction ? 0 : uniform_destination();
         break;
     }
     if (cbr(l.pattern)) {

@@ -10,6 +10,7 @@
 // 5's latency tiers on the 4-ary 3-tree, and its figure's configuration (the last two).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -299,6 +300,97 @@ TEST(QosSwitchShares, Ch5FigureCurvesAreTheShippedIbAndOpaFiles) {
       EXPECT_EQ(d.at("per_sl").at(s).at("latency_avg"), p.at("per_sl").at(s).at("latency_avg"))
           << curve << " SL " << s;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Table 4.7's mix with every message to one node: each SL's pattern is paper 004's hot spot
+// (Table 1, "Hot-spot: X% uniform, (1-X)% send to node 0"; its "endpoint congestion ... in the
+// access to storage nodes") at traffic.hotspot_fraction=1, so the 16 NICs offer 16 flits/cycle
+// to node 0's ejection link, which carries 1: that switch output is oversubscribed 16 times and
+// its scheduler alone decides the SLs' split (docs/validation.md, "Per-SL shares at an
+// oversubscribed ejection link"). Per-SL source queues (qos.nic_queues=per_sl, the thesis's NIC:
+// with one FIFO each NIC injects its SLs in the proportions generated, and once the tree's
+// buffers have absorbed the difference the hot link's split drifts to them: round robin after
+// 20,000 cycles gives 0.133 / 0.267 / 0.531 / 0.031 / 0.039) and one VL per SC (with Table 4.6's
+// VL6/VL7 shared by BE and BK on the tree links one waits behind the other's head: round robin's
+// BE / BK 0.313 / 0.367 at seed 2, where its turns give 0.348 each). Each SL's
+// demand there, 16 x its share, exceeds whatever any of the three schedulers gives it, so every
+// SL is backlogged and the split is the scheduler's alone:
+//   DTable (Table 4.9's table, 4,160 credits: VO 416, VI 1,248, CL 2,080, BE 208, BK 208): phi;
+//   round robin per SL: one packet per SL per turn, L_s / sum L = 2, 4, 8, 16, 16 flits of 46;
+//   SBT (weights 10, 30, 50, 5, 5 packets): w_s L_s / sum w L = 20, 120, 400, 80, 80 of 700.
+// Each schedule is periodic while every SL is backlogged: the DTable's one pass of the table
+// (4,160 cycles), round robin's turn (46), SBT's five rounds of 700 (the walk restarts at the
+// SL that emptied the table, so each round starts one SL later). A window of whole periods holds
+// each SL's exact share; the window's ends can move at most one packet per SL in or out, so the
+// tolerance is 2 x 16 flits / W (0.0077 for the DTable's 4,160, 0.0046 for SBT's 7,000). The
+// same shares to four digits with seeds 1-3 and warm-ups of 1,000-3,000 cycles. Three runs of
+// 16 nodes, about 0.1 s each.
+std::vector<double> hot_spot_shares(const std::string& sched, int window, const std::string& tag) {
+  const nlohmann::json d =
+      run_json(kCh4Tree +
+                   "--set qos.pattern=hotspot,hotspot,hotspot,hotspot,hotspot "
+                   "--set traffic.hotspot_fraction=1 --set qos.nic_queues=per_sl "
+                   "--set qos.sc2vl=0,1,2,3,4,5,6,7,8,9 --set sim.warmup=1000 --set sim.measure=" +
+                   std::to_string(window) + " " + sched,
+               "hot_" + tag);
+  // All 16 nodes' delivered flits are node 0's: its ejection link busy every cycle.
+  EXPECT_NEAR(d.at("accepted_load").get<double>() * 16, 1.0, 32.0 / window) << tag;
+  std::vector<double> r;
+  for (const auto& s : d.at("per_sl")) r.push_back(s.at("normalized_throughput").get<double>());
+  EXPECT_EQ(r.size(), 5u);
+  return r;
+}
+
+const std::vector<double> kMtuFlits = {2, 4, 8, 16, 16};       // 128-1024 B at 64-B flits
+const std::vector<double> kPhi = {0.1, 0.3, 0.5, 0.05, 0.05};  // Table 4.9
+
+// Shares proportional to the weights w_s (a scheduler's flits per period).
+std::vector<double> proportional(const std::vector<double>& w) {
+  double sum = 0;
+  for (double x : w) sum += x;
+  std::vector<double> r;
+  for (double x : w) r.push_back(x / sum);
+  return r;
+}
+
+TEST(QosSwitchShares, HotSpotDTableGivesPhiAtTheOversubscribedEjectionLink) {
+  const int window = 4160;  // one pass of Table 4.9's table
+  const std::vector<double> dt = hot_spot_shares(
+      "--set router.output_scheduler=dtable --set qos.table=" + std::string(NETCOSIM_SOURCE_DIR) +
+          "/configs/qos/table4_9_dtable.json",
+      window, "dtable");
+  ASSERT_EQ(dt.size(), 5u);
+  for (size_t s = 0; s < 5; ++s) EXPECT_NEAR(dt[s], kPhi[s], 32.0 / window) << "SL " << s;
+}
+
+TEST(QosSwitchShares, HotSpotRoundRobinGivesEqualPacketTurnsNotPhi) {
+  const int window = 4140;  // 90 turns of 46 flits
+  const std::vector<double> rr = hot_spot_shares("", window, "rr");
+  ASSERT_EQ(rr.size(), 5u);
+  const std::vector<double> turns = proportional(kMtuFlits);
+  double miss = 0;
+  for (size_t s = 0; s < 5; ++s) {
+    EXPECT_NEAR(rr[s], turns[s], 32.0 / window) << "SL " << s;
+    miss = std::max(miss, std::fabs(rr[s] - kPhi[s]));
+  }
+  EXPECT_GT(miss, 0.02) << "round robin misses Table 4.9's targets by more than 2 points";
+  EXPECT_GT(rr[3], kPhi[3] + 0.25) << "BE's 16-flit packets take 16 of every 46 flits";
+}
+
+TEST(QosSwitchShares, HotSpotSbtGivesItsWeightsInPackets) {
+  const int window = 7000;  // two periods of five rounds of 700 flits
+  const std::vector<double> sbt = hot_spot_shares(
+      "--set router.output_scheduler=sbt --set qos.sbt_weights=10,30,50,5,5", window, "sbt");
+  ASSERT_EQ(sbt.size(), 5u);
+  const std::vector<double> w = {10, 30, 50, 5, 5};
+  std::vector<double> flits;
+  for (size_t s = 0; s < 5; ++s) flits.push_back(w[s] * kMtuFlits[s]);
+  const std::vector<double> expect = proportional(flits);
+  for (size_t s = 0; s < 5; ++s) EXPECT_NEAR(sbt[s], expect[s], 32.0 / window) << "SL " << s;
 }
 
 }  // namespace

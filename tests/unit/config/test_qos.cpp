@@ -127,6 +127,25 @@ TEST(Qos, PatternNamesAreChecked) {
       << e;
 }
 
+// qos.pattern=hotspot reads traffic.hotspot_fraction (paper 004's hot spot per SL); the key set
+// without a hotspot SL is refused under service levels as it is without them.
+TEST(Qos, HotspotPatternReadsTheHotspotFraction) {
+  const Config c = with_sls({"qos.pattern=hotspot,uniform,hotspot", "traffic.hotspot_fraction=1"});
+  ASSERT_EQ(validation_error(c), "");
+  EXPECT_EQ(read_service_levels(c).pattern,
+            (std::vector<SlPattern>{SlPattern::Hotspot, SlPattern::Uniform, SlPattern::Hotspot}));
+  const std::string e =
+      validation_error(with_sls({"qos.pattern=uniform,cbr,next", "traffic.hotspot_fraction=0.5"}));
+  EXPECT_NE(e.find("traffic.hotspot_fraction=0.5: with traffic.source=service_levels it applies "
+                   "to a qos.pattern entry hotspot only (qos.pattern=uniform,cbr,next)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(validation_error(with_sls({"traffic.hotspot_fraction=0.5"}))
+                .find("hotspot only (qos.pattern=uniform,uniform,uniform)"),
+            std::string::npos)
+      << "qos.pattern's default";
+}
+
 TEST(Qos, ScTablesRefuseReservedSharedAndMissingEntries) {
   Config c = with_sls();
   c.set("qos.sl2sc", "0,15,2");

@@ -258,8 +258,8 @@ TEST(TopologyConfig, HotspotFractionAppliesToHotspotOnly) {
             "hotspot only (traffic.pattern=uniform, traffic.pattern2=none)");
   EXPECT_EQ(error_of([] { with({"traffic.hotspot_fraction=1.5"}); }),
             "traffic.hotspot_fraction=1.5 (--set): must be a number in [0, 1] (decimal, optional "
-            "exponent; hotspot: the fraction of the packets sent to node 0, the rest uniform "
-            "(paper 004 Sec. 5.4))");
+            "exponent; hotspot (traffic.pattern or a qos.pattern entry): the fraction of the "
+            "packets (SL messages) sent to node 0, the rest uniform (paper 004 Sec. 5.4))");
 }
 
 TEST(TopologyConfig, FullRateNodesAreDistinctNodeIndices) {

@@ -102,6 +102,41 @@ TEST(SlSource, NextSendsToTheFollowingNodeAndWrapsAround) {
   }
 }
 
+// hotspot (paper 004 Table 1 "Hot-spot: X% uniform, (1-X)% send to node 0", per SL): with
+// fraction 1 every message of every node goes to node 0, node 0's to itself; with fraction 0 it
+// is uniform over the other nodes; with 1/2 a node other than 0 sends 1/2 + 1/2 x 1/15 of its
+// messages to node 0 (the uniform half may draw node 0 too) and never one to itself.
+TEST(SlSource, HotspotSendsItsFractionToNodeZeroAndTheRestUniform) {
+  SlTraffic t;
+  t.sls = 1;
+  t.nodes = 16;
+  t.level[0] = {0.5, 1, SlPattern::Hotspot};
+  t.hotspot_fraction = 1.0;
+  for (uint32_t n : {0u, 5u, 15u}) {
+    SlSource src(n, Rng(4, 1, n), t);
+    for (int k = 0; k < 50; ++k) EXPECT_EQ(src.generate().dst, 0u) << "node " << n;
+  }
+  t.hotspot_fraction = 0.0;
+  {
+    SlSource src(0, Rng(4, 1, 0), t);
+    std::vector<int> hits(16, 0);
+    for (int k = 0; k < 1500; ++k) ++hits[src.generate().dst];
+    EXPECT_EQ(hits[0], 0) << "never to the source itself";
+    for (uint32_t d = 1; d < 16; ++d) EXPECT_GT(hits[d], 0) << "node " << d;
+  }
+  t.hotspot_fraction = 0.5;
+  SlSource src(5, Rng(4, 1, 5), t);
+  const int n = 20000;
+  int to0 = 0;
+  for (int k = 0; k < n; ++k) {
+    const uint32_t d = src.generate().dst;
+    EXPECT_NE(d, 5u);
+    to0 += d == 0;
+  }
+  const double p = 0.5 + 0.5 / 15, sigma = std::sqrt(n * p * (1 - p));
+  EXPECT_NEAR(double(to0), n * p, 5 * sigma);
+}
+
 TEST(SlSource, SameStreamSameAttemptsAndAnIdleLevelNeverFires) {
   SlTraffic t = three_levels();
   t.level[1].messages_per_cycle = 0;
