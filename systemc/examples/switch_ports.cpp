@@ -385,6 +385,17 @@ int sc_main(int argc, char** argv) {
   // --dtable-rtl, every DTable scheduler (RouterModule::dtable_schedulers) in the RTL of its
   // shape's set, or --dtable-set's: a socket per switch with a lane per output (or one lane, for
   // --dtable-output's output).
+  // A socket's options in switch m: its router, the mode, and --fault's when m is switch R.
+  const auto options_of = [&](const sc::RouterModule& m) {
+    sc::SocketOptions o;
+    o.router = m.router();
+    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    if (fault_router == static_cast<int64_t>(m.router())) {
+      o.fault.armed = true;
+      o.fault.cycle = fault_cycle;
+    }
+    return o;
+  };
   std::vector<std::function<uint64_t()>> evaluations;
   std::map<std::string, uint32_t> per_set;  // instances per set
   uint32_t lanes = 0;
@@ -402,13 +413,7 @@ int sc_main(int argc, char** argv) {
                    ",N=" + std::to_string(shape.N) + ",WW=" + std::to_string(shape.WW) +
                    ",AW=" + std::to_string(shape.AW) + ",SW=" + std::to_string(shape.SW) +
                    ": no linked set of that shape (linked: " + kDTableSetNames + ")");
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
-    }
+    const sc::SocketOptions o = options_of(*m);
     const std::string name = "s" + std::to_string(m->router()) + "_dtable_arbiter";
     auto socket = std::make_unique<sc::DTableSocket>(name, o, *scheds[0].table, scheds[0].params);
     const uint32_t n = dtable_output >= 0 ? 1 : static_cast<uint32_t>(scheds.size());
@@ -464,13 +469,7 @@ int sc_main(int argc, char** argv) {
       outputs = static_cast<uint32_t>(scheds.size());
       quanta = scheds[0].quanta;
     }
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
-    }
+    const sc::SocketOptions o = options_of(*m);
     const std::string name = "s" + std::to_string(m->router()) + (rr ? "_rr" : "_drr") + "_arbiter";
     const uint32_t n = dtable_output >= 0 ? 1 : outputs;
     const auto lane_name = [&](uint32_t k) {
@@ -526,13 +525,7 @@ int sc_main(int argc, char** argv) {
   for (auto& m : mods) {
     if (!table_sched) break;
     const std::string sw = "switch " + std::to_string(m->router());
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
-    }
+    const sc::SocketOptions o = options_of(*m);
     const std::string name =
         "s" + std::to_string(m->router()) + (sbt ? "_sbt_scheduler" : "_ib_vl_arbiter");
     const auto lane_name = [&](uint32_t k) {
@@ -616,15 +609,9 @@ int sc_main(int argc, char** argv) {
     // One fault per switch: every allocator of switch R armed, the first to grant takes it.
     const auto shared = std::make_shared<bool>(false);
     for (const auto& t : todo) {
-      sc::SocketOptions o;
-      o.router = m->router();
+      sc::SocketOptions o = options_of(*m);
       o.role = t.first;
-      o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-      if (fault_router == static_cast<int64_t>(m->router())) {
-        o.fault.armed = true;
-        o.fault.cycle = fault_cycle;
-        o.fault.shared = shared;
-      }
+      if (o.fault.armed) o.fault.shared = shared;
       std::function<uint64_t()> count;
       auto socket = t.second->make("s" + std::to_string(m->router()) + "_sep_alloc_if" +
                                        (t.first.empty() ? "" : "_" + t.first),
