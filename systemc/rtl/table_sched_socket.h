@@ -17,6 +17,9 @@
 // link is free and which has a head that can start, with the active VLs (IB) or SLs (SBT), for the
 // IB arbiter their heads' sizes in 64-B units, and its C++ scheduler's choice; and again when the
 // granted lane's packet starts (accept).
+// A router module's SBT and IB VL arbiter sockets take them too (RouterModule::set_sbt,
+// set_ib_vlarb; docs/systemc.md): shape() states the lanes' set (SBT: S and the weights its
+// builder gives SbtLaneRtl, the Verilated model's parameters) and their number.
 // One decision (inside the network's SC_THREAD): the inputs driven on the port's instance; two
 // delta cycles (the grant is combinational); the grant and the registers read.
 //   Rtl mode: a grant of a lane that is not active stops the run (SimulationFailure, exit 3); the
