@@ -151,6 +151,19 @@ class SbtBlock {
   // Its port 0 decides for the switch's output `first` (as DrrBlock::set_first_output). Never
   // called in the cycle loop.
   virtual void set_first_output(uint32_t /*first*/) {}
+  // The schedulers an implementation decides for and the parameter set it implements, in
+  // rtl/sbt_scheduler.sv's terms: `ports` outputs (its ports 0 .. ports - 1), S SL lanes (the
+  // switch's SLs) and their weights W0..W(S-1) in packets (the RTL's parameters, which its reset
+  // loads: qos.sbt_weights). The width of the remaining-weight registers (WW) is not part of it:
+  // any width that holds the weights decides the same (docs/model.md §10.5). The router module's
+  // SBT sockets (systemc/router/router_module.h) refuse a block of another shape, and one that
+  // states none (false). Never called in the cycle loop.
+  struct Shape {
+    uint32_t ports = 0;
+    unsigned S = 0;
+    std::vector<uint32_t> W;  // S weights
+  };
+  virtual bool shape(Shape& /*s*/) const { return false; }
 };
 
 }  // namespace netcosim::model

@@ -190,8 +190,9 @@ class RouterModel {
   // the ports, the switch's table and the registers' widths; false with `why` when the router has
   // none. And another implementation of the port's decisions (model::DTableBlock), which the
   // router then owns; both before the first step. A switch takes one block for its scheduler
-  // (set_dtable_block, set_rr_block, set_drr_block): a second is refused (std::invalid_argument
-  // naming the switch), since whoever installed the first may still hold it.
+  // (set_dtable_block, set_rr_block, set_drr_block, set_sbt_block, set_ib_vlarb_block): a second
+  // is refused (std::invalid_argument naming the switch), since whoever installed the first may
+  // still hold it.
   struct DTableShape {
     uint32_t ports = 0;  // outputs 0 .. ports - 1, each with its arbiter
     const model::DTableTable* table = nullptr;

@@ -34,11 +34,20 @@
 // 7 (configs/qos-ch5-ib-fattree-4-3.ini --set topology.n=2, its per-SL NIC queues);
 // rtl/drr_arbiter.sv's v4q16s16 (DrrSocket) for the 3-SL trees with router.output_scheduler=drr,
 // v8q16s16 for 5 to 8 SLs (rtl/catalog.h; VlSwitchConfig::drr_params_for).
+// With --sbt-rtl (--ib-vlarb-rtl), the SBT scheduler (IB VL arbiter) of every output port of every
+// switch (router.output_scheduler=sbt, thesis 003 Sec. 4.3.2; =ib_vlarb, Sec. 5.3.1, 6.2) is in
+// RTL, each in its socket (RouterModule::sbt_schedulers, set_sbt; ib_vlarb_schedulers,
+// set_ib_vlarb): the Verilated rtl/sbt_scheduler.sv of S = the SLs and W0..W(S-1) =
+// qos.sbt_weights (netcosim::sc::SbtSocket, systemc/rtl/table_sched_socket.h; docs/systemc.md,
+// "The output scheduler sockets"): s3_ch2a for the 3-SL trees above with qos.sbt_weights=60,30,10,
+// s5_ch4 for Ch. 4's OPA tree with 10,30,50,5,5; rtl/ib_vl_arbiter.sv's v4n64l1 (IbVlArbSocket,
+// the switch's tables written into each instance) for Ch. 6's tree
+// (configs/qos-ch6-ib-fattree-2-2.ini, Table 6.1's configuration A).
 //
 //   switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] [--fault R:C] [--alloc
 //   ROLE=SET]...
 //                [--dtable-rtl] [--dtable-set SET] [--dtable-output O] [--rr-rtl] [--drr-rtl]
-//                [--output O]
+//                [--sbt-rtl] [--ib-vlarb-rtl] [--sched-set SET] [--output O]
 //     CONFIG   the IB or OPA network (configs/qos-ib-fattree-4-2.ini,
 //              configs/qos-opa-fattree-4-2.ini; each switch allocator's shape must be a linked
 //              set: p8v3q8i2, p4v3q6i2, p4v3q8i2)
@@ -62,7 +71,15 @@
 //                      allocators in C++
 //     --drr-rtl        the DRR schedulers in RTL (v4q16s16 for 3 or 4 SLs, v8q16s16 for 5 to 8),
 //                      the allocators in C++
-//     --output         (with --dtable-rtl, --rr-rtl or --drr-rtl) as --dtable-output
+//     --sbt-rtl        the SBT schedulers in RTL (s3_ch2a, s5_ch4: S = qos.sls, the weights
+//                      qos.sbt_weights), the allocators in C++
+//     --ib-vlarb-rtl   the IB VL arbiters in RTL (v4n64l1, v4n4l1: V, N, WW, SW, LIMIT of the
+//                      switch's ports and tables), the allocators in C++
+//     --sched-set      (with --sbt-rtl or --ib-vlarb-rtl) the schedulers take the RTL of SET
+//                      instead of their shape's (the module refuses another shape: exit 2 with
+//                      its message)
+//     --output         (with --dtable-rtl, --rr-rtl, --drr-rtl, --sbt-rtl or --ib-vlarb-rtl) as
+//                      --dtable-output
 // Exit status: 0, 2 for a bad argument, 3 when the run differs from the native run (or the
 // shadow comparison fails).
 #include <algorithm>
@@ -85,9 +102,13 @@ using sc_core::sc_time_stamp;
 #include "Vdtable_arbiter_s8n128_opa.h"
 #include "Vdtable_arbiter_s8n64_ib.h"
 #include "Vdtable_arbiter_s8n64_opa.h"
+#include "Vib_vl_arbiter_v4n4l1.h"
+#include "Vib_vl_arbiter_v4n64l1.h"
 #include "Vrr_arbiter_n3.h"
 #include "Vrr_arbiter_n5.h"
 #include "Vrr_arbiter_n7.h"
+#include "Vsbt_scheduler_s3_ch2a.h"
+#include "Vsbt_scheduler_s5_ch4.h"
 #include "Vsep_alloc_if_p4v3q6i2.h"
 #include "Vsep_alloc_if_p4v3q8i2.h"
 #include "Vsep_alloc_if_p8v3q8i2.h"
@@ -97,6 +118,7 @@ using sc_core::sc_time_stamp;
 #include "systemc/rtl/dtable_arbiter_socket.h"
 #include "systemc/rtl/sched_arbiter_socket.h"
 #include "systemc/rtl/sep_alloc_if_socket.h"
+#include "systemc/rtl/table_sched_socket.h"
 
 namespace {
 
@@ -109,7 +131,8 @@ int usage(const std::string& msg) {
   std::fprintf(stderr,
                "error: %s\nusage: switch_ports CONFIG [CYCLES] [--set KEY=VALUE]... [--shadow] "
                "[--fault R:C] [--alloc ROLE=SET]... [--dtable-rtl] [--dtable-set SET] "
-               "[--dtable-output O] [--rr-rtl] [--drr-rtl] [--output O]\n",
+               "[--dtable-output O] [--rr-rtl] [--drr-rtl] [--sbt-rtl] [--ib-vlarb-rtl] "
+               "[--sched-set SET] [--output O]\n",
                msg.c_str());
   return 2;
 }
@@ -186,6 +209,46 @@ const DTableSet* dtable_set_of(const model::DTableBlock::Shape& a) {
   return nullptr;
 }
 
+// The linked sets of rtl/catalog.h's sbt_scheduler and ib_vl_arbiter (this file's includes,
+// CMakeLists.txt's libraries), each with its shape (the weights are sbt_scheduler's parameters).
+struct SbtSet {
+  const char* name;
+  model::SbtBlock::Shape shape;
+  std::unique_ptr<sc::SbtLane> (*make)(const std::string& name, sc::SbtSocket& s,
+                                       const sc::SocketOptions& o, const std::vector<uint32_t>& w);
+};
+
+template <class Vtop, int S, int WW>
+std::unique_ptr<sc::SbtLane> make_sbt_lane(const std::string& name, sc::SbtSocket& s,
+                                           const sc::SocketOptions& o,
+                                           const std::vector<uint32_t>& w) {
+  return std::make_unique<sc::SbtLaneRtl<Vtop, S, WW>>(name, s.rst(), o, w);
+}
+
+const SbtSet kSbtSets[] = {
+    {"s3_ch2a", {1, 3, {60, 30, 10}}, &make_sbt_lane<Vsbt_scheduler_s3_ch2a, 3, 7>},
+    {"s5_ch4", {1, 5, {10, 30, 50, 5, 5}}, &make_sbt_lane<Vsbt_scheduler_s5_ch4, 5, 7>},
+};
+
+struct IbVlArbSet {
+  const char* name;
+  model::IbVlArbBlock::Shape shape;
+  std::unique_ptr<sc::IbVlArbLane> (*make)(const std::string& name, sc::IbVlArbSocket& s,
+                                           const sc::SocketOptions& o);
+};
+
+template <class Vtop, int V, int N, int WW, int SW, int LIMIT>
+std::unique_ptr<sc::IbVlArbLane> make_ib_vlarb_lane(const std::string& name, sc::IbVlArbSocket& s,
+                                                    const sc::SocketOptions& o) {
+  return std::make_unique<sc::IbVlArbLaneRtl<Vtop, V, N, WW, SW, LIMIT>>(name, s.rst(), o);
+}
+
+const IbVlArbSet kIbVlArbSets[] = {
+    {"v4n64l1", {1, 4, 64, 8, 7, 1}, &make_ib_vlarb_lane<Vib_vl_arbiter_v4n64l1, 4, 64, 8, 7, 1>},
+    {"v4n4l1", {1, 4, 4, 8, 7, 1}, &make_ib_vlarb_lane<Vib_vl_arbiter_v4n4l1, 4, 4, 8, 7, 1>},
+};
+const char* const kTableSetNames = "s3_ch2a, s5_ch4 (--sbt-rtl); v4n64l1, v4n4l1 (--ib-vlarb-rtl)";
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -200,14 +263,19 @@ int sc_main(int argc, char** argv) {
   int64_t dtable_output = -1;                     // --dtable-output O, --output O
   bool rr = false;                                // --rr-rtl
   bool drr = false;                               // --drr-rtl
+  bool sbt = false;                               // --sbt-rtl
+  bool vlarb = false;                             // --ib-vlarb-rtl
+  std::string sched_set;                          // --sched-set SET
   for (size_t k = 0; k < args.size();) {
     if (args[k] == "--set" || args[k] == "--dtable-set" || args[k] == "--dtable-output" ||
-        args[k] == "--output") {
+        args[k] == "--output" || args[k] == "--sched-set") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
       uint64_t o = 0;
       if (args[k] == "--set") {
         if (v.find('=') == std::string::npos) return usage("--set '" + v + "': expected KEY=VALUE");
         sets.push_back(v);
+      } else if (args[k] == "--sched-set") {
+        sched_set = v;
       } else if (args[k] == "--dtable-set") {
         dtable_forced = dtable_set_named(v);
         if (dtable_forced == nullptr)
@@ -218,8 +286,13 @@ int sc_main(int argc, char** argv) {
         dtable_output = static_cast<int64_t>(o);
       }
       args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
-    } else if (args[k] == "--dtable-rtl" || args[k] == "--rr-rtl" || args[k] == "--drr-rtl") {
-      (args[k] == "--dtable-rtl" ? dtable : args[k] == "--rr-rtl" ? rr : drr) = true;
+    } else if (args[k] == "--dtable-rtl" || args[k] == "--rr-rtl" || args[k] == "--drr-rtl" ||
+               args[k] == "--sbt-rtl" || args[k] == "--ib-vlarb-rtl") {
+      (args[k] == "--dtable-rtl" ? dtable
+       : args[k] == "--rr-rtl"   ? rr
+       : args[k] == "--drr-rtl"  ? drr
+       : args[k] == "--sbt-rtl"  ? sbt
+                                 : vlarb) = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--alloc") {
       const std::string v = k + 1 < args.size() ? args[k + 1] : "";
@@ -244,14 +317,32 @@ int sc_main(int argc, char** argv) {
     }
   }
   if (args.empty() || args.size() > 2) return usage("expected CONFIG [CYCLES]");
-  if ((dtable ? 1 : 0) + (rr ? 1 : 0) + (drr ? 1 : 0) > 1)
-    return usage("--dtable-rtl, --rr-rtl and --drr-rtl: one of them (a switch has one scheduler)");
-  const bool sched = dtable || rr || drr;
+  if ((dtable ? 1 : 0) + (rr ? 1 : 0) + (drr ? 1 : 0) + (sbt ? 1 : 0) + (vlarb ? 1 : 0) > 1)
+    return usage(
+        "--dtable-rtl, --rr-rtl, --drr-rtl, --sbt-rtl and --ib-vlarb-rtl: one of them (a switch "
+        "has one scheduler)");
+  const bool table_sched = sbt || vlarb;
+  const bool sched = dtable || rr || drr || table_sched;
   if (!dtable && dtable_forced != nullptr) return usage("--dtable-set goes with --dtable-rtl");
+  const SbtSet* sbt_forced = nullptr;
+  const IbVlArbSet* vlarb_forced = nullptr;
+  if (!sched_set.empty()) {
+    for (const SbtSet& x : kSbtSets)
+      if (sbt && sched_set == x.name) sbt_forced = &x;
+    for (const IbVlArbSet& x : kIbVlArbSets)
+      if (vlarb && sched_set == x.name) vlarb_forced = &x;
+    if (!table_sched) return usage("--sched-set goes with --sbt-rtl or --ib-vlarb-rtl");
+    if (sbt_forced == nullptr && vlarb_forced == nullptr)
+      return usage("--sched-set '" + sched_set + "': expected one of " + kTableSetNames);
+  }
   if (!sched && dtable_output >= 0)
-    return usage("--dtable-output and --output go with --dtable-rtl, --rr-rtl or --drr-rtl");
+    return usage(
+        "--dtable-output and --output go with --dtable-rtl, --rr-rtl, --drr-rtl, --sbt-rtl or "
+        "--ib-vlarb-rtl");
   if (sched && !forced.empty())
-    return usage("--alloc: with --dtable-rtl, --rr-rtl or --drr-rtl the allocators are C++");
+    return usage(
+        "--alloc: with --dtable-rtl, --rr-rtl, --drr-rtl, --sbt-rtl or --ib-vlarb-rtl the "
+        "allocators are C++");
   uint64_t cycles = 2000;
   if (args.size() > 1 && (!sc::example::parse_count(args[1], cycles) || cycles == 0))
     return usage("cycles '" + args[1] + "': expected a positive integer");
@@ -294,6 +385,17 @@ int sc_main(int argc, char** argv) {
   // --dtable-rtl, every DTable scheduler (RouterModule::dtable_schedulers) in the RTL of its
   // shape's set, or --dtable-set's: a socket per switch with a lane per output (or one lane, for
   // --dtable-output's output).
+  // A socket's options in switch m: its router, the mode, and --fault's when m is switch R.
+  const auto options_of = [&](const sc::RouterModule& m) {
+    sc::SocketOptions o;
+    o.router = m.router();
+    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
+    if (fault_router == static_cast<int64_t>(m.router())) {
+      o.fault.armed = true;
+      o.fault.cycle = fault_cycle;
+    }
+    return o;
+  };
   std::vector<std::function<uint64_t()>> evaluations;
   std::map<std::string, uint32_t> per_set;  // instances per set
   uint32_t lanes = 0;
@@ -311,13 +413,7 @@ int sc_main(int argc, char** argv) {
                    ",N=" + std::to_string(shape.N) + ",WW=" + std::to_string(shape.WW) +
                    ",AW=" + std::to_string(shape.AW) + ",SW=" + std::to_string(shape.SW) +
                    ": no linked set of that shape (linked: " + kDTableSetNames + ")");
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
-    }
+    const sc::SocketOptions o = options_of(*m);
     const std::string name = "s" + std::to_string(m->router()) + "_dtable_arbiter";
     auto socket = std::make_unique<sc::DTableSocket>(name, o, *scheds[0].table, scheds[0].params);
     const uint32_t n = dtable_output >= 0 ? 1 : static_cast<uint32_t>(scheds.size());
@@ -373,13 +469,7 @@ int sc_main(int argc, char** argv) {
       outputs = static_cast<uint32_t>(scheds.size());
       quanta = scheds[0].quanta;
     }
-    sc::SocketOptions o;
-    o.router = m->router();
-    o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-    if (fault_router == static_cast<int64_t>(m->router())) {
-      o.fault.armed = true;
-      o.fault.cycle = fault_cycle;
-    }
+    const sc::SocketOptions o = options_of(*m);
     const std::string name = "s" + std::to_string(m->router()) + (rr ? "_rr" : "_drr") + "_arbiter";
     const uint32_t n = dtable_output >= 0 ? 1 : outputs;
     const auto lane_name = [&](uint32_t k) {
@@ -429,6 +519,78 @@ int sc_main(int argc, char** argv) {
     per_set[set] += n;
     lanes += n;
   }
+  // Or, with --sbt-rtl (--ib-vlarb-rtl), every SBT scheduler (IB VL arbiter) in RTL: a socket per
+  // switch with a lane per output (or one, --output's), of the set of the switch's shape or
+  // --sched-set's.
+  for (auto& m : mods) {
+    if (!table_sched) break;
+    const std::string sw = "switch " + std::to_string(m->router());
+    const sc::SocketOptions o = options_of(*m);
+    const std::string name =
+        "s" + std::to_string(m->router()) + (sbt ? "_sbt_scheduler" : "_ib_vl_arbiter");
+    const auto lane_name = [&](uint32_t k) {
+      return name + "_o" + std::to_string(dtable_output >= 0 ? dtable_output : k);
+    };
+    uint32_t n = 0;
+    const char* set_name = nullptr;
+    try {
+      if (sbt) {
+        const std::vector<sc::RouterModule::SbtScheduler> scheds = m->sbt_schedulers();
+        if (scheds.empty())
+          return usage(sw + ": no SBT scheduler (--sbt-rtl needs router.output_scheduler=sbt)");
+        const model::SbtBlock::Shape& sh = scheds[0].shape;
+        const SbtSet* set = sbt_forced;
+        for (const SbtSet& x : kSbtSets)
+          if (set == nullptr && x.shape.S == sh.S && x.shape.W == sh.W) set = &x;
+        if (set == nullptr)
+          return usage(sw + ": SBT schedulers of S=" + std::to_string(sh.S) +
+                       " and qos.sbt_weights: no linked set of that shape (linked: s3_ch2a "
+                       "60,30,10; s5_ch4 10,30,50,5,5)");
+        n = dtable_output >= 0 ? 1 : static_cast<uint32_t>(scheds.size());
+        auto socket = std::make_unique<sc::SbtSocket>(name, o, sh.S);
+        for (uint32_t k = 0; k < n; ++k)
+          socket->add_lane(set->make(lane_name(k), *socket, o, set->shape.W));
+        const sc::SbtSocket* p = socket.get();  // owned by the switch from set_sbt on
+        evaluations.push_back([p] { return p->decisions(); });
+        if (dtable_output >= 0)
+          m->set_sbt(static_cast<uint32_t>(dtable_output), std::move(socket));
+        else
+          m->set_sbt(std::move(socket));
+        set_name = set->name;
+      } else {
+        const std::vector<sc::RouterModule::IbVlArbScheduler> scheds = m->ib_vlarb_schedulers();
+        if (scheds.empty())
+          return usage(
+              sw + ": no IB VL arbiter (--ib-vlarb-rtl needs router.output_scheduler=ib_vlarb)");
+        const model::IbVlArbBlock::Shape& sh = scheds[0].shape;
+        const IbVlArbSet* set = vlarb_forced;
+        for (const IbVlArbSet& x : kIbVlArbSets)
+          if (set == nullptr && x.shape.V == sh.V && x.shape.N == sh.N && x.shape.WW == sh.WW &&
+              x.shape.SW == sh.SW && x.shape.LIMIT == sh.LIMIT)
+            set = &x;
+        if (set == nullptr)
+          return usage(sw + ": IB VL arbiters of V=" + std::to_string(sh.V) +
+                       ",N=" + std::to_string(sh.N) + ",WW=" + std::to_string(sh.WW) +
+                       ",SW=" + std::to_string(sh.SW) + ",LIMIT=" + std::to_string(sh.LIMIT) +
+                       ": no linked set of that shape (linked: v4n64l1, v4n4l1)");
+        n = dtable_output >= 0 ? 1 : static_cast<uint32_t>(scheds.size());
+        auto socket = std::make_unique<sc::IbVlArbSocket>(name, o, scheds[0].high, scheds[0].low,
+                                                          scheds[0].vls);
+        for (uint32_t k = 0; k < n; ++k) socket->add_lane(set->make(lane_name(k), *socket, o));
+        const sc::IbVlArbSocket* p = socket.get();  // owned by the switch from set_ib_vlarb on
+        evaluations.push_back([p] { return p->decisions(); });
+        if (dtable_output >= 0)
+          m->set_ib_vlarb(static_cast<uint32_t>(dtable_output), std::move(socket));
+        else
+          m->set_ib_vlarb(std::move(socket));
+        set_name = set->name;
+      }
+    } catch (const std::invalid_argument& e) {
+      return usage(e.what());
+    }
+    per_set[set_name] += n;
+    lanes += n;
+  }
   for (auto& m : mods) {
     if (sched) break;
     const std::vector<RouterModel::SwitchAllocatorShape> allocs = m->allocators();
@@ -447,15 +609,9 @@ int sc_main(int argc, char** argv) {
     // One fault per switch: every allocator of switch R armed, the first to grant takes it.
     const auto shared = std::make_shared<bool>(false);
     for (const auto& t : todo) {
-      sc::SocketOptions o;
-      o.router = m->router();
+      sc::SocketOptions o = options_of(*m);
       o.role = t.first;
-      o.mode = shadow ? sc::SocketMode::Shadow : sc::SocketMode::Rtl;
-      if (fault_router == static_cast<int64_t>(m->router())) {
-        o.fault.armed = true;
-        o.fault.cycle = fault_cycle;
-        o.fault.shared = shared;
-      }
+      if (o.fault.armed) o.fault.shared = shared;
       std::function<uint64_t()> count;
       auto socket = t.second->make("s" + std::to_string(m->router()) + "_sep_alloc_if" +
                                        (t.first.empty() ? "" : "_" + t.first),
@@ -486,16 +642,20 @@ int sc_main(int argc, char** argv) {
 
   std::string topo = mods[0]->network().network().topology().describe();
   topo = topo.substr(0, topo.find(" ("));  // "4-ary 2-tree"
-  const std::string kind = dtable ? "DTable schedulers"
-                           : rr   ? "round-robin SL arbiters"
-                           : drr  ? "DRR schedulers"
-                                  : "allocators";
+  const std::string kind = dtable  ? "DTable schedulers"
+                           : rr    ? "round-robin SL arbiters"
+                           : drr   ? "DRR schedulers"
+                           : sbt   ? "SBT schedulers"
+                           : vlarb ? "IB VL arbiters"
+                                   : "allocators";
   const std::string where =
       kind + (sched && dtable_output >= 0 ? " of output " + std::to_string(dtable_output) : "");
-  const char* block = dtable ? "dtable_arbiter"
-                      : rr   ? "rr_arbiter"
-                      : drr  ? "drr_arbiter"
-                             : "sep_alloc_if";
+  const char* block = dtable  ? "dtable_arbiter"
+                      : rr    ? "rr_arbiter"
+                      : drr   ? "drr_arbiter"
+                      : sbt   ? "sbt_scheduler"
+                      : vlarb ? "ib_vl_arbiter"
+                              : "sep_alloc_if";
   std::printf(
       "%s %s of %u switch modules (TLM links), %s in RTL (%s %s, %u instances, %s, %llu %s), "
       "%llu cycles + drain (%llu cycles), strict mode\n",

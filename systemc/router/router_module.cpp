@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "sim/engine/results.h"
 #include "sim/engine/run_control.h"
@@ -173,9 +175,10 @@ void RouterModule::set_allocator(std::unique_ptr<model::AllocatorCore> alloc) {
 // The router's scheduler block once the module's sockets of a kind are used: per output the block
 // that decides for it and that block's port; an output without one returns the C++ arbiter's
 // choice and its accept changes nothing, which is the switch's decision without a block
-// (sim/router/vl/table_schedulers.h, DTableSlBlock and DrrSlBlock::select_via and accept_via:
-// the arbiter commits its own decision when its SL starts; sim/router/vl/rr_sl_scheduler.h,
-// RrSlScheduler::accept_via: the pointer moves past the SL that starts).
+// (sim/router/vl/table_schedulers.h, DTableSlBlock, DrrSlBlock, SbtSlBlock and IbVlArbScheduler's
+// select_via and accept_via: the scheduler commits its own decision when its lane starts;
+// sim/router/vl/rr_sl_scheduler.h, RrSlScheduler::accept_via: the pointer moves past the SL that
+// starts).
 namespace module_detail {
 
 template <class Block>
@@ -206,28 +209,42 @@ std::string outputs_text(uint32_t n) {
   return std::to_string(n) + (n == 1 ? " output" : " outputs");
 }
 
-// The kinds of scheduler socket: the router's list of them (false with why when it has none), the
-// shape of one, in its RTL's parameters, and the router's socket.
+// A shape's parameters in its RTL's terms, in order: the text of a shape ("S=8,N=128"), their
+// names ("S, N") and the comparison of two shapes are written once over them.
+using Fields = std::vector<std::pair<std::string, uint32_t>>;
+
+std::string fields_text(const Fields& f) {
+  std::string t;
+  for (const auto& x : f) t += (t.empty() ? "" : ",") + x.first + "=" + std::to_string(x.second);
+  return t;
+}
+
+std::string fields_names(const Fields& f) {
+  std::string t;
+  for (const auto& x : f) t += (t.empty() ? "" : ", ") + x.first;
+  return t;
+}
+
+// The kinds of scheduler socket: the router's list of them (false with why when it has none: the
+// outputs and one output's entry, its shape in its RTL's parameters and what a block is built
+// with), a shape's parameters, and the router's socket.
 struct DTableKind {
   using Block = model::DTableBlock;
   using Shape = Block::Shape;
+  using Entry = RouterModule::DTableScheduler;
   static constexpr const char* kOne = "DTable scheduler";
   static constexpr const char* kMany = "DTable schedulers";
   static constexpr const char* kBlock = "model::DTableBlock";
-  static constexpr const char* kFields = "S, N, WW, AW, SW";
-  static std::string text(const Shape& s) {
-    return "S=" + std::to_string(s.S) + ",N=" + std::to_string(s.N) +
-           ",WW=" + std::to_string(s.WW) + ",AW=" + std::to_string(s.AW) +
-           ",SW=" + std::to_string(s.SW);
+  static Fields fields(const Shape& s) {
+    return {{"S", s.S}, {"N", s.N}, {"WW", s.WW}, {"AW", s.AW}, {"SW", s.SW}};
   }
-  static bool same(const Shape& a, const Shape& b) {
-    return a.S == b.S && a.N == b.N && a.WW == b.WW && a.AW == b.AW && a.SW == b.SW;
-  }
-  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+  static bool list(const RouterModel& m, uint32_t& n, Entry& e, std::string& why) {
     RouterModel::DTableShape sh;
     if (!m.dtable_schedulers(sh, why)) return false;
     n = sh.ports;
-    one = Block::scheduler_shape(sh.table->size(), sh.params);
+    e.shape = Block::scheduler_shape(sh.table->size(), sh.params);
+    e.table = sh.table;
+    e.params = sh.params;
     return true;
   }
   static void install(RouterModel& m, std::unique_ptr<Block> b) {
@@ -238,18 +255,17 @@ struct DTableKind {
 struct RrKind {
   using Block = model::RrBlock;
   using Shape = Block::Shape;
+  using Entry = RouterModule::RrScheduler;
   static constexpr const char* kOne = "round-robin SL arbiter";
   static constexpr const char* kMany = "round-robin SL arbiters";
   static constexpr const char* kBlock = "model::RrBlock";
-  static constexpr const char* kFields = "N";
-  static std::string text(const Shape& s) { return "N=" + std::to_string(s.N); }
-  static bool same(const Shape& a, const Shape& b) { return a.N == b.N; }
-  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+  static Fields fields(const Shape& s) { return {{"N", s.N}}; }
+  static bool list(const RouterModel& m, uint32_t& n, Entry& e, std::string& why) {
     RouterModel::RrShape sh;
     if (!m.rr_schedulers(sh, why)) return false;
     n = sh.ports;
-    one.ports = 1;
-    one.N = sh.sls;
+    e.shape.ports = 1;
+    e.shape.N = sh.sls;
     return true;
   }
   static void install(RouterModel& m, std::unique_ptr<Block> b) { m.set_rr_block(std::move(b)); }
@@ -258,36 +274,85 @@ struct RrKind {
 struct DrrKind {
   using Block = model::DrrBlock;
   using Shape = Block::Shape;
+  using Entry = RouterModule::DrrScheduler;
   static constexpr const char* kOne = "DRR scheduler";
   static constexpr const char* kMany = "DRR schedulers";
   static constexpr const char* kBlock = "model::DrrBlock";
-  static constexpr const char* kFields = "V, QW, SW";
-  static std::string text(const Shape& s) {
-    return "V=" + std::to_string(s.V) + ",QW=" + std::to_string(s.QW) +
-           ",SW=" + std::to_string(s.SW);
-  }
-  static bool same(const Shape& a, const Shape& b) {
-    return a.V == b.V && a.QW == b.QW && a.SW == b.SW;
-  }
-  static bool list(const RouterModel& m, uint32_t& n, Shape& one, std::string& why) {
+  static Fields fields(const Shape& s) { return {{"V", s.V}, {"QW", s.QW}, {"SW", s.SW}}; }
+  static bool list(const RouterModel& m, uint32_t& n, Entry& e, std::string& why) {
     RouterModel::DrrShape sh;
     if (!m.drr_schedulers(sh, why)) return false;
     n = sh.ports;
-    one.ports = 1;
-    one.V = sh.params.vls;
-    one.QW = sh.params.quantum_bits;
-    one.SW = sh.params.size_bits;
+    e.shape.ports = 1;
+    e.shape.V = sh.params.vls;
+    e.shape.QW = sh.params.quantum_bits;
+    e.shape.SW = sh.params.size_bits;
+    e.params = sh.params;
+    e.quanta = sh.quanta;
     return true;
   }
   static void install(RouterModel& m, std::unique_ptr<Block> b) { m.set_drr_block(std::move(b)); }
+};
+
+// SBT's weights are rtl/sbt_scheduler.sv's parameters: part of the shape.
+struct SbtKind {
+  using Block = model::SbtBlock;
+  using Shape = Block::Shape;
+  using Entry = RouterModule::SbtScheduler;
+  static constexpr const char* kOne = "SBT scheduler";
+  static constexpr const char* kMany = "SBT schedulers";
+  static constexpr const char* kBlock = "model::SbtBlock";
+  static Fields fields(const Shape& s) {
+    Fields f = {{"S", s.S}};
+    for (size_t k = 0; k < s.W.size(); ++k) f.emplace_back("W" + std::to_string(k), s.W[k]);
+    return f;
+  }
+  static bool list(const RouterModel& m, uint32_t& n, Entry& e, std::string& why) {
+    RouterModel::SbtShape sh;
+    if (!m.sbt_schedulers(sh, why)) return false;
+    n = sh.ports;
+    e.shape.ports = 1;
+    e.shape.S = sh.sls;
+    e.shape.W = sh.weights;
+    return true;
+  }
+  static void install(RouterModel& m, std::unique_ptr<Block> b) { m.set_sbt_block(std::move(b)); }
+};
+
+struct IbVlArbKind {
+  using Block = model::IbVlArbBlock;
+  using Shape = Block::Shape;
+  using Entry = RouterModule::IbVlArbScheduler;
+  static constexpr const char* kOne = "IB VL arbiter";
+  static constexpr const char* kMany = "IB VL arbiters";
+  static constexpr const char* kBlock = "model::IbVlArbBlock";
+  static Fields fields(const Shape& s) {
+    return {{"V", s.V}, {"N", s.N}, {"WW", s.WW}, {"SW", s.SW}, {"LIMIT", s.LIMIT}};
+  }
+  static bool list(const RouterModel& m, uint32_t& n, Entry& e, std::string& why) {
+    RouterModel::IbVlArbShape sh;
+    if (!m.ib_vlarb_schedulers(sh, why)) return false;
+    n = sh.ports;
+    e.shape = Block::scheduler_shape(sh.vls, static_cast<unsigned>(sh.high.size()),
+                                     static_cast<unsigned>(sh.low.size()), sh.max_units, sh.limit);
+    e.vls = sh.vls;
+    e.high = sh.high;
+    e.low = sh.low;
+    return true;
+  }
+  static void install(RouterModel& m, std::unique_ptr<Block> b) {
+    m.set_ib_vlarb_block(std::move(b));
+  }
 };
 
 }  // namespace module_detail
 
 using module_detail::DrrKind;
 using module_detail::DTableKind;
+using module_detail::IbVlArbKind;
 using module_detail::OutputTable;
 using module_detail::RrKind;
+using module_detail::SbtKind;
 
 class RouterModule::DTableOutputs final : public model::DTableBlock,
                                           public OutputTable<model::DTableBlock> {
@@ -328,64 +393,89 @@ class RouterModule::DrrOutputs final : public model::DrrBlock, public OutputTabl
   }
 };
 
+class RouterModule::SbtOutputs final : public model::SbtBlock, public OutputTable<model::SbtBlock> {
+ public:
+  using OutputTable::OutputTable;
+  uint32_t select(uint32_t port, uint32_t active, uint32_t model,
+                  const model::SbtScheduler& sched) override {
+    model::SbtBlock* b = at(port);
+    return b != nullptr ? b->select(local(port), active, model, sched) : model;
+  }
+  void accept(uint32_t port, uint32_t sl) override {
+    if (model::SbtBlock* b = at(port)) b->accept(local(port), sl);
+  }
+};
+
+class RouterModule::IbVlArbOutputs final : public model::IbVlArbBlock,
+                                           public OutputTable<model::IbVlArbBlock> {
+ public:
+  using OutputTable::OutputTable;
+  uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
+                  const model::IbVlArbiter& arb) override {
+    model::IbVlArbBlock* b = at(port);
+    return b != nullptr ? b->select(local(port), active, size, model, arb) : model;
+  }
+  void accept(uint32_t port, uint32_t vl) override {
+    if (model::IbVlArbBlock* b = at(port)) b->accept(local(port), vl);
+  }
+};
+
 std::string RouterModule::who() const {
   return "router module " + std::string(name()) + " (router " + std::to_string(router_) + ")";
 }
 
-std::vector<RouterModule::DTableScheduler> RouterModule::dtable_schedulers() {
-  std::vector<DTableScheduler> list;
-  RouterModel::DTableShape sh;
+// Each output's entry: the kind's list, output by output.
+template <class K>
+std::vector<typename K::Entry> RouterModule::schedulers() {
+  std::vector<typename K::Entry> list;
+  uint32_t n = 0;
+  typename K::Entry e;
   std::string why;
-  if (!model().dtable_schedulers(sh, why)) return list;
-  for (uint32_t o = 0; o < sh.ports; ++o) {
-    DTableScheduler d;
-    d.output = o;
-    d.shape = model::DTableBlock::scheduler_shape(sh.table->size(), sh.params);
-    d.table = sh.table;
-    d.params = sh.params;
-    list.push_back(d);
+  if (!K::list(model(), n, e, why)) return list;
+  for (uint32_t o = 0; o < n; ++o) {
+    e.output = o;
+    list.push_back(e);
   }
   return list;
 }
 
+std::vector<RouterModule::DTableScheduler> RouterModule::dtable_schedulers() {
+  return schedulers<DTableKind>();
+}
 std::vector<RouterModule::RrScheduler> RouterModule::rr_schedulers() {
-  std::vector<RrScheduler> list;
-  uint32_t n = 0;
-  model::RrBlock::Shape one;
-  std::string why;
-  if (!RrKind::list(model(), n, one, why)) return list;
-  for (uint32_t o = 0; o < n; ++o) list.push_back(RrScheduler{o, one});
-  return list;
+  return schedulers<RrKind>();
 }
-
 std::vector<RouterModule::DrrScheduler> RouterModule::drr_schedulers() {
-  std::vector<DrrScheduler> list;
-  RouterModel::DrrShape sh;
-  std::string why;
-  if (!model().drr_schedulers(sh, why)) return list;
-  uint32_t n = 0;
-  model::DrrBlock::Shape one;
-  DrrKind::list(model(), n, one, why);
-  for (uint32_t o = 0; o < n; ++o) list.push_back(DrrScheduler{o, one, sh.params, sh.quanta});
-  return list;
+  return schedulers<DrrKind>();
+}
+std::vector<RouterModule::SbtScheduler> RouterModule::sbt_schedulers() {
+  return schedulers<SbtKind>();
+}
+std::vector<RouterModule::IbVlArbScheduler> RouterModule::ib_vlarb_schedulers() {
+  return schedulers<IbVlArbKind>();
 }
 
-// The checks of set_dtable, set_rr and set_drr (router_module.h): std::invalid_argument naming the
-// module, the router, the scheduler(s) and both shapes; then the block decides for its outputs
-// through the module's forwarding block of its kind.
+// The checks of set_dtable, set_rr, set_drr, set_sbt and set_ib_vlarb (router_module.h):
+// std::invalid_argument naming the module, the router, the scheduler(s) and both shapes; then the
+// block decides for its outputs through the module's forwarding block of its kind.
 template <class K, class O>
 void RouterModule::set_sched(int64_t output, std::unique_ptr<typename K::Block> block,
                              O*& outputs) {
+  using module_detail::fields_names;
+  using module_detail::fields_text;
   using module_detail::outputs_text;
   using Shape = typename K::Shape;
   uint32_t n = 0;
-  Shape one;
+  typename K::Entry entry;
   std::string why;
-  const bool has = K::list(model(), n, one, why) && n > 0;
+  const bool has = K::list(model(), n, entry, why) && n > 0;
+  const module_detail::Fields mine_fields = K::fields(entry.shape);
+  const std::string one = fields_text(mine_fields);
   Shape given;
   const bool stated = block != nullptr && block->shape(given);
+  const module_detail::Fields given_fields = stated ? K::fields(given) : module_detail::Fields();
   const std::string given_text =
-      stated ? K::text(given) + " for " + outputs_text(given.ports) : std::string();
+      stated ? fields_text(given_fields) + " for " + outputs_text(given.ports) : std::string();
   const std::string o = std::to_string(output);
   if (!has)
     throw std::invalid_argument(
@@ -394,7 +484,7 @@ void RouterModule::set_sched(int64_t output, std::unique_ptr<typename K::Block> 
   if (output >= static_cast<int64_t>(n))
     throw std::invalid_argument(who() + ": no " + K::kOne + " of output " + o + "; its " +
                                 K::kMany + ": outputs 0.." + std::to_string(n - 1) + ", each " +
-                                K::text(one));
+                                one);
   const uint32_t count = output >= 0 ? 1 : n;
   const std::string mine = output >= 0
                                ? std::string(K::kOne) + " of output " + o
@@ -402,12 +492,12 @@ void RouterModule::set_sched(int64_t output, std::unique_ptr<typename K::Block> 
   const char* verb = output >= 0 ? "is" : "are";
   if (block == nullptr) throw std::invalid_argument(who() + ": " + mine + ": no block given");
   if (!stated)
-    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + K::text(one) +
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + one +
                                 "; the block given states no shape (" + K::kBlock + "::shape)");
-  if (!K::same(given, one) || given.ports != count)
-    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + K::text(one) + " for " +
+  if (given_fields != mine_fields || given.ports != count)
+    throw std::invalid_argument(who() + ": " + mine + " " + verb + " " + one + " for " +
                                 outputs_text(count) + "; the block given is " + given_text + " (" +
-                                K::kFields + " and the outputs must be the same)");
+                                fields_names(mine_fields) + " and the outputs must be the same)");
   if (outputs == nullptr) {
     auto fwd = std::make_unique<O>(n);
     O* p = fwd.get();
@@ -440,6 +530,18 @@ void RouterModule::set_drr(std::unique_ptr<model::DrrBlock> block) {
 }
 void RouterModule::set_drr(uint32_t output, std::unique_ptr<model::DrrBlock> block) {
   set_sched<DrrKind>(output, std::move(block), drr_);
+}
+void RouterModule::set_sbt(std::unique_ptr<model::SbtBlock> block) {
+  set_sched<SbtKind>(-1, std::move(block), sbt_);
+}
+void RouterModule::set_sbt(uint32_t output, std::unique_ptr<model::SbtBlock> block) {
+  set_sched<SbtKind>(output, std::move(block), sbt_);
+}
+void RouterModule::set_ib_vlarb(std::unique_ptr<model::IbVlArbBlock> block) {
+  set_sched<IbVlArbKind>(-1, std::move(block), ib_vlarb_);
+}
+void RouterModule::set_ib_vlarb(uint32_t output, std::unique_ptr<model::IbVlArbBlock> block) {
+  set_sched<IbVlArbKind>(output, std::move(block), ib_vlarb_);
 }
 
 RunResults RouterModule::results(const std::vector<RouterModule*>& modules) {

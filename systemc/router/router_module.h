@@ -25,7 +25,9 @@
 
 #include "sim/blocks/drr_arbiter.h"
 #include "sim/blocks/dtable_arbiter.h"
+#include "sim/blocks/ib_vl_arbiter_block.h"
 #include "sim/blocks/rr_arbiter.h"
+#include "sim/blocks/sbt_scheduler.h"
 #include "sim/blocks/separable_allocator.h"
 #include "sim/config/config.h"
 #include "systemc/router/router_port.h"
@@ -132,9 +134,39 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   std::vector<DrrScheduler> drr_schedulers();
   void set_drr(std::unique_ptr<model::DrrBlock> block);
   void set_drr(uint32_t output, std::unique_ptr<model::DrrBlock> block);
+  // The SBT scheduler sockets, as the DTable's: the SBT scheduler of each output port of an OPA or
+  // IB switch with router.output_scheduler=sbt (RouterModel::sbt_schedulers; SbtSlBlock, thesis
+  // 003 Sec. 4.3.2, Algorithm 2), each with its shape in rtl/sbt_scheduler.sv's parameters
+  // (model::SbtBlock::Shape: ports 1, S = the switch's SLs, W0..W(S-1) = qos.sbt_weights; to
+  // build a block with: systemc/rtl/table_sched_socket.h's SbtSocket); empty when the router has
+  // none. set_sbt: set_dtable's checks (S, the weights and the outputs); the round robin among an
+  // SL's VLs stays the switch's.
+  struct SbtScheduler {
+    uint32_t output = 0;
+    model::SbtBlock::Shape shape;
+  };
+  std::vector<SbtScheduler> sbt_schedulers();
+  void set_sbt(std::unique_ptr<model::SbtBlock> block);
+  void set_sbt(uint32_t output, std::unique_ptr<model::SbtBlock> block);
+  // The IB VL arbiter sockets, as the DTable's: the two-table VL arbiter of each output port of
+  // a switch with router.output_scheduler=ib_vlarb (RouterModel::ib_vlarb_schedulers;
+  // IbVlArbScheduler, thesis 003 Sec. 5.3.1, 6.2), each with its shape in rtl/ib_vl_arbiter.sv's
+  // parameters (model::IbVlArbBlock::scheduler_shape: ports 1, V, N, WW, SW, LIMIT), the ports'
+  // VLs and the switch's tables (to build a block with: table_sched_socket.h's IbVlArbSocket);
+  // empty when the router has none. set_ib_vlarb: set_dtable's checks (V, N, WW, SW, LIMIT and the
+  // outputs).
+  struct IbVlArbScheduler {
+    uint32_t output = 0;
+    model::IbVlArbBlock::Shape shape;
+    uint32_t vls = 0;  // the port's VLs
+    std::vector<model::IbVlArbEntry> high, low;
+  };
+  std::vector<IbVlArbScheduler> ib_vlarb_schedulers();
+  void set_ib_vlarb(std::unique_ptr<model::IbVlArbBlock> block);
+  void set_ib_vlarb(uint32_t output, std::unique_ptr<model::IbVlArbBlock> block);
   // The module's forwarding block is the router's scheduler block from the first set_dtable,
-  // set_rr or set_drr on, owned by the router; the router refuses another one after it
-  // (RouterModel::set_dtable_block, set_rr_block, set_drr_block: std::invalid_argument), so the
+  // set_rr, set_drr, set_sbt or set_ib_vlarb on, owned by the router; the router refuses another
+  // one after it (RouterModel::set_dtable_block and the like: std::invalid_argument), so the
   // module's pointer to it cannot dangle. Conversely set_* refuses (std::invalid_argument naming
   // the module) a router that already has a block installed through the model.
   TlmNetwork& network() { return *net_; }
@@ -173,8 +205,13 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   class DTableOutputs;
   class RrOutputs;
   class DrrOutputs;
-  // set_dtable, set_rr, set_drr: `K` the scheduler's kind (router_module.cpp), `output` -1 for
-  // every output, `outputs` the module's forwarding block of that kind (installed on first use).
+  class SbtOutputs;
+  class IbVlArbOutputs;
+  // dtable_schedulers and the like: `K` the scheduler's kind (router_module.cpp).
+  template <class K>
+  std::vector<typename K::Entry> schedulers();
+  // set_dtable and the like: `output` -1 for every output, `outputs` the module's forwarding
+  // block of that kind (installed on first use).
   template <class K, class O>
   void set_sched(int64_t output, std::unique_ptr<typename K::Block> block, O*& outputs);
   std::string who() const;
@@ -183,6 +220,8 @@ class RouterModule : public sc_core::sc_module, private ScActivationHook {
   DTableOutputs* dtable_ = nullptr;
   RrOutputs* rr_ = nullptr;
   DrrOutputs* drr_ = nullptr;
+  SbtOutputs* sbt_ = nullptr;
+  IbVlArbOutputs* ib_vlarb_ = nullptr;
   std::unique_ptr<TlmNetwork> net_;
   std::vector<Facing> facing_;
   std::vector<std::unique_ptr<RouterPort>> links_;  // by port; nullptr: not router-facing

@@ -591,13 +591,15 @@ struct SbtSchedulerSet {
   const char* name;
   unsigned S, WW;
   unsigned W[8];
-  std::unique_ptr<SbtLane> (*make)(const std::string& name, SbtSocket& s, const SocketOptions& o);
+  std::unique_ptr<SbtLane> (*make)(const std::string& name, SbtSocket& s, const SocketOptions& o,
+                                   const unsigned* w);
 };
 
 template <class Vtop, int S, int WW>
 std::unique_ptr<SbtLane> make_sbt_lane(const std::string& name, SbtSocket& s,
-                                       const SocketOptions& o) {
-  return std::make_unique<SbtLaneRtl<Vtop, S, WW>>(name, s.rst(), o);
+                                       const SocketOptions& o, const unsigned* w) {
+  return std::make_unique<SbtLaneRtl<Vtop, S, WW>>(name, s.rst(), o,
+                                                   std::vector<uint32_t>(w, w + S));
 }
 
 #define NETCOSIM_SBT_SCHEDULER_SET(X, S, WW, W0, W1, W2, W3, W4, W5, W6, W7) \
@@ -620,27 +622,17 @@ std::string sbt_params_text(unsigned S, const unsigned* w) {
   return s;
 }
 
-// The least power of two >= n, at least 2 (the RTL's lane and entry indexes).
-unsigned pow2_at_least(unsigned n) {
-  unsigned p = 2;
-  while (p < n) p *= 2;
-  return p;
-}
-
-// The parameters rtl/ib_vl_arbiter.sv needs for an IB switch's arbiters (V, N, WW = 8 for the IB
-// weights, SW, LIMIT); "" or, when its parameters cannot express the configuration, the reason
-// naming the key.
-std::string ib_vl_needs(const RouterModel::IbVlArbShape& sh, unsigned& V, unsigned& N,
-                        unsigned& SW) {
+// The parameters rtl/ib_vl_arbiter.sv needs for an IB switch's arbiters
+// (model::IbVlArbBlock::scheduler_shape: V, N, WW = 8 for the IB weights, SW, LIMIT, as the
+// router module lists them); "" or, when its parameters cannot express the configuration, the
+// reason naming the key.
+std::string ib_vl_needs(const RouterModel::IbVlArbShape& sh, model::IbVlArbBlock::Shape& need) {
+  need = model::IbVlArbBlock::scheduler_shape(sh.vls, static_cast<unsigned>(sh.high.size()),
+                                              static_cast<unsigned>(sh.low.size()), sh.max_units,
+                                              sh.limit);
   if (sh.vls > model::IbVlArbiter::kMaxVls)
     return "the ports' " + std::to_string(sh.vls) +
            " VLs (qos.sl2vl) exceed the RTL's 16 lanes (allowed: at most 16 VLs)";
-  V = pow2_at_least(sh.vls);
-  N = pow2_at_least(static_cast<unsigned>(std::max(sh.high.size(), sh.low.size())));
-  // SW: 7 bits hold IB's largest MTU, 4,096 B = 64 units (the catalog's sets and `netcosim
-  // area`'s price, sim/experiment/router_area.cpp); more when a head (an atomic message) is larger.
-  SW = 7;
-  while ((uint64_t{1} << SW) <= sh.max_units) ++SW;
   for (int t = 0; t < 2; ++t)
     for (const auto& e : t == 0 ? sh.high : sh.low)
       if (e.weight != 0 && e.vl >= sh.vls)
@@ -653,6 +645,15 @@ std::string ib_vl_needs(const RouterModel::IbVlArbShape& sh, unsigned& V, unsign
   return "";
 }
 
+// The set of ib_vl_arbiter of shape `need`; nullptr: none.
+const IbVlArbiterSet* ib_vl_set_of(const model::IbVlArbBlock::Shape& need) {
+  for (const auto& x : ib_vl_arbiter_sets())
+    if (x.V == need.V && x.N == need.N && x.WW == need.WW && x.SW == need.SW &&
+        x.LIMIT == need.LIMIT)
+      return &x;
+  return nullptr;
+}
+
 // The IB VL arbiters of every IB switch (router.output_scheduler=ib_vlarb): one
 // rtl/ib_vl_arbiter.sv instance per output port, the set ib_vl_needs names, the switch's tables
 // written into every instance before the first decision.
@@ -663,24 +664,22 @@ void attach_ib_vl_arbiters(Network& net, const RtlRequest& req, bool shadow) {
     RouterModel::IbVlArbShape sh;
     std::string why;
     if (!router.ib_vlarb_schedulers(sh, why)) throw ConfigError(opt + " ib_vl_arbiter: " + why);
-    unsigned V = 0, N = 0, SW = 0;
-    const std::string cannot = ib_vl_needs(sh, V, N, SW);
+    model::IbVlArbBlock::Shape need;
+    const std::string cannot = ib_vl_needs(sh, need);
     if (!cannot.empty()) throw ConfigError(opt + " ib_vl_arbiter: " + cannot);
-    const IbVlArbiterSet* set = nullptr;
-    for (const auto& x : ib_vl_arbiter_sets())
-      if (x.V == V && x.N == N && x.WW == 8 && x.SW == SW && x.LIMIT == sh.limit) set = &x;
+    const IbVlArbiterSet* set = ib_vl_set_of(need);
     if (set == nullptr)
-      throw ConfigError(opt + " ib_vl_arbiter: router " + std::to_string(r) + " needs " +
-                        ib_vl_params_text(V, N, 8, SW, sh.limit) + " (" + std::to_string(sh.vls) +
-                        " VLs, qos.table: " + std::to_string(sh.high.size()) + " high and " +
-                        std::to_string(sh.low.size()) + " low entries, limit_of_high_priority " +
-                        std::to_string(sh.limit) + "; heads of up to " +
-                        std::to_string(sh.max_units) +
-                        " 64-B units), a parameter set that was not Verilated; available "
-                        "(rtl/catalog.h): " +
-                        list_sets(ib_vl_arbiter_sets(), [](const IbVlArbiterSet& y) {
-                          return ib_vl_params_text(y.V, y.N, y.WW, y.SW, y.LIMIT);
-                        }));
+      throw ConfigError(
+          opt + " ib_vl_arbiter: router " + std::to_string(r) + " needs " +
+          ib_vl_params_text(need.V, need.N, need.WW, need.SW, need.LIMIT) + " (" +
+          std::to_string(sh.vls) + " VLs, qos.table: " + std::to_string(sh.high.size()) +
+          " high and " + std::to_string(sh.low.size()) + " low entries, limit_of_high_priority " +
+          std::to_string(sh.limit) + "; heads of up to " + std::to_string(sh.max_units) +
+          " 64-B units), a parameter set that was not Verilated; available "
+          "(rtl/catalog.h): " +
+          list_sets(ib_vl_arbiter_sets(), [](const IbVlArbiterSet& y) {
+            return ib_vl_params_text(y.V, y.N, y.WW, y.SW, y.LIMIT);
+          }));
     const SocketOptions o =
         sched_options(r, shadow, req, "ib_vl_arbiter", sh.ports, "IB VL arbiters");
     const std::string name = "router_" + std::to_string(r) + "_ib_vl_arbiter";
@@ -753,7 +752,7 @@ void attach_sbt_schedulers(Network& net, const RtlRequest& req, bool shadow) {
     const std::string name = "router_" + std::to_string(r) + "_sbt_scheduler";
     auto socket = std::make_unique<SbtSocket>(name, o, sh.sls);
     for (uint32_t port = 0; port < sh.ports; ++port)
-      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o));
+      socket->add_lane(set->make(name + "_o" + std::to_string(port), *socket, o, set->W));
     router.set_sbt_block(std::move(socket));
   }
 }
@@ -931,14 +930,9 @@ void attach_switch_sockets(Network& net, RtlRequest& req, const Config& cfg) {
       RouterModel::IbVlArbShape sh;
       std::string why;
       if (net.routers() > 0 && net.router(0).ib_vlarb_schedulers(sh, why)) {
-        unsigned V = 0, N = 0, SW = 0;
-        bool found = ib_vl_needs(sh, V, N, SW).empty();
-        if (found) {
-          found = false;
-          for (const auto& x : ib_vl_arbiter_sets())
-            found |= x.V == V && x.N == N && x.WW == 8 && x.SW == SW && x.LIMIT == sh.limit;
-        }
-        if (!found) sched_missing = ib_vl_params_text(V, N, 8, SW, sh.limit);
+        model::IbVlArbBlock::Shape need;
+        if (!ib_vl_needs(sh, need).empty() || ib_vl_set_of(need) == nullptr)
+          sched_missing = ib_vl_params_text(need.V, need.N, need.WW, need.SW, need.LIMIT);
       }
     }
     const bool scheduler = *sched_block != '\0' && sched_missing.empty();

@@ -17,6 +17,9 @@
 // link is free and which has a head that can start, with the active VLs (IB) or SLs (SBT), for the
 // IB arbiter their heads' sizes in 64-B units, and its C++ scheduler's choice; and again when the
 // granted lane's packet starts (accept).
+// A router module's SBT and IB VL arbiter sockets take them too (RouterModule::set_sbt,
+// set_ib_vlarb; docs/systemc.md): shape() states the lanes' set (SBT: S and the weights its
+// builder gives SbtLaneRtl, the Verilated model's parameters) and their number.
 // One decision (inside the network's SC_THREAD): the inputs driven on the port's instance; two
 // delta cycles (the grant is combinational); the grant and the registers read.
 //   Rtl mode: a grant of a lane that is not active stops the run (SimulationFailure, exit 3); the
@@ -41,6 +44,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -80,6 +84,8 @@ class IbVlArbLane : public SchedLane {
   };
   virtual unsigned lanes() const = 0;
   virtual unsigned entries() const = 0;
+  // Its parameter set (one port).
+  virtual model::IbVlArbBlock::Shape shape() const = 0;
   virtual void drive_config(bool we, bool low, unsigned addr, unsigned vl, uint32_t weight) = 0;
   virtual void drive(uint32_t active, const uint32_t* size) = 0;
   virtual void set_accept(bool accept) = 0;
@@ -147,6 +153,16 @@ class IbVlArbLaneRtl final : public IbVlArbLane {
   }
   unsigned lanes() const override { return V; }
   unsigned entries() const override { return N; }
+  model::IbVlArbBlock::Shape shape() const override {
+    model::IbVlArbBlock::Shape s;
+    s.ports = 1;
+    s.V = V;
+    s.N = N;
+    s.WW = WW;
+    s.SW = SW;
+    s.LIMIT = LIMIT;
+    return s;
+  }
   void start_vcd() override {
     if (vcd_) vcd_->start(*rtl_);
   }
@@ -205,6 +221,13 @@ class IbVlArbSocket final : public model::IbVlArbBlock, public SchedSocketCore<I
     ++ib_vl_arbiter_tally().instances;
   }
   void set_first_output(uint32_t first) override { first_output_ = first; }
+  // Its instances' parameter set (the first's; add_lane's are of one set) and their number.
+  bool shape(Shape& s) const override {
+    if (lanes_.empty()) return false;
+    s = lanes_[0]->shape();
+    s.ports = static_cast<uint32_t>(lanes_.size());
+    return true;
+  }
 
   uint32_t select(uint32_t port, uint32_t active, const uint32_t* size, uint32_t model,
                   const model::IbVlArbiter& arb) override {
@@ -337,6 +360,8 @@ class SbtLane : public SchedLane {
     uint32_t remaining[8] = {};
   };
   virtual unsigned sls() const = 0;
+  // The weights W0..W(S-1) its RTL was built with (the set's parameters, as its builder states).
+  virtual const std::vector<uint32_t>& weights() const = 0;
   virtual void drive(uint32_t active) = 0;
   virtual void set_accept(bool accept) = 0;
   virtual void read(Outputs& o) const = 0;
@@ -352,7 +377,9 @@ class SbtLaneRtl final : public SbtLane {
   static_assert(S >= 2 && S <= 8, "rtl/sbt_scheduler.sv: 2 <= S <= 8");
   static_assert(WW <= 32, "remaining weights read as 32 bits");
 
-  SbtLaneRtl(const std::string& name, sc_core::sc_signal<bool>& rst, const SocketOptions& opt)
+  // `weights`: the set's W0..W(S-1) (Vtop's parameters, which the Verilated model does not expose).
+  SbtLaneRtl(const std::string& name, sc_core::sc_signal<bool>& rst, const SocketOptions& opt,
+             std::vector<uint32_t> weights)
       : SbtLane(name),
         s_accept_((name + "_accept").c_str()),
         s_active_((name + "_active").c_str()),
@@ -361,6 +388,7 @@ class SbtLaneRtl final : public SbtLane {
         s_gnt_vl_((name + "_gnt_vl").c_str()),
         s_last_vl_((name + "_last_vl").c_str()),
         s_remaining_((name + "_remaining").c_str()),
+        weights_(std::move(weights)),
         rtl_(std::make_unique<Vtop>(name.c_str())) {
     rtl_->clk(s_clk_);
     rtl_->rst(rst);
@@ -371,12 +399,16 @@ class SbtLaneRtl final : public SbtLane {
     rtl_->charged(s_charged_);
     rtl_->last_vl(s_last_vl_);
     rtl_->remaining(s_remaining_);
+    if (weights_.size() != S)
+      throw std::invalid_argument(name + ": rtl/sbt_scheduler.sv of S=" + std::to_string(S) +
+                                  " given " + std::to_string(weights_.size()) + " weights");
     if (!opt.vcd_dir.empty()) vcd_ = std::make_unique<VcdWindow>(opt.vcd_dir, name, opt.vcd_chunk);
   }
   ~SbtLaneRtl() override {
     if (vcd_) vcd_->finish();
   }
   unsigned sls() const override { return S; }
+  const std::vector<uint32_t>& weights() const override { return weights_; }
   void start_vcd() override {
     if (vcd_) vcd_->start(*rtl_);
   }
@@ -397,6 +429,7 @@ class SbtLaneRtl final : public SbtLane {
   sc_core::sc_signal<bool> s_gnt_valid_, s_charged_;
   sc_core::sc_signal<Port<SLW>> s_gnt_vl_, s_last_vl_;
   sc_core::sc_signal<Port<S * WW>> s_remaining_;
+  std::vector<uint32_t> weights_;
   std::unique_ptr<Vtop> rtl_;
 };
 
@@ -414,6 +447,14 @@ class SbtSocket final : public model::SbtBlock, public SchedSocketCore<SbtLane> 
     ++sbt_scheduler_tally().instances;
   }
   void set_first_output(uint32_t first) override { first_output_ = first; }
+  // Its instances' S and weights (the first's; add_lane's are of one set) and their number.
+  bool shape(Shape& s) const override {
+    if (lanes_.empty()) return false;
+    s.S = lanes_[0]->sls();
+    s.W = lanes_[0]->weights();
+    s.ports = static_cast<uint32_t>(lanes_.size());
+    return true;
+  }
 
   uint32_t select(uint32_t port, uint32_t active, uint32_t model,
                   const model::SbtScheduler& sched) override {

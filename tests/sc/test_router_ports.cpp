@@ -957,6 +957,212 @@ TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
   EXPECT_EQ(status, 0);
 }
 
+// The SBT scheduler and IB VL arbiter sockets (RouterModule::sbt_schedulers, set_sbt;
+// ib_vlarb_schedulers, set_ib_vlarb): the IB 4-ary 2-tree of configs/qos-ib-fattree-4-2.ini under
+// router.output_scheduler=sbt with Table 2.2's configuration A (qos.sbt_weights=60,30,10) lists an
+// SBT scheduler of S=3, W0..W2 = 60, 30, 10 per output of its 8-port switches (rtl/catalog.h's
+// s3_ch2a); Ch. 6's 2-ary 2-tree (configs/qos-ch6-ib-fattree-2-2.ini: Table 6.1's configuration
+// A, 64 high-priority entries and 1 low, LimitOfHighPriority 1, 4 VLs, 64-B packets of 4 16-B
+// flits = 1 unit; its NICs not backlogged, which the modules refuse) an IB VL arbiter of V=4, N=64
+// (64 rounded up to a power of two), WW=8, SW=7, LIMIT=1 per output of its 4-port switches
+// (v4n64l1), with the ports' VLs and both tables. A block of other weights, another S, other
+// outputs, of no stated shape, none, an output the switch does not have, and a block of the other
+// kind are refused naming the module, the router, the scheduler and both shapes. A block of the
+// shape is accepted for every output and then for one.
+TEST(RouterModuleSbtIbVlArb, SocketsListedAndRefused) {
+  const int status = sctest::in_child([] {
+    struct Sbt final : model::SbtBlock {
+      Shape s;
+      bool stated = true;
+      uint32_t select(uint32_t, uint32_t, uint32_t model, const model::SbtScheduler&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out = s;
+        return stated;
+      }
+    };
+    struct IbVlArb final : model::IbVlArbBlock {
+      Shape s;
+      bool stated = true;
+      uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
+                      const model::IbVlArbiter&) override {
+        return model;
+      }
+      void accept(uint32_t, uint32_t) override {}
+      bool shape(Shape& out) const override {
+        out = s;
+        return stated;
+      }
+    };
+    const auto sbt = [](uint32_t ports, std::vector<uint32_t> w, bool stated = true) {
+      auto b = std::make_unique<Sbt>();
+      b->s.ports = ports;
+      b->s.S = static_cast<unsigned>(w.size());
+      b->s.W = std::move(w);
+      b->stated = stated;
+      return std::unique_ptr<model::SbtBlock>(std::move(b));
+    };
+    const auto vlarb = [](uint32_t ports, unsigned v, unsigned n, unsigned limit,
+                          bool stated = true) {
+      auto b = std::make_unique<IbVlArb>();
+      b->s.ports = ports;
+      b->s.V = v;
+      b->s.N = n;
+      b->s.WW = 8;
+      b->s.SW = 7;
+      b->s.LIMIT = limit;
+      b->stated = stated;
+      return std::unique_ptr<model::IbVlArbBlock>(std::move(b));
+    };
+    int bad = 0;
+    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
+                                       const std::string& want) {
+      bad += refused_with(what, f, want) ? 0 : 1;
+    };
+    const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
+
+    Config cfg;
+    cfg.load_file(dir + "qos-ib-fattree-4-2.ini");
+    cfg.set_override("router.output_scheduler=sbt");
+    cfg.set_override("qos.sbt_weights=60,30,10");
+    sc::RouterModule ib("sbt3", cfg, 3);
+    const std::vector<sc::RouterModule::SbtScheduler> ss = ib.sbt_schedulers();
+    if (ss.size() != 8 || !ib.rr_schedulers().empty() || !ib.ib_vlarb_schedulers().empty()) {
+      std::fprintf(stderr, "%zu SBT schedulers, %zu round-robin, %zu IB VL arbiters: 8, 0, 0\n",
+                   ss.size(), ib.rr_schedulers().size(), ib.ib_vlarb_schedulers().size());
+      ++bad;
+    }
+    for (uint32_t o = 0; o < ss.size(); ++o)
+      if (ss[o].output != o || ss[o].shape.ports != 1 || ss[o].shape.S != 3 ||
+          ss[o].shape.W != std::vector<uint32_t>{60, 30, 10}) {
+        std::fprintf(stderr, "output %u: scheduler %u ports %u S=%u, %zu weights\n", o,
+                     ss[o].output, ss[o].shape.ports, ss[o].shape.S, ss[o].shape.W.size());
+        ++bad;
+      }
+    const std::string who = "router module sbt3 (router 3): ";
+    const std::string all = who + "SBT schedulers of outputs 0..7 are S=3,W0=60,W1=30,W2=10";
+    expect_refused(
+        "other weights",
+        [&] {
+          ib.set_sbt(sbt(8, {10, 30, 60}));
+        },
+        all +
+            " for 8 outputs; the block given is S=3,W0=10,W1=30,W2=60 for 8 outputs (S, W0, W1, "
+            "W2 and the outputs must be the same)");
+    expect_refused(
+        "S=5",
+        [&] {
+          ib.set_sbt(sbt(8, {10, 30, 50, 5, 5}));
+        },
+        all +
+            " for 8 outputs; the block given is S=5,W0=10,W1=30,W2=50,W3=5,W4=5 for 8 outputs "
+            "(S, W0, W1, W2 and the outputs must be the same)");
+    expect_refused(
+        "no shape",
+        [&] {
+          ib.set_sbt(sbt(8, {60, 30, 10}, false));
+        },
+        all + "; the block given states no shape (model::SbtBlock::shape)");
+    expect_refused(
+        "no block", [&] { ib.set_sbt(nullptr); },
+        who + "SBT schedulers of outputs 0..7: no block given");
+    expect_refused(
+        "output 2 of 8 outputs",
+        [&] {
+          ib.set_sbt(2, sbt(8, {60, 30, 10}));
+        },
+        who +
+            "SBT scheduler of output 2 is S=3,W0=60,W1=30,W2=10 for 1 output; the block given is "
+            "S=3,W0=60,W1=30,W2=10 for 8 outputs (S, W0, W1, W2 and the outputs must be the "
+            "same)");
+    expect_refused(
+        "output 8",
+        [&] {
+          ib.set_sbt(8, sbt(1, {60, 30, 10}));
+        },
+        who +
+            "no SBT scheduler of output 8; its SBT schedulers: outputs 0..7, each "
+            "S=3,W0=60,W1=30,W2=10");
+    expect_refused(
+        "IB VL arbiter on SBT", [&] { ib.set_ib_vlarb(vlarb(8, 4, 64, 1)); },
+        who +
+            "no IB VL arbiter to take the block of V=4,N=64,WW=8,SW=7,LIMIT=1 for 8 outputs: the "
+            "switches' output scheduler is not the IB VL arbiter (router.output_scheduler=ib_vlarb "
+            "has one per output port)");
+    ib.set_sbt(sbt(8, {60, 30, 10}));  // accepted: of its shape
+    ib.set_sbt(2, sbt(1, {60, 30, 10}));
+
+    Config ch6;
+    ch6.load_file(dir + "qos-ch6-ib-fattree-2-2.ini");
+    ch6.set_override("qos.table=" + dir + "qos/table6_1_a.json");
+    ch6.set_override("qos.backlogged=false");  // the modules' nodes are fed through TLM
+    sc::RouterModule a("vlarb1", ch6, 1);
+    const std::vector<sc::RouterModule::IbVlArbScheduler> vs = a.ib_vlarb_schedulers();
+    if (vs.size() != 4 || !a.sbt_schedulers().empty() || !a.rr_schedulers().empty()) {
+      std::fprintf(stderr, "%zu IB VL arbiters, %zu SBT, %zu round-robin: 4, 0, 0\n", vs.size(),
+                   a.sbt_schedulers().size(), a.rr_schedulers().size());
+      ++bad;
+    }
+    for (uint32_t o = 0; o < vs.size(); ++o) {
+      const sc::RouterModule::IbVlArbScheduler& v = vs[o];
+      if (v.output != o || v.shape.ports != 1 || v.shape.V != 4 || v.shape.N != 64 ||
+          v.shape.WW != 8 || v.shape.SW != 7 || v.shape.LIMIT != 1 || v.vls != 4 ||
+          v.high.size() != 64 || v.low.size() != 1) {
+        std::fprintf(stderr,
+                     "output %u: arbiter %u V=%u N=%u WW=%u SW=%u LIMIT=%u vls %u %zu+%zu\n", o,
+                     v.output, v.shape.V, v.shape.N, v.shape.WW, v.shape.SW, v.shape.LIMIT, v.vls,
+                     v.high.size(), v.low.size());
+        ++bad;
+      }
+    }
+    const std::string who1 = "router module vlarb1 (router 1): ";
+    expect_refused(
+        "N=4", [&] { a.set_ib_vlarb(vlarb(4, 4, 4, 1)); },
+        who1 +
+            "IB VL arbiters of outputs 0..3 are V=4,N=64,WW=8,SW=7,LIMIT=1 for 4 outputs; the "
+            "block given is V=4,N=4,WW=8,SW=7,LIMIT=1 for 4 outputs (V, N, WW, SW, LIMIT and the "
+            "outputs must be the same)");
+    expect_refused(
+        "LIMIT=0", [&] { a.set_ib_vlarb(1, vlarb(1, 4, 64, 0)); },
+        who1 +
+            "IB VL arbiter of output 1 is V=4,N=64,WW=8,SW=7,LIMIT=1 for 1 output; the block "
+            "given is V=4,N=64,WW=8,SW=7,LIMIT=0 for 1 output (V, N, WW, SW, LIMIT and the "
+            "outputs must be the same)");
+    expect_refused(
+        "no shape", [&] { a.set_ib_vlarb(vlarb(4, 4, 64, 1, false)); },
+        who1 +
+            "IB VL arbiters of outputs 0..3 are V=4,N=64,WW=8,SW=7,LIMIT=1; the block given "
+            "states no shape (model::IbVlArbBlock::shape)");
+    expect_refused(
+        "output 4", [&] { a.set_ib_vlarb(4, vlarb(1, 4, 64, 1)); },
+        who1 +
+            "no IB VL arbiter of output 4; its IB VL arbiters: outputs 0..3, each "
+            "V=4,N=64,WW=8,SW=7,LIMIT=1");
+    expect_refused(
+        "SBT on the IB VL arbiter",
+        [&] {
+          a.set_sbt(0, sbt(1, {60, 30, 10}));
+        },
+        who1 +
+            "no SBT scheduler of output 0 to take the block of S=3,W0=60,W1=30,W2=10 for 1 "
+            "output: the switches' output scheduler is not SBT (router.output_scheduler=sbt has "
+            "one per output port)");
+    a.set_ib_vlarb(1, vlarb(1, 4, 64, 1));  // accepted: of its shape
+    a.set_ib_vlarb(vlarb(4, 4, 64, 1));
+
+    sc::RouterModule cioq("cioq", 4, Config());
+    expect_refused(
+        "CIOQ", [&] { cioq.set_ib_vlarb(vlarb(4, 4, 64, 1)); },
+        "router module cioq (router 0): no IB VL arbiter to take the block of "
+        "V=4,N=64,WW=8,SW=7,LIMIT=1 for 4 outputs: the router architecture has no IB VL arbiter "
+        "output scheduler");
+    return bad;
+  });
+  EXPECT_EQ(status, 0);
+}
+
 // The module's forwarding block (set_dtable, set_rr, set_drr) is the router's scheduler block:
 // installing another through the model afterwards, which would destroy it under the module, is
 // refused naming the switch; so is the module's first set_* on a switch that already has a block
@@ -983,8 +1189,9 @@ TEST(RouterModuleSched, SecondInstallerRefused) {
     };
     const std::string once =
         "switch 0: its output scheduler (round robin) already has a block; set_dtable_block, "
-        "set_rr_block and set_drr_block install one once (a router module's: "
-        "RouterModule::set_dtable, set_rr, set_drr, which replace its outputs' blocks)";
+        "set_rr_block, set_drr_block, set_sbt_block and set_ib_vlarb_block install one once (a "
+        "router module's: RouterModule::set_dtable, set_rr, set_drr, set_sbt, set_ib_vlarb, which "
+        "replace its outputs' blocks)";
     Config cfg;
     cfg.load_file(std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ib-fattree-4-2.ini");
     sc::RouterModule m("ib0", cfg, 0);

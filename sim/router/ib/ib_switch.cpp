@@ -1038,9 +1038,9 @@ void VlSwitch<Sched, kOpa>::set_sched_block(std::unique_ptr<B> block, const char
     if (sched_block_ != nullptr)
       throw std::invalid_argument(
           "switch " + std::to_string(id_) + ": its output scheduler (" + what +
-          ") already has a block; set_dtable_block, set_rr_block and set_drr_block install one "
-          "once (a router module's: RouterModule::set_dtable, set_rr, set_drr, which replace its "
-          "outputs' blocks)");
+          ") already has a block; set_dtable_block, set_rr_block, set_drr_block, set_sbt_block "
+          "and set_ib_vlarb_block install one once (a router module's: RouterModule::set_dtable, "
+          "set_rr, set_drr, set_sbt, set_ib_vlarb, which replace its outputs' blocks)");
     sched_block_ = std::move(block);
     send_mode_ |= 1;
   }
