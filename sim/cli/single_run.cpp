@@ -36,6 +36,7 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
   if (req.rtl.any()) {  // the block sockets: strict mode, the routers as threads
     opt.sc.quantum = 1;
     opt.sc.router_threads = true;
+    opt.sc.router_nics = sc::rtl_reads_nic_state(req.rtl);
   }
   const Cycle lead = engine->local_lead(cfg, opt);
   const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);

@@ -255,8 +255,9 @@ class RouterModel {
   virtual void set_ib_vlarb_block(std::unique_ptr<model::IbVlArbBlock> /*block*/) {}
   // The OPA and IB switches' port buffers shared by their VLs (sim/blocks/shared_vl_credits.h;
   // thesis 003 Sec. 5.3.1): each accounting the switch keeps, numbered as it records their
-  // updates (SharedVlCreditsEdge::note), named ("down3": the downstream input buffer of output 3,
-  // "out3": output buffer 3, "central1": OPA central buffer 1) with its buffer; false with `why`
+  // updates (SharedVlCreditsEdge::edge), named ("down3": the downstream input buffer of output 3,
+  // "nic0": input buffer 0 as the NIC of injection port 0 accounts it, "out3": output buffer 3,
+  // "central1": OPA central buffer 1) with its buffer; false with `why`
   // when the router has none. And another implementation of their clock edge
   // (model::SharedVlCreditsEdge), which the switch then owns and clocks at the end of every
   // cycle with updates; both before the first step.

@@ -7,7 +7,8 @@
 //
 // Temporal decoupling (TLM-2.0 loosely-timed style), three modes:
 //  - strict (--sc-quantum 1): the clock period is one cycle; every router and NIC module runs on
-//    every edge.
+//    every edge (with ScEngineOptions::router_nics each router module drives its own NICs, as in
+//    the quantum mode).
 //  - quantum Q (--sc-quantum Q, 1 < Q <= shortest link latency): the clock period is Q cycles and
 //    each router module advances Q cycles per activation, driving its own NICs.
 //  - windowed (default): the clock period is the global links' latency W; in each period the
@@ -261,12 +262,12 @@ class ScNetwork : public sc_core::sc_module {
       RouterModel& r = net_.router(id);
       const uint32_t part = topo.partition_of_router(id);
       GroupTurns* turns = windowed ? &groups_[part] : nullptr;
-      routers_.push_back(
-          std::make_unique<ScRouter>(("router_" + std::to_string(id)).c_str(), r, ctx_, !strict,
-                                     turns, id - topo.partition_first(part), threads, opt.hook));
+      routers_.push_back(std::make_unique<ScRouter>(
+          ("router_" + std::to_string(id)).c_str(), r, ctx_, !strict || opt.router_nics, turns,
+          id - topo.partition_first(part), threads, opt.hook));
       if (turns != nullptr) turns->members.push_back(routers_.back().get());
       routers_.back()->clk(clock);
-      if (!strict) continue;
+      if (!strict || opt.router_nics) continue;  // the router module steps its NICs
       for (const uint32_t port : r.nic_ports()) {
         const uint32_t node = topo.node_at(id, port);
         nics_.push_back(

@@ -37,6 +37,13 @@ struct ScEngineOptions {
   // socket evaluated inside the router's step (systemc/rtl/) can wait for the kernel's delta
   // cycles (sc_core::wait(SC_ZERO_TIME)) while its Verilated RTL evaluates. Same results.
   bool router_threads = false;
+  // Strict mode only: each router module steps its own NICs before its core in every cycle
+  // (RouterModel::step, as the quantum mode does) instead of one module per NIC, so that a block
+  // socket called at the end of the router's core (systemc/rtl/shared_vl_credits_socket.h: the
+  // injection buffers' credits the NICs hold, docs/cosim.md "The switches' shared VL buffers")
+  // sees the NICs' updates of the same cycle. Same results (the NICs and the router interact
+  // only through channels of at least one cycle).
+  bool router_nics = false;
   // The routers this instance runs (empty: every router of the network). With a subset (the
   // router module with router-facing ports, systemc/router/router_module.h; docs/systemc.md) only
   // those routers and their NICs are modules, and no controller ends the run: the design's

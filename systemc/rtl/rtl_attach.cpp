@@ -816,8 +816,9 @@ void print_shared_vl_tally() {
 // The shared VL buffers of every OPA or IB switch (RouterModel::shared_vl_buffers): one
 // rtl/shared_vl_credits.sv instance per buffer, the set of its VLs, flits, minimum and maximum
 // (W: the fewest bits that hold TOTAL, as the bench's sets). Both modes mirror the models
-// (systemc/rtl/shared_vl_credits_socket.h). A fault's PORT is an output port: the give-back to
-// its downstream input buffer's credits.
+// (systemc/rtl/shared_vl_credits_socket.h). A fault's PORT is a port with credits: an output
+// facing a switch (the give-back to its downstream input buffer's credits, "down<PORT>") or an
+// injection port with a NIC (the give-back the NIC takes for input buffer PORT, "nic<PORT>").
 void attach_shared_vl_credits(Network& net, const RtlRequest& req, bool shadow) {
   const std::string opt = shadow ? "--rtl-shadow" : "--rtl";
   const bool faulted = req.fault && req.fault_block == "shared_vl_credits";
@@ -830,18 +831,23 @@ void attach_shared_vl_credits(Network& net, const RtlRequest& req, bool shadow) 
     SocketOptions o = socket_options(r, shadow, req);
     if (faulted && req.fault_router == r) {
       bool has_port = req.fault_input < 0;
-      std::string list;
-      for (const auto& b : buffers)
-        if (b.name.rfind("down", 0) == 0) {
-          has_port |= static_cast<int>(b.index) == req.fault_input;
-          list += (list.empty() ? "" : ", ") + std::to_string(b.index);
-        }
+      std::string down, nic;
+      for (const auto& b : buffers) {
+        const bool is_down = b.name.rfind("down", 0) == 0;
+        if (!is_down && b.name.rfind("nic", 0) != 0) continue;
+        has_port |= static_cast<int>(b.index) == req.fault_input;
+        std::string& list = is_down ? down : nic;
+        list += (list.empty() ? "" : ", ") + std::to_string(b.index);
+      }
       if (!has_port)
-        throw ConfigError(
-            "--rtl-fault shared_vl_credits:" + std::to_string(r) + ":" +
-            std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) + ": router " +
-            std::to_string(r) + " has downstream input buffers' credits on outputs " +
-            (list.empty() ? std::string("none") : list) + " (the outputs facing a switch)");
+        throw ConfigError("--rtl-fault shared_vl_credits:" + std::to_string(r) + ":" +
+                          std::to_string(req.fault_cycle) + ":" + std::to_string(req.fault_input) +
+                          ": router " + std::to_string(r) +
+                          " has downstream input buffers' credits on outputs " +
+                          (down.empty() ? std::string("none") : down) +
+                          " (the outputs facing a switch) and its input buffers' credits held by a "
+                          "NIC on ports " +
+                          (nic.empty() ? std::string("none") : nic) + " (the injection ports)");
       o.fault.armed = true;
       o.fault.cycle = req.fault_cycle;
       o.fault.input = req.fault_input;

@@ -42,9 +42,10 @@ struct RtlRequest {
   uint64_t fault_cycle = 0;
   // sep_alloc_if: the input whose grant is dropped; credit_counter: the output whose return is
   // dropped; vc_selector: the output whose selection is emptied; dtable_arbiter: the output whose
-  // decision is emptied; shared_vl_credits: the output whose downstream buffer's give-back is
-  // left out of the RTL (-1: any buffer's); -1: the lowest one granted (with a return; any
-  // output); lrs_arbiter, age_arbiter: the port of the arbiter whose request is removed (the
+  // decision is emptied; shared_vl_credits: the port whose buffer's give-back is left out of the
+  // RTL (an output facing a switch: its downstream buffer's; an injection port: its input
+  // buffer's, taken back by the NIC; -1: any buffer's); -1: the lowest one granted (with a return;
+  // any output); lrs_arbiter, age_arbiter: the port of the arbiter whose request is removed (the
   // output stage's when router.output_arbitration uses the block, else the input stage's; -1:
   // any).
   int fault_input = -1;
@@ -78,6 +79,17 @@ void parse_rtl_fault(const std::string& value, RtlRequest& req);
 // block to fault. Throws ConfigError.
 void check_rtl_request(const RtlRequest& req, const Config& cfg, const std::string& engine,
                        uint64_t sc_quantum);
+
+// Does a requested socket read the NICs' state at the end of its router's cycle (shared_vl_credits:
+// the injection buffers' credits the NICs hold, docs/cosim.md "The switches' shared VL
+// buffers")? The SystemC engine then steps every router's NICs in the router's module
+// (ScEngineOptions::router_nics).
+inline bool rtl_reads_nic_state(const RtlRequest& req) {
+  for (const auto* list : {&req.rtl, &req.shadow})
+    for (const std::string& b : *list)
+      if (b == "shared_vl_credits") return true;
+  return false;
+}
 
 // Is this executable built with the Verilated models (netcosim-rtl)?
 bool rtl_sockets_linked();

@@ -1,10 +1,12 @@
 // The shared VL buffers' block socket (docs/cosim.md, "The switches' shared VL buffers"): the
 // Verilated rtl/shared_vl_credits.sv of every port buffer an OPA or IB switch accounts with
 // model::SharedVlCredits (thesis 003 Sec. 5.3.1; RouterModel::shared_vl_buffers: the downstream
-// input buffers of the outputs facing a switch, the output buffers, OPA's central buffers), one
+// input buffers of the outputs facing a switch, the injection input buffers as their NICs account
+// them, the output buffers, OPA's central buffers), one
 // instance per buffer at the buffer's parameter set (VLS, TOTAL, VL_MIN, VL_MAX; W the bits of
 // TOTAL), each with its own clock. The switch calls edge() at the end of each of its cycles
-// (VlSwitch::step_core, inside the router module's SC_THREAD, strict mode) with its models; the
+// (VlSwitch::step_core, inside the router module's SC_THREAD, strict mode, after the NICs the
+// module steps: ScEngineOptions::router_nics) with its models; the
 // socket keeps each instance's use per VL as of its last edge and takes, per buffer, the cycle's
 // change of each VL's use (SharedVlCredits::used): an update is one VL's net change in the cycle,
 // a give-back when it fell, a consume when it rose.
@@ -29,7 +31,8 @@
 // A consume and a give-back of the same VL in one cycle net out: the RTL sees their difference.
 //
 // Fault (--rtl-fault shared_vl_credits:R:C[:PORT]): at the first cycle of router R at or after
-// cycle C with a give-back to the downstream input buffer of output PORT (default: a give-back to
+// cycle C with a give-back to buffer PORT (the downstream input buffer of output PORT, or on an
+// injection port the input buffer PORT whose credits its NIC takes back; default: a give-back to
 // any buffer), that give-back is not driven into the RTL (its instance sees an edge without an
 // update): the freed credits are lost in the RTL only.
 #pragma once

@@ -324,20 +324,22 @@ TEST(RtlNetwork, OpaSwitchAllocatorsNamedAndFaulted) {
 }
 
 // The switches' shared VL buffers (docs/cosim.md, "The switches' shared VL buffers"): every
-// downstream input buffer's credits, output buffer's and (OPA) central buffer's space of every
-// switch of the IB and OPA 4-ary 2-trees mirrored by rtl/shared_vl_credits.sv (set v3t256: 3
-// VLs, 256 flits, a minimum of 8 and a maximum of 256 per VL), under --rtl and --rtl-shadow: the
-// native JSON, and the summary on stderr with cycles compared, one instance per buffer and no
-// difference. Instances: every switch keeps a downstream buffer's credits per port that does not
-// face a node (the 4 level-0 switches ports 4 to 7, the 4 level-1 switches all 8, their ports 4
-// to 7 unconnected at the top of the tree) and 8 output buffers, OPA 4 central buffers too:
-// 4 x 4 + 4 x 8 + 8 x 8 = 112 on IB, 112 + 8 x 4 = 144 on OPA.
+// downstream input buffer's credits, injection input buffer's credits as its NIC holds them,
+// output buffer's and (OPA) central buffer's space of every switch of the IB and OPA 4-ary
+// 2-trees mirrored by rtl/shared_vl_credits.sv (set v3t256: 3 VLs, 256 flits, a minimum of 8 and
+// a maximum of 256 per VL), under --rtl and --rtl-shadow: the native JSON, and the summary on
+// stderr with cycles compared, one instance per buffer and no difference. Instances: every
+// switch keeps a downstream buffer's credits per port that does not face a node (the 4 level-0
+// switches ports 4 to 7, the 4 level-1 switches all 8, their ports 4 to 7 unconnected at the top
+// of the tree), every NIC the credits of its switch's input buffer (the 4 level-0 switches ports
+// 0 to 3: the tree's 16 nodes), and 8 output buffers, OPA 4 central buffers too:
+// 4 x 4 + 4 x 8 + 4 x 4 + 8 x 8 = 128 on IB, 128 + 8 x 4 = 160 on OPA.
 TEST(RtlNetwork, SharedVlCreditsMirrorEverySwitchBuffer) {
   struct Net {
     std::string base;
     uint64_t instances;
   };
-  for (const Net& n : {Net{kConfigs + IB_ALLOC, 112}, Net{kConfigs + OPA_FATTREE_ALLOC, 144}}) {
+  for (const Net& n : {Net{kConfigs + IB_ALLOC, 128}, Net{kConfigs + OPA_FATTREE_ALLOC, 160}}) {
     const std::string native = run_json(n.base, "shared_vl_native");
     for (const char* mode : {"--rtl", "--rtl-shadow"}) {
       const std::string json = json_path("shared_vl");
@@ -358,35 +360,40 @@ TEST(RtlNetwork, SharedVlCreditsMirrorEverySwitchBuffer) {
   }
 }
 
-// One give-back to the downstream input buffer of switch 0's output 4 (a level-0 switch's first
-// up port) left out of that buffer's RTL from cycle 400: in both modes (both mirror) the run stops
-// at that cycle (exit status 3) naming the switch and the buffer's credits of that VL, the RTL's
-// short by the give-back's flits, with that give-back among the cycle's updates; the summary
-// counts the one difference (the VL held no more than its minimum: the shared part is unchanged).
+// One give-back left out of a buffer's RTL from cycle 400: to the downstream input buffer of
+// switch 0's output 4 (a level-0 switch's first up port, "down4"), and to switch 0's input buffer
+// 0 as the NIC of node 0 takes its credits back ("nic0", an injection buffer). In both modes
+// (both mirror) the run stops at that cycle (exit status 3) naming the switch and the buffer's
+// credits of that VL, the RTL's short by the give-back's flits, with that give-back among the
+// cycle's updates; the summary counts the one difference (the VL held no more than its minimum:
+// the shared part is unchanged).
 TEST(RtlNetwork, SharedVlCreditsFaultIsReported) {
-  for (const char* mode : {"--rtl", "--rtl-shadow"}) {
-    const auto o = run_cli("run " + kConfigs + IB_ALLOC + " --engine systemc " + mode +
-                           " shared_vl_credits --rtl-fault shared_vl_credits:0:400:4 --quiet");
-    EXPECT_EQ(o.status, 3) << o.output;
-    const auto at = shadow_stop(o.err, 0, "shared_vl_credits");
-    ASSERT_NE(at, std::string::npos) << o.err;
-    const auto d = o.err.find(": credits[down4.", at);
-    ASSERT_NE(d, std::string::npos) << o.err;
-    const unsigned vl = static_cast<unsigned>(std::stoul(o.err.substr(d + 16)));
-    const auto m = o.err.find("] model ", d);
-    ASSERT_NE(m, std::string::npos) << o.err;
-    const long model = std::stol(o.err.substr(m + 8));
-    const auto r = o.err.find(" RTL ", m);
-    ASSERT_NE(r, std::string::npos) << o.err;
-    const long rtl = std::stol(o.err.substr(r + 5));
-    const auto ev = o.err.find("; updates (buffer:consume c/give g VL/flits, in order): ", r);
-    ASSERT_NE(ev, std::string::npos) << o.err;
-    const std::string give = "down4:g" + std::to_string(vl) + "/";
-    const auto g = o.err.find(give, ev);
-    ASSERT_NE(g, std::string::npos) << o.err;
-    EXPECT_EQ(rtl, model - std::stol(o.err.substr(g + give.size()))) << o.err;
-    EXPECT_NE(o.err.find(", 1 differences\n"), std::string::npos) << o.err;
-  }
+  for (const std::string buffer : {"down4", "nic0"})
+    for (const char* mode : {"--rtl", "--rtl-shadow"}) {
+      const auto o = run_cli("run " + kConfigs + IB_ALLOC + " --engine systemc " + mode +
+                             " shared_vl_credits --rtl-fault shared_vl_credits:0:400:" +
+                             buffer.substr(buffer.size() - 1) + " --quiet");
+      EXPECT_EQ(o.status, 3) << o.output;
+      const auto at = shadow_stop(o.err, 0, "shared_vl_credits");
+      ASSERT_NE(at, std::string::npos) << o.err;
+      const std::string head = ": credits[" + buffer + ".";
+      const auto d = o.err.find(head, at);
+      ASSERT_NE(d, std::string::npos) << o.err;
+      const unsigned vl = static_cast<unsigned>(std::stoul(o.err.substr(d + head.size())));
+      const auto m = o.err.find("] model ", d);
+      ASSERT_NE(m, std::string::npos) << o.err;
+      const long model = std::stol(o.err.substr(m + 8));
+      const auto r = o.err.find(" RTL ", m);
+      ASSERT_NE(r, std::string::npos) << o.err;
+      const long rtl = std::stol(o.err.substr(r + 5));
+      const auto ev = o.err.find("; updates (buffer:consume c/give g VL/flits, in order): ", r);
+      ASSERT_NE(ev, std::string::npos) << o.err;
+      const std::string give = buffer + ":g" + std::to_string(vl) + "/";
+      const auto g = o.err.find(give, ev);
+      ASSERT_NE(g, std::string::npos) << o.err;
+      EXPECT_EQ(rtl, model - std::stol(o.err.substr(g + give.size()))) << o.err;
+      EXPECT_NE(o.err.find(", 1 differences\n"), std::string::npos) << o.err;
+    }
 }
 
 // One credit returned to router 5's output 4 (a local port) dropped on its way into that port's
@@ -936,6 +943,12 @@ INSTANTIATE_TEST_SUITE_P(
                 "is not the IB VL arbiter (allowed: router.output_scheduler=ib_vlarb;"},
         BadCase{"sbt_fault_port", "--rtl sbt_scheduler" SBT_CH2A " --rtl-fault sbt_scheduler:3:5:8",
                 "--rtl-fault sbt_scheduler:3:5:8: router 3 has SBT schedulers on outputs 0 to 7"},
+        // A shared VL buffers' fault on a port with no buffer's credits (switch 0 has 8).
+        BadCase{"shared_vl_fault_port",
+                "--rtl shared_vl_credits --rtl-fault shared_vl_credits:0:5:8",
+                "--rtl-fault shared_vl_credits:0:5:8: router 0 has downstream input buffers' "
+                "credits on outputs 4, 5, 6, 7 (the outputs facing a switch) and its input "
+                "buffers' credits held by a NIC on ports 0, 1, 2, 3 (the injection ports)"},
         BadCase{"fault_cioq_block", "--rtl all --rtl-fault credit_counter:1:5",
                 "--rtl-fault credit_counter: router.architecture=ib: the switches' block sockets "
                 "are the output schedulers' (rr_arbiter, dtable_arbiter, drr_arbiter, "

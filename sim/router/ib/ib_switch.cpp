@@ -978,8 +978,17 @@ bool VlSwitch<Sched, kOpa>::step_core(Cycle now, StatsSink& sink) {
 template <class Sched, bool kOpa>
 template <class F>
 void VlSwitch<Sched, kOpa>::for_each_shared_vl_buffer(F&& f) const {
-  for (uint32_t o = 0; o < P_; ++o)
-    if (!is_injection_[o]) f(o, "down" + std::to_string(o), cfg_.in_buffer, &credits_[o]);
+  // Number o < P: the credits of input buffer o of the switch downstream of output o, held by
+  // this switch ("down<o>", credits_[o]), or, on an injection port with a NIC, of this switch's
+  // input buffer o, held by that NIC ("nic<o>", nic_credits_[o]: consumed by Nic::inject, given
+  // back by Nic::take_credits when the NIC steps, sim/nic/nic.h; thesis 003 Sec. 5.3.1's
+  // credit-based flow control on the NIC's link too).
+  for (uint32_t o = 0; o < P_; ++o) {
+    if (!is_injection_[o])
+      f(o, "down" + std::to_string(o), cfg_.in_buffer, &credits_[o]);
+    else if (nics_[o] != nullptr)
+      f(o, "nic" + std::to_string(o), cfg_.in_buffer, &nic_credits_[o]);
+  }
   for (uint32_t o = 0; o < P_; ++o)
     f(P_ + o, "out" + std::to_string(o), cfg_.out_buffer, &out_space_[o]);
   for (uint32_t cb = 0; cb < central_space_.size(); ++cb)

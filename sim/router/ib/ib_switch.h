@@ -125,11 +125,13 @@ class VlSwitch final : public RouterModel {
   bool replace_switch_allocator(uint32_t index,
                                 std::unique_ptr<model::AllocatorCore>& alloc) override;
   // The shared VL buffers' accounting (RouterModel; thesis 003 Sec. 5.3.1): credits_[o] of each
-  // output facing a switch is buffer o ("down<o>"), out_space_[o] is P + o ("out<o>"),
-  // central_space_[cb] (OPA) 2P + cb ("central<cb>"); the injection buffers' credits are the
-  // NICs' (nic_credits_, updated in sim/nic/nic.h) and not among them. With an edge set, it is
-  // called at the end of each step_core with the models (one test of a null pointer per
-  // step_core without).
+  // output facing a switch is buffer o ("down<o>"), the credits the NIC of injection port o
+  // holds for this switch's input buffer o (nic_credits_[o], updated by the NIC's step in
+  // sim/nic/nic.h) buffer o too ("nic<o>"), out_space_[o] is P + o ("out<o>"),
+  // central_space_[cb] (OPA) 2P + cb ("central<cb>"). With an edge set, it is called at the end
+  // of each step_core with the models (one test of a null pointer per step_core without); the
+  // NICs' updates of a cycle precede it when the NICs are stepped by step() (the SystemC
+  // engine's ScEngineOptions::router_nics).
   bool shared_vl_buffers(std::vector<SharedVlBufferShape>& buffers,
                          std::string& why) const override;
   void set_shared_vl_edge(std::unique_ptr<model::SharedVlCreditsEdge> edge) override;
