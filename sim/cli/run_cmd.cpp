@@ -159,6 +159,8 @@ int read_options(const CommandLine& cl, RunRequest& req) {
     util::prepare_output_dir(req.rtl.vcd_dir);  // OutputError: exit 2 naming the directory
   }
   req.waits = cl.vm.count("waits") != 0;
+  if (opt_string(cl, "waits") == "-" && opt_string(cl, "json") == "-")
+    return usage_error(cl, "--waits -: --json - writes to standard output already");
   if (req.waits && (cl.vm.count("rtl") != 0 || cl.vm.count("rtl-shadow") != 0))
     return usage_error(cl,
                        "--waits counts in the C++ router's allocation, which --rtl/--rtl-shadow "

@@ -99,7 +99,7 @@ TEST(CliWaits, BadInputIsRefusedNamingTheFlag) {
         std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ch4-ib-fattree-4-2.ini --quiet --waits " +
             tmp("ib.csv"),
         base + " --set sim.mode=batch --waits " + tmp("batch.csv"),
-        base + " --rtl all --waits " + tmp("rtl.csv")}) {
+        base + " --rtl all --waits " + tmp("rtl.csv"), base + " --json - --waits -"}) {
     const auto o = run_cli("run " + args);
     EXPECT_EQ(o.status, 2) << args << "\n" << o.output;
     EXPECT_NE(o.err.find("--waits"), std::string::npos) << args << "\n" << o.err;
