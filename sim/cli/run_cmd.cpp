@@ -81,6 +81,10 @@ void describe(CommandLine& cl) {
       "timeseries-png", text("FILE"),
       "plot the time series with gnuplot to FILE (CSV: FILE.csv unless --timeseries-csv)")(
       "node-loads-csv", text("FILE"), "write each node's offered and injected load as CSV to FILE")(
+      "waits", text("FILE"),
+      "count the head-waits of every input VC over the window (router.architecture=cioq; "
+      "docs/model.md \"Head waits\") and write them as CSV to FILE ('-': stdout); their totals "
+      "enter the JSON as head_waits")(
       "node-loads-png", text("FILE"),
       "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
@@ -133,7 +137,7 @@ int read_options(const CommandLine& cl, RunRequest& req) {
     req.sc.quantum = static_cast<Cycle>(n);
   }
   for (const char* o :
-       {"json", "timeseries-csv", "timeseries-png", "node-loads-csv", "node-loads-png"})
+       {"json", "timeseries-csv", "timeseries-png", "node-loads-csv", "node-loads-png", "waits"})
     if (cl.vm.count(o) != 0 && opt_string(cl, o).empty())
       return usage_error(cl, std::string("--") + o + ": the file name is empty");
   for (const char* what : {"timeseries", "node-loads"}) {
@@ -154,6 +158,13 @@ int read_options(const CommandLine& cl, RunRequest& req) {
     if (req.rtl.vcd_dir.empty()) return usage_error(cl, "--rtl-vcd: the directory name is empty");
     util::prepare_output_dir(req.rtl.vcd_dir);  // OutputError: exit 2 naming the directory
   }
+  req.waits = cl.vm.count("waits") != 0;
+  if (opt_string(cl, "waits") == "-" && opt_string(cl, "json") == "-")
+    return usage_error(cl, "--waits -: --json - writes to standard output already");
+  if (req.waits && (cl.vm.count("rtl") != 0 || cl.vm.count("rtl-shadow") != 0))
+    return usage_error(cl,
+                       "--waits counts in the C++ router's allocation, which --rtl/--rtl-shadow "
+                       "replace: use one or the other");
   req.config_file = opt_string(cl, "config");
   req.sets = opt_strings(cl, "set");
   if (cl.vm.count("check") != 0) req.sets.push_back("sim.check=true");
@@ -196,7 +207,8 @@ int run_main(int argc, char** argv) {
   CommandLine cl{"run",
                  "usage: netcosim run [CONFIG.ini] [--set section.key=value]... [--json FILE] "
                  "[--engine native|systemc] [--threads N] [--sc-quantum Q] [--check] "
-                 "[--rtl BLOCKS | --rtl-shadow BLOCKS [--rtl-fault [B:]R:C[:P]] [--rtl-vcd DIR]] "
+                 "[--waits FILE] [--rtl BLOCKS | --rtl-shadow BLOCKS [--rtl-fault [B:]R:C[:P]] "
+                 "[--rtl-vcd DIR]] "
                  "[--quiet]\n",
                  keys.c_str()};
   describe(cl);
@@ -214,7 +226,9 @@ int run_main(int argc, char** argv) {
   const std::string nodes_png = opt_string(cl, "node-loads-png");
   std::string nodes_csv = opt_string(cl, "node-loads-csv");
   if (nodes_csv.empty() && !nodes_png.empty()) nodes_csv = nodes_png + ".csv";
+  const std::string waits = opt_string(cl, "waits");
   const int rc = check_destinations(cl, {{"--json", json},
+                                         {"--waits", waits},
                                          {"--timeseries-csv", csv},
                                          {"--timeseries-png", png},
                                          {"--node-loads-csv", nodes_csv},
@@ -230,6 +244,7 @@ int run_main(int argc, char** argv) {
     throw;
   }
   if (!json.empty()) util::write_output_file(json, results_json(res, cfg));
+  if (!waits.empty()) util::write_output_file(waits, head_waits_csv(res));
   const std::string err = csv.empty() ? "" : stats::write_timeseries(timeseries_csv(res), csv, png);
   if (!err.empty()) {
     std::fprintf(stderr, "netcosim run: --timeseries-png %s: %s; the time series is in %s\n",
@@ -243,7 +258,7 @@ int run_main(int argc, char** argv) {
                  nodes_png.c_str(), nodes_err.c_str(), nodes_csv.c_str());
     return 3;
   }
-  if (cl.vm.count("quiet") == 0 && json != "-")
+  if (cl.vm.count("quiet") == 0 && json != "-" && waits != "-")
     std::fputs((results_summary(res, cfg) + flexvc_summary(cfg)).c_str(), stdout);
   return 0;
 }

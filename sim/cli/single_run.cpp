@@ -4,6 +4,7 @@
 
 #include "sim/cli/engines.h"
 #include "sim/cli/progress.h"
+#include "sim/engine/run_control.h"
 #include "sim/network/memory_estimate.h"
 
 namespace netcosim::cli {
@@ -16,6 +17,14 @@ void load_request_config(const RunRequest& req, Config& cfg) {
   // programmatic users (sim/network/build.h).
   validate_config(cfg);
   sc::check_rtl_request(req.rtl, cfg, req.engine, req.sc.quantum);
+  // --waits: counted by the CIOQ router's allocation over the window [warm-up, warm-up + measure),
+  // which batch mode does not fix in advance.
+  if (req.waits && cfg.get_str("router.architecture") != "cioq")
+    throw ConfigError("--waits: router.architecture=" + cfg.get_str("router.architecture") +
+                      " has no head-wait counters (allowed: router.architecture=cioq)");
+  if (req.waits && cfg.get_str("sim.mode") != "window")
+    throw ConfigError("--waits: sim.mode=" + cfg.get_str("sim.mode") +
+                      " has no fixed measurement window to count in (allowed: sim.mode=window)");
 }
 
 RunResults run_request(const RunRequest& req, Config& cfg) {
@@ -41,6 +50,11 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
   const Cycle lead = engine->local_lead(cfg, opt);
   const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);
   if (req.rtl.any()) sc::attach_rtl_sockets(*net, req.rtl, cfg);
+  if (req.waits) {
+    const RunPlan plan = RunPlan::from_config(cfg);
+    for (uint32_t r = 0; r < net->routers(); ++r)
+      net->router(r).enable_head_waits(plan.warmup, plan.end());
+  }
   CycleProgress progress(req.progress);
   return engine->run(*net, opt, progress.callback());
 }

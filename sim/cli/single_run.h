@@ -23,6 +23,7 @@ struct RunRequest {
   ScEngineOptions sc;
   bool timeseries = false;  // --timeseries-csv/png: sim.timeseries_bin must be set
   bool progress = false;    // cycle progress on stderr
+  bool waits = false;       // --waits: the routers' head-wait counters (docs/model.md "Head waits")
   sc::RtlRequest rtl;       // --rtl, --rtl-shadow, --rtl-fault, --rtl-vcd
 };
 

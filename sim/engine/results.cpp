@@ -14,6 +14,49 @@
 namespace netcosim {
 
 namespace {
+// The routers' head-wait counters (RouterModel::head_waits; docs/model.md "Head waits"): their
+// nonzero counts in router order, input side then output side, and the totals per input port
+// class.
+void collect_head_waits(const Network& net, RunResults& r) {
+  r.head_waits_on = true;
+  for (uint32_t id = 0; id < net.routers(); ++id) {
+    const RouterModel& router = net.router(id);
+    const HeadWaits& w = *router.head_waits();
+    r.head_waits_start = w.start;
+    r.head_waits_end = w.end;
+    for (uint32_t p = 0; p < w.ports; ++p)
+      for (uint32_t v = 0; v < w.vcs; ++v)
+        for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
+          const uint64_t n = w.in_count(p, v, static_cast<HeadWait>(k));
+          if (n == 0) continue;
+          RunResults::HeadWaitRow row;
+          row.router = id;
+          row.port = p;
+          row.vc = v;
+          row.port_class = row.in_class = router.port_class(p);
+          row.reason = static_cast<uint8_t>(k);
+          row.count = n;
+          r.head_waits.push_back(row);
+          r.head_waits_total[row.in_class][k] += n;
+        }
+    for (uint32_t p = 0; p < w.ports; ++p)
+      for (uint32_t c = 0; c < kMaxPortClasses; ++c)
+        for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
+          const uint64_t n = w.out_count(p, static_cast<PortClass>(c), static_cast<HeadWait>(k));
+          if (n == 0) continue;
+          RunResults::HeadWaitRow row;
+          row.router = id;
+          row.port = p;
+          row.port_class = router.port_class(p);
+          row.in_class = static_cast<uint8_t>(c);
+          row.reason = static_cast<uint8_t>(k);
+          row.output = true;
+          row.count = n;
+          r.head_waits.push_back(row);
+        }
+  }
+}
+
 double peak_rss_mb() {
   std::ifstream f("/proc/self/status");
   std::string line;
@@ -282,6 +325,7 @@ RunResults finish_run(const Network& net, const RunControl& control,
                          ? double(merged.sat_interval_sum) / double(merged.sat_intervals)
                          : std::nan("");
   }
+  if (net.routers() != 0 && net.router(0).head_waits() != nullptr) collect_head_waits(net, r);
   r.fairness = fairness_of(r.node_injected);
   r.fairness_per_router = fairness_of(router_loads(r.node_injected, r.node_router, r.routers));
   if (plan.batch) collect_batches(control, r);

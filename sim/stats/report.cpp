@@ -192,6 +192,19 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
     x["interval_max"] = r.sat.interval_max;
     w["sat"] = x;
   }
+  if (r.head_waits_on) {  // netcosim run --waits (docs/model.md "Head waits")
+    ordered_json x, by_class;
+    x["cycles_start"] = static_cast<uint64_t>(r.head_waits_start);
+    x["cycles_end"] = static_cast<uint64_t>(r.head_waits_end);
+    for (size_t c = 0; c < r.port_classes.size() && c < kMaxPortClasses; ++c) {
+      ordered_json reasons;
+      for (uint32_t k = 0; k < kHeadWaitReasons; ++k)
+        reasons[head_wait_name(k)] = r.head_waits_total[c][k];
+      by_class[r.port_classes[c]] = reasons;
+    }
+    x["by_input_class"] = by_class;
+    w["head_waits"] = x;
+  }
   w["drained"] = r.drained;
   if (r.drained) w["conservation_ok"] = r.conservation_ok;
   w["cycles_warmup"] = static_cast<uint64_t>(r.cycles_warmup);
@@ -342,6 +355,24 @@ std::string node_loads_csv(const RunResults& r) {
       out += buf;
     }
     out += "\n";
+  }
+  return out;
+}
+
+std::string head_waits_csv(const RunResults& r) {
+  std::string out = "router,in_port,in_class,in_vc,out_port,out_class,reason,head_cycles\n";
+  const auto name = [&](uint32_t c) {
+    return c < r.port_classes.size() ? r.port_classes[c] : std::to_string(c);
+  };
+  for (const RunResults::HeadWaitRow& w : r.head_waits) {
+    const std::string router = std::to_string(w.router) + ",";
+    if (!w.output)
+      out += router + std::to_string(w.port) + "," + name(w.port_class) + "," +
+             std::to_string(w.vc) + ",,,";
+    else
+      out += router + "," + name(w.in_class) + ",," + std::to_string(w.port) + "," +
+             name(w.port_class) + ",";
+    out += std::string(head_wait_name(w.reason)) + "," + std::to_string(w.count) + "\n";
   }
   return out;
 }

@@ -18,6 +18,12 @@ std::string results_json_line(const RunResults& r, const Config& cfg);
 // The per-node loads as CSV (node,router,offered_load,injected_load; phits/(node*cycle), the
 // injected load over the measurement window), one row per node in node order.
 std::string node_loads_csv(const RunResults& r);
+// The head-wait counters (netcosim run --waits; docs/model.md "Head waits") as CSV:
+// router,in_port,in_class,in_vc,out_port,out_class,reason,head_cycles, one row per nonzero count
+// in router order. An input row (out_port and out_class empty) counts the heads of input VC in_vc
+// of in_port; an output row (in_port and in_vc empty) the heads of the input ports of class
+// in_class that asked for out_port. Every count but input_busy is in one row of each kind.
+std::string head_waits_csv(const RunResults& r);
 // The time series as CSV (start,end,packets,latency_avg,misrouted_fraction,accepted_load).
 std::string timeseries_csv(const RunResults& r);
 // A short human-readable summary; its first line names the topology by r.topology.

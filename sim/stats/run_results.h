@@ -9,6 +9,7 @@
 #include "sim/topology/topology.h"
 
 #include "sim/link/packet.h"
+#include "sim/stats/head_waits.h"
 
 namespace netcosim {
 
@@ -115,6 +116,21 @@ struct RunResults {
     uint64_t intervals = 0, interval_min = 0, interval_max = 0;
     double interval_avg = 0;
   } sat;
+  // Head-wait counters (netcosim run --waits; docs/model.md "Head waits"): on when the run counted
+  // them; per router its nonzero counts, by input port and VC (output = false: `port` the input
+  // port, `vc` its VC) and by output port and the input port's class (output = true: `port` the
+  // output port, `in_class` the class of the heads' input ports); reason: HeadWait
+  // (sim/stats/head_waits.h). Totals per input port class and reason over every router.
+  struct HeadWaitRow {
+    uint32_t router = 0, port = 0, vc = 0;
+    uint8_t port_class = 0, in_class = 0, reason = 0;
+    bool output = false;
+    uint64_t count = 0;
+  };
+  bool head_waits_on = false;
+  Cycle head_waits_start = 0, head_waits_end = 0;
+  std::vector<HeadWaitRow> head_waits;
+  uint64_t head_waits_total[kMaxPortClasses][kHeadWaitReasons] = {};
 };
 
 }  // namespace netcosim

@@ -48,6 +48,7 @@
 #include "sim/router/router_model.h"
 #include "sim/routing/port_view.h"
 #include "sim/routing/routing.h"
+#include "sim/stats/head_waits.h"
 #include "sim/stats/stats.h"
 #include "sim/util/rng.h"
 
@@ -259,6 +260,12 @@ class CioqRouter final : public RouterModel {
 
   // Deadlock diagnostics (sim/network/deadlock_report.cpp; RouterModel::HeadView).
   HeadView head_view(uint32_t port, uint32_t vc) const override;
+  // Head-wait counters (RouterModel; sim/stats/head_waits.h): the allocation function becomes
+  // allocate<Sel, kPolicy, false, true>, which counts in [start, end) and runs the uncounted
+  // instantiation in the other cycles. Not with a credit counters' edge or a VC selector block
+  // (the RTL-backed functions have no counting instantiation): std::invalid_argument.
+  bool enable_head_waits(Cycle start, Cycle end) override;
+  const HeadWaits* head_waits() const override { return waits_.get(); }
   uint32_t vcs_per_port() const override { return V_; }
   // minCred's count of output (port, vc): downstream phits of minimally routed packets (0 when
   // minCred is off).
@@ -335,8 +342,28 @@ class CioqRouter final : public RouterModel {
   // are built once, apart (sim/router/cioq/arbitration.cpp).
   // kCreditEdge: a credit counters' edge is set (set_credit_edge): the grants' consumes are
   // recorded for it (note_consumes); instantiated for the static credit model only.
-  template <class Sel, bool kPolicy, bool kCreditEdge>
+  // kWaits: the head-wait counters are on (enable_head_waits; docs/model.md "Head waits"):
+  // request_heads<..., true> counts each ready head's wait and count_requests the requests'
+  // outcomes; outside the window it calls uncounted_. Instantiated in router_waits.cpp only (for
+  // the library's selectors and credit models, without kCreditEdge), through
+  // use_counting_allocate: the instantiations without it, the functions of a run without --waits,
+  // are compiled in router.cpp as before.
+  template <class Sel, bool kPolicy, bool kCreditEdge, bool kWaits = false>
   bool allocate(Cycle now);
+  // kWaits: a ready head of input VC v of port i that waits for reason r on output o.
+  void count_wait(uint32_t i, uint32_t v, uint32_t o, HeadWait r) {
+    ++waits_->at_in(i, v, r);
+    ++waits_->at_out(o, cfg_.classes[i], r);
+  }
+  // kWaits: allocate_ = allocate<Sel, kPolicy, false, true> (router_waits.cpp).
+  template <class Sel>
+  void use_counting_allocate();
+  // kWaits: the ready heads of input port i, whose port is busy with a crossbar transfer.
+  [[gnu::noinline]] void count_busy_heads(uint32_t i, Cycle now);
+  // kWaits: the outcome of this cycle's requests (HeadWaits::requested), after the allocator's
+  // evaluation and before commit() takes the granted heads out.
+  template <class Alloc>
+  [[gnu::noinline]] void count_requests(const Alloc& a);
   template <class Alloc>
   void note_consumes(const Alloc& a, Cycle now);
   // receive()'s credits when a credit counters' edge is set: each return is applied and recorded,
@@ -344,7 +371,7 @@ class CioqRouter final : public RouterModel {
   [[gnu::noinline]] void take_credits_edged(uint64_t ports, Cycle now);
   // kGate: a NIC has a bounded reply queue (reply_gate_): a request is not requested into an
   // ejection port whose NIC has no room for its reply (Nic::reply_fits).
-  template <class Sel, bool kPolicy, bool kGate, class Alloc>
+  template <class Sel, bool kPolicy, bool kGate, bool kWaits, class Alloc>
   [[gnu::always_inline]] inline bool request_heads(Alloc& a, Cycle now);
   // Sel's choice among `allowed` on output `o`; SocketedVc<M>: M's choice, then the block's.
   template <class Sel>
@@ -441,6 +468,10 @@ class CioqRouter final : public RouterModel {
   std::unique_ptr<model::CreditCountersEdge> credit_edge_;
   // Another implementation of the VC selectors (set_vc_selector_block); nullptr.
   std::unique_ptr<model::VcSelectorBlock> vc_block_;
+  // The head-wait counters (enable_head_waits); nullptr when off. uncounted_: the allocation
+  // function without them, which the counting one calls outside the window.
+  std::unique_ptr<HeadWaits> waits_;
+  bool (CioqRouter::*uncounted_)(Cycle) = nullptr;
   // Per input port: the VC of the packet being transferred (its tail leaves at busy_until); that
   // VC's next header is at the head of the buffer from then on (counting_, head rule).
   uint8_t leaving_vc_[64] = {};

@@ -8,6 +8,7 @@
 
 #include <cassert>
 #include <cstring>
+#include <stdexcept>
 #include <type_traits>
 
 #include "sim/router/cioq/router.h"
@@ -18,26 +19,42 @@ namespace netcosim {
 // its output when the output can take the packet now: the FIFO's write side free, room for the
 // packet in the FIFO, and a VC among those the route allows with credits for it downstream,
 // chosen by the selector Sel and kept for the grant. Returns true if any head requested.
+// kWaits: each ready head that does not request is counted with its reason (count_wait), and the
+// ones that request are noted for count_requests.
 template <class Credits>
-template <class Sel, bool kPolicy, bool kGate, class Alloc>
+template <class Sel, bool kPolicy, bool kGate, bool kWaits, class Alloc>
 bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
   bool any = false;
   for (uint64_t ports = in_.port_mask(); ports != 0; ports &= ports - 1) {
     const uint32_t i = static_cast<uint32_t>(__builtin_ctzll(ports));
-    if (in_.busy_until(i) > now) continue;
+    if (in_.busy_until(i) > now) {
+      if constexpr (kWaits) count_busy_heads(i, now);
+      continue;
+    }
     for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1) {
       const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
       StaticInputUnit::VcBuffer& b = in_.vc(i, v);
       if (b.head_ready > now) continue;
       if (!b.routed || adaptive_) route_head(i, v, b, now);
       const uint32_t o = b.out_port;
-      if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) continue;
+      if (!out_.can_accept(o, now, cfg_.buffer_output, S_)) {
+        if constexpr (kWaits) count_wait(i, v, o, HeadWait::OutputRoom);
+        continue;
+      }
       if (!is_injection_[o]) {
         const int vc = select_vc<Sel>(o, b.out_vcs);
-        if (vc != kNoVc)
+        if (vc != kNoVc) {
           b.out_vc = static_cast<uint8_t>(vc);
-        else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now))
+        } else if (!in_.route(i, v).opportunistic || !revert_to_escape<Sel>(i, v, b, now)) {
+          // A FlexVC escape that cannot be requested either waits for its own output's room or
+          // its credits (revert_to_escape has set b.out_port to it).
+          if constexpr (kWaits)
+            count_wait(i, v, b.out_port,
+                       out_.can_accept(b.out_port, now, cfg_.buffer_output, S_)
+                           ? HeadWait::Credits
+                           : HeadWait::OutputRoom);
           continue;
+        }
       }
       // A bounded reply queue (traffic.reply_queue; thesis 000 Sec. 1.3, Fig. 1.12): a request
       // enters the ejection only when its NIC has room for its reply; until then it stays in
@@ -45,10 +62,13 @@ bool CioqRouter<Credits>::request_heads(Alloc& a, Cycle now) {
       if constexpr (kGate) {
         const Nic* nic = nics_.by_port[b.out_port];
         if (is_injection_[b.out_port] && nic != nullptr && nic->reply_limit != 0 &&
-            in_.head(b).cls == Packet::kRequest && !nic->reply_fits(now))
+            in_.head(b).cls == Packet::kRequest && !nic->reply_fits(now)) {
+          if constexpr (kWaits) count_wait(i, v, b.out_port, HeadWait::ReplyGate);
           continue;
+        }
       }
       a.request(i, v, b.out_port);
+      if constexpr (kWaits) waits_->requested[i] |= uint32_t{1} << v;
       // An age arbiter's age: cycles since the packet's timestamp (seed 004 Sec. 4.2; larger is
       // older). 32 bits hold any age of a run (limited to 2^31 cycles).
       if constexpr (kPolicy) {
@@ -226,25 +246,30 @@ inline void CioqRouter<Credits>::apply_route(Packet& pkt, const RouteResult& r, 
 // Phase 2: routing at the head of each ready input VC, requests, separable allocation, and the
 // crossbar transfers of the grants.
 template <class Credits>
-template <class Sel, bool kPolicy, bool kCreditEdge>
+template <class Sel, bool kPolicy, bool kCreditEdge, bool kWaits>
 bool CioqRouter<Credits>::allocate(Cycle now) {
+  if constexpr (kWaits) {  // outside the counted cycles, the function of a run without counters
+    if (now < waits_->start || now >= waits_->end) return (this->*uncounted_)(now);
+  }
   if constexpr (kPolicy) {
     // The grants are read after the update, which moves only the arbiters' state.
     model::AllocatorCore& a = *policy_alloc_;
     a.clear_requests();
-    if (!(reply_gate_ ? request_heads<Sel, true, true>(a, now)
-                      : request_heads<Sel, true, false>(a, now)))
+    if (!(reply_gate_ ? request_heads<Sel, true, true, kWaits>(a, now)
+                      : request_heads<Sel, true, false, kWaits>(a, now)))
       return false;
     a.evaluate_and_update();
     if constexpr (kCreditEdge) note_consumes(a, now);
+    if constexpr (kWaits) count_requests(a);
     return grant(a, now);
   } else {
     alloc_.clear_requests();
-    if (!(reply_gate_ ? request_heads<Sel, false, true>(alloc_, now)
-                      : request_heads<Sel, false, false>(alloc_, now)))
+    if (!(reply_gate_ ? request_heads<Sel, false, true, kWaits>(alloc_, now)
+                      : request_heads<Sel, false, false, kWaits>(alloc_, now)))
       return false;
     alloc_.evaluate();
     if constexpr (kCreditEdge) note_consumes(alloc_, now);
+    if constexpr (kWaits) count_requests(alloc_);
     const bool moved = grant(alloc_, now);
     alloc_.update();
     return moved;
@@ -268,18 +293,36 @@ void CioqRouter<Credits>::note_consumes(const Alloc& a, Cycle now) {
   }
 }
 
+// The selectors and credit models the head-wait counters are instantiated for (router_waits.cpp).
+template <class Sel>
+inline constexpr bool kCountingSelector =
+    std::is_same_v<Sel, HighestVc> || std::is_same_v<Sel, LowestVc> ||
+    std::is_same_v<Sel, RandomVc> || std::is_same_v<Sel, JsqVc>;
+template <class Credits>
+inline constexpr bool kCountingCredits =
+    std::is_same_v<Credits, model::StaticCredits> || std::is_same_v<Credits, model::DamqCredits>;
+
 template <class Credits>
 template <class Sel>
 void CioqRouter<Credits>::use_vc_selector() {
+  allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true, false>
+                                       : &CioqRouter::template allocate<Sel, false, false>;
   if constexpr (std::is_same_v<Credits, model::StaticCredits>) {
-    if (credit_edge_ != nullptr) {
+    if (credit_edge_ != nullptr)
       allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true, true>
                                            : &CioqRouter::template allocate<Sel, false, true>;
+  }
+  if (waits_ == nullptr) return;
+  // enable_head_waits: the counting function, which calls this one outside the window.
+  if constexpr (kCountingSelector<Sel> && kCountingCredits<Credits>) {
+    if (credit_edge_ == nullptr) {
+      uncounted_ = allocate_;
+      use_counting_allocate<Sel>();
       return;
     }
   }
-  allocate_ = policy_alloc_ != nullptr ? &CioqRouter::template allocate<Sel, true, false>
-                                       : &CioqRouter::template allocate<Sel, false, false>;
+  throw std::logic_error(
+      "CioqRouter: the head-wait counters are not instantiated for this allocation function");
 }
 
 }  // namespace netcosim

@@ -576,6 +576,18 @@ RouterModel::HeadView CioqRouter<Credits>::head_view(uint32_t port, uint32_t vc)
 }
 
 template <class Credits>
+bool CioqRouter<Credits>::enable_head_waits(Cycle start, Cycle end) {
+  if (credit_edge_ != nullptr || vc_block_ != nullptr)
+    throw std::invalid_argument("router " + std::to_string(id_) +
+                                ": the head-wait counters do not run with the RTL's credit "
+                                "counters or VC selectors");
+  waits_ = std::make_unique<HeadWaits>();
+  waits_->init(P_, V_, start, end);
+  set_vc_selection(cfg_.vc_selection);  // the counting allocation function
+  return true;
+}
+
+template <class Credits>
 bool CioqRouter<Credits>::settled(Cycle now) const {
   for (uint32_t i = 0; i < P_; ++i) {
     const Link* L = in_link_[i];

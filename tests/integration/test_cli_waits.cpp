@@ -1,0 +1,109 @@
+// netcosim run --waits FILE (docs/model.md "Head waits"): the CSV of the head-wait counters, the
+// JSON's head_waits totals, the same counts on every engine, a JSON without the flag unchanged,
+// and bad input refused with exit 2 naming --waits. The exact counts are derived in
+// tests/network/test_head_waits.cpp.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine_json.h"
+#include "test_util.h"
+
+namespace {
+
+using netcosim::test::load_json;
+using netcosim::test::read_file;
+using netcosim::test::run_cli;
+
+#define H2 \
+  "/configs/dragonfly-h2.ini --set sim.warmup=200 --set sim.measure=500 --set traffic.load=0.7"
+
+std::string tmp(const std::string& name) {
+  const std::string p = testing::TempDir() + "waits_" + name;
+  std::remove(p.c_str());  // a run that exits 0 without writing must not pass on an old file
+  return p;
+}
+
+// The input rows' totals per input class and reason (the CSV's in_port column set).
+std::map<std::string, std::map<std::string, uint64_t>> input_totals(const std::string& csv) {
+  std::map<std::string, std::map<std::string, uint64_t>> t;
+  std::istringstream is(csv);
+  std::string line;
+  std::getline(is, line);
+  EXPECT_EQ(line, "router,in_port,in_class,in_vc,out_port,out_class,reason,head_cycles");
+  while (std::getline(is, line)) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    EXPECT_EQ(f.size(), 8u) << line;
+    if (f.size() != 8 || f[1].empty()) continue;  // an output row
+    t[f[2]][f[6]] += std::stoull(f[7]);
+  }
+  return t;
+}
+
+// One h2 run under MIN at 0.7 (above its saturation, so every reason but reply_gate occurs):
+// native, native on 2 threads and SystemC give the same CSV and the same JSON; the JSON equals the
+// run's without --waits but for its head_waits object, whose totals are the CSV's input rows'.
+TEST(CliWaits, SameCountsOnEveryEngineAndTheJsonOtherwiseUnchanged) {
+  const std::string base = std::string(NETCOSIM_SOURCE_DIR) + H2 + " --quiet";
+  const std::string plain = tmp("plain.json");
+  ASSERT_EQ(run_cli("run " + base + " --json " + plain).status, 0);
+  std::vector<std::string> csvs, jsons;
+  for (const char* e : {"native", "t2", "systemc"}) {
+    csvs.push_back(tmp(std::string(e) + ".csv"));
+    jsons.push_back(tmp(std::string(e) + ".json"));
+    const std::string engine = std::string(e) == "t2"        ? " --threads 2"
+                               : std::string(e) == "systemc" ? " --engine systemc"
+                                                             : "";
+    const auto o =
+        run_cli("run " + base + engine + " --waits " + csvs.back() + " --json " + jsons.back());
+    ASSERT_EQ(o.status, 0) << o.output;
+  }
+  EXPECT_TRUE(netcosim::test::valid_run_json(jsons));
+  const std::string csv = read_file(csvs[0]);
+  EXPECT_EQ(csv, read_file(csvs[1]));
+  EXPECT_EQ(csv, read_file(csvs[2]));
+  nlohmann::json with = netcosim::test::comparable(jsons[0]);
+  for (size_t i = 1; i < jsons.size(); ++i)
+    EXPECT_EQ(with, netcosim::test::comparable(jsons[i])) << jsons[i];
+  ASSERT_TRUE(with.contains("head_waits"));
+  const nlohmann::json hw = with["head_waits"];
+  EXPECT_EQ(hw["cycles_start"], 200);
+  EXPECT_EQ(hw["cycles_end"], 700);
+  const auto totals = input_totals(csv);
+  for (const char* cls : {"injection", "local", "global"})
+    for (const char* r :
+         {"input_busy", "output_room", "credits", "reply_gate", "lost", "granted"}) {
+      const auto c = totals.find(cls);
+      const uint64_t from_csv = c == totals.end() || c->second.count(r) == 0 ? 0 : c->second.at(r);
+      EXPECT_EQ(hw["by_input_class"][cls][r].get<uint64_t>(), from_csv) << cls << " " << r;
+    }
+  // Saturated: the injection heads wait for credits and lose arbitrations; packets are granted.
+  EXPECT_GT(hw["by_input_class"]["injection"]["credits"].get<uint64_t>(), 0u);
+  EXPECT_GT(hw["by_input_class"]["injection"]["lost"].get<uint64_t>(), 0u);
+  EXPECT_GT(hw["by_input_class"]["global"]["granted"].get<uint64_t>(), 0u);
+  with.erase("head_waits");
+  EXPECT_EQ(with, netcosim::test::comparable(plain));
+}
+
+TEST(CliWaits, BadInputIsRefusedNamingTheFlag) {
+  const std::string base = std::string(NETCOSIM_SOURCE_DIR) + H2 + " --quiet";
+  for (const std::string& args :
+       {base + " --waits /nonexistent-dir/w.csv", base + " --waits=",
+        std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-ch4-ib-fattree-4-2.ini --quiet --waits " +
+            tmp("ib.csv"),
+        base + " --set sim.mode=batch --waits " + tmp("batch.csv"),
+        base + " --rtl all --waits " + tmp("rtl.csv"), base + " --json - --waits -"}) {
+    const auto o = run_cli("run " + args);
+    EXPECT_EQ(o.status, 2) << args << "\n" << o.output;
+    EXPECT_NE(o.err.find("--waits"), std::string::npos) << args << "\n" << o.err;
+  }
+}
+
+}  // namespace
