@@ -89,25 +89,38 @@ void describe(CommandLine& cl) {
       "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(
       "rtl", text("BLOCKS"),
-      "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (sep_alloc_if, "
-      "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter; dtable_arbiter "
-      "in "
-      "the OPA/IB switches; all: those the configured router uses in a form their RTL implements) "
-      "instead of its C++ model (strict mode; docs/cosim.md)")(
+      "systemc: every router uses the Verilated RTL of BLOCK[,BLOCK...] or all (the CIOQ router: "
+      "sep_alloc_if, contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter; "
+      "the OPA/IB switches: sep_alloc_if, the output scheduler's dtable_arbiter, rr_arbiter, "
+      "drr_arbiter, sbt_scheduler or ib_vl_arbiter, and shared_vl_credits, which all leaves out; "
+      "all: those the configured router uses in a form their RTL implements) instead of its C++ "
+      "model (strict mode; docs/cosim.md)")(
       "rtl-shadow", text("BLOCKS"),
       "systemc: the C++ model drives, the RTL of BLOCK[,...] or all runs beside it; the first "
       "difference stops the run (exit 3)")(
       "rtl-fault", text("[B:]R:C[:P]"),
-      "block B sep_alloc_if (default if socketed): flip the RTL's grant of input P (default: the "
-      "lowest granted) of router R at its first allocation at or after cycle C; credit_counter: "
-      "drop the RTL's credit return on output P (default: the lowest) at its first return then; "
-      "vc_selector: empty the RTL's allowed VCs at its first selection then on output P (default: "
-      "any) that finds a VC; lrs_arbiter, age_arbiter: remove the model's winner from the RTL's "
-      "requests at the first arbitration then with two or more requests by the arbiter of port P "
-      "(default: any; the output stage if it uses the block, else the input stage); "
-      "dtable_arbiter: empty the RTL's active SLs at its first decision then on output P (default: "
-      "any) that grants")("rtl-vcd", text("DIR"),
-                          "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
+      "one fault in the RTL of block B of router R, at its first event at or after cycle C "
+      "(docs/cosim.md; --rtl: the results change, --rtl-shadow: exit 3 there); without P, any "
+      "port but where said: sep_alloc_if:R:C[:INPUT] flip the RTL's grant of INPUT (default: the "
+      "lowest granted; "
+      "the OPA switch: its allocators' inputs in order, MPort m 4m..4m+3, then the central "
+      "allocator's; without INPUT every allocator is armed); credit_counter:R:C[:OUTPUT] drop "
+      "the RTL's credit return on OUTPUT (default: the lowest with one); "
+      "vc_selector:R:C[:OUTPUT] drive allowed = 0 at a selection on OUTPUT that finds a VC; "
+      "lrs_arbiter:R:C[:PORT], age_arbiter:R:C[:PORT] remove the model's winner from the RTL's "
+      "requests at an arbitration of two or more requests by the arbiter of PORT (the output "
+      "stage if it uses the block, else the input stage); dtable_arbiter:R:C[:OUTPUT], "
+      "rr_arbiter:R:C[:OUTPUT], drr_arbiter:R:C[:OUTPUT], sbt_scheduler:R:C[:OUTPUT], "
+      "ib_vl_arbiter:R:C[:OUTPUT] (the OPA and IB switches' output schedulers) drive the "
+      "active SLs/VLs (rr_arbiter: req) 0 at a decision on OUTPUT that the model grants; "
+      "shared_vl_credits:R:C[:PORT] leave a give-back to PORT's buffer out of the RTL (both "
+      "modes stop there), PORT an "
+      "output facing a switch (its downstream input buffer) or an injection port with a NIC "
+      "(the credits the NIC takes back). Without B: in the CIOQ router the first socketed of "
+      "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter; in the switches "
+      "dtable_arbiter, else sep_alloc_if, else the configured scheduler's block, else "
+      "shared_vl_credits")("rtl-vcd", text("DIR"),
+                           "VCD windows of every router's RTL in DIR (chunks of 1000 cycles)")(
       "quiet,q", "no summary on stdout");
   cl.hidden.add_options()("config", text("CONFIG"));
   cl.positional.add("config", 1);

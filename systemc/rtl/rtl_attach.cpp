@@ -33,13 +33,15 @@ namespace netcosim::sc {
 
 namespace {
 
-// --rtl-fault on a block that is in neither --rtl nor --rtl-shadow.
+// --rtl-fault on a block that is in neither --rtl nor --rtl-shadow (the blocks: the parser's list,
+// faultable_blocks(), rtl_sockets.cpp).
 ConfigError fault_block_not_socketed(const RtlRequest& req) {
-  return ConfigError(
-      "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, "
-      "age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter or "
-      "shared_vl_credits, and " +
-      req.fault_block + " is not in --rtl or --rtl-shadow");
+  const std::vector<std::string>& blocks = faultable_blocks();
+  std::string list;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == blocks.size() ? " or " : ", ") + blocks[i];
+  return ConfigError("--rtl-fault: faults the RTL of " + list + ", and " + req.fault_block +
+                     " is not in --rtl or --rtl-shadow");
 }
 
 struct SepAllocIfSet {

@@ -64,7 +64,7 @@ std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::
   return r;
 }
 
-static const std::vector<std::string>& faultable_blocks() {
+const std::vector<std::string>& faultable_blocks() {
   static const std::vector<std::string> blocks = {
       "sep_alloc_if",  "credit_counter", "vc_selector",      "lrs_arbiter",
       "age_arbiter",   "dtable_arbiter", "rr_arbiter",       "drr_arbiter",

@@ -68,8 +68,13 @@ struct RtlRequest {
 // allowed blocks (a block of rtl/catalog.h without a socket is named as such).
 std::vector<std::string> parse_rtl_blocks(const std::string& option, const std::string& value);
 
-// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK: sep_alloc_if, credit_counter,
-// vc_selector, lrs_arbiter, age_arbiter or dtable_arbiter); throws ConfigError.
+// The blocks --rtl-fault accepts (those of socketed_blocks() with fault injection: all but
+// contention_counters), in socketed_blocks()' order; `netcosim run --help` describes each
+// (sim/cli/run_cmd.cpp; tests/sc/test_rtl_help.cpp checks that it names every one).
+const std::vector<std::string>& faultable_blocks();
+
+// "[BLOCK:]ROUTER:CYCLE[:PORT]" of --rtl-fault into `req` (BLOCK one of faultable_blocks());
+// throws ConfigError.
 void parse_rtl_fault(const std::string& value, RtlRequest& req);
 
 // Checks `req` against the configuration before the network is built: engine systemc in strict

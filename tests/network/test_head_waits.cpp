@@ -9,7 +9,9 @@
 #include "sim/engine/native/native_engine.h"
 #include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/routing/routing.h"
 #include "sim/stats/report.h"
+#include "sim/topology/dragonfly.h"
 
 using namespace netcosim;
 
@@ -61,6 +63,13 @@ uint64_t all_in(const Counted& k, HeadWait w) {
 }
 
 constexpr PortClass kInj = 0, kLocal = 1;
+
+// Router `r`'s output-side count of output port `o` for reason `w`, over the input classes.
+uint64_t out_total(const Counted& k, uint32_t r, uint32_t o, HeadWait w) {
+  uint64_t n = 0;
+  for (PortClass c = 0; c < kMaxPortClasses; ++c) n += k.waits[r].out_count(o, c, w);
+  return n;
+}
 
 // Five packets 0 -> 2 with one-packet local buffers (router.buffer_local=8): the stream of
 // RouterTiming.CreditRoundTripLimitsOnePacketBuffers, with one injection VC
@@ -177,6 +186,161 @@ TEST(HeadWaits, TwoHeadsForOneOutputLoseThenWaitForItsWriteSide) {
           EXPECT_EQ(k.waits[0].in_count(p, v, HeadWait::OutputRoom), lost * 3);
         }
     EXPECT_EQ(ports, 2u);
+  }
+}
+
+// A bounded reply queue (traffic.reply_queue = 2, traffic.reply_size = 2; docs/model.md §4.7
+// "Consumption"): requests A and B from nodes 0 and 1 (router 0) to node 2 (router 1), MIN with
+// 4/2 VCs (requests on VCs 0-1 / 0, replies on 2-3 / 1). At router 0 the two heads meet as in
+// TwoHeadsForOneOutputLoseThenWaitForItsWriteSide: one granted in cycle 1 (A), the other lost 1,
+// output room 2..4 (3), granted 5 (B). A starts the link to router 1 at 1 + 3 = 4, reaches
+// router 1 at 14 and is granted the ejection at once (no reply held: 0 + 2 <= 2), which reserves
+// its reply (held 2). Its head starts the ejection link at 17, so node 2 owes a reply generated
+// in 18; its NIC injects the reply's packets in 18 and 26 (one per S = 8 cycles), held 1 then 0,
+// and an injection of the same cycle still counts as held (Nic::reply_fits). B, in the output
+// FIFO at 5 + 3 = 8, waits for the link until A's packet has left it (4 + 8 = 12: a wait of the
+// output FIFO, not counted), and reaches router 1 at 22: its reply (2 packets) does not fit in
+// 22..26, reply_gate 5 cycles, granted 27; it is delivered at 27 + 3 + 8 = 38 (A at 25). B's
+// head starts the ejection at 30, the reply is owed from 31 and injected at 34 and 42 (the NIC's
+// link is busy until 26 + 8). Granted: router 0 A, B (injection) and the 4 reply packets (local
+// input); router 1 A, B (local input) and the 4 reply packets (injection input of node 2, at 19,
+// 27, 35, 43). The replies leave router 1 on its link to router 0 at 22, 30, 38, 46 and are
+// delivered at 43, 51, 59, 67: latencies 25, 33, 28, 36.
+TEST(HeadWaits, RequestWaitsForRoomForItsReplyAsReplyGate) {
+  Config c = quiet_config(0, 500);
+  for (const char* s : {"traffic.source=request_reply", "traffic.reply_size=2",
+                        "traffic.reply_queue=2", "router.vcs_local=4", "router.vcs_global=2"})
+    c.set_override(s);
+  const Counted k = run_counted(c, {{0, 2}, {1, 2}});
+  ASSERT_EQ(k.res.packets_delivered, 6u);  // 2 requests, 4 reply packets
+  // The timing the counts are derived from: requests (25 + 38) / 2, replies 122 / 4.
+  ASSERT_EQ(k.res.latency_max, 38u);
+  ASSERT_EQ(k.res.per_class.size(), 2u);
+  ASSERT_DOUBLE_EQ(k.res.per_class[0].latency_avg, 31.5);
+  ASSERT_DOUBLE_EQ(k.res.per_class[1].latency_avg, 30.5);
+  EXPECT_EQ(in_total(k, 1, kLocal, HeadWait::ReplyGate), 5u);
+  EXPECT_EQ(all_in(k, HeadWait::ReplyGate), 5u);
+  EXPECT_EQ(in_total(k, 0, kInj, HeadWait::Lost), 1u);
+  EXPECT_EQ(in_total(k, 0, kInj, HeadWait::OutputRoom), 3u);
+  EXPECT_EQ(in_total(k, 0, kInj, HeadWait::Granted), 2u);
+  EXPECT_EQ(in_total(k, 0, kLocal, HeadWait::Granted), 4u);
+  EXPECT_EQ(in_total(k, 1, kLocal, HeadWait::Granted), 2u);
+  EXPECT_EQ(in_total(k, 1, kInj, HeadWait::Granted), 4u);
+  EXPECT_EQ(all_in(k, HeadWait::Granted), 12u);
+  EXPECT_EQ(all_in(k, HeadWait::Lost), 1u);
+  EXPECT_EQ(all_in(k, HeadWait::OutputRoom), 3u);
+  EXPECT_EQ(all_in(k, HeadWait::Credits) + all_in(k, HeadWait::InputBusy), 0u);
+  // The output side: the gate is counted on router 1's ejection port of node 2 (port 0), from a
+  // local input.
+  EXPECT_EQ(k.waits[1].out_count(0, kLocal, HeadWait::ReplyGate), 5u);
+  EXPECT_EQ(k.res.head_waits_total[kLocal][static_cast<uint32_t>(HeadWait::ReplyGate)], 5u);
+}
+
+// A routing of this test's own with FlexVC's contract (seed 002 Def. 2, Sec. III-B; docs/model.md
+// §4.6; RouteResult::opportunistic, RoutingAlgorithm::escape) on the h2 Dragonfly's group 0: a
+// packet of router 0 for router 1 is routed through router 2 (local port 3, VC 0), an
+// opportunistic hop whose escape is the minimal hop (local port 2 to router 1, VC 0); router 2
+// sends it on to router 1 on VC 1; router 1 ejects. Oblivious: an escape taken is kept.
+class OpportunisticThroughRouter2 final : public RoutingAlgorithm {
+ public:
+  const char* name() const override { return "opportunistic-through-2"; }
+  RouteResult route(const PortView& q, const Packet& pkt, Rng&) const override {
+    RouteResult r;
+    const uint32_t dst = topo().router_of_node(pkt.dst);
+    if (q.router == dst) {
+      r.port = static_cast<uint8_t>(topo().port_of_node(pkt.dst));
+    } else if (q.router == 0) {
+      r.port = static_cast<uint8_t>(topo().min_output(0, 2));
+      r.vcs = vc_bit(0);
+      r.nonminimal = r.opportunistic = true;
+    } else {
+      r.port = static_cast<uint8_t>(topo().min_output(q.router, dst));
+      r.vcs = vc_bit(1);
+    }
+    return r;
+  }
+  RouteResult escape(const PortView& q, const Packet& pkt) const override {
+    RouteResult r;
+    r.port = static_cast<uint8_t>(topo().min_output(q.router, topo().router_of_node(pkt.dst)));
+    r.vcs = vc_bit(0);
+    return r;
+  }
+  uint32_t minimal_output(uint32_t router, const Packet& pkt) const override {
+    const uint32_t dst = topo().router_of_node(pkt.dst);
+    return router == dst ? topo().port_of_node(pkt.dst) : topo().min_output(router, dst);
+  }
+
+ private:
+  static const Dragonfly& topo() {
+    static const Dragonfly t(2, 4, 2, Arrangement::Palmtree);  // the default h2
+    return t;
+  }
+};
+
+// The FlexVC escape's classification (docs/model.md "Head waits", `credits`): an opportunistic
+// head none of whose VCs has room downstream, and whose escape cannot be requested either, is
+// counted with the escape's own reason, on the escape's output; an opportunistic hop whose own
+// output FIFO cannot take the packet waits output_room there (the escape is asked for only when
+// the hop's VCs have no room, CioqRouter::request_heads). Packets P0, P1, P2 from node 0 to node 2
+// (router 1) with one-packet local buffers (router.buffer_local=8) enter router 0 at 1, 9 and 17
+// (the NIC injects one every S = 8 cycles). P0 takes the opportunistic hop (port 3, router 2's VC
+// 0) in cycle 1; that credit is back at 1 + 27 = 28 (router 2 grants P0 at 14, its transfer ends
+// at 18, plus the link's 10), after P2 has taken its escape, which it keeps (an oblivious routing).
+//   - Output FIFOs of 4 packets (the default router.buffer_output=32): P1 (cycle 9) finds no
+//     credit on port 3 and its escape (port 2) is granted at once; router 1 grants P1 at 22, its
+//     credit is back at router 0 at 22 + 4 + 10 = 36. P2 (cycle 17): no credit on port 3, the
+//     escape has FIFO room but no credit: credits 17..35 (19) on port 2, granted 36. Router 1
+//     grants P0 (from router 2, at 14 + 13 = 27) and P2 (36 + 13 = 49) on arrival; P0 waits in
+//     the ejection FIFO until P1 has left the node's link (25 + 8 = 33: not a head wait) and is
+//     delivered at 41, P1 at 22 + 3 + 8 = 33, P2 at 49 + 3 + 8 = 60, the latency maximum.
+//   - One-packet output FIFOs (router.buffer_output=8): port 3's FIFO holds P0 until its tail has
+//     left (on the link at 1 + 3 = 4, freed at 12): P1 waits output room 9..11 (3) on port 3, then
+//     finds no credit there and its escape is granted at 12 (router 1 grants it at 25, its credit
+//     is back at 39). P2 (cycle 17): no credit on port 3, the escape's FIFO holds P1 until 15 + 8
+//     = 23: output room 17..22 (6) on port 2, then credits 23..38 (16), granted 39. At router 1 the
+//     ejection FIFO holds P1 from 25 until 28 + 8 = 36: P0 (arriving at 27) waits output room
+//     27..35 (9), granted 36 and delivered at 47; P1 at 36, P2 (arriving at 52) at 63, the
+//     latency maximum.
+TEST(HeadWaits, OpportunisticHeadWaitsWithItsEscapesReason) {
+  constexpr uint32_t kOpp = 3, kEscape = 2;
+  for (const bool small_fifo : {false, true}) {
+    SCOPED_TRACE(small_fifo ? "buffer_output=8" : "buffer_output=32");
+    Config c = quiet_config(0, 500);
+    c.set_override("router.buffer_local=8");
+    c.set_override("router.vcs_injection=1");
+    if (small_fifo) c.set_override("router.buffer_output=8");
+    const auto net = build_network(c, std::make_unique<OpportunisticThroughRouter2>());
+    for (uint32_t r = 0; r < net->routers(); ++r)
+      ASSERT_TRUE(net->router(r).enable_head_waits(0, 500));
+    for (int n = 0; n < 3; ++n) net->preload_packet(0, 2);
+    Counted k;
+    k.res = run_native(*net);
+    for (uint32_t r = 0; r < net->routers(); ++r) k.waits.push_back(*net->router(r).head_waits());
+    ASSERT_EQ(k.res.packets_delivered, 3u);
+    // The timing the counts are derived from: P0 + P1 + P2 delivered at 41 + 33 + 60 (default),
+    // 47 + 36 + 63 (one-packet FIFOs).
+    ASSERT_EQ(k.res.latency_max, small_fifo ? 63u : 60u);
+    ASSERT_DOUBLE_EQ(k.res.latency_avg, (small_fifo ? 47 + 36 + 63 : 41 + 33 + 60) / 3.0);
+    const uint64_t opp_room = small_fifo ? 3 : 0, escape_room = small_fifo ? 6 : 0;
+    const uint64_t credits = small_fifo ? 16 : 19, router1_room = small_fifo ? 9 : 0;
+    EXPECT_EQ(in_total(k, 0, kInj, HeadWait::OutputRoom), opp_room + escape_room);
+    EXPECT_EQ(in_total(k, 0, kInj, HeadWait::Credits), credits);
+    EXPECT_EQ(in_total(k, 0, kInj, HeadWait::Granted), 3u);
+    EXPECT_EQ(out_total(k, 0, kEscape, HeadWait::OutputRoom), escape_room);
+    EXPECT_EQ(out_total(k, 0, kEscape, HeadWait::Credits), credits);
+    EXPECT_EQ(out_total(k, 0, kEscape, HeadWait::Granted), 2u);  // P1, P2
+    EXPECT_EQ(out_total(k, 0, kOpp, HeadWait::OutputRoom), opp_room);
+    EXPECT_EQ(out_total(k, 0, kOpp, HeadWait::Granted), 1u);  // P0
+    EXPECT_EQ(out_total(k, 0, kOpp, HeadWait::Credits), 0u);  // counted on the escape's output
+    EXPECT_EQ(in_total(k, 2, kLocal, HeadWait::Granted), 1u);
+    EXPECT_EQ(in_total(k, 1, kLocal, HeadWait::Granted), 3u);
+    EXPECT_EQ(in_total(k, 1, kLocal, HeadWait::OutputRoom), router1_room);
+    EXPECT_EQ(all_in(k, HeadWait::OutputRoom), opp_room + escape_room + router1_room);
+    EXPECT_EQ(all_in(k, HeadWait::Credits), credits);
+    EXPECT_EQ(all_in(k, HeadWait::Granted), 7u);
+    EXPECT_EQ(
+        all_in(k, HeadWait::InputBusy) + all_in(k, HeadWait::Lost) + all_in(k, HeadWait::ReplyGate),
+        0u);
   }
 }
 
