@@ -11,6 +11,10 @@
 //   1.4.1.2). Drawing anywhere (routing.valiant=any), the redraw favours routers of the source
 //   group, whose short paths allow more VCs under FlexVC, and the run accepts 0.365-0.393 over
 //   seeds 1-3 (0.476-0.482 outside the source group); on h4 and h8 it collapses to 0.05 and 0.02.
+// - Fig. 5.7c's baseline past saturation (h3, 0.6): the redraw shortens the delivered paths, as a
+//   head leaves with the first draw whose first hop has room (docs/validation.md "Fig. 5.7c: why
+//   FlexVC 8/4 averages more hops"). Without it the paths are those of a uniform draw outside the
+//   source group, derived below; with it fewer packets take the source group's local hop.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -20,6 +24,7 @@
 #include "sim/experiment/sweep.h"
 #include "sim/network/build.h"
 #include "sim/network/network.h"
+#include "sim/topology/dragonfly.h"
 
 namespace {
 
@@ -76,4 +81,44 @@ TEST(ThesisCh5Valiant, Fig57cFlexVc42KeepsValiantThroughputPastSaturationOnH3) {
   ASSERT_EQ(c.get_int("router.vcs_global"), 2);
   const RunResults r = run_native(*build_network(c));
   EXPECT_GE(r.accepted_load, 0.45);
+}
+
+// A uniform Valiant router outside the source group on the Dragonfly (p, a, h), g = a*h + 1 groups,
+// one global link per pair of groups (thesis 000 Sec. 1.4.1): the source router holds the global
+// link to the intermediate group with probability h / (a*h) = 1/a, the link lands on the
+// intermediate router with 1/a, the intermediate group is the destination group with 1/(g - 1);
+// from the intermediate router l-g-l to the destination router, or l (with 1 - 1/a) inside the
+// destination group. Local hops (1 - 1/a) (2 + 2 (g-2)/(g-1) + 1/(g-1)); global 1 + (g-2)/(g-1).
+TEST(ThesisCh5Valiant, Fig57cRedrawShortensTheBaselinesPathsPastSaturationOnH3) {
+  const SweepSpec spec = make_spec(
+      ch5_config("val"),
+      {"topology.p=3", "topology.a=6", "topology.h=3", "sim.warmup=1000", "sim.measure=1000"}, {},
+      {0.6}, 1);
+  const SweepCurve* base = nullptr;
+  for (const SweepCurve& c : spec.curves)
+    if (c.name == "Baseline 4/2") base = &c;
+  ASSERT_NE(base, nullptr);
+  Config c = point_config(base->base, 0.6, 1);
+  ASSERT_TRUE(c.get_bool("routing.recompute_valiant"));
+  ASSERT_EQ(c.get_str("router.vc_management"), "baseline");
+  ASSERT_EQ(c.get_int("topology.a"), 6);
+  ASSERT_EQ(c.get_int("topology.h"), 3);
+  const double a = 6, g = 6 * 3 + 1, q = 1 - 1 / a;
+  const double local = q * (2 + 2 * (g - 2) / (g - 1) + 1 / (g - 1));  // 3.2870
+  const double global = 1 + (g - 2) / (g - 1);                         // 1.9444
+  const RunResults redraw = run_native(*build_network(c));
+  c.set("routing.recompute_valiant", "false");
+  const RunResults fixed = run_native(*build_network(c));
+  // Without the redraw (seeds 1-3: 3.282-3.293 local, 1.943-1.945 global hops).
+  EXPECT_NEAR(fixed.hops_class_avg[df::kLocal], local, 0.03);
+  EXPECT_NEAR(fixed.hops_class_avg[df::kGlobal], global, 0.02);
+  // With it: the packets whose intermediate group is the destination group take one global hop
+  // (2 - global of them), and only the first hop is chosen by room, so the rest of the path keeps
+  // the uniform draw's local hops and the source group's local hop is what is left of the local
+  // count: taken by 0.72-0.76 of the packets (seeds 1-3) against 1 - 1/a = 0.833.
+  const double one_global = 2 - redraw.hops_class_avg[df::kGlobal];
+  const double first_local =
+      redraw.hops_class_avg[df::kLocal] - q - (1 - one_global) * 2 * q - one_global * q;
+  EXPECT_LT(first_local, q - 0.05);
+  EXPECT_LT(redraw.hops_avg, local + global - 0.08);  // 5.07-5.11 against 5.2315
 }
