@@ -34,6 +34,18 @@ using namespace netcosim;
 
 namespace {
 
+// A test block of a scheduler kind whose shape() states `s`, or none with stated = false (the
+// router module's refusal of a block of no stated shape).
+template <class Base>
+struct StatedShape : Base {
+  typename Base::Shape s;
+  bool stated = true;
+  bool shape(typename Base::Shape& out) const override {
+    out = s;
+    return stated;
+  }
+};
+
 // Whether f() throws std::invalid_argument with exactly `want`; else says on stderr what it did
 // (run in a child: the parent reads the child's status and stderr).
 bool refused_with(const char* what, const std::function<void()>& f, const std::string& want) {
@@ -715,18 +727,12 @@ TEST(RouterModuleAllocators, SocketsListedAndRefused) {
 // accepted for every output and then for one.
 TEST(RouterModuleDTable, SocketsListedAndRefused) {
   const int status = sctest::in_child([] {
-    struct Block final : model::DTableBlock {
-      Shape s;
-      bool stated = true;
+    struct Block final : StatedShape<model::DTableBlock> {
       uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
                       const model::DTableArbiter&) override {
         return model;
       }
       void accept(uint32_t, uint32_t) override {}
-      bool shape(Shape& out) const override {
-        out = s;
-        return stated;
-      }
     };
     const auto block = [](uint32_t ports, unsigned n, bool stated = true) {
       auto b = std::make_unique<Block>();
@@ -831,29 +837,18 @@ TEST(RouterModuleDTable, SocketsListedAndRefused) {
 // block of the other kind. A block of the shape is accepted for every output and then for one.
 TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
   const int status = sctest::in_child([] {
-    struct Rr final : model::RrBlock {
-      Shape s;
-      bool stated = true;
+    struct Rr final : StatedShape<model::RrBlock> {
       int select(uint32_t, uint64_t, int model, const model::RoundRobinArbiter&) override {
         return model;
       }
       void accept(uint32_t, uint32_t) override {}
-      bool shape(Shape& out) const override {
-        out = s;
-        return stated;
-      }
     };
-    struct Drr final : model::DrrBlock {
-      Shape s;
+    struct Drr final : StatedShape<model::DrrBlock> {
       uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
                       const model::DrrArbiter&) override {
         return model;
       }
       void accept(uint32_t, uint32_t) override {}
-      bool shape(Shape& out) const override {
-        out = s;
-        return true;
-      }
     };
     const auto rr = [](uint32_t ports, unsigned n, bool stated = true) {
       auto b = std::make_unique<Rr>();
@@ -971,30 +966,18 @@ TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
 // shape is accepted for every output and then for one.
 TEST(RouterModuleSbtIbVlArb, SocketsListedAndRefused) {
   const int status = sctest::in_child([] {
-    struct Sbt final : model::SbtBlock {
-      Shape s;
-      bool stated = true;
+    struct Sbt final : StatedShape<model::SbtBlock> {
       uint32_t select(uint32_t, uint32_t, uint32_t model, const model::SbtScheduler&) override {
         return model;
       }
       void accept(uint32_t, uint32_t) override {}
-      bool shape(Shape& out) const override {
-        out = s;
-        return stated;
-      }
     };
-    struct IbVlArb final : model::IbVlArbBlock {
-      Shape s;
-      bool stated = true;
+    struct IbVlArb final : StatedShape<model::IbVlArbBlock> {
       uint32_t select(uint32_t, uint32_t, const uint32_t*, uint32_t model,
                       const model::IbVlArbiter&) override {
         return model;
       }
       void accept(uint32_t, uint32_t) override {}
-      bool shape(Shape& out) const override {
-        out = s;
-        return stated;
-      }
     };
     const auto sbt = [](uint32_t ports, std::vector<uint32_t> w, bool stated = true) {
       auto b = std::make_unique<Sbt>();
