@@ -92,7 +92,7 @@ template <int N, int W, class Vtop>
 class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop> {
  public:
   using Top = BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int PW = index_width(N);
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
@@ -180,23 +180,19 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
   }
   double time_model(uint64_t cycles) override {
     model::AgeArbiter m(N, W);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const AgeStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const AgeStimulus& s) {
+      uint64_t out = 0;
       for (int i = 0; i < N; ++i)
         m.set_age(static_cast<unsigned>(i), s.age[static_cast<size_t>(i)]);
       const int g = m.arbitrate(s.req);
-      sink += static_cast<uint64_t>(g) + m.pointer();
+      out += static_cast<uint64_t>(g) + m.pointer();
       if (s.rst) {
         m.reset();
       } else if (s.update && g >= 0) {
         m.update(static_cast<unsigned>(g));
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -213,7 +209,6 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
   }
   static constexpr uint32_t max_age_ = W == 32 ? ~uint32_t{0} : (uint32_t{1} << W) - 1;
   model::RoundRobinArbiter shadow_;  // round-robin alone, for the coverage of age decisions
-  volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_contended_ = 0, cov_ties_ = 0;
   uint64_t cov_age_decided_ = 0, cov_max_age_ = 0, cov_wrapped_ = 0, cov_moves_ = 0;
   uint64_t cov_resets_ = 0;

@@ -24,7 +24,7 @@ template <int V, int QW, int SW, class Vtop>
 class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> {
  public:
   using Top = BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int VW = index_width(V), AW = (QW > SW ? QW : SW) + 1;
   sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
@@ -103,22 +103,18 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
   }
   double time_model(uint64_t cycles) override {
     model::DrrArbiter m(sc::DrrArbiter<V, QW, SW>::params());
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
-      sink += d.vl + m.cur();
+      out += d.vl + m.cur();
       if (s.accept && d.valid) m.commit(d);
       if (s.cfg_we) m.write_quantum(s.cfg_addr, s.cfg_weight);
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -171,7 +167,6 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
     size.write(sv);
     accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_visits_ = 0, cov_cont_ = 0, cov_revisit_ = 0, cov_lost_ = 0, cov_passed_ = 0;
   uint64_t cov_no_grant_ = 0, cov_held_ = 0, cov_writes_ = 0, cov_resets_ = 0;
   std::vector<uint64_t> cov_per_lane_ = std::vector<uint64_t>(V, 0);

@@ -25,7 +25,7 @@ template <int S, int N, int WW, int AW, int SW, class Vtop>
 class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop> {
  public:
   using Top = BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int SLW = index_width(S), NW = index_width(N);
   // deficit' + weight can exceed 2^AW - 1 only when the widths allow it.
@@ -137,23 +137,19 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
   double time_model(uint64_t cycles) override {
     model::DTableTable t(N);
     model::DTableArbiter m(sc::DTableArbiter<S, N, WW, AW, SW>::params(), &t);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         t.clear();
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
-      sink += d.sl + m.acc() + m.pending();
+      out += d.sl + m.acc() + m.pending();
       if (s.accept && d.valid()) m.commit(d);
       if (s.cfg_we) t.write(s.cfg_addr, s.cfg_sl, s.cfg_weight);
-    }
-    const double t1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t1;
+      return out;
+    });
   }
 
  private:
@@ -220,7 +216,6 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
     size.write(sv);
     accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_new_ = 0, cov_cont_ = 0, cov_locked_ = 0, cov_reselect_ = 0, cov_carried_ = 0;
   uint64_t cov_discarded_ = 0, cov_passed_ = 0, cov_no_grant_ = 0, cov_held_ = 0, cov_wraps_ = 0;
   uint64_t cov_overflows_ = 0, cov_writes_ = 0, cov_resets_ = 0;

@@ -92,7 +92,7 @@ template <int V, int N, int WW, int SW, int LIMIT, class Vtop>
 class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop> {
  public:
   using Top = BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   using Model = sc::IbVlArbiter<V, N, WW, SW, LIMIT>;
   static constexpr int VW = Model::VW, NW = Model::NW, CNTW = Model::CNTW;
@@ -209,28 +209,24 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
   }
   double time_model(uint64_t cycles) override {
     model::IbVlArbiter m = Model::make();
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         for (unsigned e = 0; e < N; ++e) {
           m.write_entry(Table::High, e, {});
           m.write_entry(Table::Low, e, {});
         }
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active));
-      sink += d.vl + m.hp_remaining() + m.lp_remaining() + m.counter();
+      out += d.vl + m.hp_remaining() + m.lp_remaining() + m.counter();
       if (s.accept && d.valid()) m.commit(d, s.size[d.vl]);
       if (s.cfg_we)
         m.write_entry(s.cfg_addr >= N ? Table::Low : Table::High, s.cfg_addr % N,
                       {static_cast<uint8_t>(s.cfg_sl), static_cast<uint8_t>(s.cfg_weight)});
-    }
-    const double t1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t1;
+      return out;
+    });
   }
 
  private:
@@ -306,7 +302,6 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
     size.write(sv);
     accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   int last_low_ = -1;  // the table of the last accepted grant since the reset (-1: none)
   uint64_t cov_hi_new_ = 0, cov_hi_cont_ = 0, cov_lo_new_ = 0, cov_lo_cont_ = 0, cov_turns_ = 0;
   uint64_t cov_interrupted_ = 0, cov_turn_cont_ = 0, cov_reached_no_low_ = 0;

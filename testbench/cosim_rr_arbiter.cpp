@@ -23,7 +23,7 @@ template <int N, class Vtop>
 class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
  public:
   using Top = BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int PW = index_width(N);
   sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
@@ -86,21 +86,17 @@ class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
   }
   double time_model(uint64_t cycles) override {
     model::RoundRobinArbiter m(N);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const RequestStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const RequestStimulus& s) {
+      uint64_t out = 0;
       const int g = m.arbitrate(s.req);
-      sink += static_cast<uint64_t>(g) + m.pointer();
+      out += static_cast<uint64_t>(g) + m.pointer();
       if (s.rst) {
         m.reset();
       } else if (s.update && g >= 0) {
         m.update(static_cast<unsigned>(g));
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -112,7 +108,6 @@ class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
     update.write(s.update);
     req.write(packed<Port<N>>(N, {{0, s.req}}, N));
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;
   uint64_t cov_contended_ = 0, cov_wrapped_ = 0;
   std::vector<uint64_t> cov_taken_ = std::vector<uint64_t>(N, 0);  // grants taken, per requester
