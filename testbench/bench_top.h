@@ -164,8 +164,8 @@ constexpr uint64_t kTimingSeedMix = 0x5EEDu;
 // The bench top of one parameter set (CRTP: Bench is the block's bench, Gen its burst generator,
 // Vtop the Verilated model of the set). It owns the clock, the Verilated block `dut`, the VCD
 // window (file names <vcd_name>_c<chunk>.vcd), the SystemC process that runs the cycle loop, the
-// stimulus of the compared cycles (stimulus()) and the timing phase's replayed buffer
-// (timing_buffer()). Bench supplies:
+// stimulus of the compared cycles (stimulus()), the timing phase's replayed buffer
+// (timing_buffer()) and the model's timing loop over it (time_replay()). Bench supplies:
 //   Gen make_generator(uint64_t seed, uint64_t mid_reset) const   its BurstGenerator
 //   void write(const Stimulus&)        the stimulus onto the input signals
 //   compare(), coverage(), fault_taps(), inputs_text(), time_model()   (BenchHooks)
@@ -201,6 +201,18 @@ class BenchTop : public sc_core::sc_module, public BenchHooks {
   const Stimulus& stimulus() const { return cur_; }
   const std::vector<Stimulus>& timing_buffer() const { return buf_; }
   const Options& options() const { return o_; }
+  // The plain C++ loop of BenchHooks::time_model: `step(s)` runs one cycle of the bench's model
+  // object on the replayed stimulus s and returns a value of its outputs, summed into a sink the
+  // compiler cannot drop; returns the seconds of `cycles` steps.
+  template <class Step>
+  double time_replay(uint64_t cycles, Step&& step) {
+    uint64_t sink = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (uint64_t k = 0; k < cycles; ++k) sink += step(buf_[k % buf_.size()]);
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    sink_ = sink;
+    return t;
+  }
 
  private:
   Bench& bench() { return static_cast<Bench&>(*this); }
@@ -214,6 +226,7 @@ class BenchTop : public sc_core::sc_module, public BenchHooks {
   Stimulus cur_{};
   std::vector<Stimulus> buf_;
   std::unique_ptr<VcdWindow> vcd_;
+  volatile uint64_t sink_ = 0;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // docs/cosim.md.
 #include <array>
 
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "burst_generator.h"
 #include "request_stimulus.h"
 #include "sim/blocks/age_arbiter.h"
@@ -89,14 +89,14 @@ class AgeShape {
 };
 
 template <int N, int W, class Vtop>
-class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop> {
+class AgeBench
+    : public RequestArbiterBench<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop, N> {
  public:
-  using Top = BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = RequestArbiterBench<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>, Vtop, N>;
+  using Base::dut, Base::stimulus, Base::time_replay, Base::grant_cov_;
+  friend typename Base::Top;
   static constexpr int PW = index_width(N);
-  sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
-  sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
+  sc_core::sc_signal<Port<N>> gnt_model{"gnt_model"};
   sc_core::sc_signal<Port<N * W>> age{"age"};
   sc_core::sc_signal<Port<PW>> ptr_model{"ptr_model"};
   RtlOutput<Port<N>> gnt{"gnt"};
@@ -104,19 +104,13 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
   sc::AgeArbiter<N, W> model{"model"};
 
   AgeBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r, "age_arbiter_N" + std::to_string(N) + "W" + std::to_string(W)), shadow_(N) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.req(req);
+      : Base(n, o, r, "age_arbiter_N" + std::to_string(N) + "W" + std::to_string(W)), shadow_(N) {
+    this->bind_requests(dut);
     dut.age(age);
-    dut.update(update);
     dut.gnt(gnt.dut);
     dut.ptr(ptr.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.req(req);
+    this->bind_requests(model);
     model.age(age);
-    model.update(update);
     model.gnt(gnt_model);
     model.ptr(ptr_model);
   }
@@ -125,7 +119,7 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
     const uint64_t g = field(gnt_model.read(), 0, N), p = field(ptr_model.read(), 0, PW);
     c.check("gnt", -1, g, field(gnt.rtl.read(), 0, N));
     c.check("ptr", -1, p, field(ptr.rtl.read(), 0, PW));
-    const int granted = g == 0 ? -1 : __builtin_ctzll(g);
+    const int granted = this->count_grant(g);
     // What round-robin alone would grant from the same pointer: the age made the difference when
     // it differs from the grant.
     shadow_.reset();
@@ -145,58 +139,39 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
         ++at_oldest;
       }
     }
-    cov_grants_ += g != 0;
-    cov_held_ += g != 0 && !stimulus().update && !stimulus().rst;
-    cov_contended_ += __builtin_popcountll(stimulus().req) >= 2;
     cov_ties_ += at_oldest >= 2;
     cov_age_decided_ += granted >= 0 && granted != rr;
     cov_max_age_ += at_max;
     cov_wrapped_ += granted >= 0 && static_cast<uint64_t>(granted) < p;
     cov_moves_ += p != last_ptr_;
-    cov_resets_ += stimulus().rst;
-    if (granted >= 0 && stimulus().update && !stimulus().rst)
-      ++cov_taken_[static_cast<size_t>(granted)];
     last_ptr_ = p;
   }
   Coverage coverage() const override {
-    return {{"grant_cycles", cov_grants_, true},
-            {"grants_held_update_low", cov_held_, true},
-            {"contended_cycles", cov_contended_, true},
+    return {{"grant_cycles", grant_cov_.grants, true},
+            {"grants_held_update_low", grant_cov_.held, true},
+            {"contended_cycles", grant_cov_.contended, true},
             {"oldest_tie_cycles", cov_ties_, true},
             {"grants_decided_by_age", cov_age_decided_, true},
             {"max_age_request_cycles", cov_max_age_, true},
             {"grants_below_pointer", cov_wrapped_, true},
             {"pointer_moves", cov_moves_, true},
-            {"reset_cycles", cov_resets_, true},
-            {"min_grants_taken_per_requester", min_of(cov_taken_), true}};
+            {"reset_cycles", grant_cov_.resets, true},
+            {"min_grants_taken_per_requester", min_of(grant_cov_.taken), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &ptr.tap}; }
   std::string inputs_text() const override {
     std::ostringstream s;
-    s << "rst=" << stimulus().rst << " update=" << stimulus().update << " req=0x" << std::hex
-      << stimulus().req << std::dec << " age=";
+    s << this->requests_text() << " age=";
     for (int i = 0; i < N; ++i) s << (i == 0 ? "" : ",") << stimulus().age[static_cast<size_t>(i)];
     return s.str();
   }
   double time_model(uint64_t cycles) override {
     model::AgeArbiter m(N, W);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const AgeStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&m](const AgeStimulus& s) {
       for (int i = 0; i < N; ++i)
         m.set_age(static_cast<unsigned>(i), s.age[static_cast<size_t>(i)]);
-      const int g = m.arbitrate(s.req);
-      sink += static_cast<uint64_t>(g) + m.pointer();
-      if (s.rst) {
-        m.reset();
-      } else if (s.update && g >= 0) {
-        m.update(static_cast<unsigned>(g));
-      }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return Base::model_cycle(m, s, [&m] { return m.pointer(); });
+    });
   }
 
  private:
@@ -204,21 +179,15 @@ class AgeBench : public BenchTop<AgeBench<N, W, Vtop>, BurstGenerator<AgeShape>,
     return {seed, mid_reset, AgeShape(N, W)};
   }
   void write(const AgeStimulus& s) {
-    rst.write(s.rst);
-    update.write(s.update);
-    req.write(packed<Port<N>>(N, {{0, s.req}}, N));
+    this->write_requests(s);
     std::vector<std::pair<int, uint64_t>> ages;
     for (int i = 0; i < N; ++i) ages.push_back({i * W, s.age[static_cast<size_t>(i)]});
     age.write(packed<Port<N * W>>(N * W, ages, W));
   }
   static constexpr uint32_t max_age_ = W == 32 ? ~uint32_t{0} : (uint32_t{1} << W) - 1;
   model::RoundRobinArbiter shadow_;  // round-robin alone, for the coverage of age decisions
-  volatile uint64_t sink_ = 0;
-  uint64_t cov_grants_ = 0, cov_held_ = 0, cov_contended_ = 0, cov_ties_ = 0;
-  uint64_t cov_age_decided_ = 0, cov_max_age_ = 0, cov_wrapped_ = 0, cov_moves_ = 0;
-  uint64_t cov_resets_ = 0;
-  std::vector<uint64_t> cov_taken_ = std::vector<uint64_t>(N, 0);  // grants taken, per requester
-  uint64_t last_ptr_ = 0;
+  uint64_t cov_ties_ = 0, cov_age_decided_ = 0, cov_max_age_ = 0, cov_wrapped_ = 0;
+  uint64_t cov_moves_ = 0, last_ptr_ = 0;
 };
 
 template <int N, int W, class Vtop>

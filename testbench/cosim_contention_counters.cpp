@@ -168,7 +168,7 @@ template <int Q, int W, int N, class Vtop>
 class CntBench : public BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShape<Q, W, N>>, Vtop> {
  public:
   using Top = BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShape<Q, W, N>>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int QW = index_width(Q);
   static constexpr uint32_t kMax = (1u << W) - 1;
@@ -282,20 +282,16 @@ class CntBench : public BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShap
   }
   double time_model(uint64_t cycles) override {
     model::ContentionCounters m(Q, W);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const CntStimulus<N>& s = timing_buffer()[k % timing_buffer().size()];
-      for (int q = 0; q < Q; ++q) sink += m.count(q) + m.over(q, s.threshold);
+    return time_replay(cycles, [&](const CntStimulus<N>& s) {
+      uint64_t out = 0;
+      for (int q = 0; q < Q; ++q) out += m.count(q) + m.over(q, s.threshold);
       if (s.rst) {
         m.reset();
       } else {
         m.cycle(s.inc_valid.data(), s.inc_port.data(), s.dec_valid.data(), s.dec_port.data(), N);
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -323,7 +319,6 @@ class CntBench : public BenchTop<CntBench<Q, W, N, Vtop>, BurstGenerator<CntShap
     rst.write(s.rst);
     threshold.write(packed<Port<W>>(W, {{0, s.threshold}}, W));
   }
-  volatile uint64_t sink_ = 0;
   uint32_t last_threshold_ = 0;
   uint64_t cov_multi_ = 0, cov_both_ = 0, cov_sat_hi_ = 0, cov_sat_lo_ = 0, cov_at_max_ = 0;
   uint64_t cov_idle_ = 0, cov_dense_ = 0, cov_over_mixed_ = 0, cov_threshold_changes_ = 0;

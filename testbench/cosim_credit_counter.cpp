@@ -120,7 +120,7 @@ class CcBench
     : public BenchTop<CcBench<V, W, CAP, Vtop>, BurstGenerator<CcShape<V, W, CAP>>, Vtop> {
  public:
   using Top = BenchTop<CcBench<V, W, CAP, Vtop>, BurstGenerator<CcShape<V, W, CAP>>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int VW = index_width(V);
   sc_core::sc_signal<bool> rst{"rst"}, consume_valid{"consume_valid"}, return_valid{"return_valid"};
@@ -219,21 +219,17 @@ class CcBench
   }
   double time_model(uint64_t cycles) override {
     model::CreditCounter m(V, CAP);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const CcStimulus& s = timing_buffer()[k % timing_buffer().size()];
-      for (int v = 0; v < V; ++v) sink += m.can_send(v, s.pkt);
+    return time_replay(cycles, [&](const CcStimulus& s) {
+      uint64_t out = 0;
+      for (int v = 0; v < V; ++v) out += m.can_send(v, s.pkt);
       if (s.rst) {
         m.reset();
       } else {
         const auto f = m.cycle(s.cv, s.cvc, s.camt, s.rv, s.rvc, s.ramt);
-        sink += f.underflow + f.overflow;
+        out += f.underflow + f.overflow;
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -250,7 +246,6 @@ class CcBench
     return_amt.write(packed<Port<W>>(W, {{0, s.ramt}}, W));
     pkt_size.write(packed<Port<W>>(W, {{0, s.pkt}}, W));
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_under_ = 0, cov_over_ = 0, cov_same_ = 0, cov_blocked_ = 0, cov_empty_ = 0;
   uint64_t cov_resets_ = 0, cov_full_ = 0, cov_exact_ = 0;
   std::vector<uint64_t> cov_consumes_ = std::vector<uint64_t>(V, 0);  // per VC

@@ -3,7 +3,7 @@
 // Source of the mechanism: Deficit Round Robin, the reference of thesis 003's area comparison
 // (Sec. 5.4); docs/model.md §8.4. Bench top and timing: bench_top.h and docs/cosim.md;
 // stimulus: qos_stimulus.h (the configuration writes are the lanes' quanta).
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "burst_generator.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/drr_arbiter.h"
@@ -21,17 +21,14 @@ namespace netcosim::cosim {
 namespace {
 
 template <int V, int QW, int SW, class Vtop>
-class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> {
+class DrrBench : public TableSchedBench<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop, V, SW> {
  public:
-  using Top = BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = TableSchedBench<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop, V, SW>;
+  using Base::dut, Base::stimulus, Base::time_replay, Base::sched_cov_;
+  friend typename Base::Top;
   static constexpr int VW = index_width(V), AW = (QW > SW ? QW : SW) + 1;
-  sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<VW>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<QW>> cfg_quantum{"cfg_quantum"};
-  sc_core::sc_signal<Port<V>> active{"active"};
-  sc_core::sc_signal<Port<V * SW>> size{"size"};
   sc_core::sc_signal<bool> gnt_valid_model{"gnt_valid_model"}, in_service_model{"in_service_model"};
   sc_core::sc_signal<Port<VW>> gnt_vl_model{"gnt_vl_model"}, cur_model{"cur_model"};
   sc_core::sc_signal<Port<V * AW>> deficit_model{"deficit_model"};
@@ -43,28 +40,19 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
   sc::DrrArbiter<V, QW, SW> model{"model"};
 
   DrrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r, "drr_arbiter_V" + std::to_string(V)) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.cfg_we(cfg_we);
-    dut.cfg_addr(cfg_addr);
-    dut.cfg_quantum(cfg_quantum);
-    dut.active(active);
-    dut.size(size);
-    dut.accept(accept);
+      : Base(n, o, r, "drr_arbiter_V" + std::to_string(V)) {
+    const auto bind_inputs = [this](auto& m) {
+      this->bind_lanes(m);
+      m.cfg_addr(cfg_addr);
+      m.cfg_quantum(cfg_quantum);
+    };
+    bind_inputs(dut);
     dut.gnt_valid(gnt_valid.dut);
     dut.gnt_vl(gnt_vl.dut);
     dut.cur(cur.dut);
     dut.in_service(in_service.dut);
     dut.deficit(deficit.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.cfg_we(cfg_we);
-    model.cfg_addr(cfg_addr);
-    model.cfg_quantum(cfg_quantum);
-    model.active(active);
-    model.size(size);
-    model.accept(accept);
+    bind_inputs(model);
     model.gnt_valid(gnt_valid_model);
     model.gnt_vl(gnt_vl_model);
     model.cur(cur_model);
@@ -87,10 +75,10 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
             {"same_lane_revisited", cov_revisit_, true},
             {"empty_lane_loses_deficit", cov_lost_, true},
             {"lanes_passed_for_quantum", cov_passed_, true},
-            {"no_grant_with_active", cov_no_grant_, true},
-            {"grants_held_accept_low", cov_held_, true},
-            {"quantum_writes", cov_writes_, true},
-            {"reset_cycles", cov_resets_, true},
+            {"no_grant_with_active", sched_cov_.no_grant, true},
+            {"grants_held_accept_low", sched_cov_.held, true},
+            {"quantum_writes", sched_cov_.writes, true},
+            {"reset_cycles", sched_cov_.resets, true},
             {"min_grants_per_lane", min_of(cov_per_lane_), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override {
@@ -103,22 +91,18 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
   }
   double time_model(uint64_t cycles) override {
     model::DrrArbiter m(sc::DrrArbiter<V, QW, SW>::params());
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
-      sink += d.vl + m.cur();
+      out += d.vl + m.cur();
       if (s.accept && d.valid) m.commit(d);
       if (s.cfg_we) m.write_quantum(s.cfg_addr, s.cfg_weight);
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -126,20 +110,11 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
     return {seed, mid_reset, QosShape(V, V, QW, SW, false)};
   }
   void coverage_of_cycle() {
-    cov_resets_ += stimulus().rst;
-    if (stimulus().rst) return;
-    cov_writes_ += stimulus().cfg_we;
+    if (!this->count_cycle()) return;
     const model::DrrArbiter& a = model.arbiter();
     const uint32_t act = static_cast<uint32_t>(stimulus().active);
     const auto d = a.evaluate(act, stimulus().size.data());
-    if (!d.valid) {
-      cov_no_grant_ += act != 0;
-      return;
-    }
-    if (!stimulus().accept) {
-      ++cov_held_;
-      return;
-    }
+    if (!this->count_grant(d.valid)) return;
     ++cov_per_lane_[d.vl];
     if (!d.visit) {
       ++cov_cont_;
@@ -159,21 +134,11 @@ class DrrBench : public BenchTop<DrrBench<V, QW, SW, Vtop>, QosGenerator, Vtop> 
     }
   }
   void write(const QosStimulus& s) {
-    rst.write(s.rst);
-    cfg_we.write(s.cfg_we);
+    this->write_lanes(s);
     cfg_addr.write(packed<Port<VW>>(VW, {{0, s.cfg_addr}}, VW));
     cfg_quantum.write(packed<Port<QW>>(QW, {{0, s.cfg_weight}}, QW));
-    active.write(packed<Port<V>>(V, {{0, s.active}}, V));
-    BitPacker sp(V * SW);
-    for (int l = 0; l < V; ++l) sp.put(l * SW, SW, s.size[l]);
-    Port<V * SW> sv{};
-    sp.store(sv);
-    size.write(sv);
-    accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_visits_ = 0, cov_cont_ = 0, cov_revisit_ = 0, cov_lost_ = 0, cov_passed_ = 0;
-  uint64_t cov_no_grant_ = 0, cov_held_ = 0, cov_writes_ = 0, cov_resets_ = 0;
   std::vector<uint64_t> cov_per_lane_ = std::vector<uint64_t>(V, 0);
 };
 

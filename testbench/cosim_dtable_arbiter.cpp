@@ -3,7 +3,7 @@
 // Source of the mechanism: thesis 003 Sec. 4.3.3 (Algorithm 3), Sec. 5.4 (Figs. 5.2, 5.3);
 // docs/model.md §8.2. Bench top and timing: bench_top.h and docs/cosim.md; stimulus:
 // qos_stimulus.h.
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "burst_generator.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/dtable_arbiter.h"
@@ -22,21 +22,19 @@ namespace netcosim::cosim {
 namespace {
 
 template <int S, int N, int WW, int AW, int SW, class Vtop>
-class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop> {
+class DTableBench
+    : public TableSchedBench<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop, S, SW> {
  public:
-  using Top = BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = TableSchedBench<DTableBench<S, N, WW, AW, SW, Vtop>, QosGenerator, Vtop, S, SW>;
+  using Base::dut, Base::stimulus, Base::time_replay, Base::sched_cov_;
+  friend typename Base::Top;
   static constexpr int SLW = index_width(S), NW = index_width(N);
   // deficit' + weight can exceed 2^AW - 1 only when the widths allow it.
   static constexpr bool kCanOverflow = ((uint64_t{1} << SW) - 2) + ((uint64_t{1} << WW) - 1) >
                                        (uint64_t{1} << AW) - 1;
-  sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<NW>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<SLW>> cfg_sl{"cfg_sl"};
   sc_core::sc_signal<Port<WW>> cfg_weight{"cfg_weight"};
-  sc_core::sc_signal<Port<S>> active{"active"};
-  sc_core::sc_signal<Port<S * SW>> size{"size"};
   sc_core::sc_signal<bool> gnt_valid_model{"gnt_valid_model"}, cur_valid_model{"cur_valid_model"},
       overflow_model{"overflow_model"};
   sc_core::sc_signal<Port<SLW>> gnt_sl_model{"gnt_sl_model"}, cur_sl_model{"cur_sl_model"};
@@ -56,16 +54,14 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
   sc::DTableArbiter<S, N, WW, AW, SW> model{"model"};
 
   DTableBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r, "dtable_arbiter_S" + std::to_string(S) + "_N" + std::to_string(N)) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.cfg_we(cfg_we);
-    dut.cfg_addr(cfg_addr);
-    dut.cfg_sl(cfg_sl);
-    dut.cfg_weight(cfg_weight);
-    dut.active(active);
-    dut.size(size);
-    dut.accept(accept);
+      : Base(n, o, r, "dtable_arbiter_S" + std::to_string(S) + "_N" + std::to_string(N)) {
+    const auto bind_inputs = [this](auto& m) {
+      this->bind_lanes(m);
+      m.cfg_addr(cfg_addr);
+      m.cfg_sl(cfg_sl);
+      m.cfg_weight(cfg_weight);
+    };
+    bind_inputs(dut);
     dut.gnt_valid(gnt_valid.dut);
     dut.gnt_sl(gnt_sl.dut);
     dut.ptr(ptr.dut);
@@ -75,15 +71,7 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
     dut.deficit(deficit.dut);
     dut.pending(pending.dut);
     dut.overflow(overflow.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.cfg_we(cfg_we);
-    model.cfg_addr(cfg_addr);
-    model.cfg_sl(cfg_sl);
-    model.cfg_weight(cfg_weight);
-    model.active(active);
-    model.size(size);
-    model.accept(accept);
+    bind_inputs(model);
     model.gnt_valid(gnt_valid_model);
     model.gnt_sl(gnt_sl_model);
     model.ptr(ptr_model);
@@ -116,12 +104,12 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
             {"deficit_carried", cov_carried_, true},
             {"deficit_discarded", cov_discarded_, true},
             {"entries_passed_for_weight", cov_passed_, true},
-            {"no_grant_with_active", cov_no_grant_, true},
-            {"grants_held_accept_low", cov_held_, true},
+            {"no_grant_with_active", sched_cov_.no_grant, true},
+            {"grants_held_accept_low", sched_cov_.held, true},
             {"pointer_wraps", cov_wraps_, true},
             {"overflows", cov_overflows_, kCanOverflow},
-            {"table_writes", cov_writes_, true},
-            {"reset_cycles", cov_resets_, true},
+            {"table_writes", sched_cov_.writes, true},
+            {"reset_cycles", sched_cov_.resets, true},
             {"min_grants_per_sl", min_of(cov_per_sl_), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override {
@@ -137,23 +125,19 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
   double time_model(uint64_t cycles) override {
     model::DTableTable t(N);
     model::DTableArbiter m(sc::DTableArbiter<S, N, WW, AW, SW>::params(), &t);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         t.clear();
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active), s.size.data());
-      sink += d.sl + m.acc() + m.pending();
+      out += d.sl + m.acc() + m.pending();
       if (s.accept && d.valid()) m.commit(d);
       if (s.cfg_we) t.write(s.cfg_addr, s.cfg_sl, s.cfg_weight);
-    }
-    const double t1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t1;
+      return out;
+    });
   }
 
  private:
@@ -162,20 +146,11 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
   }
   // What the next edge will do, from the model's state and this cycle's inputs.
   void coverage_of_cycle() {
-    cov_resets_ += stimulus().rst;
-    if (stimulus().rst) return;
-    cov_writes_ += stimulus().cfg_we;
+    if (!this->count_cycle()) return;
     const model::DTableArbiter& a = model.arbiter();
     const uint32_t act = static_cast<uint32_t>(stimulus().active);
     const auto d = a.evaluate(act, stimulus().size.data());
-    if (!d.valid()) {
-      cov_no_grant_ += act != 0;
-      return;
-    }
-    if (!stimulus().accept) {
-      ++cov_held_;
-      return;
-    }
+    if (!this->count_grant(d.valid())) return;
     ++cov_per_sl_[d.sl];
     switch (d.kind) {
       case model::DTableArbiter::Kind::Locked:
@@ -207,23 +182,13 @@ class DTableBench : public BenchTop<DTableBench<S, N, WW, AW, SW, Vtop>, QosGene
     }
   }
   void write(const QosStimulus& s) {
-    rst.write(s.rst);
-    cfg_we.write(s.cfg_we);
+    this->write_lanes(s);
     cfg_addr.write(packed<Port<NW>>(NW, {{0, s.cfg_addr}}, NW));
     cfg_sl.write(packed<Port<SLW>>(SLW, {{0, s.cfg_sl}}, SLW));
     cfg_weight.write(packed<Port<WW>>(WW, {{0, s.cfg_weight}}, WW));
-    active.write(packed<Port<S>>(S, {{0, s.active}}, S));
-    BitPacker sp(S * SW);
-    for (int l = 0; l < S; ++l) sp.put(l * SW, SW, s.size[l]);
-    Port<S * SW> sv{};
-    sp.store(sv);
-    size.write(sv);
-    accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_new_ = 0, cov_cont_ = 0, cov_locked_ = 0, cov_reselect_ = 0, cov_carried_ = 0;
-  uint64_t cov_discarded_ = 0, cov_passed_ = 0, cov_no_grant_ = 0, cov_held_ = 0, cov_wraps_ = 0;
-  uint64_t cov_overflows_ = 0, cov_writes_ = 0, cov_resets_ = 0;
+  uint64_t cov_discarded_ = 0, cov_passed_ = 0, cov_wraps_ = 0, cov_overflows_ = 0;
   std::vector<uint64_t> cov_per_sl_ = std::vector<uint64_t>(S, 0);
 };
 

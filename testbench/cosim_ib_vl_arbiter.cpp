@@ -5,7 +5,7 @@
 // qos_stimulus.h (the two tables as one address space of 2N entries, the low-priority table
 // above the high one), and half of the programming periods load the source's tables instead
 // (IbVlShape below).
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "burst_generator.h"
 #include "qos_stimulus.h"
 #include "sim/blocks/ib_vl_arbiter.h"
@@ -89,20 +89,18 @@ class IbVlShape {
 using IbVlGenerator = BurstGenerator<IbVlShape>;
 
 template <int V, int N, int WW, int SW, int LIMIT, class Vtop>
-class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop> {
+class IbVlBench
+    : public TableSchedBench<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop, V, SW> {
  public:
-  using Top = BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = TableSchedBench<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGenerator, Vtop, V, SW>;
+  using Base::dut, Base::stimulus, Base::time_replay, Base::sched_cov_;
+  friend typename Base::Top;
   using Model = sc::IbVlArbiter<V, N, WW, SW, LIMIT>;
   static constexpr int VW = Model::VW, NW = Model::NW, CNTW = Model::CNTW;
   static constexpr bool kLimit = LIMIT != 255;
-  sc_core::sc_signal<bool> rst{"rst"}, cfg_we{"cfg_we"}, accept{"accept"};
   sc_core::sc_signal<Port<NW + 1>> cfg_addr{"cfg_addr"};
   sc_core::sc_signal<Port<VW>> cfg_vl{"cfg_vl"};
   sc_core::sc_signal<Port<WW>> cfg_weight{"cfg_weight"};
-  sc_core::sc_signal<Port<V>> active{"active"};
-  sc_core::sc_signal<Port<V * SW>> size{"size"};
   sc_core::sc_signal<bool> gnt_valid_model{"gnt_valid_model"}, gnt_low_model{"gnt_low_model"},
       lp_by_limit_model{"lp_by_limit_model"};
   sc_core::sc_signal<Port<VW>> gnt_vl_model{"gnt_vl_model"};
@@ -121,18 +119,16 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
   Model model{"model"};
 
   IbVlBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r,
-            "ib_vl_arbiter_V" + std::to_string(V) + "_N" + std::to_string(N) + "_L" +
-                std::to_string(LIMIT)) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.cfg_we(cfg_we);
-    dut.cfg_addr(cfg_addr);
-    dut.cfg_vl(cfg_vl);
-    dut.cfg_weight(cfg_weight);
-    dut.active(active);
-    dut.size(size);
-    dut.accept(accept);
+      : Base(n, o, r,
+             "ib_vl_arbiter_V" + std::to_string(V) + "_N" + std::to_string(N) + "_L" +
+                 std::to_string(LIMIT)) {
+    const auto bind_inputs = [this](auto& m) {
+      this->bind_lanes(m);
+      m.cfg_addr(cfg_addr);
+      m.cfg_vl(cfg_vl);
+      m.cfg_weight(cfg_weight);
+    };
+    bind_inputs(dut);
     dut.gnt_valid(gnt_valid.dut);
     dut.gnt_vl(gnt_vl.dut);
     dut.gnt_low(gnt_low.dut);
@@ -142,15 +138,7 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
     dut.lp_rem(lp_rem.dut);
     dut.counter(counter.dut);
     dut.lp_by_limit(lp_by_limit.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.cfg_we(cfg_we);
-    model.cfg_addr(cfg_addr);
-    model.cfg_vl(cfg_vl);
-    model.cfg_weight(cfg_weight);
-    model.active(active);
-    model.size(size);
-    model.accept(accept);
+    bind_inputs(model);
     model.gnt_valid(gnt_valid_model);
     model.gnt_vl(gnt_vl_model);
     model.gnt_low(gnt_low_model);
@@ -190,10 +178,10 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
             {"zero_weight_entries_skipped", cov_zero_skips_, true},
             {"packets_over_weight_left", cov_over_, true},
             {"pointer_wraps", cov_wraps_, true},
-            {"no_grant_with_active", cov_no_grant_, true},
-            {"grants_held_accept_low", cov_held_, true},
-            {"table_writes", cov_writes_, true},
-            {"reset_cycles", cov_resets_, true},
+            {"no_grant_with_active", sched_cov_.no_grant, true},
+            {"grants_held_accept_low", sched_cov_.held, true},
+            {"table_writes", sched_cov_.writes, true},
+            {"reset_cycles", sched_cov_.resets, true},
             {"min_grants_per_vl", min_of(cov_per_vl_), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override {
@@ -209,28 +197,24 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
   }
   double time_model(uint64_t cycles) override {
     model::IbVlArbiter m = Model::make();
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const QosStimulus& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const QosStimulus& s) {
+      uint64_t out = 0;
       if (s.rst) {
         for (unsigned e = 0; e < N; ++e) {
           m.write_entry(Table::High, e, {});
           m.write_entry(Table::Low, e, {});
         }
         m.reset();
-        continue;
+        return out;
       }
       const auto d = m.evaluate(static_cast<uint32_t>(s.active));
-      sink += d.vl + m.hp_remaining() + m.lp_remaining() + m.counter();
+      out += d.vl + m.hp_remaining() + m.lp_remaining() + m.counter();
       if (s.accept && d.valid()) m.commit(d, s.size[d.vl]);
       if (s.cfg_we)
         m.write_entry(s.cfg_addr >= N ? Table::Low : Table::High, s.cfg_addr % N,
                       {static_cast<uint8_t>(s.cfg_sl), static_cast<uint8_t>(s.cfg_weight)});
-    }
-    const double t1 = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t1;
+      return out;
+    });
   }
 
  private:
@@ -239,23 +223,14 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
   }
   // What the next edge will do, from the model's state and this cycle's inputs.
   void coverage_of_cycle() {
-    cov_resets_ += stimulus().rst;
-    if (stimulus().rst) {
+    if (!this->count_cycle()) {
       last_low_ = -1;
       return;
     }
-    cov_writes_ += stimulus().cfg_we;
     const model::IbVlArbiter& a = model.arbiter();
     const uint32_t act = static_cast<uint32_t>(stimulus().active);
     const auto d = a.evaluate(act);
-    if (!d.valid()) {
-      cov_no_grant_ += act != 0;
-      return;
-    }
-    if (!stimulus().accept) {
-      ++cov_held_;
-      return;
-    }
+    if (!this->count_grant(d.valid())) return;
     ++cov_per_vl_[d.vl];
     const bool low = d.table == Table::Low;
     const auto& t = low ? a.low() : a.high();
@@ -293,26 +268,16 @@ class IbVlBench : public BenchTop<IbVlBench<V, N, WW, SW, LIMIT, Vtop>, IbVlGene
     cov_zero_skips_ += zero;
   }
   void write(const QosStimulus& s) {
-    rst.write(s.rst);
-    cfg_we.write(s.cfg_we);
+    this->write_lanes(s);
     cfg_addr.write(packed<Port<NW + 1>>(NW + 1, {{0, s.cfg_addr}}, NW + 1));
     cfg_vl.write(packed<Port<VW>>(VW, {{0, s.cfg_sl}}, VW));
     cfg_weight.write(packed<Port<WW>>(WW, {{0, s.cfg_weight}}, WW));
-    active.write(packed<Port<V>>(V, {{0, s.active}}, V));
-    BitPacker sp(V * SW);
-    for (int l = 0; l < V; ++l) sp.put(l * SW, SW, s.size[l]);
-    Port<V * SW> sv{};
-    sp.store(sv);
-    size.write(sv);
-    accept.write(s.accept);
   }
-  volatile uint64_t sink_ = 0;
   int last_low_ = -1;  // the table of the last accepted grant since the reset (-1: none)
   uint64_t cov_hi_new_ = 0, cov_hi_cont_ = 0, cov_lo_new_ = 0, cov_lo_cont_ = 0, cov_turns_ = 0;
   uint64_t cov_interrupted_ = 0, cov_turn_cont_ = 0, cov_reached_no_low_ = 0;
   uint64_t cov_alternations_ = 0, cov_work_conserving_ = 0, cov_idle_skips_ = 0;
-  uint64_t cov_zero_skips_ = 0, cov_over_ = 0, cov_wraps_ = 0, cov_no_grant_ = 0, cov_held_ = 0;
-  uint64_t cov_writes_ = 0, cov_resets_ = 0;
+  uint64_t cov_zero_skips_ = 0, cov_over_ = 0, cov_wraps_ = 0;
   std::vector<uint64_t> cov_per_vl_ = std::vector<uint64_t>(V, 0);
 };
 

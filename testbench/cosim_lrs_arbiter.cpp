@@ -3,7 +3,7 @@
 // Source of the mechanism: FOGSim's least-recently-served arbiter (thesis 000 Sec. 1.6.3: serve
 // the first requester of the priority list, move it to the end). Bench top and timing:
 // bench_top.h and docs/cosim.md.
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "burst_generator.h"
 #include "request_stimulus.h"
 #include "sim/blocks/lrs_arbiter.h"
@@ -21,31 +21,24 @@ namespace netcosim::cosim {
 namespace {
 
 template <int N, class Vtop>
-class LrsBench : public BenchTop<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop> {
+class LrsBench : public RequestArbiterBench<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop, N> {
  public:
-  using Top = BenchTop<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = RequestArbiterBench<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop, N>;
+  using Base::dut, Base::stimulus, Base::time_replay, Base::grant_cov_;
+  friend typename Base::Top;
   static constexpr int M = sc::lrs_pair_bits(N);
-  sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
-  sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
+  sc_core::sc_signal<Port<N>> gnt_model{"gnt_model"};
   sc_core::sc_signal<Port<M>> prio_model{"prio_model"};
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<M>> prio{"prio"};
   sc::LrsArbiter<N> model{"model"};
 
   LrsBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r, "lrs_arbiter_N" + std::to_string(N)) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.req(req);
-    dut.update(update);
+      : Base(n, o, r, "lrs_arbiter_N" + std::to_string(N)) {
+    this->bind_requests(dut);
     dut.gnt(gnt.dut);
     dut.prio(prio.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.req(req);
-    model.update(update);
+    this->bind_requests(model);
     model.gnt(gnt_model);
     model.prio(prio_model);
   }
@@ -62,66 +55,35 @@ class LrsBench : public BenchTop<LrsBench<N, Vtop>, RequestBurstGenerator, Vtop>
       changed = changed || b != last_prio_[static_cast<size_t>(k)];
       last_prio_[static_cast<size_t>(k)] = b;
     }
-    const int granted = g == 0 ? -1 : __builtin_ctzll(g);
-    cov_grants_ += g != 0;
-    cov_held_ += g != 0 && !stimulus().update && !stimulus().rst;
-    cov_all_ += stimulus().req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
-    cov_contended_ += __builtin_popcountll(stimulus().req) >= 2;
+    const int granted = this->count_grant(g);
     cov_not_lowest_ += granted > __builtin_ctzll(stimulus().req | (uint64_t{1} << 63));
     cov_order_changes_ += changed;
-    cov_resets_ += stimulus().rst;
-    if (granted >= 0 && stimulus().update && !stimulus().rst)
-      ++cov_taken_[static_cast<size_t>(granted)];
   }
   Coverage coverage() const override {
-    return {{"grant_cycles", cov_grants_, true},
-            {"grants_held_update_low", cov_held_, true},
-            {"all_ones_request_cycles", cov_all_, true},
-            {"contended_cycles", cov_contended_, true},
+    return {{"grant_cycles", grant_cov_.grants, true},
+            {"grants_held_update_low", grant_cov_.held, true},
+            {"all_ones_request_cycles", grant_cov_.all, true},
+            {"contended_cycles", grant_cov_.contended, true},
             {"grants_not_lowest_requester", cov_not_lowest_, true},
             {"order_changes", cov_order_changes_, true},
-            {"reset_cycles", cov_resets_, true},
-            {"min_grants_taken_per_requester", min_of(cov_taken_), true}};
+            {"reset_cycles", grant_cov_.resets, true},
+            {"min_grants_taken_per_requester", min_of(grant_cov_.taken), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &prio.tap}; }
-  std::string inputs_text() const override {
-    std::ostringstream s;
-    s << "rst=" << stimulus().rst << " update=" << stimulus().update << " req=0x" << std::hex
-      << stimulus().req;
-    return s.str();
-  }
+  std::string inputs_text() const override { return this->requests_text(); }
   double time_model(uint64_t cycles) override {
     model::LrsArbiter m(N);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const RequestStimulus& s = timing_buffer()[k % timing_buffer().size()];
-      const int g = m.arbitrate(s.req);
-      sink += static_cast<uint64_t>(g) + m.rank(0);
-      if (s.rst) {
-        m.reset();
-      } else if (s.update && g >= 0) {
-        m.update(static_cast<unsigned>(g));
-      }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+    return time_replay(cycles, [&m](const RequestStimulus& s) {
+      return Base::model_cycle(m, s, [&m] { return m.rank(0); });
+    });
   }
 
  private:
   RequestBurstGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
     return {seed, mid_reset, RequestShape(N, true)};
   }
-  void write(const RequestStimulus& s) {
-    rst.write(s.rst);
-    update.write(s.update);
-    req.write(packed<Port<N>>(N, {{0, s.req}}, N));
-  }
-  volatile uint64_t sink_ = 0;
-  uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_contended_ = 0, cov_resets_ = 0;
+  void write(const RequestStimulus& s) { this->write_requests(s); }
   uint64_t cov_not_lowest_ = 0, cov_order_changes_ = 0;
-  std::vector<uint64_t> cov_taken_ = std::vector<uint64_t>(N, 0);  // grants taken, per requester
   std::vector<uint64_t> last_prio_ = std::vector<uint64_t>(M, 1);  // the reset order
 };
 

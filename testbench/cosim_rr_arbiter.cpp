@@ -2,7 +2,7 @@
 //
 // Source of the mechanism: thesis 000 Sec. 1.1 and Sec. 1.6.3 (round-robin, priority rotates only
 // on a grant). Bench top and timing: bench_top.h and docs/cosim.md.
-#include "bench_top.h"
+#include "arbiter_bench.h"
 #include "request_stimulus.h"
 #include "sim/blocks/rr_arbiter.h"
 #include "systemc/blocks/rr_arbiter.h"
@@ -20,31 +20,24 @@ namespace netcosim::cosim {
 namespace {
 
 template <int N, class Vtop>
-class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
+class RrBench : public RequestArbiterBench<RrBench<N, Vtop>, RequestBurstGenerator, Vtop, N> {
  public:
-  using Top = BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
-  friend Top;
+  using Base = RequestArbiterBench<RrBench<N, Vtop>, RequestBurstGenerator, Vtop, N>;
+  using Base::dut, Base::time_replay, Base::grant_cov_;
+  friend typename Base::Top;
   static constexpr int PW = index_width(N);
-  sc_core::sc_signal<bool> rst{"rst"}, update{"update"};
-  sc_core::sc_signal<Port<N>> req{"req"}, gnt_model{"gnt_model"};
+  sc_core::sc_signal<Port<N>> gnt_model{"gnt_model"};
   sc_core::sc_signal<Port<PW>> ptr_model{"ptr_model"};
   RtlOutput<Port<N>> gnt{"gnt"};
   RtlOutput<Port<PW>> ptr{"ptr"};
   sc::RrArbiter<N> model{"model"};
 
   RrBench(sc_core::sc_module_name n, const Options& o, RunResult& r)
-      : Top(n, o, r, "rr_arbiter_N" + std::to_string(N)) {
-    dut.clk(clk);
-    dut.rst(rst);
-    dut.req(req);
-    dut.update(update);
+      : Base(n, o, r, "rr_arbiter_N" + std::to_string(N)) {
+    this->bind_requests(dut);
     dut.gnt(gnt.dut);
     dut.ptr(ptr.dut);
-    model.clk(clk);
-    model.rst(rst);
-    model.req(req);
-    model.update(update);
+    this->bind_requests(model);
     model.gnt(gnt_model);
     model.ptr(ptr_model);
   }
@@ -52,71 +45,36 @@ class RrBench : public BenchTop<RrBench<N, Vtop>, RequestBurstGenerator, Vtop> {
     const uint64_t g = field(gnt_model.read(), 0, N), p = field(ptr_model.read(), 0, PW);
     c.check("gnt", -1, g, field(gnt.rtl.read(), 0, N));
     c.check("ptr", -1, p, field(ptr.rtl.read(), 0, PW));
-    int granted = -1;
-    for (int i = 0; i < N; ++i) {
-      if ((g >> i) & 1u) granted = i;
-    }
-    cov_grants_ += g != 0;
-    cov_held_ += g != 0 && !stimulus().update && !stimulus().rst;
-    cov_all_ += stimulus().req == (N == 64 ? ~uint64_t{0} : (uint64_t{1} << N) - 1);
-    cov_contended_ += __builtin_popcountll(stimulus().req) >= 2;
+    const int granted = this->count_grant(g);
     cov_wrapped_ += granted >= 0 && static_cast<uint64_t>(granted) < p;
     cov_moves_ += p != last_ptr_;
-    cov_resets_ += stimulus().rst;
-    if (granted >= 0 && stimulus().update && !stimulus().rst)
-      ++cov_taken_[static_cast<size_t>(granted)];
     last_ptr_ = p;
   }
   Coverage coverage() const override {
-    return {{"grant_cycles", cov_grants_, true},
-            {"grants_held_update_low", cov_held_, true},
-            {"all_ones_request_cycles", cov_all_, true},
-            {"contended_cycles", cov_contended_, true},
+    return {{"grant_cycles", grant_cov_.grants, true},
+            {"grants_held_update_low", grant_cov_.held, true},
+            {"all_ones_request_cycles", grant_cov_.all, true},
+            {"contended_cycles", grant_cov_.contended, true},
             {"grants_below_pointer", cov_wrapped_, true},
             {"pointer_moves", cov_moves_, true},
-            {"reset_cycles", cov_resets_, true},
-            {"min_grants_taken_per_requester", min_of(cov_taken_), true}};
+            {"reset_cycles", grant_cov_.resets, true},
+            {"min_grants_taken_per_requester", min_of(grant_cov_.taken), true}};
   }
   std::vector<FaultTapBase*> fault_taps() override { return {&gnt.tap, &ptr.tap}; }
-  std::string inputs_text() const override {
-    std::ostringstream s;
-    s << "rst=" << stimulus().rst << " update=" << stimulus().update << " req=0x" << std::hex
-      << stimulus().req;
-    return s.str();
-  }
+  std::string inputs_text() const override { return this->requests_text(); }
   double time_model(uint64_t cycles) override {
     model::RoundRobinArbiter m(N);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const RequestStimulus& s = timing_buffer()[k % timing_buffer().size()];
-      const int g = m.arbitrate(s.req);
-      sink += static_cast<uint64_t>(g) + m.pointer();
-      if (s.rst) {
-        m.reset();
-      } else if (s.update && g >= 0) {
-        m.update(static_cast<unsigned>(g));
-      }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+    return time_replay(cycles, [&m](const RequestStimulus& s) {
+      return Base::model_cycle(m, s, [&m] { return m.pointer(); });
+    });
   }
 
  private:
   RequestBurstGenerator make_generator(uint64_t seed, uint64_t mid_reset) const {
     return {seed, mid_reset, RequestShape(N, false)};
   }
-  void write(const RequestStimulus& s) {
-    rst.write(s.rst);
-    update.write(s.update);
-    req.write(packed<Port<N>>(N, {{0, s.req}}, N));
-  }
-  volatile uint64_t sink_ = 0;
-  uint64_t cov_grants_ = 0, cov_held_ = 0, cov_all_ = 0, cov_moves_ = 0, cov_resets_ = 0;
-  uint64_t cov_contended_ = 0, cov_wrapped_ = 0;
-  std::vector<uint64_t> cov_taken_ = std::vector<uint64_t>(N, 0);  // grants taken, per requester
-  uint64_t last_ptr_ = 0;
+  void write(const RequestStimulus& s) { this->write_requests(s); }
+  uint64_t cov_wrapped_ = 0, cov_moves_ = 0, last_ptr_ = 0;
 };
 
 template <int N, class Vtop>

@@ -100,7 +100,7 @@ class SaBench : public BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShap
                 public sc::SepAllocIfWidths<P, V, Q> {
  public:
   using Top = BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShape<P, V, Q>>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   using W = sc::SepAllocIfWidths<P, V, Q>;
   using Stim = SaStimulus<P, V>;
@@ -218,25 +218,21 @@ class SaBench : public BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShap
   }
   double time_model(uint64_t cycles) override {
     model::SeparableAllocator m(P, V, Q, I);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const Stim& s = timing_buffer()[k % timing_buffer().size()];
+    return time_replay(cycles, [&](const Stim& s) {
+      uint64_t out = 0;
       m.clear_requests();
       for (int j = 0; j < P * V; ++j) {
         if (s.valid[j] != 0) m.request(j / V, j % V, s.out[j]);
       }
       m.evaluate();
-      sink += m.granted_inputs();
+      out += m.granted_inputs();
       if (s.rst) {
         m.reset();
       } else if (s.update) {
         m.update();
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -258,7 +254,6 @@ class SaBench : public BenchTop<SaBench<P, V, Q, I, Vtop>, BurstGenerator<SaShap
     ro.store(b);
     req_out.write(b);
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_grants_ = 0, cov_full_ = 0, cov_partial_ = 0, cov_held_ = 0, cov_resets_ = 0;
   uint64_t cov_conflict_ = 0;
   std::vector<uint64_t> cov_in_ = std::vector<uint64_t>(P, 0);   // grants per input

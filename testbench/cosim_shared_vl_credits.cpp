@@ -111,7 +111,7 @@ class SvBench : public BenchTop<SvBench<VLS, W, TOTAL, VL_MIN, VL_MAX, Vtop>,
  public:
   using Shape = SvShape<VLS, W, TOTAL, VL_MIN, VL_MAX>;
   using Top = BenchTop<SvBench<VLS, W, TOTAL, VL_MIN, VL_MAX, Vtop>, BurstGenerator<Shape>, Vtop>;
-  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::timing_buffer;
+  using Top::clk, Top::dut, Top::options, Top::stimulus, Top::time_replay;
   friend Top;
   static constexpr int VW = index_width(VLS);
   sc_core::sc_signal<bool> rst{"rst"}, consume_valid{"consume_valid"}, give_valid{"give_valid"};
@@ -198,22 +198,18 @@ class SvBench : public BenchTop<SvBench<VLS, W, TOTAL, VL_MIN, VL_MAX, Vtop>,
   }
   double time_model(uint64_t cycles) override {
     model::SharedVlCredits m(Shape::kBuffer);
-    uint64_t sink = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    for (uint64_t k = 0; k < cycles; ++k) {
-      const SvStimulus& s = timing_buffer()[k % timing_buffer().size()];
-      for (int v = 0; v < VLS; ++v) sink += m.credits(v);
-      sink += m.free_shared();
+    return time_replay(cycles, [&](const SvStimulus& s) {
+      uint64_t out = 0;
+      for (int v = 0; v < VLS; ++v) out += m.credits(v);
+      out += m.free_shared();
       if (s.rst) {
         m = model::SharedVlCredits(Shape::kBuffer);
       } else {
         if (s.cv) m.consume(s.cvl, s.camt);
         if (s.gv) m.give_back(s.gvl, s.gamt);
       }
-    }
-    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    sink_ = sink;
-    return t;
+      return out;
+    });
   }
 
  private:
@@ -229,7 +225,6 @@ class SvBench : public BenchTop<SvBench<VLS, W, TOTAL, VL_MIN, VL_MAX, Vtop>,
     consume_amt.write(packed<Port<W>>(W, {{0, s.camt}}, W));
     give_amt.write(packed<Port<W>>(W, {{0, s.gamt}}, W));
   }
-  volatile uint64_t sink_ = 0;
   uint64_t cov_same_ = 0, cov_shared_empty_ = 0, cov_zero_ = 0, cov_own_only_ = 0;
   uint64_t cov_all_free_ = 0, cov_resets_ = 0, cov_at_max_ = 0;
   std::vector<uint64_t> cov_consumes_ = std::vector<uint64_t>(VLS, 0);  // per VL

@@ -11,6 +11,7 @@
 
 #include "sim/blocks/lrs_arbiter.h"
 #include "systemc/blocks/ports.h"
+#include "systemc/blocks/request_arbiter.h"
 
 namespace netcosim::sc {
 
@@ -34,43 +35,17 @@ Port<lrs_pair_bits(N)> lrs_prio_port(const model::LrsArbiter& m) {
 
 // The C++ model behind the RTL's port list: gnt is combinational, prio changes at the clock edge.
 template <int N>
-class LrsArbiter : public sc_core::sc_module {
+class LrsArbiter : public RequestArbiterModule<LrsArbiter<N>, N, model::LrsArbiter> {
  public:
   static constexpr int M = lrs_pair_bits(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
   sc_core::sc_out<Port<M>> prio{"prio"};
-  bool enabled = true;
 
-  SC_HAS_PROCESS(LrsArbiter);
-  explicit LrsArbiter(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
+  explicit LrsArbiter(sc_core::sc_module_name n)
+      : RequestArbiterModule<LrsArbiter<N>, N, model::LrsArbiter>(n) {}
 
  private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    prio.write(lrs_prio_port<N>(model_));
-  }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::LrsArbiter model_;
-  sc_core::sc_event state_changed_;
+  friend class RequestArbiterModule<LrsArbiter<N>, N, model::LrsArbiter>;
+  void write_state(const model::LrsArbiter& m) { prio.write(lrs_prio_port<N>(m)); }
 };
 
 }  // namespace netcosim::sc

@@ -9,48 +9,25 @@
 
 #include "sim/blocks/rr_arbiter.h"
 #include "systemc/blocks/ports.h"
+#include "systemc/blocks/request_arbiter.h"
 
 namespace netcosim::sc {
 
 // The C++ model behind the RTL's port list: gnt is combinational, ptr moves at the clock edge.
 template <int N>
-class RrArbiter : public sc_core::sc_module {
+class RrArbiter : public RequestArbiterModule<RrArbiter<N>, N, model::RoundRobinArbiter> {
  public:
   static constexpr int PW = index_width(N);
-  sc_core::sc_in<bool> clk{"clk"}, rst{"rst"}, update{"update"};
-  sc_core::sc_in<Port<N>> req{"req"};
-  sc_core::sc_out<Port<N>> gnt{"gnt"};
   sc_core::sc_out<Port<PW>> ptr{"ptr"};
-  bool enabled = true;
 
-  SC_HAS_PROCESS(RrArbiter);
-  explicit RrArbiter(sc_core::sc_module_name n) : sc_core::sc_module(n), model_(N) {
-    SC_METHOD(comb);
-    sensitive << req << state_changed_;
-    SC_METHOD(clocked);
-    sensitive << clk.pos();
-    dont_initialize();
-  }
+  explicit RrArbiter(sc_core::sc_module_name n)
+      : RequestArbiterModule<RrArbiter<N>, N, model::RoundRobinArbiter>(n) {}
 
  private:
-  void comb() {
-    if (!enabled) return;
-    const int g = model_.arbitrate(field(req.read(), 0, N));
-    gnt.write(packed<Port<N>>(N, {{0, g < 0 ? 0 : uint64_t{1} << g}}, N));
-    ptr.write(packed<Port<PW>>(PW, {{0, model_.pointer()}}, PW));
+  friend class RequestArbiterModule<RrArbiter<N>, N, model::RoundRobinArbiter>;
+  void write_state(const model::RoundRobinArbiter& m) {
+    ptr.write(packed<Port<PW>>(PW, {{0, m.pointer()}}, PW));
   }
-  void clocked() {
-    if (!enabled) return;
-    if (rst.read()) {
-      model_.reset();
-    } else if (update.read()) {
-      const int g = model_.arbitrate(field(req.read(), 0, N));
-      if (g >= 0) model_.update(static_cast<unsigned>(g));
-    }
-    state_changed_.notify(sc_core::SC_ZERO_TIME);
-  }
-  model::RoundRobinArbiter model_;
-  sc_core::sc_event state_changed_;
 };
 
 }  // namespace netcosim::sc

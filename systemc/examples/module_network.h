@@ -83,6 +83,19 @@ inline bool parse_fault(const std::string& v, uint64_t& router, uint64_t& cycle)
          parse_count(v.substr(colon + 1), cycle);
 }
 
+// "--fault R:C" at args[k], R a `unit` ("router", "switch"): R and C into `router` and `cycle`,
+// the option and its value taken out of args; "" or the usage error naming the value.
+inline std::string take_fault(std::vector<std::string>& args, size_t k, const char* unit,
+                              int64_t& router, uint64_t& cycle) {
+  const std::string v = k + 1 < args.size() ? args[k + 1] : "";
+  uint64_t r = 0;
+  if (!parse_fault(v, r, cycle))
+    return "--fault '" + v + "': expected R:C, a " + unit + " R and a cycle C";
+  router = static_cast<int64_t>(r);
+  args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+  return "";
+}
+
 // The native engine on the whole network of `cfg`, every node's receptions in `log`.
 struct NativeRun {
   Cycle total = 0;       // cycles simulated (the drain included)

@@ -306,12 +306,8 @@ int sc_main(int argc, char** argv) {
       shadow = true;
       args.erase(args.begin() + static_cast<long>(k));
     } else if (args[k] == "--fault") {
-      const std::string v = k + 1 < args.size() ? args[k + 1] : "";
-      uint64_t r = 0;
-      if (!sc::example::parse_fault(v, r, fault_cycle))
-        return usage("--fault '" + v + "': expected R:C, a switch R and a cycle C");
-      fault_router = static_cast<int64_t>(r);
-      args.erase(args.begin() + static_cast<long>(k), args.begin() + static_cast<long>(k) + 2);
+      const std::string why = sc::example::take_fault(args, k, "switch", fault_router, fault_cycle);
+      if (!why.empty()) return usage(why);
     } else {
       ++k;
     }

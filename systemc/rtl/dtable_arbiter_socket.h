@@ -141,12 +141,7 @@ class DTableLaneRtl final : public DTableLane {
     s_cfg_weight_.write(packed<Port<WW>>(WW, {{0, we ? weight : 0u}}, WW));
   }
   void drive(uint32_t active, const uint32_t* size) override {
-    s_active_.write(packed<Port<S>>(S, {{0, active}}, S));
-    BitPacker sp(S * SW);
-    for (int s = 0; s < S; ++s) sp.put(s * SW, SW, size[s]);
-    Port<S * SW> sv{};
-    sp.store(sv);
-    s_size_.write(sv);
+    drive_active_sizes<S, SW>(s_active_, s_size_, active, size);
   }
   void set_accept(bool accept) override { s_accept_.write(accept); }
   void read(Outputs& o) const override {

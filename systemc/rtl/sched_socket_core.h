@@ -46,8 +46,8 @@ inline void sched_edge(sc_core::sc_signal<bool>& clk) {
   sc_core::wait(sc_core::SC_ZERO_TIME);
 }
 
-// A table scheduler's request inputs (drr_arbiter, ib_vl_arbiter): the active-VL vector and each
-// VL's head size, SW bits per VL.
+// A table scheduler's request inputs (dtable_arbiter, drr_arbiter, ib_vl_arbiter): the active
+// lanes (SLs or VLs) and each lane's head size, SW bits per lane.
 template <int V, int SW>
 void drive_active_sizes(sc_core::sc_signal<Port<V>>& active_sig,
                         sc_core::sc_signal<Port<V * SW>>& size_sig, uint32_t active,

@@ -380,7 +380,7 @@ class SbtLaneRtl final : public SbtLane {
   // `weights`: the set's W0..W(S-1) (Vtop's parameters, which the Verilated model does not expose).
   SbtLaneRtl(const std::string& name, sc_core::sc_signal<bool>& rst, const SocketOptions& opt,
              std::vector<uint32_t> weights)
-      : SbtLane(name),
+      : SbtLane(checked_name(name, weights.size())),
         s_accept_((name + "_accept").c_str()),
         s_active_((name + "_active").c_str()),
         s_gnt_valid_((name + "_gnt_valid").c_str()),
@@ -399,9 +399,6 @@ class SbtLaneRtl final : public SbtLane {
     rtl_->charged(s_charged_);
     rtl_->last_vl(s_last_vl_);
     rtl_->remaining(s_remaining_);
-    if (weights_.size() != S)
-      throw std::invalid_argument(name + ": rtl/sbt_scheduler.sv of S=" + std::to_string(S) +
-                                  " given " + std::to_string(weights_.size()) + " weights");
     if (!opt.vcd_dir.empty()) vcd_ = std::make_unique<VcdWindow>(opt.vcd_dir, name, opt.vcd_chunk);
   }
   ~SbtLaneRtl() override {
@@ -424,6 +421,14 @@ class SbtLaneRtl final : public SbtLane {
   }
 
  private:
+  // `name`, once `count` weights are known to be the set's S: checked before the lane, its signals
+  // or its Verilated model are built.
+  static const std::string& checked_name(const std::string& name, size_t count) {
+    if (count != S)
+      throw std::invalid_argument(name + ": rtl/sbt_scheduler.sv of S=" + std::to_string(S) +
+                                  " given " + std::to_string(count) + " weights");
+    return name;
+  }
   sc_core::sc_signal<bool> s_accept_;
   sc_core::sc_signal<Port<S>> s_active_;
   sc_core::sc_signal<bool> s_gnt_valid_, s_charged_;

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "systemc/rtl/rtl_sockets.h"
 #include "tests/integration/engine_json.h"
 #include "tests/integration/test_util.h"
 
@@ -109,8 +110,17 @@ struct Case {
 struct BadCase {
   const char* name;
   const char* args;
-  const char* message;
+  std::string message;
 };
+
+// The block lists of the front end's messages, as the parser has them
+// (systemc/rtl/rtl_sockets.cpp): "a, b, c", or with `last` before the last block ("a, b or c").
+std::string block_list(const std::vector<std::string>& blocks, const char* last = ", ") {
+  std::string s;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == blocks.size() ? last : ", ") + blocks[i];
+  return s;
+}
 
 class RtlEquivalence : public ::testing::TestWithParam<Case> {};
 
@@ -1046,10 +1056,9 @@ INSTANTIATE_TEST_SUITE_P(
     Cli, RtlBadInput,
     ::testing::Values(
         BadCase{"no_rtl", "--engine systemc --rtl fifo",
-                "--rtl 'fifo': block fifo has no RTL; allowed: all, sep_alloc_if, "
-                "contention_counters, credit_counter, vc_selector, lrs_arbiter, age_arbiter, "
-                "dtable_arbiter, rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, "
-                "shared_vl_credits (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
+                "--rtl 'fifo': block fifo has no RTL; allowed: all, " +
+                    block_list(netcosim::sc::socketed_blocks()) +
+                    " (RTL blocks of rtl/catalog.h: rr_arbiter, sep_alloc_if,"},
         BadCase{"ib_vl_arbiter_cioq", "--engine systemc --rtl ib_vl_arbiter",
                 "--rtl ib_vl_arbiter: router.architecture=cioq has no IB VL arbiter output "
                 "scheduler (allowed: router.architecture=opa|ib with "
@@ -1110,21 +1119,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"fault_router", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 36:5",
                 "--rtl-fault 36:...: router 36 does not exist (routers 0 to 35)"},
         BadCase{"fault_syntax", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault 3",
-                "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK sep_alloc_if, "
-                "credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-                "rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, shared_vl_credits;"},
-        BadCase{
-            "fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
-            "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: "
-            "sep_alloc_if, credit_counter, vc_selector, lrs_arbiter, age_arbiter, dtable_arbiter, "
-            "rr_arbiter, drr_arbiter, sbt_scheduler, ib_vl_arbiter, shared_vl_credits"},
+                "--rtl-fault '3': expected [BLOCK:]ROUTER:CYCLE[:PORT] (BLOCK " +
+                    block_list(netcosim::sc::faultable_blocks()) + ";"},
+        BadCase{"fault_block", "--engine systemc --rtl-shadow sep_alloc_if --rtl-fault fifo:3:5",
+                "--rtl-fault 'fifo:3:5': block fifo has no fault injection; allowed: " +
+                    block_list(netcosim::sc::faultable_blocks())},
         BadCase{"fault_block_not_socketed",
                 "--engine systemc --rtl sep_alloc_if --rtl-fault credit_counter:3:5",
-                "--rtl-fault: faults the RTL of sep_alloc_if, credit_counter, vc_selector, "
-                "lrs_arbiter, age_arbiter, dtable_arbiter, rr_arbiter, drr_arbiter, "
-                "sbt_scheduler, ib_vl_arbiter or shared_vl_credits, and "
-                "credit_counter is not in --rtl or "
-                "--rtl-shadow"},
+                "--rtl-fault: faults the RTL of " +
+                    block_list(netcosim::sc::faultable_blocks(), " or ") +
+                    ", and credit_counter is not in --rtl or --rtl-shadow"},
         BadCase{"vcsel_baseline", "--engine systemc --rtl vc_selector",
                 "--rtl vc_selector: router.vc_management=baseline: each hop allows one VC (thesis "
                 "000 Sec. 1.3), there is no VC selection for rtl/vc_selector.sv (allowed: "

@@ -60,6 +60,14 @@ bool refused_with(const char* what, const std::function<void()>& f, const std::s
   }
 }
 
+// expect_refused(what, f, want) of a test run in a child: counts into `bad` every f() that is not
+// refused with exactly `want` (refused_with).
+auto refusal_counter(int& bad) {
+  return [&bad](const char* what, const std::function<void()>& f, const std::string& want) {
+    bad += refused_with(what, f, want) ? 0 : 1;
+  };
+}
+
 std::string line_of(uint32_t node, uint32_t src, uint32_t seq, Cycle t_gen, Cycle t_inject,
                     Cycle head, Cycle tail) {
   std::ostringstream s;
@@ -657,10 +665,7 @@ TEST(RouterModuleAllocators, SocketsListedAndRefused) {
           std::make_unique<model::SeparableAllocatorT<>>(p, v, q, 2));
     };
     int bad = 0;
-    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
-                                       const std::string& want) {
-      bad += refused_with(what, f, want) ? 0 : 1;
-    };
+    const auto expect_refused = refusal_counter(bad);
     const auto expect_eq = [&bad](const std::string& got, const std::string& want) {
       if (got != want) {
         std::fprintf(stderr, "got '%s'\n  expected '%s'\n", got.c_str(), want.c_str());
@@ -746,10 +751,7 @@ TEST(RouterModuleDTable, SocketsListedAndRefused) {
       return std::unique_ptr<model::DTableBlock>(std::move(b));
     };
     int bad = 0;
-    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
-                                       const std::string& want) {
-      bad += refused_with(what, f, want) ? 0 : 1;
-    };
+    const auto expect_refused = refusal_counter(bad);
     const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
     Config cfg;
     cfg.load_file(dir + "qos-ch4-opa-fattree-4-2.ini");
@@ -866,10 +868,7 @@ TEST(RouterModuleRrDrr, SocketsListedAndRefused) {
       return std::unique_ptr<model::DrrBlock>(std::move(b));
     };
     int bad = 0;
-    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
-                                       const std::string& want) {
-      bad += refused_with(what, f, want) ? 0 : 1;
-    };
+    const auto expect_refused = refusal_counter(bad);
     const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
     Config cfg;
     cfg.load_file(dir + "qos-opa-fattree-4-2.ini");
@@ -1000,10 +999,7 @@ TEST(RouterModuleSbtIbVlArb, SocketsListedAndRefused) {
       return std::unique_ptr<model::IbVlArbBlock>(std::move(b));
     };
     int bad = 0;
-    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
-                                       const std::string& want) {
-      bad += refused_with(what, f, want) ? 0 : 1;
-    };
+    const auto expect_refused = refusal_counter(bad);
     const std::string dir = std::string(NETCOSIM_SOURCE_DIR) + "/configs/";
 
     Config cfg;
@@ -1166,10 +1162,7 @@ TEST(RouterModuleSched, SecondInstallerRefused) {
       }
     };
     int bad = 0;
-    const auto expect_refused = [&bad](const char* what, const std::function<void()>& f,
-                                       const std::string& want) {
-      bad += refused_with(what, f, want) ? 0 : 1;
-    };
+    const auto expect_refused = refusal_counter(bad);
     const std::string once =
         "switch 0: its output scheduler (round robin) already has a block; set_dtable_block, "
         "set_rr_block, set_drr_block, set_sbt_block and set_ib_vlarb_block install one once (a "
