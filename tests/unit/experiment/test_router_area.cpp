@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "rtl/catalog.h"
 #include "sim/blocks/shared_vl_credits.h"
 #include "sim/config/config.h"
 #include "sim/experiment/area_cache.h"
@@ -324,10 +325,11 @@ TEST(RouterArea, OpaDTablePlan) {
 }
 
 // The NICs' credits the plan prices are the buffers the switches hand the in-network socket as
-// nic<p> (RouterModel::shared_vl_buffers), one per node, at model::shared_vl_rtl_params's set
-// (Ch. 4's OPA tree: 8 VLs of 1,024 flits, a minimum of 16; Ch. 6's IB tree: 4 VLs of 7,168
-// flits, a minimum of 4, 13 bits to count 7,168).
-TEST(RouterArea, NicCreditsAreTheSocketsNicBuffers) {
+// nic<p> (RouterModel::shared_vl_buffers), one per node, at model::shared_vl_rtl_params's set; and
+// every buffer of these networks, the NICs' included, has its set in rtl/catalog.h (Ch. 4's OPA
+// tree: 8 VLs of 1,024 flits, a minimum of 16; Ch. 6's IB tree: 4 VLs of 7,168 flits, a minimum
+// of 4, 13 bits to count 7,168).
+TEST(RouterArea, NicCreditsAreTheSocketsNicBuffersAndHaveCatalogSets) {
   struct Net {
     std::string file;
     std::vector<std::string> sets;
@@ -341,6 +343,8 @@ TEST(RouterArea, NicCreditsAreTheSocketsNicBuffers) {
       {"qos-opa-fattree-4-2.ini", {}, 16, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256"},
       {"qos-ch4-opa-fattree-4-2.ini", {}, 16, "VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024"},
       {"qos-ch6-ib-fattree-2-2.ini", {table6}, 4, "VLS=4,W=13,TOTAL=7168,VL_MIN=4,VL_MAX=7168"}};
+  const rtl::RtlBlock* block = rtl::find_rtl_block("shared_vl_credits");
+  ASSERT_NE(block, nullptr);
   for (const Net& n : nets) {
     const Config cfg = qos(n.file, n.sets);
     const RouterAreaPlan p = plan_router_area(cfg, 80);
@@ -359,6 +363,9 @@ TEST(RouterArea, NicCreditsAreTheSocketsNicBuffers) {
           ++nic_buffers;
           EXPECT_EQ(params, p.nic_blocks[0].params) << n.file << " router " << r << " " << b.name;
         }
+        bool in_catalog = false;
+        for (const auto& set : block->sets) in_catalog |= params == set.params;
+        EXPECT_TRUE(in_catalog) << n.file << " router " << r << " " << b.name << ": " << params;
       }
     }
     EXPECT_EQ(nic_buffers, p.nics) << n.file;
