@@ -15,7 +15,9 @@
 #include "Vshared_vl_credits_v14t1792.h"
 #include "Vshared_vl_credits_v3t256.h"
 #include "Vshared_vl_credits_v4t256.h"
+#include "Vshared_vl_credits_v4t7168.h"
 #include "Vshared_vl_credits_v7t1792.h"
+#include "Vshared_vl_credits_v8t1024.h"
 #endif
 
 namespace netcosim::cosim {
@@ -259,6 +261,8 @@ int sc_main(int argc, char** argv) {
       entry<4, 9, 256, 8, 256, Vshared_vl_credits_v4t256>("v4t256"),
       entry<7, 11, 1792, 32, 1792, Vshared_vl_credits_v7t1792>("v7t1792"),
       entry<14, 11, 1792, 32, 1792, Vshared_vl_credits_v14t1792>("v14t1792"),
+      entry<8, 11, 1024, 16, 1024, Vshared_vl_credits_v8t1024>("v8t1024"),
+      entry<4, 13, 7168, 4, 7168, Vshared_vl_credits_v4t7168>("v4t7168"),
   };
 #endif
   return bench_main(argc, argv, info);

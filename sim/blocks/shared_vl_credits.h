@@ -13,6 +13,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <string>
 
 #include "sim/blocks/credit_model.h"
 
@@ -24,6 +25,26 @@ struct SharedVlBuffer {
   uint32_t vl_min = 0;  // guaranteed per VL
   uint32_t vl_max = 0;  // at most per VL
 };
+
+// The parameters of rtl/shared_vl_credits.sv that account a buffer: its VLs, flits, minimum and
+// maximum per VL, and W, the fewest bits that hold TOTAL (TOTAL < 2^W). The one derivation of the
+// in-network socket's sets (systemc/rtl/rtl_attach.cpp: the set each switch buffer and each NIC's
+// credits instantiate) and of the blocks `netcosim area` prices (sim/experiment/router_area.cpp),
+// so the two cannot differ.
+struct SharedVlRtlParams {
+  uint32_t vls = 0, w = 0, total = 0, vl_min = 0, vl_max = 0;
+  // "VLS=..,W=..,TOTAL=..,VL_MIN=..,VL_MAX=..": rtl/catalog.h's form.
+  std::string text() const {
+    return "VLS=" + std::to_string(vls) + ",W=" + std::to_string(w) +
+           ",TOTAL=" + std::to_string(total) + ",VL_MIN=" + std::to_string(vl_min) +
+           ",VL_MAX=" + std::to_string(vl_max);
+  }
+};
+inline SharedVlRtlParams shared_vl_rtl_params(const SharedVlBuffer& b) {
+  uint32_t w = 1;
+  while ((uint64_t{1} << w) <= b.total_phits) ++w;
+  return {b.vls, w, b.total_phits, b.vl_min, b.vl_max};
+}
 
 class SharedVlCredits : public CreditLevels {
  public:

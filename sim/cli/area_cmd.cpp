@@ -291,6 +291,13 @@ int area_main(int argc, char** argv) {
       r.rows.push_back(row);
       r.cached.push_back(cached);
     }
+    for (const auto& use : r.plan.nic_blocks) {
+      experiment::AreaRow row;
+      bool cached = false;
+      if (!synth.area(*rtl::find_rtl_block(use.block), use.params, row, cached)) failed = true;
+      r.nic_rows.push_back(row);
+      r.nic_cached.push_back(cached);
+    }
   }
   if (failed) return 3;
   nlohmann::ordered_json doc;

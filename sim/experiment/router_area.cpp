@@ -82,17 +82,20 @@ void plan_switch(const Config& cfg, const Topology& topo, RouterAreaPlan& plan) 
   // guaranteed minimum and maximum per VL (W: the bits of TOTAL), for the downstream input
   // buffers (credits_), the switch's own output buffers (out_space_) and central buffers
   // (central_space_).
+  // The parameters are model::shared_vl_rtl_params's, the in-network socket's sets.
   const auto shared = [&](const model::SharedVlBuffer& b, uint32_t count, const std::string& role) {
     plan.blocks.push_back(
-        {"shared_vl_credits",
-         "VLS=" + std::to_string(b.vls) + ",W=" + std::to_string(counter_bits(b.total_phits)) +
-             ",TOTAL=" + std::to_string(b.total_phits) + ",VL_MIN=" + std::to_string(b.vl_min) +
-             ",VL_MAX=" + std::to_string(b.vl_max),
-         count, role});
+        {"shared_vl_credits", model::shared_vl_rtl_params(b).text(), count, role});
   };
   if (to_switches > 0) shared(c.in_buffer, to_switches, "downstream credits, outputs to switches");
   shared(c.out_buffer, P, "output buffer space, shared by the VLs");
   if (opa) shared(c.central_buffer, central, "central buffer space, shared by the VLs");
+  // Each NIC's credits of the switch's input buffer its link feeds (VlSwitch::nic_credits_,
+  // consumed by the NIC's injections and given back by the switch: the same shared accounting,
+  // thesis 003 Sec. 5.3.1's credit-based flow control on the NIC's link): the socket's nic<p>,
+  // at the input buffer's set.
+  plan.nic_blocks.push_back({"shared_vl_credits", model::shared_vl_rtl_params(c.in_buffer).text(),
+                             1, "NIC: credits, switch input buffer"});
   // The output schedulers (sched_), one per output port; rr and dtable choose among an SL's VLs
   // on the port (the VLs of its candidates on the port's class) with a round-robin arbiter each.
   std::map<uint32_t, uint32_t> vl_arbiters;  // VLs of an SL on a port -> arbiters
@@ -209,6 +212,7 @@ RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits) {
   plan.routers = topo->routers();
   plan.radix = topo->router_radix();
   plan.phit_bits = phit_bits;
+  plan.nics = topo->nodes();
   if (plan.architecture == "ib" || plan.architecture == "opa") {
     plan_switch(cfg, *topo, plan);
     return plan;
@@ -255,6 +259,17 @@ RouterAreaPlan plan_router_area(const Config& cfg, uint32_t phit_bits) {
           {"vc_selector",
            "V=" + std::to_string(vcs(c)) + ",W=" + w + ",MODE=" + std::to_string(m->second),
            ports[c], "VC selector, " + names[c] + " outputs"});
+  }
+  // The NIC's credits of its router's injection buffer (CioqRouter::nic_credits_: the router's
+  // credit model at the injection class's VCs and buffer per VC; thesis 000 Sec. 1.6.3's
+  // credit-based flow control on the injection link), priced as the router's credit counters.
+  {
+    const uint64_t cap = buffer(kInjectionClass);
+    plan.nic_blocks.push_back({"credit_counter",
+                               "V=" + std::to_string(vcs(kInjectionClass)) +
+                                   ",W=" + std::to_string(counter_bits(cap)) +
+                                   ",CAP=" + std::to_string(cap),
+                               1, "NIC: credits, injection buffer"});
   }
   if (needs.contention)
     plan.blocks.push_back({"contention_counters", "Q=" + sp + ",W=8,N=" + std::to_string(2 * p), 1,
@@ -331,6 +346,13 @@ double RouterAreaReport::logic_nand2() const {
   return n;
 }
 
+double RouterAreaReport::nic_nand2() const {
+  double n = 0;
+  for (size_t i = 0; i < plan.nic_blocks.size(); ++i)
+    n += nic_rows[i].nand2 * plan.nic_blocks[i].count;
+  return n;
+}
+
 double RouterAreaReport::storage_um2() const {
   double a = 0;
   for (const StorageUse& s : plan.storage) a += memory.um2(s.bits) * s.arrays;
@@ -369,14 +391,32 @@ std::string router_area_text(const RouterAreaReport& r) {
     t += buf;
   }
   const double logic = r.logic_nand2(), storage = r.storage_um2() / k;
-  const double routers = static_cast<double>(r.plan.routers);
   std::snprintf(buf, sizeof buf,
-                "router: logic %s, storage %s, total %s NAND2 eq. (%s um2, %.3f mm2)\n"
-                "network (%llu routers): %s NAND2 eq. (%.1f mm2)\n",
+                "router: logic %s, storage %s, total %s NAND2 eq. (%s um2, %.3f mm2)\n",
                 group_digits(logic).c_str(), group_digits(storage).c_str(),
                 group_digits(logic + storage).c_str(), group_digits(r.router_um2()).c_str(),
-                r.router_um2() / 1e6, static_cast<unsigned long long>(r.plan.routers),
-                group_digits((logic + storage) * routers).c_str(), r.router_um2() * routers / 1e6);
+                r.router_um2() / 1e6);
+  t += buf;
+  // The NIC's blocks, per NIC (not part of the router; the network counts them).
+  for (size_t i = 0; i < r.plan.nic_blocks.size(); ++i) {
+    const BlockUse& b = r.plan.nic_blocks[i];
+    const double each = r.nic_rows[i].nand2;
+    std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
+                  (b.block + " " + b.params).c_str(), b.count, group_digits(each).c_str(),
+                  group_digits(each * b.count).c_str(), group_digits(each * b.count * k).c_str(),
+                  r.nic_cached[i] ? "  (cached)" : "");
+    t += buf;
+  }
+  const double nic = r.nic_nand2(), routers = static_cast<double>(r.plan.routers);
+  std::snprintf(buf, sizeof buf,
+                "NIC: logic %s NAND2 eq. (%s um2)\n"
+                "network (%llu routers, %llu NICs): %s x %s + %s x %s = %s NAND2 eq. (%.1f mm2)\n",
+                group_digits(nic).c_str(), group_digits(nic * k).c_str(),
+                static_cast<unsigned long long>(r.plan.routers),
+                static_cast<unsigned long long>(r.plan.nics), group_digits(routers).c_str(),
+                group_digits(logic + storage).c_str(),
+                group_digits(static_cast<double>(r.plan.nics)).c_str(), group_digits(nic).c_str(),
+                group_digits(r.network_nand2()).c_str(), r.network_um2() / 1e6);
   t += buf;
   for (const std::string& n : r.plan.notes) t += n + "\n";
   return t + "45 nm: NAND2 = 0.798 um2; arrays of at most " + std::to_string(r.memory.rf_max_bits) +
@@ -424,8 +464,31 @@ nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
                  {"storage_nand2", storage},
                  {"nand2", logic + storage},
                  {"um2", r.router_um2()}};
-  j["network"] = {{"nand2", (logic + storage) * static_cast<double>(r.plan.routers)},
-                  {"um2", r.router_um2() * static_cast<double>(r.plan.routers)}};
+  // One NIC's blocks (not part of the router) and the network: the routers and the NICs.
+  j["nics"] = r.plan.nics;
+  auto& nic = j["nic"];
+  nic["blocks"] = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < r.plan.nic_blocks.size(); ++i) {
+    const BlockUse& b = r.plan.nic_blocks[i];
+    auto& o = nic["blocks"].emplace_back();
+    o["role"] = b.role;
+    o["block"] = b.block;
+    o["params"] = b.params;
+    o["count"] = b.count;
+    o["nand2_each"] = r.nic_rows[i].nand2;
+    o["flip_flops_each"] = r.nic_rows[i].flip_flops;
+    o["depth"] = r.nic_rows[i].depth;
+    o["nand2"] = r.nic_rows[i].nand2 * b.count;
+    o["cached"] = static_cast<bool>(r.nic_cached[i]);
+  }
+  nic["nand2"] = r.nic_nand2();
+  nic["um2"] = r.nic_nand2() * k;
+  const double routers = static_cast<double>(r.plan.routers);
+  const double nics = static_cast<double>(r.plan.nics);
+  j["network"] = {{"routers_nand2", (logic + storage) * routers},
+                  {"nics_nand2", r.nic_nand2() * nics},
+                  {"nand2", r.network_nand2()},
+                  {"um2", r.network_um2()}};
   j["notes"] = r.plan.notes;
   return j;
 }
@@ -464,8 +527,8 @@ std::string router_area_compare_text(const RouterAreaReport& a, const RouterArea
   line("router logic", a.logic_nand2(), b.logic_nand2());
   line("router storage", a.storage_um2() / k, b.storage_um2() / k);
   line("router", a.router_um2() / k, b.router_um2() / k);
-  line("network", a.router_um2() / k * static_cast<double>(a.plan.routers),
-       b.router_um2() / k * static_cast<double>(b.plan.routers));
+  line("NIC (one per node)", a.nic_nand2(), b.nic_nand2());
+  line("network", a.network_nand2(), b.network_nand2());
   return t;
 }
 

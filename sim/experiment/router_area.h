@@ -36,6 +36,12 @@
 // shared by the VLs, and OPA's central buffers (two per MPort of router.central_buffer / 2
 // flits), each one array with its VL lists as a DAMQ's; the mapping tables (IB SL2VL, OPA SL2SC
 // and SC2VL) once per switch; the round-robin pointers of the SLs with several VLs.
+//
+// The NICs (one per node) are not part of a router; the network counts them beside the routers.
+// Each NIC keeps the credits of the input buffer its link feeds: on a CIOQ router a
+// credit_counter at the injection class's VCs and buffer per VC (CioqRouter::nic_credits_), on a
+// switch a shared_vl_credits at the switch's input buffer's set (VlSwitch::nic_credits_, the
+// in-network socket's nic<p>).
 #pragma once
 
 #include <cstdint>
@@ -67,7 +73,9 @@ struct RouterAreaPlan {
   uint32_t radix = 0;
   std::vector<BlockUse> blocks;
   std::vector<StorageUse> storage;
-  std::vector<std::string> notes;  // costs that are not area (ECtN's broadcast on the links)
+  std::vector<std::string> notes;    // costs that are not area (ECtN's broadcast on the links)
+  uint64_t nics = 0;                 // one per node
+  std::vector<BlockUse> nic_blocks;  // the blocks of one NIC (count: per NIC)
 };
 
 // The plan of the configured network's routers. Throws ConfigError for a configuration that is
@@ -108,17 +116,27 @@ uint32_t counter_bits(uint64_t cap);
 
 namespace netcosim::experiment {
 
-// A plan with the synthesized figures of its blocks (rows[i] belongs to plan.blocks[i]).
+// A plan with the synthesized figures of its blocks (rows[i] belongs to plan.blocks[i],
+// nic_rows[i] to plan.nic_blocks[i]).
 struct RouterAreaReport {
   std::string config;  // the configuration's name as given
   RouterAreaPlan plan;
   std::vector<AreaRow> rows;
   std::vector<bool> cached;
+  std::vector<AreaRow> nic_rows;
+  std::vector<bool> nic_cached;
   MemoryModel memory;
   uint32_t phit_bits = 0;
   double logic_nand2() const;
   double storage_um2() const;
   double router_um2() const { return logic_nand2() * MemoryModel::kNand2Um2 + storage_um2(); }
+  double nic_nand2() const;  // one NIC
+  // The routers and the NICs.
+  double network_nand2() const {
+    return router_um2() / MemoryModel::kNand2Um2 * static_cast<double>(plan.routers) +
+           nic_nand2() * static_cast<double>(plan.nics);
+  }
+  double network_um2() const { return network_nand2() * MemoryModel::kNand2Um2; }
 };
 
 std::string router_area_text(const RouterAreaReport& r);

@@ -797,13 +797,6 @@ const std::vector<SharedVlCreditsSet>& shared_vl_credits_sets() {
   return sets;
 }
 
-std::string shared_vl_params_text(unsigned vls, unsigned w, unsigned total, unsigned vl_min,
-                                  unsigned vl_max) {
-  return "VLS=" + std::to_string(vls) + ",W=" + std::to_string(w) +
-         ",TOTAL=" + std::to_string(total) + ",VL_MIN=" + std::to_string(vl_min) +
-         ",VL_MAX=" + std::to_string(vl_max);
-}
-
 // The run's summary of the shared VL buffers' comparison, on stderr at exit.
 void print_shared_vl_tally() {
   const SharedVlCreditsTally& t = shared_vl_credits_tally();
@@ -817,7 +810,7 @@ void print_shared_vl_tally() {
 
 // The shared VL buffers of every OPA or IB switch (RouterModel::shared_vl_buffers): one
 // rtl/shared_vl_credits.sv instance per buffer, the set of its VLs, flits, minimum and maximum
-// (W: the fewest bits that hold TOTAL, as the bench's sets). Both modes mirror the models
+// (model::shared_vl_rtl_params, which `netcosim area` prices too). Both modes mirror the models
 // (systemc/rtl/shared_vl_credits_socket.h). A fault's PORT is a port with credits: an output
 // facing a switch (the give-back to its downstream input buffer's credits, "down<PORT>") or an
 // injection port with a NIC (the give-back the NIC takes for input buffer PORT, "nic<PORT>").
@@ -859,21 +852,20 @@ void attach_shared_vl_credits(Network& net, const RtlRequest& req, bool shadow) 
     const std::string name = "router_" + std::to_string(r) + "_shared_vl_credits";
     auto socket = std::make_unique<SharedVlCreditsSocket>(name, o, count);
     for (const auto& b : buffers) {
-      const model::SharedVlBuffer& x = b.buffer;
-      const unsigned W = counter_width(x.total_phits);
+      const model::SharedVlRtlParams x = model::shared_vl_rtl_params(b.buffer);
       const SharedVlCreditsSet* set = nullptr;
       for (const auto& y : shared_vl_credits_sets())
-        if (y.VLS == x.vls && y.W == W && y.TOTAL == x.total_phits && y.VL_MIN == x.vl_min &&
+        if (y.VLS == x.vls && y.W == x.w && y.TOTAL == x.total && y.VL_MIN == x.vl_min &&
             y.VL_MAX == x.vl_max)
           set = &y;
       if (set == nullptr)
-        throw ConfigError(opt + " shared_vl_credits: router " + std::to_string(r) + " buffer " +
-                          b.name + " needs " +
-                          shared_vl_params_text(x.vls, W, x.total_phits, x.vl_min, x.vl_max) +
-                          ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
-                          list_sets(shared_vl_credits_sets(), [](const SharedVlCreditsSet& y) {
-                            return shared_vl_params_text(y.VLS, y.W, y.TOTAL, y.VL_MIN, y.VL_MAX);
-                          }));
+        throw ConfigError(
+            opt + " shared_vl_credits: router " + std::to_string(r) + " buffer " + b.name +
+            " needs " + x.text() +
+            ", a parameter set that was not Verilated; available (rtl/catalog.h): " +
+            list_sets(shared_vl_credits_sets(), [](const SharedVlCreditsSet& y) {
+              return model::SharedVlRtlParams{y.VLS, y.W, y.TOTAL, y.VL_MIN, y.VL_MAX}.text();
+            }));
       socket->add_lane(b.index, b.name, set->make(name + "_" + b.name, *socket, o));
     }
     router.set_shared_vl_edge(std::move(socket));

@@ -27,26 +27,32 @@ size_t count(const std::string& text, const std::string& what) {
 
 const std::string kH2 = std::string(NETCOSIM_SOURCE_DIR) + "/configs/dragonfly-h2.ini";
 
+// The router's 3 blocks and the NIC's credit counter (V=3,W=9,CAP=256: the injection buffer's 3
+// VCs of 256 phits), each synthesized once; the network is 36 routers and 72 NICs.
 TEST(CliArea, H2RouterBlocksEqualStandAloneAndSecondCallIsCached) {
   const std::string dir = fresh_dir("area");
   const CliResult first =
       run_netcosim({"area", kH2, "--cache", dir + "/cache", "--json", dir + "/a.json"});
   ASSERT_EQ(first.status, 0) << first.output;
-  EXPECT_EQ(count(first.err, "synthesizing"), 3u) << first.err;
+  EXPECT_EQ(count(first.err, "synthesizing"), 4u) << first.err;
   const auto a = read_json(dir + "/a.json");
   ASSERT_EQ(a["blocks"].size(), 3u);
   EXPECT_EQ(a["routers"], 36);
   EXPECT_EQ(a["radix"], 7);
+  EXPECT_EQ(a["nics"], 72);
+  ASSERT_EQ(a["nic"]["blocks"].size(), 1u);
+  EXPECT_EQ(a["nic"]["blocks"][0]["params"], "V=3,W=9,CAP=256");
 
   // The same parameters synthesized stand-alone, without the cache.
   std::vector<std::string> args = {"area"};
-  for (const auto& b : a["blocks"])
-    args.push_back(b["block"].get<std::string>() + ":" + b["params"].get<std::string>());
+  for (const auto* list : {&a["blocks"], &a["nic"]["blocks"]})
+    for (const auto& b : *list)
+      args.push_back(b["block"].get<std::string>() + ":" + b["params"].get<std::string>());
   args.insert(args.end(), {"--no-cache", "--json", dir + "/s.json"});
   const CliResult alone = run_netcosim(args);
   ASSERT_EQ(alone.status, 0) << alone.output;
   const auto s = read_json(dir + "/s.json");
-  ASSERT_EQ(s.size(), 3u);
+  ASSERT_EQ(s.size(), 4u);
   double logic = 0;
   for (size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(a["blocks"][i]["block"], s[i]["block"]);
@@ -55,18 +61,26 @@ TEST(CliArea, H2RouterBlocksEqualStandAloneAndSecondCallIsCached) {
     logic += s[i]["nand2_eq"].get<double>() * a["blocks"][i]["count"].get<double>();
   }
   EXPECT_DOUBLE_EQ(a["router"]["logic_nand2"].get<double>(), logic);
+  // The NIC is not in the router; the network adds 72 of it.
+  const double nic = s[3]["nand2_eq"].get<double>();
+  EXPECT_EQ(s[3]["block"], "credit_counter");
+  EXPECT_DOUBLE_EQ(a["nic"]["nand2"].get<double>(), nic);
+  EXPECT_DOUBLE_EQ(a["network"]["nics_nand2"].get<double>(), 72 * nic);
+  const double network = 36 * a["router"]["nand2"].get<double>() + 72 * nic;
+  EXPECT_NEAR(a["network"]["nand2"].get<double>(), network, 1e-9 * network);
 
   // Served from the cache: nothing synthesized, every block marked, the same figures.
   const CliResult second =
       run_netcosim({"area", kH2, "--cache", dir + "/cache", "--json", dir + "/b.json"});
   ASSERT_EQ(second.status, 0) << second.output;
   EXPECT_EQ(count(second.err, "synthesizing"), 0u) << second.err;
-  EXPECT_EQ(count(second.out, "(cached)"), 3u) << second.out;
+  EXPECT_EQ(count(second.out, "(cached)"), 4u) << second.out;
   auto b = read_json(dir + "/b.json");
-  for (auto& blk : b["blocks"]) {
-    EXPECT_TRUE(blk["cached"].get<bool>());
-    blk["cached"] = false;
-  }
+  for (auto* list : {&b["blocks"], &b["nic"]["blocks"]})
+    for (auto& blk : *list) {
+      EXPECT_TRUE(blk["cached"].get<bool>());
+      blk["cached"] = false;
+    }
   EXPECT_EQ(b, a);
 }
 
@@ -75,8 +89,9 @@ const std::string kOpa = std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos-opa-fa
 
 // The IB switch of the 4-ary 2-tree (sim/experiment/router_area.h): its 4 block lines (3 distinct
 // syntheses: the two shared_vl_credits lines, the downstream buffers' credits and the output
-// buffers' space, share parameters), per block, per switch and per network
-// (8 switches), cached on the second call; then compared with the OPA switch of the same tree.
+// buffers' space, share parameters), per block, per switch and per network (8 switches and 16
+// NICs, each NIC's credits of its switch's input buffer at the downstream credits' set), cached on
+// the second call; then compared with the OPA switch of the same tree.
 TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   const std::string dir = fresh_dir("area_ib");
   const CliResult first =
@@ -86,7 +101,7 @@ TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   EXPECT_NE(first.out.find("8 switches (router.architecture=ib) of radix 8, flits of 512 bits"),
             std::string::npos)
       << first.out;
-  EXPECT_NE(first.out.find("network (8 routers): "), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("network (8 routers, 16 NICs): 8 x "), std::string::npos) << first.out;
   const auto a = read_json(dir + "/a.json");
   EXPECT_EQ(a["architecture"], "ib");
   EXPECT_EQ(a["phit_bits"], 512);
@@ -106,15 +121,24 @@ TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   ASSERT_EQ(a["storage"].size(), 5u);
   const double storage_um2 = 16 * 131072 * 0.692 + 16 * 2112 * 6.384 + 9 * 6.384;
   EXPECT_NEAR(a["router"]["storage_nand2"].get<double>(), storage_um2 / 0.798, 1e-9 * storage_um2);
-  EXPECT_NEAR(a["network"]["nand2"].get<double>(), 8 * a["router"]["nand2"].get<double>(), 1e-6);
+  // The network: 8 switches and 16 NICs, each NIC one shared_vl_credits of the downstream
+  // credits' parameters.
+  EXPECT_EQ(a["nics"], 16);
+  ASSERT_EQ(a["nic"]["blocks"].size(), 1u);
+  EXPECT_EQ(a["nic"]["blocks"][0]["params"], a["blocks"][1]["params"]);
+  const double nic = a["blocks"][1]["nand2_each"].get<double>();
+  EXPECT_DOUBLE_EQ(a["nic"]["nand2"].get<double>(), nic);
+  const double network = 8 * a["router"]["nand2"].get<double>() + 16 * nic;
+  EXPECT_NEAR(a["network"]["nand2"].get<double>(), network, 1e-9 * network);
 
   const CliResult second =
       run_netcosim({"area", kIb, "--cache", dir + "/cache", "--json", dir + "/b.json"});
   ASSERT_EQ(second.status, 0) << second.output;
   EXPECT_EQ(count(second.err, "synthesizing"), 0u) << second.err;
-  EXPECT_EQ(count(second.out, "(cached)"), 4u) << second.out;
+  EXPECT_EQ(count(second.out, "(cached)"), 5u) << second.out;
   auto b = read_json(dir + "/b.json");
-  for (auto& blk : b["blocks"]) blk["cached"] = false;
+  for (auto* list : {&b["blocks"], &b["nic"]["blocks"]})
+    for (auto& blk : *list) blk["cached"] = false;
   EXPECT_EQ(b, a);
 
   // IB against OPA: the OPA allocators are new syntheses, the rest is cached; every line and the
@@ -126,9 +150,9 @@ TEST(CliArea, IbSwitchPerBlockRouterNetworkCachedAndComparedWithOpa) {
   const auto c = read_json(dir + "/c.json");
   EXPECT_EQ(c["a"]["architecture"], "ib");
   EXPECT_EQ(c["b"]["architecture"], "opa");
-  for (const char* line :
-       {"separable allocator (VA-SA)", "MPort allocator (VA-SA, 4:6)", "central allocator (VA-SA)",
-        "central buffer space, shared by the VLs", "router storage", "network"})
+  for (const char* line : {"separable allocator (VA-SA)", "MPort allocator (VA-SA, 4:6)",
+                           "central allocator (VA-SA)", "central buffer space, shared by the VLs",
+                           "router storage", "NIC (one per node)", "network"})
     EXPECT_NE(cmp.out.find(line), std::string::npos) << line << "\n" << cmp.out;
   // The OPA switch has the IB's input and output buffers and 4 central buffers more: storage
   // B / A = (16 + 4) / 16 on the buffers; the SL2VL and SL2SC/SC2VL tables differ.

@@ -370,6 +370,42 @@ TEST(RtlNetwork, SharedVlCreditsMirrorEverySwitchBuffer) {
   }
 }
 
+// The trees whose buffers need the sets added after the 4-ary 2-trees' (rtl/catalog.h), in shadow
+// for 100 + 200 cycles: the native JSON, cycles compared, one instance per buffer, no difference.
+void expect_shared_vl_mirror(const std::string& base, uint64_t instances) {
+  const std::string native = run_json(base, "shared_vl_ch_native");
+  const std::string json = json_path("shared_vl_ch");
+  const auto o = run_cli("run " + base +
+                         " --engine systemc --rtl-shadow shared_vl_credits --quiet --json " + json);
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_EQ(comparable(native), comparable(json)) << base;
+  const std::string head = "shared_vl_credits: ";
+  const auto at = o.err.find(head);
+  ASSERT_NE(at, std::string::npos) << o.err;
+  EXPECT_GT(std::stoull(o.err.substr(at + head.size())), 0u) << o.err;
+  const auto on = o.err.find(" updates on ", at);
+  ASSERT_NE(on, std::string::npos) << o.err;
+  EXPECT_EQ(std::stoull(o.err.substr(on + 12)), instances) << o.err;
+  EXPECT_NE(o.err.find(" instances), 0 differences\n", on), std::string::npos) << o.err;
+}
+
+// Ch. 4's OPA 4-ary 2-tree (v8t1024: 8 VLs, every buffer 1,024 flits with a minimum of 16): 160
+// instances, as the OPA tree above.
+TEST(RtlNetwork, SharedVlCreditsMirrorCh4OpaTree) {
+  expect_shared_vl_mirror(
+      kConfigs + "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=100 --set sim.measure=200", 160);
+}
+
+// Ch. 6's IB 2-ary 2-tree (v4t7168: 4 VLs of 7,168 flits, a minimum of 4): per switch 4 output
+// buffers, the 2 level-0 switches 2 downstream and 2 NIC buffers, the 2 level-1 switches 4
+// downstream (2 unconnected at the top): 4 x 4 + 2 x 4 + 2 x 4 = 32.
+TEST(RtlNetwork, SharedVlCreditsMirrorCh6IbTree) {
+  expect_shared_vl_mirror(kConfigs +
+                              "qos-ch6-ib-fattree-2-2.ini --set sim.warmup=100 --set "
+                              "sim.measure=200" QOS_TABLE("table6_1_a.json"),
+                          32);
+}
+
 // One give-back left out of a buffer's RTL from cycle 400: to the downstream input buffer of
 // switch 0's output 4 (a level-0 switch's first up port, "down4"), and to switch 0's input buffer
 // 0 as the NIC of node 0 takes its credits back ("nic0", an injection buffer). In both modes

@@ -39,4 +39,16 @@ TEST(SharedVlCredits, AStaticPartitionIsTheSpecialCaseMinEqualsMax) {
   EXPECT_EQ(SharedVlCredits::vc_limit_phits(SharedVlBuffer{2, 64, 32, 32}), 32u);
 }
 
+// The RTL parameters of a buffer (rtl/shared_vl_credits.sv, TOTAL < 2^W): W is the fewest bits
+// that hold TOTAL, so a power of two takes one bit more than the count below it.
+TEST(SharedVlCredits, RtlParametersHoldTotalInW) {
+  using netcosim::model::shared_vl_rtl_params;
+  EXPECT_EQ(shared_vl_rtl_params(SharedVlBuffer{3, 255, 8, 255}).w, 8u);
+  EXPECT_EQ(shared_vl_rtl_params(SharedVlBuffer{3, 256, 8, 256}).w, 9u);
+  EXPECT_EQ(shared_vl_rtl_params(SharedVlBuffer{4, 7168, 4, 7168}).text(),
+            "VLS=4,W=13,TOTAL=7168,VL_MIN=4,VL_MAX=7168");
+  EXPECT_EQ(shared_vl_rtl_params(SharedVlBuffer{3, 24, 2, 12}).text(),
+            "VLS=3,W=5,TOTAL=24,VL_MIN=2,VL_MAX=12");  // the catalog's v3t24
+}
+
 }  // namespace

@@ -8,9 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "rtl/catalog.h"
+#include "sim/blocks/shared_vl_credits.h"
 #include "sim/config/config.h"
 #include "sim/experiment/area_cache.h"
 #include "sim/experiment/router_area.h"
+#include "sim/network/build.h"
+#include "sim/network/network.h"
 
 namespace {
 
@@ -31,6 +35,13 @@ std::string blocks_text(const RouterAreaPlan& p) {
   return t;
 }
 
+std::string nic_text(const RouterAreaPlan& p) {
+  std::string t;
+  for (const auto& b : p.nic_blocks)
+    t += b.block + " " + b.params + " x" + std::to_string(b.count) + "\n";
+  return t;
+}
+
 std::string storage_text(const RouterAreaPlan& p) {
   std::string t;
   for (const auto& s : p.storage)
@@ -47,11 +58,15 @@ TEST(RouterArea, CounterBits) {
 }
 
 // h2: radix 7 = 2 injection + 3 local + 2 global ports; VCs 3/2/1; buffers 256/32/256 phits per
-// VC and 32 per output; 2 allocator iterations; MIN needs no sensor.
+// VC and 32 per output; 2 allocator iterations; MIN needs no sensor. 72 nodes, each NIC with the
+// credits of its router's injection buffer: 3 VCs of 256 phits (9 bits to count 0..256).
 TEST(RouterArea, H2BaselinePlan) {
   const RouterAreaPlan p = plan_router_area(h2(), 80);
   EXPECT_EQ(p.routers, 36u);
   EXPECT_EQ(p.radix, 7u);
+  EXPECT_EQ(p.nics, 72u);
+  EXPECT_EQ(nic_text(p), "credit_counter V=3,W=9,CAP=256 x1\n");
+  EXPECT_EQ(p.nic_blocks[0].role, "NIC: credits, injection buffer");
   EXPECT_EQ(blocks_text(p),
             "sep_alloc_if P=7,V=3,Q=7,ITER=2 x1\n"
             "credit_counter V=2,W=6,CAP=32 x3\n"
@@ -160,6 +175,9 @@ TEST(RouterArea, IbSwitchPlan) {
             "rr_arbiter N=3 x8\n");
   EXPECT_EQ(p.blocks[1].role, "downstream credits, outputs to switches");
   EXPECT_EQ(p.blocks[2].role, "output buffer space, shared by the VLs");
+  // The tree's 16 NICs, each with the credits of its switch's input buffer (the same set).
+  EXPECT_EQ(p.nics, 16u);
+  EXPECT_EQ(nic_text(p), "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x1\n");
   EXPECT_EQ(storage_text(p),
             "input buffer per port: 131072 x8\n"
             "input buffer per port, VL lists: 2112 x8\n"
@@ -174,12 +192,15 @@ TEST(RouterArea, IbSwitchPlan) {
       plan_router_area(qos("qos-ib-fattree-4-2.ini", {"router.vl_max=100"}), 80);
   EXPECT_EQ(m.blocks[1].params, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=100");
   EXPECT_EQ(m.blocks[2].params, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=100");
+  EXPECT_EQ(m.nic_blocks[0].params, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=100");
   const RouterAreaPlan one = plan_router_area(qos("qos-ch2-ib-switch-48.ini"), 80);
   EXPECT_EQ(blocks_text(one),
             "sep_alloc_if P=48,V=3,Q=48,ITER=2 x1\n"
             "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=16,VL_MAX=256 x48\n"
             "rr_arbiter N=3 x48\n");
   EXPECT_EQ(one.phit_bits, 64u);
+  EXPECT_EQ(one.nics, 48u);
+  EXPECT_EQ(nic_text(one), "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=16,VL_MAX=256 x1\n");
 }
 
 // The IB VL arbiter of Table 6.1 Config A (64 high-priority entries, 1 low, LimitOfHighPriority
@@ -228,6 +249,8 @@ TEST(RouterArea, OpaSwitchPlan) {
             "rr_arbiter N=3 x8\n");
   EXPECT_EQ(p.blocks[0].role, "MPort allocator (VA-SA, 4:6)");
   EXPECT_EQ(p.blocks[4].role, "central buffer space, shared by the VLs");
+  EXPECT_EQ(p.nics, 16u);
+  EXPECT_EQ(nic_text(p), "shared_vl_credits VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256 x1\n");
   EXPECT_EQ(storage_text(p),
             "input buffer per port: 131072 x8\n"
             "input buffer per port, VL lists: 2112 x8\n"
@@ -271,6 +294,7 @@ TEST(RouterArea, OpaDTablePlan) {
             "SL2SC table: 160 x1\n"
             "SC2VL table: 40 x1\n"
             "VL round-robin pointers, per output port and SL: 40 x1\n");
+  EXPECT_EQ(nic_text(p), "shared_vl_credits VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024 x1\n");
   ASSERT_EQ(p.notes.size(), 1u);
   EXPECT_EQ(p.notes[0],
             "DTable: each dtable_arbiter holds its table (128 entries, 3456 bits); OPA has one per "
@@ -298,6 +322,54 @@ TEST(RouterArea, OpaDTablePlan) {
                                   "rr_arbiter N=2 x40\n"),
             std::string::npos)
       << blocks_text(sbt);
+}
+
+// The NICs' credits the plan prices are the buffers the switches hand the in-network socket as
+// nic<p> (RouterModel::shared_vl_buffers), one per node, at model::shared_vl_rtl_params's set; and
+// every buffer of these networks, the NICs' included, has its set in rtl/catalog.h (Ch. 4's OPA
+// tree: 8 VLs of 1,024 flits, a minimum of 16; Ch. 6's IB tree: 4 VLs of 7,168 flits, a minimum
+// of 4, 13 bits to count 7,168).
+TEST(RouterArea, NicCreditsAreTheSocketsNicBuffersAndHaveCatalogSets) {
+  struct Net {
+    std::string file;
+    std::vector<std::string> sets;
+    uint64_t nics;
+    std::string nic;
+  };
+  const std::string table6 =
+      "qos.table=" + std::string(NETCOSIM_SOURCE_DIR) + "/configs/qos/table6_1_a.json";
+  const std::vector<Net> nets = {
+      {"qos-ib-fattree-4-2.ini", {}, 16, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256"},
+      {"qos-opa-fattree-4-2.ini", {}, 16, "VLS=3,W=9,TOTAL=256,VL_MIN=8,VL_MAX=256"},
+      {"qos-ch4-opa-fattree-4-2.ini", {}, 16, "VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024"},
+      {"qos-ch6-ib-fattree-2-2.ini", {table6}, 4, "VLS=4,W=13,TOTAL=7168,VL_MIN=4,VL_MAX=7168"}};
+  const rtl::RtlBlock* block = rtl::find_rtl_block("shared_vl_credits");
+  ASSERT_NE(block, nullptr);
+  for (const Net& n : nets) {
+    const Config cfg = qos(n.file, n.sets);
+    const RouterAreaPlan p = plan_router_area(cfg, 80);
+    EXPECT_EQ(p.nics, n.nics) << n.file;
+    ASSERT_EQ(p.nic_blocks.size(), 1u) << n.file;
+    EXPECT_EQ(p.nic_blocks[0].params, n.nic) << n.file;
+    const auto net = build_network(cfg);
+    uint64_t nic_buffers = 0;
+    std::vector<RouterModel::SharedVlBufferShape> buffers;
+    for (uint32_t r = 0; r < net->routers(); ++r) {
+      std::string why;
+      ASSERT_TRUE(net->router(r).shared_vl_buffers(buffers, why)) << why;
+      for (const auto& b : buffers) {
+        const std::string params = model::shared_vl_rtl_params(b.buffer).text();
+        if (b.name.rfind("nic", 0) == 0) {
+          ++nic_buffers;
+          EXPECT_EQ(params, p.nic_blocks[0].params) << n.file << " router " << r << " " << b.name;
+        }
+        bool in_catalog = false;
+        for (const auto& set : block->sets) in_catalog |= params == set.params;
+        EXPECT_TRUE(in_catalog) << n.file << " router " << r << " " << b.name << ": " << params;
+      }
+    }
+    EXPECT_EQ(nic_buffers, p.nics) << n.file;
+  }
 }
 
 TEST(RouterArea, RefusedConfigurationsNameTheKey) {
@@ -351,6 +423,10 @@ TEST(RouterArea, ReportSumsBlocksAndArrays) {
     r.rows.push_back(row);
     r.cached.push_back(false);
   }
+  AreaRow nic;
+  nic.nand2 = 1225.0;  // the NIC's credit counter
+  r.nic_rows.push_back(nic);
+  r.nic_cached.push_back(true);
   // 100 x 1 + 200 x 3 + 300 x 2.
   EXPECT_DOUBLE_EQ(r.logic_nand2(), 1300.0);
   const double storage =
@@ -358,11 +434,29 @@ TEST(RouterArea, ReportSumsBlocksAndArrays) {
   EXPECT_NEAR(r.storage_um2(), storage, 1e-6 * storage);
   const auto j = router_area_json(r);
   EXPECT_DOUBLE_EQ(j["router"]["logic_nand2"].get<double>(), 1300.0);
-  EXPECT_NEAR(j["network"]["um2"].get<double>(), 36 * (1300.0 * 0.798 + storage), 1e-3);
+  // The network: 36 routers and 72 NICs of 1,225 NAND2 eq.; the router's figures leave the NICs
+  // out.
+  EXPECT_DOUBLE_EQ(r.nic_nand2(), 1225.0);
+  EXPECT_EQ(j["nics"], 72);
+  EXPECT_DOUBLE_EQ(j["nic"]["nand2"].get<double>(), 1225.0);
+  EXPECT_DOUBLE_EQ(j["network"]["nics_nand2"].get<double>(), 72 * 1225.0);
+  EXPECT_NEAR(j["network"]["routers_nand2"].get<double>(), 36 * (1300.0 + storage / 0.798), 1e-6);
+  EXPECT_NEAR(j["network"]["um2"].get<double>(),
+              36 * (1300.0 * 0.798 + storage) + 72 * 1225.0 * 0.798, 1e-3);
+  const std::string text = router_area_text(r);
+  EXPECT_NE(text.find("NIC: credits, injection buffer           credit_counter V=3,W=9,CAP=256 "
+                      "      1          1,225          1,225            978  (cached)\n"
+                      "NIC: logic 1,225 NAND2 eq. (978 um2)\nnetwork (36 routers, 72 NICs): 36 x "),
+            std::string::npos)
+      << text;
   // Compared with itself every ratio is 1.
   const std::string t = router_area_compare_text(r, r);
   EXPECT_NE(
       t.find("router logic                                        1,300            1,300    1.000"),
+      std::string::npos)
+      << t;
+  EXPECT_NE(
+      t.find("NIC (one per node)                                  1,225            1,225    1.000"),
       std::string::npos)
       << t;
 }
