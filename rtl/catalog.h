@@ -232,7 +232,9 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
       // (configs/qos-ch4-opa-fattree-4-2.ini: 8 VLs, port and output buffers of 1,024 flits, half
       // of the 2,048-flit central buffer, 1,024-byte packets of 64-byte flits = 16); v4t7168: Ch.
       // 6's IB tree (configs/qos-ch6-ib-fattree-2-2.ini: 4 VLs, 7,168 flits, 64-byte packets of
-      // 16-byte flits = 4). The same sets are the in-network socket's
+      // 16-byte flits = 4); v3t256m16: Ch. 2's single 48-port switches
+      // (configs/qos-ch2-{ib,opa}-switch-48.ini: 3 VLs, 256 flits, 128-byte packets of 8-byte
+      // flits = 16). The same sets are the in-network socket's
       // (systemc/rtl/shared_vl_credits_socket.h, one instance per switch buffer): v3t256 is every
       // buffer of the IB and OPA 4-ary 2-trees (port and output buffers of 256 flits, OPA's
       // central buffers half of 512).
@@ -245,7 +247,8 @@ inline const std::vector<RtlBlock>& rtl_blocks() {
         {"v7t1792", "VLS=7,W=11,TOTAL=1792,VL_MIN=32,VL_MAX=1792"},
         {"v14t1792", "VLS=14,W=11,TOTAL=1792,VL_MIN=32,VL_MAX=1792"},
         {"v8t1024", "VLS=8,W=11,TOTAL=1024,VL_MIN=16,VL_MAX=1024"},
-        {"v4t7168", "VLS=4,W=13,TOTAL=7168,VL_MIN=4,VL_MAX=7168"}}},
+        {"v4t7168", "VLS=4,W=13,TOTAL=7168,VL_MIN=4,VL_MAX=7168"},
+        {"v3t256m16", "VLS=3,W=9,TOTAL=256,VL_MIN=16,VL_MAX=256"}}},
   };
   return blocks;
 }

@@ -14,6 +14,7 @@
 #ifndef NETCOSIM_MUTANT
 #include "Vshared_vl_credits_v14t1792.h"
 #include "Vshared_vl_credits_v3t256.h"
+#include "Vshared_vl_credits_v3t256m16.h"
 #include "Vshared_vl_credits_v4t256.h"
 #include "Vshared_vl_credits_v4t7168.h"
 #include "Vshared_vl_credits_v7t1792.h"
@@ -263,6 +264,7 @@ int sc_main(int argc, char** argv) {
       entry<14, 11, 1792, 32, 1792, Vshared_vl_credits_v14t1792>("v14t1792"),
       entry<8, 11, 1024, 16, 1024, Vshared_vl_credits_v8t1024>("v8t1024"),
       entry<4, 13, 7168, 4, 7168, Vshared_vl_credits_v4t7168>("v4t7168"),
+      entry<3, 9, 256, 16, 256, Vshared_vl_credits_v3t256m16>("v3t256m16"),
   };
 #endif
   return bench_main(argc, argv, info);

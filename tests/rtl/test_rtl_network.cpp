@@ -396,6 +396,16 @@ TEST(RtlNetwork, SharedVlCreditsMirrorCh4OpaTree) {
       kConfigs + "qos-ch4-opa-fattree-4-2.ini --set sim.warmup=100 --set sim.measure=200", 160);
 }
 
+// Ch. 2's single 48-port switches (v3t256m16: 3 VLs of 256 flits, a minimum of 16): every port
+// faces a NIC, so per switch 48 `nic` and 48 `out` buffers, 96 on the IB switch; the OPA switch's
+// 12 MPorts add 2 central buffers each, 120.
+TEST(RtlNetwork, SharedVlCreditsMirrorCh2Switches) {
+  expect_shared_vl_mirror(
+      kConfigs + "qos-ch2-ib-switch-48.ini --set sim.warmup=100 --set sim.measure=200", 96);
+  expect_shared_vl_mirror(
+      kConfigs + "qos-ch2-opa-switch-48.ini --set sim.warmup=100 --set sim.measure=200", 120);
+}
+
 // Ch. 6's IB 2-ary 2-tree (v4t7168: 4 VLs of 7,168 flits, a minimum of 4): per switch 4 output
 // buffers, the 2 level-0 switches 2 downstream and 2 NIC buffers, the 2 level-1 switches 4
 // downstream (2 unconnected at the top): 4 x 4 + 2 x 4 + 2 x 4 = 32.
