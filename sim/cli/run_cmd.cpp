@@ -82,9 +82,9 @@ void describe(CommandLine& cl) {
       "plot the time series with gnuplot to FILE (CSV: FILE.csv unless --timeseries-csv)")(
       "node-loads-csv", text("FILE"), "write each node's offered and injected load as CSV to FILE")(
       "waits", text("FILE"),
-      "count the head-waits of every input VC over the window (router.architecture=cioq; "
-      "docs/model.md \"Head waits\") and write them as CSV to FILE ('-': stdout); their totals "
-      "enter the JSON as head_waits")(
+      "count the head-waits of every input VC (router.architecture=cioq) or of every stage's VL "
+      "FIFOs (ib, opa) over the window (docs/model.md \"Head waits\") and write them as CSV to "
+      "FILE ('-': stdout); their totals enter the JSON as head_waits")(
       "node-loads-png", text("FILE"),
       "plot the per-node loads with gnuplot to FILE (CSV: FILE.csv unless --node-loads-csv)")(
       "check", "check the VC order of every grant (sim.check=true; docs/model.md §4.4)")(

@@ -6,6 +6,7 @@
 #include "sim/cli/progress.h"
 #include "sim/engine/run_control.h"
 #include "sim/network/memory_estimate.h"
+#include "sim/router/ib/ib_factory.h"
 
 namespace netcosim::cli {
 
@@ -17,11 +18,30 @@ void load_request_config(const RunRequest& req, Config& cfg) {
   // programmatic users (sim/network/build.h).
   validate_config(cfg);
   sc::check_rtl_request(req.rtl, cfg, req.engine, req.sc.quantum);
-  // --waits: counted by the CIOQ router's allocation over the window [warm-up, warm-up + measure),
-  // which batch mode does not fix in advance.
-  if (req.waits && cfg.get_str("router.architecture") != "cioq")
-    throw ConfigError("--waits: router.architecture=" + cfg.get_str("router.architecture") +
-                      " has no head-wait counters (allowed: router.architecture=cioq)");
+  // --waits: counted by the CIOQ router's allocation or the IB / OPA switches' stages over the
+  // window [warm-up, warm-up + measure), which batch mode does not fix in advance.
+  const std::string arch = cfg.get_str("router.architecture");
+  if (req.waits && arch != "cioq" && arch != "ib" && arch != "opa")
+    throw ConfigError("--waits: router.architecture=" + arch +
+                      " has no head-wait counters (allowed: router.architecture=cioq, ib or opa)");
+  // The switches count the stages of one packet at a time (docs/model.md "The switches'
+  // stages"): not a message's (qos.atomic_messages), a retry's delay (router.alloc_retry) or the
+  // shared MPort crossbar's turn (router.mport_xbar=shared).
+  if (req.waits && (arch == "ib" || arch == "opa")) {
+    if (cfg.get_bool("qos.atomic_messages"))
+      throw ConfigError(
+          "--waits: qos.atomic_messages=true: the switches' head-wait counters count single "
+          "packets (allowed: qos.atomic_messages=false)");
+    if (cfg.get_int("router.alloc_retry") != 0)
+      throw ConfigError(
+          "--waits: router.alloc_retry=" + std::to_string(cfg.get_int("router.alloc_retry")) +
+          ": the switches' head-wait counters do not count a retry's delay "
+          "(allowed: router.alloc_retry=0)");
+    if (arch == "opa" && cfg.get_str("router.mport_xbar") == "shared")
+      throw ConfigError(
+          "--waits: router.mport_xbar=shared: the OPA switch's head-wait counters do not count "
+          "the shared MPort crossbar's turns (allowed: router.mport_xbar=per_input)");
+  }
   if (req.waits && cfg.get_str("sim.mode") != "window")
     throw ConfigError("--waits: sim.mode=" + cfg.get_str("sim.mode") +
                       " has no fixed measurement window to count in (allowed: sim.mode=window)");
@@ -48,7 +68,18 @@ RunResults run_request(const RunRequest& req, Config& cfg) {
     opt.sc.router_nics = sc::rtl_reads_nic_state(req.rtl);
   }
   const Cycle lead = engine->local_lead(cfg, opt);
-  const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead);
+  // --waits on the IB / OPA switches: the switches with counters (VlSwitch<Sched, kOpa, true>)
+  // in place of those without, so that a run without the flag runs the switches of before.
+  static const ArchitectureEntry ib_waits{"ib", "the IB switch with head-wait counters",
+                                          &make_ib_switches_waits};
+  static const ArchitectureEntry opa_waits{"opa", "the OPA switch with head-wait counters",
+                                           &make_opa_switches_waits};
+  const std::string arch = cfg.get_str("router.architecture");
+  const ArchitectureEntry* entry = !req.waits      ? nullptr
+                                   : arch == "ib"  ? &ib_waits
+                                   : arch == "opa" ? &opa_waits
+                                                   : nullptr;
+  const std::unique_ptr<Network> net = build_validated_network(cfg, nullptr, lead, entry);
   if (req.rtl.any()) sc::attach_rtl_sockets(*net, req.rtl, cfg);
   if (req.waits) {
     const RunPlan plan = RunPlan::from_config(cfg);

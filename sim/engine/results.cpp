@@ -16,9 +16,13 @@ namespace netcosim {
 namespace {
 // The routers' head-wait counters (RouterModel::head_waits; docs/model.md "Head waits"): their
 // nonzero counts in router order, input side then output side, and the totals per input port
-// class.
+// class; with request-reply traffic (traffic.source=request_reply) each count per traffic class
+// of the head (request, then reply) and the totals per class.
 void collect_head_waits(const Network& net, RunResults& r) {
   r.head_waits_on = true;
+  const bool split = net.config().get_str("traffic.source") == "request_reply";
+  r.head_waits_split = split;
+  const uint32_t classes = split ? kHeadWaitClasses : 1;
   for (uint32_t id = 0; id < net.routers(); ++id) {
     const RouterModel& router = net.router(id);
     const HeadWaits& w = *router.head_waits();
@@ -26,34 +30,73 @@ void collect_head_waits(const Network& net, RunResults& r) {
     r.head_waits_end = w.end;
     for (uint32_t p = 0; p < w.ports; ++p)
       for (uint32_t v = 0; v < w.vcs; ++v)
-        for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
-          const uint64_t n = w.in_count(p, v, static_cast<HeadWait>(k));
-          if (n == 0) continue;
-          RunResults::HeadWaitRow row;
-          row.router = id;
-          row.port = p;
-          row.vc = v;
-          row.port_class = row.in_class = router.port_class(p);
-          row.reason = static_cast<uint8_t>(k);
-          row.count = n;
-          r.head_waits.push_back(row);
-          r.head_waits_total[row.in_class][k] += n;
-        }
+        for (uint32_t tc = 0; tc < classes; ++tc)
+          for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
+            const HeadWait why = static_cast<HeadWait>(k);
+            const uint64_t n = split ? w.in_count(p, v, tc, why) : w.in_count(p, v, why);
+            if (n == 0) continue;
+            RunResults::HeadWaitRow row;
+            row.router = id;
+            row.port = p;
+            row.vc = v;
+            row.port_class = row.in_class = router.port_class(p);
+            row.traffic_class = static_cast<uint8_t>(tc);
+            row.reason = static_cast<uint8_t>(k);
+            row.count = n;
+            r.head_waits.push_back(row);
+            r.head_waits_total[row.in_class][k] += n;
+            r.head_waits_class_total[tc][k] += n;
+          }
     for (uint32_t p = 0; p < w.ports; ++p)
       for (uint32_t c = 0; c < kMaxPortClasses; ++c)
-        for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
-          const uint64_t n = w.out_count(p, static_cast<PortClass>(c), static_cast<HeadWait>(k));
-          if (n == 0) continue;
-          RunResults::HeadWaitRow row;
-          row.router = id;
-          row.port = p;
-          row.port_class = router.port_class(p);
-          row.in_class = static_cast<uint8_t>(c);
-          row.reason = static_cast<uint8_t>(k);
-          row.output = true;
-          row.count = n;
-          r.head_waits.push_back(row);
-        }
+        for (uint32_t tc = 0; tc < classes; ++tc)
+          for (uint32_t k = 0; k < kHeadWaitReasons; ++k) {
+            const PortClass pc = static_cast<PortClass>(c);
+            const HeadWait why = static_cast<HeadWait>(k);
+            const uint64_t n = split ? w.out_count(p, pc, tc, why) : w.out_count(p, pc, why);
+            if (n == 0) continue;
+            RunResults::HeadWaitRow row;
+            row.router = id;
+            row.port = p;
+            row.port_class = router.port_class(p);
+            row.in_class = static_cast<uint8_t>(c);
+            row.traffic_class = static_cast<uint8_t>(tc);
+            row.reason = static_cast<uint8_t>(k);
+            row.output = true;
+            row.count = n;
+            r.head_waits.push_back(row);
+          }
+  }
+}
+
+// The IB / OPA switches' head-wait counters (RouterModel::switch_waits; docs/model.md "The
+// switches' stages"): their nonzero counts in switch order, the totals per stage and reason and
+// per SL the head-cycles of each stage that were not a grant.
+void collect_switch_waits(const Network& net, RunResults& r) {
+  r.head_waits_on = r.switch_waits_on = true;
+  for (uint32_t id = 0; id < net.routers(); ++id) {
+    const SwitchWaits& w = *net.router(id).switch_waits();
+    r.head_waits_start = w.start;
+    r.head_waits_end = w.end;
+    if (r.switch_waits_sl.size() < w.sls) r.switch_waits_sl.resize(w.sls);
+    for (uint32_t st = 0; st < kSwitchStages; ++st)
+      for (uint32_t sl = 0; sl < w.sls; ++sl)
+        for (uint32_t vl = 0; vl < w.vls; ++vl)
+          for (uint32_t k = 0; k < kSwitchWaitReasons; ++k) {
+            const uint64_t n =
+                w.count(static_cast<SwitchStage>(st), sl, vl, static_cast<SwitchWait>(k));
+            if (n == 0) continue;
+            RunResults::SwitchWaitRow row;
+            row.router = id;
+            row.stage = static_cast<uint8_t>(st);
+            row.sl = static_cast<uint8_t>(sl);
+            row.vl = static_cast<uint8_t>(vl);
+            row.reason = static_cast<uint8_t>(k);
+            row.count = n;
+            r.switch_waits.push_back(row);
+            r.switch_waits_total[st][k] += n;
+            if (k != static_cast<uint32_t>(SwitchWait::Granted)) r.switch_waits_sl[sl][st] += n;
+          }
   }
 }
 
@@ -326,6 +369,10 @@ RunResults finish_run(const Network& net, const RunControl& control,
                          : std::nan("");
   }
   if (net.routers() != 0 && net.router(0).head_waits() != nullptr) collect_head_waits(net, r);
+  if (net.routers() != 0 && net.router(0).switch_waits() != nullptr) {
+    collect_switch_waits(net, r);
+    r.switch_waits_central = net.config().get_str("router.architecture") == "opa";
+  }
   r.fairness = fairness_of(r.node_injected);
   r.fairness_per_router = fairness_of(router_loads(r.node_injected, r.node_router, r.routers));
   if (plan.batch) collect_batches(control, r);

@@ -35,6 +35,7 @@
 #include "sim/routing/vc_order.h"
 #include "sim/stats/head_waits.h"
 #include "sim/stats/stats.h"
+#include "sim/stats/switch_waits.h"
 #include "sim/topology/topology.h"
 
 namespace netcosim {
@@ -287,10 +288,13 @@ class RouterModel {
   virtual HeadView head_view(uint32_t port, uint32_t vc) const = 0;
   // Head-wait counters (netcosim run --waits; sim/stats/head_waits.h): from now on the router
   // counts, in cycles [start, end), what each ready head of its input VCs does in each allocation
-  // step. Before the first step. False: the architecture has none (only the CIOQ router counts).
+  // step. Before the first step. False: the architecture has none (the CIOQ router counts; the
+  // IB and OPA switches built for counting, VlSwitch<Sched, kOpa, true>, count per stage).
   virtual bool enable_head_waits(Cycle /*start*/, Cycle /*end*/) { return false; }
-  // The counters, nullptr when not enabled.
+  // The counters, nullptr when not enabled: the CIOQ router's and the switches'
+  // (sim/stats/switch_waits.h).
   virtual const HeadWaits* head_waits() const { return nullptr; }
+  virtual const SwitchWaits* switch_waits() const { return nullptr; }
   // Request-reply with a bounded reply queue (traffic.reply_queue; docs/model.md §4.7): when the
   // NIC on injection port `port` has no room for another reply, so that a request routed to its
   // ejection waits, the first of that injection port's reply VCs (where the replies it holds

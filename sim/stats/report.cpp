@@ -196,13 +196,56 @@ ordered_json results_document(const RunResults& r, const Config& cfg) {
     ordered_json x, by_class;
     x["cycles_start"] = static_cast<uint64_t>(r.head_waits_start);
     x["cycles_end"] = static_cast<uint64_t>(r.head_waits_end);
-    for (size_t c = 0; c < r.port_classes.size() && c < kMaxPortClasses; ++c) {
-      ordered_json reasons;
-      for (uint32_t k = 0; k < kHeadWaitReasons; ++k)
-        reasons[head_wait_name(k)] = r.head_waits_total[c][k];
-      by_class[r.port_classes[c]] = reasons;
+    if (!r.switch_waits_on) {
+      for (size_t c = 0; c < r.port_classes.size() && c < kMaxPortClasses; ++c) {
+        ordered_json reasons;
+        for (uint32_t k = 0; k < kHeadWaitReasons; ++k)
+          reasons[head_wait_name(k)] = r.head_waits_total[c][k];
+        by_class[r.port_classes[c]] = reasons;
+      }
+      x["by_input_class"] = by_class;
+      if (r.head_waits_split) {  // request-reply traffic: the totals per traffic class
+        ordered_json by_tc;
+        for (uint32_t tc = 0; tc < kHeadWaitClasses; ++tc) {
+          ordered_json reasons;
+          for (uint32_t k = 0; k < kHeadWaitReasons; ++k)
+            reasons[head_wait_name(k)] = r.head_waits_class_total[tc][k];
+          by_tc[head_wait_class_name(tc)] = reasons;
+        }
+        x["by_traffic_class"] = by_tc;
+      }
+    } else {  // the IB / OPA switches (docs/model.md "The switches' stages")
+      ordered_json by_stage, per_sl = ordered_json::array();
+      for (uint32_t st = 0; st < kSwitchStages; ++st) {
+        if (st == static_cast<uint32_t>(SwitchStage::Central) && !r.switch_waits_central) continue;
+        ordered_json reasons;
+        for (uint32_t k = 0; k < kSwitchWaitReasons; ++k)
+          if (switch_wait_applies(static_cast<SwitchStage>(st), static_cast<SwitchWait>(k),
+                                  r.switch_waits_central))
+            reasons[switch_wait_name(k)] = r.switch_waits_total[st][k];
+        by_stage[switch_stage_name(st)] = reasons;
+      }
+      // Per SL: the head-cycles each stage's heads of the SL waited (every reason but granted)
+      // over the window, per packet of the SL delivered in it.
+      for (size_t c = 0; c < r.switch_waits_sl.size(); ++c) {
+        ordered_json e;
+        // Without qos.sls every packet is of SL 0: the run's measured packets.
+        const uint64_t packets = c < r.per_sl.size() ? r.per_sl[c].packets_measured
+                                 : r.per_sl.empty()  ? r.packets_measured
+                                                     : 0;
+        e["name"] = c < r.per_sl.size() ? r.per_sl[c].name : std::to_string(c);
+        e["packets"] = packets;
+        for (uint32_t st = 0; st < kSwitchStages; ++st) {
+          if (st == static_cast<uint32_t>(SwitchStage::Central) && !r.switch_waits_central)
+            continue;
+          e[std::string(switch_stage_name(st)) + "_wait"] =
+              packets != 0 ? double(r.switch_waits_sl[c][st]) / double(packets) : 0.0;
+        }
+        per_sl.push_back(e);
+      }
+      x["by_stage"] = by_stage;
+      x["per_sl"] = per_sl;
     }
-    x["by_input_class"] = by_class;
     w["head_waits"] = x;
   }
   w["drained"] = r.drained;
@@ -359,8 +402,21 @@ std::string node_loads_csv(const RunResults& r) {
   return out;
 }
 
+// The IB / OPA switches' rows (docs/model.md "The switches' stages").
+std::string switch_waits_csv(const RunResults& r) {
+  std::string out = "router,stage,sl,vl,reason,head_cycles\n";
+  for (const RunResults::SwitchWaitRow& w : r.switch_waits)
+    out += std::to_string(w.router) + "," + switch_stage_name(w.stage) + "," +
+           (w.sl < r.per_sl.size() ? r.per_sl[w.sl].name : std::to_string(w.sl)) + "," +
+           std::to_string(w.vl) + "," + switch_wait_name(w.reason) + "," + std::to_string(w.count) +
+           "\n";
+  return out;
+}
+
 std::string head_waits_csv(const RunResults& r) {
-  std::string out = "router,in_port,in_class,in_vc,out_port,out_class,reason,head_cycles\n";
+  if (r.switch_waits_on) return switch_waits_csv(r);
+  std::string out =
+      "router,in_port,in_class,in_vc,out_port,out_class,traffic_class,reason,head_cycles\n";
   const auto name = [&](uint32_t c) {
     return c < r.port_classes.size() ? r.port_classes[c] : std::to_string(c);
   };
@@ -372,7 +428,9 @@ std::string head_waits_csv(const RunResults& r) {
     else
       out += router + "," + name(w.in_class) + ",," + std::to_string(w.port) + "," +
              name(w.port_class) + ",";
-    out += std::string(head_wait_name(w.reason)) + "," + std::to_string(w.count) + "\n";
+    // The head's traffic class with request-reply traffic, else empty.
+    out += std::string(r.head_waits_split ? head_wait_class_name(w.traffic_class) : "") + "," +
+           head_wait_name(w.reason) + "," + std::to_string(w.count) + "\n";
   }
   return out;
 }

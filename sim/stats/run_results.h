@@ -2,6 +2,7 @@
 // (sim/engine/results.cpp) fills and the formatters (sim/stats/report.h) print.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 
 #include "sim/link/packet.h"
 #include "sim/stats/head_waits.h"
+#include "sim/stats/switch_waits.h"
 
 namespace netcosim {
 
@@ -121,9 +123,11 @@ struct RunResults {
   // port, `vc` its VC) and by output port and the input port's class (output = true: `port` the
   // output port, `in_class` the class of the heads' input ports); reason: HeadWait
   // (sim/stats/head_waits.h). Totals per input port class and reason over every router.
+  // With request-reply traffic (head_waits_split) each row is of one traffic class of the heads
+  // (traffic_class: 0 request, 1 reply; head_wait_class), and the totals per class are kept too.
   struct HeadWaitRow {
     uint32_t router = 0, port = 0, vc = 0;
-    uint8_t port_class = 0, in_class = 0, reason = 0;
+    uint8_t port_class = 0, in_class = 0, reason = 0, traffic_class = 0;
     bool output = false;
     uint64_t count = 0;
   };
@@ -131,6 +135,22 @@ struct RunResults {
   Cycle head_waits_start = 0, head_waits_end = 0;
   std::vector<HeadWaitRow> head_waits;
   uint64_t head_waits_total[kMaxPortClasses][kHeadWaitReasons] = {};
+  bool head_waits_split = false;
+  uint64_t head_waits_class_total[kHeadWaitClasses][kHeadWaitReasons] = {};
+  // The IB / OPA switches' head-wait counters (sim/stats/switch_waits.h; head_waits_on and the
+  // window above set too): per switch its nonzero counts by stage, SL and VL; totals per stage
+  // and reason; per SL and stage the head-cycles that were not a grant (the cycles its packets'
+  // heads waited there).
+  struct SwitchWaitRow {
+    uint32_t router = 0;
+    uint8_t stage = 0, sl = 0, vl = 0, reason = 0;
+    uint64_t count = 0;
+  };
+  bool switch_waits_on = false;
+  bool switch_waits_central = false;  // the OPA switch's central stage exists
+  std::vector<SwitchWaitRow> switch_waits;
+  uint64_t switch_waits_total[kSwitchStages][kSwitchWaitReasons] = {};
+  std::vector<std::array<uint64_t, kSwitchStages>> switch_waits_sl;  // per SL: waiting head-cycles
 };
 
 }  // namespace netcosim

@@ -234,6 +234,35 @@ TEST(HeadWaits, RequestWaitsForRoomForItsReplyAsReplyGate) {
   // local input.
   EXPECT_EQ(k.waits[1].out_count(0, kLocal, HeadWait::ReplyGate), 5u);
   EXPECT_EQ(k.res.head_waits_total[kLocal][static_cast<uint32_t>(HeadWait::ReplyGate)], 5u);
+  // Per traffic class (request-reply traffic): the requests A and B are the heads of router 0's
+  // injection inputs (lost 1, output_room 3, granted 2) and of router 1's local input (granted
+  // 2, reply_gate 5); the 4 reply packets are granted at router 1's injection input and at router
+  // 0's local input (8).
+  ASSERT_TRUE(k.res.head_waits_split);
+  const auto by_class = [&](uint32_t tc, HeadWait w) {
+    return k.res.head_waits_class_total[tc][static_cast<uint32_t>(w)];
+  };
+  EXPECT_EQ(by_class(0, HeadWait::Lost), 1u);
+  EXPECT_EQ(by_class(0, HeadWait::OutputRoom), 3u);
+  EXPECT_EQ(by_class(0, HeadWait::Granted), 4u);
+  EXPECT_EQ(by_class(0, HeadWait::ReplyGate), 5u);
+  EXPECT_EQ(by_class(1, HeadWait::Granted), 8u);
+  for (uint32_t w = 0; w < kHeadWaitReasons; ++w) {
+    if (w != static_cast<uint32_t>(HeadWait::Granted)) {
+      EXPECT_EQ(by_class(1, HeadWait(w)), 0u) << head_wait_name(w);
+    }
+  }
+  // The rows carry the class: router 1's output-side reply_gate rows are the requests'.
+  EXPECT_EQ(k.waits[1].out_count(0, kLocal, 0, HeadWait::ReplyGate), 5u);
+  EXPECT_EQ(k.waits[1].out_count(0, kLocal, 1, HeadWait::ReplyGate), 0u);
+  uint64_t reply_rows = 0;
+  for (const RunResults::HeadWaitRow& row : k.res.head_waits)
+    if (!row.output && row.traffic_class == 1) reply_rows += row.count;
+  EXPECT_EQ(reply_rows, 8u);
+  // The CSV's class column.
+  const std::string csv = head_waits_csv(k.res);
+  EXPECT_NE(csv.find(",request,reply_gate,5\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",reply,granted,"), std::string::npos) << csv;
 }
 
 // A routing of this test's own with FlexVC's contract (seed 002 Def. 2, Sec. III-B; docs/model.md

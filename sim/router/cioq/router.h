@@ -350,10 +350,12 @@ class CioqRouter final : public RouterModel {
   // are compiled in router.cpp as before.
   template <class Sel, bool kPolicy, bool kCreditEdge, bool kWaits = false>
   bool allocate(Cycle now);
-  // kWaits: a ready head of input VC v of port i that waits for reason r on output o.
+  // kWaits: a ready head of input VC v of port i that waits for reason r on output o (counted
+  // under its traffic class, head_wait_class).
   void count_wait(uint32_t i, uint32_t v, uint32_t o, HeadWait r) {
-    ++waits_->at_in(i, v, r);
-    ++waits_->at_out(o, cfg_.classes[i], r);
+    const uint32_t tc = head_wait_class(in_.head(in_.vc(i, v)));
+    ++waits_->at_in(i, v, tc, r);
+    ++waits_->at_out(o, cfg_.classes[i], tc, r);
   }
   // kWaits: allocate_ = allocate<Sel, kPolicy, false, true> (router_waits.cpp).
   template <class Sel>

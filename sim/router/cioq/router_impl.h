@@ -575,14 +575,17 @@ RouterModel::HeadView CioqRouter<Credits>::head_view(uint32_t port, uint32_t vc)
   return h;
 }
 
+// The counters of a router of p ports and v VCs per port (router_waits.cpp: their code stays out
+// of router.cpp, whose compilation a run without --waits executes).
+std::unique_ptr<HeadWaits> make_head_waits(uint32_t p, uint32_t v, Cycle start, Cycle end);
+
 template <class Credits>
 bool CioqRouter<Credits>::enable_head_waits(Cycle start, Cycle end) {
   if (credit_edge_ != nullptr || vc_block_ != nullptr)
     throw std::invalid_argument("router " + std::to_string(id_) +
                                 ": the head-wait counters do not run with the RTL's credit "
                                 "counters or VC selectors");
-  waits_ = std::make_unique<HeadWaits>();
-  waits_->init(P_, V_, start, end);
+  waits_ = make_head_waits(P_, V_, start, end);
   set_vc_selection(cfg_.vc_selection);  // the counting allocation function
   return true;
 }

@@ -8,6 +8,12 @@
 
 namespace netcosim {
 
+std::unique_ptr<HeadWaits> make_head_waits(uint32_t p, uint32_t v, Cycle start, Cycle end) {
+  auto w = std::make_unique<HeadWaits>();
+  w->init(p, v, start, end);
+  return w;
+}
+
 template <class Credits>
 template <class Sel>
 void CioqRouter<Credits>::use_counting_allocate() {
@@ -20,7 +26,9 @@ template <class Credits>
 void CioqRouter<Credits>::count_busy_heads(uint32_t i, Cycle now) {
   for (uint32_t m = in_.vc_mask(i); m != 0; m &= m - 1) {
     const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
-    if (in_.vc(i, v).head_ready <= now) ++waits_->at_in(i, v, HeadWait::InputBusy);
+    StaticInputUnit::VcBuffer& b = in_.vc(i, v);
+    if (b.head_ready <= now)
+      ++waits_->at_in(i, v, head_wait_class(in_.head(b)), HeadWait::InputBusy);
   }
 }
 

@@ -12,8 +12,8 @@ namespace netcosim {
 namespace {
 
 // The output scheduler is the switch's template parameter (router.output_scheduler, chosen here
-// once: docs/model.md §10.5).
-template <bool kOpa, class Sched>
+// once: docs/model.md §10.5); kWaits: the switches with head-wait counters (netcosim run --waits).
+template <bool kOpa, bool kWaits, class Sched>
 std::vector<std::unique_ptr<RouterModel>> make_switches_with(VlSwitchConfig c, const Config& cfg,
                                                              const Topology& topo,
                                                              const RoutingAlgorithm& routing,
@@ -30,30 +30,34 @@ std::vector<std::unique_ptr<RouterModel>> make_switches_with(VlSwitchConfig c, c
   for (uint32_t r = 0; r < topo.routers(); ++r) {
     for (uint32_t port = 0; port < topo.router_radix(); ++port)
       c.classes[port] = topo.port_class_of(r, port);
-    routers.push_back(
-        std::make_unique<VlSwitch<Sched, kOpa>>(r, c, routing, topo, seed, wheel_size, iterations));
+    routers.push_back(std::make_unique<VlSwitch<Sched, kOpa, kWaits>>(r, c, routing, topo, seed,
+                                                                      wheel_size, iterations));
   }
   return routers;
 }
 
-template <bool kOpa>
+template <bool kOpa, bool kWaits>
 std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const Topology& topo,
                                                         const RoutingAlgorithm& routing,
                                                         uint32_t wheel) {
   VlSwitchConfig c = vl_switch_config(cfg, topo);
   switch (c.scheduler.kind) {
     case OutputSchedulerKind::Sbt:
-      return make_switches_with<kOpa, SbtSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+      return make_switches_with<kOpa, kWaits, SbtSlScheduler>(std::move(c), cfg, topo, routing,
+                                                              wheel);
     case OutputSchedulerKind::DTable:
-      return make_switches_with<kOpa, DTableSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+      return make_switches_with<kOpa, kWaits, DTableSlScheduler>(std::move(c), cfg, topo, routing,
+                                                                 wheel);
     case OutputSchedulerKind::Drr:
-      return make_switches_with<kOpa, DrrSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+      return make_switches_with<kOpa, kWaits, DrrSlScheduler>(std::move(c), cfg, topo, routing,
+                                                              wheel);
     case OutputSchedulerKind::IbVlArb:
-      return make_switches_with<kOpa, IbVlArbScheduler>(std::move(c), cfg, topo, routing, wheel);
+      return make_switches_with<kOpa, kWaits, IbVlArbScheduler>(std::move(c), cfg, topo, routing,
+                                                                wheel);
     case OutputSchedulerKind::Rr:
       break;
   }
-  return make_switches_with<kOpa, RrSlScheduler>(std::move(c), cfg, topo, routing, wheel);
+  return make_switches_with<kOpa, kWaits, RrSlScheduler>(std::move(c), cfg, topo, routing, wheel);
 }
 
 }  // namespace
@@ -61,13 +65,27 @@ std::vector<std::unique_ptr<RouterModel>> make_switches(const Config& cfg, const
 std::vector<std::unique_ptr<RouterModel>> make_ib_switches(const Config& cfg, const Topology& topo,
                                                            const RoutingAlgorithm& routing,
                                                            uint32_t wheel) {
-  return make_switches<false>(cfg, topo, routing, wheel);
+  return make_switches<false, false>(cfg, topo, routing, wheel);
 }
 
 std::vector<std::unique_ptr<RouterModel>> make_opa_switches(const Config& cfg, const Topology& topo,
                                                             const RoutingAlgorithm& routing,
                                                             uint32_t wheel) {
-  return make_switches<true>(cfg, topo, routing, wheel);
+  return make_switches<true, false>(cfg, topo, routing, wheel);
+}
+
+std::vector<std::unique_ptr<RouterModel>> make_ib_switches_waits(const Config& cfg,
+                                                                 const Topology& topo,
+                                                                 const RoutingAlgorithm& routing,
+                                                                 uint32_t wheel) {
+  return make_switches<false, true>(cfg, topo, routing, wheel);
+}
+
+std::vector<std::unique_ptr<RouterModel>> make_opa_switches_waits(const Config& cfg,
+                                                                  const Topology& topo,
+                                                                  const RoutingAlgorithm& routing,
+                                                                  uint32_t wheel) {
+  return make_switches<true, true>(cfg, topo, routing, wheel);
 }
 
 }  // namespace netcosim

@@ -23,4 +23,16 @@ std::vector<std::unique_ptr<RouterModel>> make_opa_switches(const Config& cfg, c
                                                             const RoutingAlgorithm& routing,
                                                             uint32_t wheel);
 
+// The same switches with head-wait counters (VlSwitch<Sched, kOpa, true>; netcosim run --waits,
+// docs/model.md "Head waits"): the front end builds these in place of the above when the flag is
+// given, so that a run without it runs the switches without counters.
+std::vector<std::unique_ptr<RouterModel>> make_ib_switches_waits(const Config& cfg,
+                                                                 const Topology& topo,
+                                                                 const RoutingAlgorithm& routing,
+                                                                 uint32_t wheel);
+std::vector<std::unique_ptr<RouterModel>> make_opa_switches_waits(const Config& cfg,
+                                                                  const Topology& topo,
+                                                                  const RoutingAlgorithm& routing,
+                                                                  uint32_t wheel);
+
 }  // namespace netcosim

@@ -61,7 +61,11 @@ namespace netcosim {
 // 4 ports (a 4:6 MPort crossbar of 3 flits per cycle to the MPort's 4 output buffers and to its 2
 // central buffers) and the buffered central crossbar (4 flits per cycle from the central buffers,
 // which have VLs, to the output buffers), with a second VA-SA stage from the central buffers.
-template <class Sched, bool kOpa>
+// kWaits: the head-wait counters (netcosim run --waits; docs/model.md "Head waits"): each stage
+// counts what its ready heads do in each cycle of the window under `if constexpr (kWaits)`. The
+// front end builds these instead of the switches without counters when the flag is given
+// (make_ib_switches / make_opa_switches with `waits`); instantiated in ib_switch_waits.cpp only.
+template <class Sched, bool kOpa, bool kWaits = false>
 class VlSwitch final : public RouterModel {
  public:
   VlSwitch(uint32_t id, const VlSwitchConfig& cfg, const RoutingAlgorithm& routing,
@@ -209,6 +213,18 @@ class VlSwitch final : public RouterModel {
     return moved;
   }
   bool step_core(Cycle now, StatsSink& sink) override;
+  bool enable_head_waits(Cycle start, Cycle end) override {
+    if constexpr (!kWaits) {
+      return RouterModel::enable_head_waits(start, end);
+    } else {
+      ws_.w = std::make_unique<SwitchWaits>();
+      ws_.w->init(cfg_.sls, V_, start, end);
+      ws_.in_req.assign(P_, 0);
+      ws_.central_req.assign(central_space_.size(), 0);
+      return true;
+    }
+  }
+  const SwitchWaits* switch_waits() const override { return ws_.w.get(); }
   bool core_active(Cycle now) const override {
     return resident_ != 0 || tx_pending_ != 0 || central_pending_ != 0 || data_wheel_.any(now) ||
            credit_wheel_.any(now);
@@ -478,6 +494,45 @@ class VlSwitch final : public RouterModel {
   std::vector<uint32_t> nic_ports_;
   std::vector<Cycle> nic_wake_;
   Cycle nic_wake_min_ = kNone;
+  // kWaits (enable_head_waits): the counters; whether this cycle is in the window (set at the
+  // start of step_core); per input port and per central buffer, the VLs whose head requested in
+  // this cycle's allocation (cleared when their outcome is counted).
+  struct WaitState {
+    std::unique_ptr<SwitchWaits> w;
+    bool on = false;
+    std::vector<uint32_t> in_req, central_req;
+  };
+  WaitState ws_;
+  // kWaits: one head-cycle of a head of SL sl in VL vl at stage st.
+  void count_wait(SwitchStage st, uint32_t sl, uint32_t vl, SwitchWait r) {
+    ++ws_.w->at(st, sl, vl, r);
+  }
+  // kWaits: the ready heads of input port i (whose crossbar side is busy) or of central buffer cb
+  // (whose read side is busy), or of output port o (whose link is busy), wait for reason r.
+  void count_ready_heads(const VlFifos& f, SwitchStage st, uint32_t port, Cycle now, SwitchWait r) {
+    for (uint32_t m = f.vl_mask(port); m != 0; m &= m - 1) {
+      const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+      const VlFifos::Entry& e = f.front(port, v);
+      if (e.ready <= now) count_wait(st, e.pkt.cls, v, r);
+    }
+  }
+  // kWaits: the outcome of this cycle's requests of allocator `a` (its input k is FIFO port
+  // first + k of stage st, `req` their requested VLs): granted or lost, before the grants pop the
+  // heads.
+  template <class Alloc>
+  void count_requests(const Alloc& a, const VlFifos& f, SwitchStage st, uint32_t* req,
+                      uint32_t first, uint32_t n) {
+    const uint64_t granted = a.granted_inputs();
+    for (uint32_t k = 0; k < n; ++k) {
+      for (uint32_t m = req[first + k]; m != 0; m &= m - 1) {
+        const uint32_t v = static_cast<uint32_t>(__builtin_ctz(m));
+        const bool won = ((granted >> k) & 1u) != 0 && a.grant_vc(k) == v;
+        count_wait(st, f.front(first + k, v).pkt.cls, v,
+                   won ? SwitchWait::Granted : SwitchWait::Lost);
+      }
+      req[first + k] = 0;
+    }
+  }
 };
 
 // The InfiniBand switch and the Omni-Path switch.
