@@ -37,10 +37,11 @@ void load_request_config(const RunRequest& req, Config& cfg) {
           "--waits: router.alloc_retry=" + std::to_string(cfg.get_int("router.alloc_retry")) +
           ": the switches' head-wait counters do not count a retry's delay "
           "(allowed: router.alloc_retry=0)");
-    if (arch == "opa" && cfg.get_str("router.mport_xbar") == "shared")
+    if (arch == "opa" && cfg.get_str("router.mport_xbar") != "per_input")
       throw ConfigError(
-          "--waits: router.mport_xbar=shared: the OPA switch's head-wait counters do not count "
-          "the shared MPort crossbar's turns (allowed: router.mport_xbar=per_input)");
+          "--waits: router.mport_xbar=" + cfg.get_str("router.mport_xbar") +
+          ": the OPA switch's head-wait counters do not count the shared MPort crossbar's turns "
+          "(allowed: router.mport_xbar=per_input)");
   }
   if (req.waits && cfg.get_str("sim.mode") != "window")
     throw ConfigError("--waits: sim.mode=" + cfg.get_str("sim.mode") +

@@ -109,10 +109,11 @@ const std::vector<KeySpec>& config_schema() {
       {"router.central_buffer", KeyType::Int, "3584", 2, 1048576, nullptr,
        "opa: flits of central buffer per MPort, in its 2 central buffers (thesis 003 Ch. 5: 3584 "
        "= 229,376 B)"},
-      {"router.mport_xbar", KeyType::Enum, "per_input", 0, 0, "per_input|shared",
-       "opa: the MPort crossbar's 3 flits per cycle are each input's packet's (per_input) or "
-       "the crossbar's in total over its 4 inputs (shared; thesis 003 Sec. 4.2.2, docs/model.md "
-       "11)"},
+      {"router.mport_xbar", KeyType::Enum, "per_input", 0, 0, "per_input|shared|shared_central",
+       "opa: the MPort crossbar's 3 flits per cycle are each input's packet's (per_input), the "
+       "crossbar's in total over its 4 inputs (shared; thesis 003 Sec. 4.2.2) or that total over "
+       "the packets bound for the central buffers only (shared_central; Sec. 2.2.1; "
+       "docs/model.md 11)"},
       {"router.central_latency", KeyType::Int, "2", 0, 100000, nullptr,
        "opa: cycles from a central-stage grant to the header in the output buffer"},
       {"router.central_link", KeyType::Enum, "pair", 0, 0, "pair|any",

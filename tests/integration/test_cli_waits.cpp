@@ -181,6 +181,8 @@ TEST(CliWaits, BadInputIsRefusedNamingTheFlag) {
             tmp("ib2.csv") + " --set router.alloc_retry=3",
         std::string(NETCOSIM_SOURCE_DIR) + OPA + " --waits " + tmp("opa.csv") +
             " --set router.mport_xbar=shared",
+        std::string(NETCOSIM_SOURCE_DIR) + OPA + " --waits " + tmp("opa2.csv") +
+            " --set router.mport_xbar=shared_central",
         base + " --set sim.mode=batch --waits " + tmp("batch.csv"),
         base + " --rtl all --waits " + tmp("rtl.csv"), base + " --json - --waits -"}) {
     const auto o = run_cli("run " + args);

@@ -143,7 +143,11 @@ INSTANTIATE_TEST_SUITE_P(
                       // docs/model.md §11): a budget and an input pointer per MPort.
                       Case{"opa_fattree_mport_shared",
                            "qos-opa-fattree-4-2.ini --set "
-                           "router.mport_xbar=shared"}),
+                           "router.mport_xbar=shared"},
+                      // ... for the central-bound packets only (shared_central).
+                      Case{"opa_fattree_mport_shared_central",
+                           "qos-opa-fattree-4-2.ini --set "
+                           "router.mport_xbar=shared_central"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Atomic messages (qos.atomic_messages, docs/model.md §9.2) with messages of 2 packets: the IB

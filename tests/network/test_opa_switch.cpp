@@ -133,6 +133,32 @@ TEST(OpaSwitch, ASharedMPortCrossbarMovesThreeFlitsPerCycleInTotal) {
       }
 }
 
+TEST(OpaSwitch, ACentralSharedMPortCrossbarBudgetsOnlyTheCentralBoundPackets) {
+  // router.mport_xbar=shared_central (docs/model.md §11; thesis 003 Sec. 2.2.1: "3 flits/cycle can
+  // be delivered from input buffers to Central Crossbar buffers" read as the total of the MPort's
+  // central-bound packets). The test above's switch and packets: node 0 (port 0) sends L flits to
+  // node 4 (MPort 1) and, in the same cycle, node 2 (port 2) to node 6 (MPort 1) or to node 3 (its
+  // own MPort's output). Both central-bound: input 0 is granted at g = 1 + RT (round robin from
+  // input 0), input 2 when the budget's L flits at 3 per cycle are through, g + ceil((L - 2) / 3),
+  // as under shared. Node 2 to node 3 stays in its MPort, outside the budget: both are granted at
+  // g, as under per_input (under shared that second packet waits the same ceil((L - 2) / 3)).
+  for (const uint32_t L : {24u, 16u, 7u})
+    for (const uint32_t dst2 : {6u, 3u}) {
+      const auto net = build_network(
+          opa({"router.latency=4", "router.xbar_latency=2", "router.central_latency=3",
+               "qos.sl_mtu=" + std::to_string(64 * L), "router.mport_xbar=shared_central"}));
+      net->preload_packet(0, 4);
+      net->preload_packet(2, dst2);
+      const RunResults r = run_native(*net);
+      ASSERT_EQ(r.packets_measured, 2u);
+      const uint64_t across = 1 + 4 + 2 + 3 + L, second = dst2 == 6 ? across : 1 + 4 + 2 + L;
+      const uint64_t wait = dst2 == 6 ? L / 3 : 0;  // ceil((L - 2) / 3): 8, 5, 2
+      EXPECT_EQ(r.latency_max, std::max(across, second + wait)) << "L " << L << " to " << dst2;
+      EXPECT_DOUBLE_EQ(r.latency_avg, (across + second + wait) / 2.0)
+          << "L " << L << " to " << dst2;
+    }
+}
+
 TEST(OpaSwitch, WithCentralLinkAnyALosingInputTakesTheOtherCentralBufferNextCycle) {
   // router.central_link=any (thesis 003 Sec. 2.2.1, 4.2.2: "a central buffer has to arbitrate
   // between the 4 input buffers which are connected to its MPort"; docs/model.md §11). The test

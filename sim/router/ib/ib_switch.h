@@ -462,9 +462,9 @@ class VlSwitch final : public RouterModel {
   std::vector<model::AllocatorCore*> mport_core_;
   model::AllocatorCore* central_core_ = nullptr;
   // Bit 0: router.alloc_retry is not 0; bit 1: an allocator was replaced; bit 2:
-  // qos.atomic_messages; bit 3: router.mport_xbar=shared; bit 4: router.central_link=any; bit 5:
-  // routing.trunk_select=adaptive (allocate_opa's kRetry, kSocket, kMsg, kShared, kAny and kCount;
-  // 0: the native path).
+  // qos.atomic_messages; bit 3: router.mport_xbar=shared or shared_central; bit 4:
+  // router.central_link=any; bit 5: routing.trunk_select=adaptive (allocate_opa's kRetry, kSocket,
+  // kMsg, kShared, kAny and kCount; 0: the native path).
   uint8_t opa_mode_ = 0;
   std::vector<Cycle> out_busy_central_, central_in_busy_, central_out_busy_, central_release_;
   std::vector<uint8_t> central_release_vl_;
@@ -474,6 +474,9 @@ class VlSwitch final : public RouterModel {
   // transfers in thirds of a cycle at 3 flits per cycle in total, and the input to try first.
   std::vector<uint64_t> mport_thirds_;
   std::vector<uint8_t> mport_next_;
+  // router.mport_xbar=shared_central (docs/model.md §11): that budget and round robin for the
+  // central-bound transfers only (read under kShared only).
+  bool mport_central_only_ = false;
   // The next VL of each (output port, SL) among its candidates (round robin).
   std::vector<uint8_t> next_candidate_;
   // routing.trunk_select=adaptive: per port its trunk's first port and link count

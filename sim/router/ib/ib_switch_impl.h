@@ -75,6 +75,7 @@ VlSwitch<Sched, kOpa, kWaits>::VlSwitch(uint32_t id, const VlSwitchConfig& cfg,
     if (cfg.mport_shared) {
       mport_thirds_.assign(mports, 0);
       mport_next_.assign(mports, 0);
+      mport_central_only_ = cfg.mport_shared_central;
       opa_mode_ |= 8;
     }
     if (cfg.central_any) opa_mode_ |= 16;
@@ -674,16 +675,21 @@ bool VlSwitch<Sched, kOpa, kWaits>::allocate_mports(Cycle now) {
     // kShared (router.mport_xbar=shared): the crossbar takes a packet in the cycle in which its
     // previous packets' flits, at 3 per cycle in total, are through, and only from one input per
     // cycle, the first with a request from the input after the last granted (round robin).
+    // router.mport_xbar=shared_central (mport_central_only_): the same budget and round robin for
+    // the packets bound for the central buffers only (one input's central requests per cycle);
+    // packets to the MPort's own output buffers keep each input's 3 flits per cycle.
     uint32_t n_in = 0, start = 0;
+    [[maybe_unused]] bool central_open = true;
     if constexpr (kShared) {
-      if (mport_thirds_[m] > 3 * now + 2) continue;
+      central_open = mport_thirds_[m] <= 3 * now + 2;
+      if (!central_open && !mport_central_only_) continue;
       n_in = std::min(kMPortPorts, P_ - first);
       start = mport_next_[m];
     }
     for (uint32_t d = 0; d < kMPortPorts && first + d < P_; ++d) {
       uint32_t k = d;
       if constexpr (kShared) {
-        if (any) break;
+        if (any && !mport_central_only_) break;
         k = start + d < n_in ? start + d : start + d - n_in;
       }
       const uint32_t i = first + k;
@@ -692,6 +698,7 @@ bool VlSwitch<Sched, kOpa, kWaits>::allocate_mports(Cycle now) {
           if (ws_.on) count_ready_heads(in_, SwitchStage::Input, i, now, SwitchWait::InputBusy);
         continue;
       }
+      [[maybe_unused]] bool central_requested = false;
       for (uint32_t msk = in_.vl_mask(i); msk != 0; msk &= msk - 1) {
         const uint32_t v = static_cast<uint32_t>(__builtin_ctz(msk));
         const VlFifos::Entry& e = in_.front(i, v);
@@ -717,6 +724,8 @@ bool VlSwitch<Sched, kOpa, kWaits>::allocate_mports(Cycle now) {
           }
           a.request(k, v, o % kMPortPorts);
         } else {
+          if constexpr (kShared)
+            if (!central_open) continue;
           uint32_t cb = central_of(i);
           if (central_in_busy_[cb] > now || !central_space_[cb].can_send(h.out_vl, L)) {
             // kWaits: a head that requests neither central buffer waits for its own pair's
@@ -740,12 +749,15 @@ bool VlSwitch<Sched, kOpa, kWaits>::allocate_mports(Cycle now) {
             }
           }
           a.request(k, v, kMPortPorts + cb % 2);
+          if constexpr (kShared) central_requested = true;
         }
         if constexpr (kWaits)
           if (ws_.on) ws_.in_req[i] |= 1u << v;
         if constexpr (kRetry) requested_[i] |= 1u << v;
         any = true;
       }
+      if constexpr (kShared)
+        if (central_requested) central_open = false;
     }
     if (!any) continue;
     if constexpr (kSocket)
@@ -766,10 +778,13 @@ bool VlSwitch<Sched, kOpa, kWaits>::allocate_mports(Cycle now) {
       const uint32_t xfer = (L + VlSwitchConfig::kMPortFlits - 1) / VlSwitchConfig::kMPortFlits;
       if constexpr (kShared) {
         // The crossbar's 3 flits per cycle in total: this transfer's flits (a message's M L),
-        // counted in thirds of a cycle from its end or from now, whichever is later.
-        const uint64_t flits = uint64_t{L} * (kMsg ? cfg_.msg_pkts[in_.front(i, v).pkt.cls] : 1);
-        mport_thirds_[m] = std::max<uint64_t>(mport_thirds_[m], 3 * now) + flits;
-        mport_next_[m] = static_cast<uint8_t>(k + 1 < n_in ? k + 1 : 0);
+        // counted in thirds of a cycle from its end or from now, whichever is later
+        // (shared_central: a transfer into a central buffer only).
+        if (!mport_central_only_ || a.grant_out(k) >= kMPortPorts) {
+          const uint64_t flits = uint64_t{L} * (kMsg ? cfg_.msg_pkts[in_.front(i, v).pkt.cls] : 1);
+          mport_thirds_[m] = std::max<uint64_t>(mport_thirds_[m], 3 * now) + flits;
+          mport_next_[m] = static_cast<uint8_t>(k + 1 < n_in ? k + 1 : 0);
+        }
       }
       if constexpr (kMsg) {
         // The message's M packets one after the other through the MPort crossbar (packet k's

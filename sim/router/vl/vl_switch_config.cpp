@@ -29,7 +29,8 @@ VlSwitchConfig vl_switch_config(const Config& cfg, const Topology& topo) {
   const uint32_t half = static_cast<uint32_t>(cfg.get_int("router.central_buffer")) / 2;
   c.central_buffer = model::SharedVlBuffer{q.vls, half, b.vl_min, half};
   c.central_latency = static_cast<uint32_t>(cfg.get_int("router.central_latency"));
-  c.mport_shared = cfg.get_str("router.mport_xbar") == "shared";
+  c.mport_shared_central = cfg.get_str("router.mport_xbar") == "shared_central";
+  c.mport_shared = cfg.get_str("router.mport_xbar") == "shared" || c.mport_shared_central;
   c.central_any = cfg.get_str("router.central_link") == "any";
   c.plan = switch_vl_plan(cfg, q);
   c.backlogged = q.backlogged;

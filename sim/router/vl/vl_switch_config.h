@@ -46,6 +46,10 @@ struct VlSwitchConfig {
   // router.mport_xbar=shared (docs/model.md §11): the MPort crossbar's 3 flits per cycle are its
   // total over its inputs, one input granted per cycle; false: each input's packet's.
   bool mport_shared = false;
+  // router.mport_xbar=shared_central (docs/model.md §11): with mport_shared, the total holds for
+  // the packets bound for the central buffers only; those to the MPort's own outputs keep each
+  // input's 3 flits per cycle.
+  bool mport_shared_central = false;
   VlPlan plan;  // the VLs of each SL per port class and routing VC
   // qos.backlogged (docs/model.md §9.2): each NIC always has a packet of every SL ready and its
   // link is served by an output scheduler of the switch's kind.

@@ -102,6 +102,10 @@ TEST(QosSwitch, ServiceLevelsRoutingsAndKeysOfTheSwitch) {
                   "router.mport_xbar=shared: applies to router.architecture=opa only "
                   "(router.architecture=ib)"));
   EXPECT_EQ(error(torus_opa({"router.mport_xbar=shared"})), "");
+  EXPECT_TRUE(has(error(torus_ib({"router.mport_xbar=shared_central"})),
+                  "router.mport_xbar=shared_central: applies to router.architecture=opa only "
+                  "(router.architecture=ib)"));
+  EXPECT_EQ(error(torus_opa({"router.mport_xbar=shared_central"})), "");
   Config d;
   d.set("router.port_buffer", "512");
   EXPECT_TRUE(has(error(d), "router.port_buffer=512: applies to router.architecture=ib|opa only"));
