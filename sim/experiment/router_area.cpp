@@ -435,20 +435,26 @@ nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
   j["phit_bits"] = r.phit_bits;
   j["technology_nm"] = 45;
   j["nand2_um2"] = k;
-  j["blocks"] = nlohmann::ordered_json::array();
-  for (size_t i = 0; i < r.plan.blocks.size(); ++i) {
-    const BlockUse& b = r.plan.blocks[i];
-    auto& o = j["blocks"].emplace_back();
-    o["role"] = b.role;
-    o["block"] = b.block;
-    o["params"] = b.params;
-    o["count"] = b.count;
-    o["nand2_each"] = r.rows[i].nand2;
-    o["flip_flops_each"] = r.rows[i].flip_flops;
-    o["depth"] = r.rows[i].depth;
-    o["nand2"] = r.rows[i].nand2 * b.count;
-    o["cached"] = static_cast<bool>(r.cached[i]);
-  }
+  // One JSON row per block use with its synthesized figures (the router's and the NIC's lists).
+  const auto block_rows = [](const std::vector<BlockUse>& uses, const std::vector<AreaRow>& rows,
+                             const std::vector<bool>& cached) {
+    auto a = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < uses.size(); ++i) {
+      const BlockUse& b = uses[i];
+      auto& o = a.emplace_back();
+      o["role"] = b.role;
+      o["block"] = b.block;
+      o["params"] = b.params;
+      o["count"] = b.count;
+      o["nand2_each"] = rows[i].nand2;
+      o["flip_flops_each"] = rows[i].flip_flops;
+      o["depth"] = rows[i].depth;
+      o["nand2"] = rows[i].nand2 * b.count;
+      o["cached"] = static_cast<bool>(cached[i]);
+    }
+    return a;
+  };
+  j["blocks"] = block_rows(r.plan.blocks, r.rows, r.cached);
   j["storage"] = nlohmann::ordered_json::array();
   for (const StorageUse& s : r.plan.storage) {
     auto& o = j["storage"].emplace_back();
@@ -467,20 +473,7 @@ nlohmann::ordered_json router_area_json(const RouterAreaReport& r) {
   // One NIC's blocks (not part of the router) and the network: the routers and the NICs.
   j["nics"] = r.plan.nics;
   auto& nic = j["nic"];
-  nic["blocks"] = nlohmann::ordered_json::array();
-  for (size_t i = 0; i < r.plan.nic_blocks.size(); ++i) {
-    const BlockUse& b = r.plan.nic_blocks[i];
-    auto& o = nic["blocks"].emplace_back();
-    o["role"] = b.role;
-    o["block"] = b.block;
-    o["params"] = b.params;
-    o["count"] = b.count;
-    o["nand2_each"] = r.nic_rows[i].nand2;
-    o["flip_flops_each"] = r.nic_rows[i].flip_flops;
-    o["depth"] = r.nic_rows[i].depth;
-    o["nand2"] = r.nic_rows[i].nand2 * b.count;
-    o["cached"] = static_cast<bool>(r.nic_cached[i]);
-  }
+  nic["blocks"] = block_rows(r.plan.nic_blocks, r.nic_rows, r.nic_cached);
   nic["nand2"] = r.nic_nand2();
   nic["um2"] = r.nic_nand2() * k;
   const double routers = static_cast<double>(r.plan.routers);

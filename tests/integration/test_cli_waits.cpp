@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine_json.h"
@@ -52,6 +53,24 @@ std::map<std::string, std::map<std::string, uint64_t>> input_totals(const std::s
   return t;
 }
 
+// Runs `base` with --waits on native, native on 2 threads and SystemC; the CSV and JSON paths
+// (named `prefix` + engine) in that order, each run checked to exit 0.
+std::pair<std::vector<std::string>, std::vector<std::string>> run_every_engine(
+    const std::string& base, const std::string& prefix) {
+  std::vector<std::string> csvs, jsons;
+  for (const char* e : {"native", "t2", "systemc"}) {
+    csvs.push_back(tmp(prefix + e + ".csv"));
+    jsons.push_back(tmp(prefix + e + ".json"));
+    const std::string engine = std::string(e) == "t2"        ? " --threads 2"
+                               : std::string(e) == "systemc" ? " --engine systemc"
+                                                             : "";
+    const auto o =
+        run_cli("run " + base + engine + " --waits " + csvs.back() + " --json " + jsons.back());
+    EXPECT_EQ(o.status, 0) << o.output;
+  }
+  return {csvs, jsons};
+}
+
 // One h2 run under MIN at 0.7 (above its saturation, so every reason but reply_gate occurs):
 // native, native on 2 threads and SystemC give the same CSV and the same JSON; the JSON equals the
 // run's without --waits but for its head_waits object, whose totals are the CSV's input rows'.
@@ -59,17 +78,8 @@ TEST(CliWaits, SameCountsOnEveryEngineAndTheJsonOtherwiseUnchanged) {
   const std::string base = std::string(NETCOSIM_SOURCE_DIR) + H2 + " --quiet";
   const std::string plain = tmp("plain.json");
   ASSERT_EQ(run_cli("run " + base + " --json " + plain).status, 0);
-  std::vector<std::string> csvs, jsons;
-  for (const char* e : {"native", "t2", "systemc"}) {
-    csvs.push_back(tmp(std::string(e) + ".csv"));
-    jsons.push_back(tmp(std::string(e) + ".json"));
-    const std::string engine = std::string(e) == "t2"        ? " --threads 2"
-                               : std::string(e) == "systemc" ? " --engine systemc"
-                                                             : "";
-    const auto o =
-        run_cli("run " + base + engine + " --waits " + csvs.back() + " --json " + jsons.back());
-    ASSERT_EQ(o.status, 0) << o.output;
-  }
+  const auto [csvs, jsons] = run_every_engine(base, "");
+  ASSERT_FALSE(HasFailure());
   EXPECT_TRUE(netcosim::test::valid_run_json(jsons));
   const std::string csv = read_file(csvs[0]);
   EXPECT_EQ(csv, read_file(csvs[1]));
@@ -107,17 +117,8 @@ TEST(CliWaits, SwitchesCountTheSameOnEveryEngine) {
                              "-fattree-4-3.ini --set sim.warmup=200 --set sim.measure=300 --quiet";
     const std::string plain = tmp(std::string(arch) + "_plain.json");
     ASSERT_EQ(run_cli("run " + base + " --json " + plain).status, 0);
-    std::vector<std::string> csvs, jsons;
-    for (const char* e : {"native", "t2", "systemc"}) {
-      csvs.push_back(tmp(std::string(arch) + e + ".csv"));
-      jsons.push_back(tmp(std::string(arch) + e + ".json"));
-      const std::string engine = std::string(e) == "t2"        ? " --threads 2"
-                                 : std::string(e) == "systemc" ? " --engine systemc"
-                                                               : "";
-      const auto o =
-          run_cli("run " + base + engine + " --waits " + csvs.back() + " --json " + jsons.back());
-      ASSERT_EQ(o.status, 0) << o.output;
-    }
+    const auto [csvs, jsons] = run_every_engine(base, arch);
+    ASSERT_FALSE(HasFailure());
     EXPECT_TRUE(netcosim::test::valid_run_json(jsons));
     const std::string csv = read_file(csvs[0]);
     EXPECT_EQ(csv, read_file(csvs[1])) << arch;
