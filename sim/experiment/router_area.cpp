@@ -371,15 +371,20 @@ std::string router_area_text(const RouterAreaReport& r) {
   std::snprintf(buf, sizeof buf, "%-40s %-30s %7s %14s %14s %14s\n", "part", "block / array",
                 "count", "NAND2 eq. each", "NAND2 eq.", "um2");
   t += buf;
-  for (size_t i = 0; i < r.plan.blocks.size(); ++i) {
-    const BlockUse& b = r.plan.blocks[i];
-    const double each = r.rows[i].nand2;
-    std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
-                  (b.block + " " + b.params).c_str(), b.count, group_digits(each).c_str(),
-                  group_digits(each * b.count).c_str(), group_digits(each * b.count * k).c_str(),
-                  r.cached[i] ? "  (cached)" : "");
-    t += buf;
-  }
+  // One line per block use with its synthesized figures (the router's and the NIC's lists).
+  const auto block_lines = [&](const std::vector<BlockUse>& uses, const std::vector<AreaRow>& rows,
+                               const std::vector<bool>& cached) {
+    for (size_t i = 0; i < uses.size(); ++i) {
+      const BlockUse& b = uses[i];
+      const double each = rows[i].nand2;
+      std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
+                    (b.block + " " + b.params).c_str(), b.count, group_digits(each).c_str(),
+                    group_digits(each * b.count).c_str(), group_digits(each * b.count * k).c_str(),
+                    cached[i] ? "  (cached)" : "");
+      t += buf;
+    }
+  };
+  block_lines(r.plan.blocks, r.rows, r.cached);
   for (const StorageUse& s : r.plan.storage) {
     const double um2 = r.memory.um2(s.bits) * s.arrays;
     std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s\n", s.role.c_str(),
@@ -398,15 +403,7 @@ std::string router_area_text(const RouterAreaReport& r) {
                 r.router_um2() / 1e6);
   t += buf;
   // The NIC's blocks, per NIC (not part of the router; the network counts them).
-  for (size_t i = 0; i < r.plan.nic_blocks.size(); ++i) {
-    const BlockUse& b = r.plan.nic_blocks[i];
-    const double each = r.nic_rows[i].nand2;
-    std::snprintf(buf, sizeof buf, "%-40s %-30s %7u %14s %14s %14s%s\n", b.role.c_str(),
-                  (b.block + " " + b.params).c_str(), b.count, group_digits(each).c_str(),
-                  group_digits(each * b.count).c_str(), group_digits(each * b.count * k).c_str(),
-                  r.nic_cached[i] ? "  (cached)" : "");
-    t += buf;
-  }
+  block_lines(r.plan.nic_blocks, r.nic_rows, r.nic_cached);
   const double nic = r.nic_nand2(), routers = static_cast<double>(r.plan.routers);
   std::snprintf(buf, sizeof buf,
                 "NIC: logic %s NAND2 eq. (%s um2)\n"
